@@ -1,0 +1,130 @@
+#include "analyze_report.h"
+
+#include <cstdio>
+#include <sstream>
+
+namespace warplens::app {
+
+using nlohmann::json;
+
+json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw) {
+  const model::WarpAccesses lanes = model::evaluate_lanes(pattern);
+  json r;
+  r["space"] = model::to_string(pattern.space);
+  r["op"] = model::to_string(pattern.op);
+  r["word_bytes"] = pattern.word_bytes;
+  r["index"] = pattern.index;
+  r["block"] = model::to_string(pattern.block);
+  r["warp"] = pattern.warp;
+  r["model"] = model::to_string(hw);
+  r["address_base"] = "256-byte aligned; addresses are byte offsets from it";
+
+  json lane_list = json::array();
+  if (pattern.space == model::Space::Global) {
+    const auto a = model::analyze_global(lanes, pattern.word_bytes, pattern.op, hw);
+    r["active_lanes"] = a.active_lanes;
+    r["requests"] = a.requests;
+    r["sectors_per_request"] = a.sectors.size();
+    r["lines_per_request"] = a.lines.size();
+    r["transactions_per_request"] = a.transactions;
+    r["transaction_bytes"] = a.transaction_bytes;
+    r["requested_bytes"] = a.requested_bytes;
+    r["moved_bytes"] = a.moved_bytes;
+    r["efficiency"] = a.efficiency();
+    r["sectors"] = a.sectors;
+    r["lines"] = a.lines;
+    for (const auto& l : a.lanes) {
+      json j = {{"lane", l.access.lane}, {"active", l.access.active}};
+      if (l.access.active) {
+        j["tx"] = l.access.tx;
+        j["ty"] = l.access.ty;
+        j["index"] = l.access.index;
+        j["address"] = l.access.address;
+        j["sector"] = l.sector;
+        j["line"] = l.line;
+      }
+      lane_list.push_back(j);
+    }
+  } else {
+    const auto a = model::analyze_shared(lanes, pattern.word_bytes, pattern.op, hw);
+    r["active_lanes"] = a.active_lanes;
+    r["requests"] = 1;
+    r["wavefronts_per_request"] = a.wavefronts;
+    r["bank_count"] = a.bank_count;
+    r["bank_width_bytes"] = a.bank_width_bytes;
+    r["broadcast"] = a.broadcast;
+    r["requested_bytes"] = a.requested_bytes;
+    r["moved_bytes"] = a.moved_bytes;
+    r["efficiency"] = a.efficiency();
+    json phases = json::array();
+    for (const auto& p : a.phases) {
+      phases.push_back({{"first_lane", p.first_lane},
+                        {"lanes", p.lane_count},
+                        {"wavefronts", p.wavefronts},
+                        {"broadcast", p.broadcast},
+                        {"distinct_words_per_bank", p.distinct_words_per_bank}});
+    }
+    r["phases"] = phases;
+    for (const auto& l : a.lanes) {
+      json j = {{"lane", l.access.lane}, {"active", l.access.active}};
+      if (l.access.active) {
+        j["tx"] = l.access.tx;
+        j["ty"] = l.access.ty;
+        j["index"] = l.access.index;
+        j["address"] = l.access.address;
+        j["bank"] = l.bank;
+        j["bank_words"] = l.bank_words;
+        j["phase"] = l.phase;
+      }
+      lane_list.push_back(j);
+    }
+  }
+  r["lanes"] = lane_list;
+  return r;
+}
+
+std::string analyze_text(const json& r) {
+  std::ostringstream out;
+  const bool global = r["space"] == "global";
+  out << r["space"].get<std::string>() << " " << r["op"].get<std::string>() << " of "
+      << r["word_bytes"].get<int>() << "-byte words, index " << r["index"].get<std::string>()
+      << ", block " << r["block"].get<std::string>() << ", warp " << r["warp"].get<int>()
+      << ", model " << r["model"].get<std::string>() << "\n";
+  char eff[32];
+  std::snprintf(eff, sizeof eff, "%.1f %%", 100.0 * r["efficiency"].get<double>());
+  out << "  active lanes        " << r["active_lanes"] << "\n";
+  if (global) {
+    out << "  requests            " << r["requests"] << "\n"
+        << "  sectors per request " << r["sectors_per_request"] << " (32 B)\n"
+        << "  lines per request   " << r["lines_per_request"] << " (128 B)\n"
+        << "  transactions        " << r["transactions_per_request"] << " of "
+        << r["transaction_bytes"] << " B\n";
+  } else {
+    out << "  wavefronts/request  " << r["wavefronts_per_request"] << " (" << r["phases"].size()
+        << " phase(s), " << r["bank_count"] << " banks of " << r["bank_width_bytes"] << " B)\n"
+        << "  broadcast           " << (r["broadcast"].get<bool>() ? "yes" : "no") << "\n";
+  }
+  out << "  bytes requested     " << r["requested_bytes"] << "\n"
+      << "  bytes moved         " << r["moved_bytes"] << "\n"
+      << "  efficiency          " << eff << "\n";
+  out << (global ? "  lane  index    address  sector  line\n"
+                 : "  lane  index    address  bank  phase\n");
+  for (const auto& l : r["lanes"]) {
+    char line[128];
+    if (!l["active"].get<bool>()) {
+      std::snprintf(line, sizeof line, "  %4d  inactive\n", l["lane"].get<int>());
+    } else if (global) {
+      std::snprintf(line, sizeof line, "  %4d %6lld %10lld %7lld %5lld\n", l["lane"].get<int>(),
+                    l["index"].get<long long>(), l["address"].get<long long>(),
+                    l["sector"].get<long long>(), l["line"].get<long long>());
+    } else {
+      std::snprintf(line, sizeof line, "  %4d %6lld %10lld %5d %6d\n", l["lane"].get<int>(),
+                    l["index"].get<long long>(), l["address"].get<long long>(),
+                    l["bank"].get<int>(), l["phase"].get<int>());
+    }
+    out << line;
+  }
+  return out.str();
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,435 @@
+#include "app_ui.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <string>
+
+#include "scenarios.h"
+
+namespace warplens::app {
+
+namespace {
+
+using viz::Rgb;
+using viz::to_imgui_color;
+
+std::string format(const char* fmt, auto... args) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, fmt, args...);
+  return buf;
+}
+
+std::string bytes_text(std::int64_t bytes) {
+  return format("%lld B", static_cast<long long>(bytes));
+}
+std::string percent_text(double fraction) {
+  return format("%.1f %%", 100.0 * fraction);
+}
+
+ImVec4 color4(Rgb c) {
+  return {c.r, c.g, c.b, 1.0f};
+}
+
+// --- header ------------------------------------------------------------------------------------
+
+void draw_header(const CopySession& session, const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                 float width, float height) {
+  ImGui::SetNextWindowPos({0, 0});
+  ImGui::SetNextWindowSize({width, height});
+  ImGui::Begin("##header", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
+  ImGui::PushFont(layer.fonts().bold);
+  ImGui::TextUnformatted("WarpLens");
+  ImGui::PopFont();
+  ImGui::SameLine();
+  ImGui::TextDisabled("global memory \u2022 one warp's loads in sectors and lines");
+  std::string right;
+  bool warn = false;
+  if (session.gpu_mode()) {
+    const auto& d = *session.device().device;
+    right = format("measured on %s (CC %d.%d, %d SMs)", d.name.c_str(), d.cc_major, d.cc_minor,
+                   d.sm_count);
+  } else {
+    right = "model only \u2014 no CUDA device";
+    warn = true;
+  }
+  const float text_w = ImGui::CalcTextSize(right.c_str()).x;
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, width - text_w - 24 * layer.scale()));
+  if (warn) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float pad = 6 * layer.scale();
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        {p.x - pad, p.y - pad * 0.5f},
+        {p.x + text_w + pad, p.y + ImGui::GetTextLineHeight() + pad * 0.5f},
+        to_imgui_color(theme.warning), 4 * layer.scale());
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(viz::text_on(theme.warning)));
+    ImGui::TextUnformatted(right.c_str());
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextUnformatted(right.c_str());
+  }
+  ImGui::End();
+}
+
+// --- parameters --------------------------------------------------------------------------------
+
+void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& layer, ImVec2 pos,
+                     ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("Parameters", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
+  const auto& scenarios = builtin_scenarios();
+  CopyState state = session.state();
+
+  ImGui::TextDisabled("Scenario");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##scenario", scenarios[ui.scenario].title.c_str())) {
+    for (int i = 0; i < static_cast<int>(scenarios.size()); ++i) {
+      if (ImGui::Selectable(scenarios[i].title.c_str(), i == ui.scenario)) {
+        ui.scenario = i;
+        state.params = scenarios[i].copy;
+        state.warp = scenarios[i].warp;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(scenarios[ui.scenario].summary.c_str());
+  if (!scenarios[ui.scenario].look_for.empty()) {
+    ImGui::TextDisabled("Look for: %s", scenarios[ui.scenario].look_for.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::Separator();
+
+  ImGui::TextDisabled("Word size (bytes per lane)");
+  for (int w : {1, 2, 4, 8, 16}) {
+    if (ImGui::RadioButton(std::to_string(w).c_str(), state.params.word_bytes == w)) {
+      state.params.word_bytes = w;
+    }
+    if (w != 16) ImGui::SameLine();
+  }
+  int offset = static_cast<int>(state.params.offset);
+  int stride = static_cast<int>(state.params.stride);
+  ImGui::TextDisabled("Offset (elements)");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##offset", &offset, 0, 64, "%d", ImGuiSliderFlags_AlwaysClamp)) {
+    state.params.offset = offset;
+  }
+  ImGui::TextDisabled("Stride (elements)");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::SliderInt("##stride", &stride, 1, 64, "%d", ImGuiSliderFlags_AlwaysClamp)) {
+    state.params.stride = stride;
+  }
+  ImGui::TextDisabled("Warp of block 0 (%d threads)", state.params.block_threads);
+  ImGui::SetNextItemWidth(-1);
+  ImGui::SliderInt("##warp", &state.warp, 0, state.params.block_threads / 32 - 1, "warp %d",
+                   ImGuiSliderFlags_AlwaysClamp);
+  ImGui::Spacing();
+  ImGui::TextDisabled("Kernel: out[i] = in[%lld + %lld \u00d7 i]",
+                      static_cast<long long>(state.params.offset),
+                      static_cast<long long>(state.params.stride));
+
+  if (ui.interactive) {
+    ImGui::Separator();
+    if (ImGui::Button("Re-measure") && session.gpu_mode()) session.remeasure();
+    ImGui::SameLine();
+    bool dark = ui.theme == viz::ThemeName::Dark;
+    if (ImGui::Checkbox("Dark theme", &dark)) {
+      ui.theme = dark ? viz::ThemeName::Dark : viz::ThemeName::Light;
+      ui.theme_changed = true;
+    }
+  }
+  (void)layer;
+  if (!(state == session.state())) session.set(state);
+  ImGui::End();
+}
+
+// --- warp view ---------------------------------------------------------------------------------
+
+void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view,
+                    const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
+                    ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  const char* source = session.trace_source() == TraceSource::GpuKernel
+                           ? "Warp view \u2014 addresses traced from the GPU kernel"
+                           : "Warp view \u2014 addresses from the host model";
+  ImGui::Begin(source, nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
+  const float s = layer.scale();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float legend_h = ImGui::GetTextLineHeightWithSpacing() * 1.4f;
+  const int w = std::max(64, static_cast<int>(avail.x));
+  const int h = std::max(64, static_cast<int>(avail.y - legend_h));
+  const TraceRecords& trace = session.trace();
+  const GLuint texture = view.render(trace, w, h, s, theme);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
+               {static_cast<float>(w), static_cast<float>(h)}, {0, 1}, {1, 0});
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const viz::StripLayout& layout = view.layout();
+  const auto at = [&](float x, float y) { return ImVec2(origin.x + x, origin.y + y); };
+  const ImU32 text = to_imgui_color(theme.text);
+  const ImU32 muted = to_imgui_color(theme.muted_text);
+
+  // Lane labels.
+  draw->AddText(at(layout.lanes.x0, layout.lanes.y0 - ImGui::GetFontSize() - 4 * s), muted,
+                "lanes 0\u201331 of the warp (one memory instruction)");
+  const float box_w = layout.lane_box(0).x1 - layout.lane_box(0).x0;
+  const int label_every = box_w > ImGui::CalcTextSize("31").x + 4 * s
+                              ? 1
+                              : (box_w * 4 > ImGui::CalcTextSize("31").x ? 4 : 8);
+  for (int lane = 0; lane < kTraceLanes; ++lane) {
+    if (lane % label_every) continue;
+    const viz::Rect b = layout.lane_box(lane);
+    const std::string label = std::to_string(lane);
+    const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+    const Rgb fill = trace[lane].active ? theme.lanes[lane] : theme.inactive;
+    draw->AddText(at(0.5f * (b.x0 + b.x1) - 0.5f * ts.x, 0.5f * (b.y0 + b.y1) - 0.5f * ts.y),
+                  to_imgui_color(viz::text_on(fill)), label.c_str());
+  }
+  // Memory labels: the byte offset of each shown line (thinned so they never overlap).
+  draw->AddText(at(layout.strip.x0, layout.strip.y0 - ImGui::GetFontSize() - 4 * s), muted,
+                "memory: bytes from the buffer base \u2014 thin rules every 32 B sector, thick "
+                "every 128 B line");
+  float last_right = -1e9f;
+  for (const auto& line : layout.lines) {
+    const std::string label = format("%llu", static_cast<unsigned long long>(line.address));
+    const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+    if (line.x < last_right + 8 * s) continue;
+    draw->AddText(at(line.x, layout.strip.y1 + 4 * s), text, label.c_str());
+    last_right = line.x + ts.x;
+  }
+  // Hover read-out.
+  if (ui.interactive && ImGui::IsItemHovered()) {
+    const ImVec2 m = ImGui::GetMousePos();
+    for (int lane = 0; lane < kTraceLanes; ++lane) {
+      const viz::Rect b = layout.lane_box(lane);
+      if (m.x >= origin.x + b.x0 && m.x < origin.x + b.x1 && m.y >= origin.y + b.y0 &&
+          m.y < origin.y + b.y1) {
+        const auto& r = trace[lane];
+        const unsigned long long a =
+            (static_cast<unsigned long long>(r.address_hi) << 32) | r.address_lo;
+        if (r.active) {
+          ImGui::SetTooltip("lane %d\nbytes %llu\u2013%llu\nsector %llu, line %llu", lane, a,
+                            a + r.word_bytes - 1, a / 32, a / 128);
+        } else {
+          ImGui::SetTooltip("lane %d: inactive", lane);
+        }
+      }
+    }
+  }
+  // Legend.
+  const float sw = ImGui::GetFontSize();
+  const auto swatch = [&](Rgb c, const char* label, bool hatched) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    draw->AddRectFilled({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, to_imgui_color(c));
+    if (hatched) {
+      for (float x = 0; x < sw * 1.6f; x += 5 * s) {
+        draw->AddLine({p.x + x, p.y + sw},
+                      {p.x + std::min(x + sw - 2, sw * 1.6f),
+                       p.y + 2 + std::max(0.0f, x + sw - 2 - sw * 1.6f)},
+                      to_imgui_color(theme.background, 0.5f), 1.5f * s);
+      }
+    }
+    ImGui::Dummy({sw * 1.6f, sw});
+    ImGui::SameLine();
+    ImGui::TextUnformatted(label);
+    ImGui::SameLine(0, 24 * s);
+  };
+  swatch(theme.lanes[0], "requested by a lane (lane colour)", false);
+  swatch(theme.overfetch, "moved, not requested (over-fetch)", true);
+  swatch(theme.untouched, "not moved", false);
+  ImGui::NewLine();
+  ImGui::End();
+}
+
+// --- statistics --------------------------------------------------------------------------------
+
+void stat_row(const char* name, const std::string& model, const std::string& traced,
+              bool show_traced, const char* tooltip) {
+  ImGui::TableNextRow();
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(name);
+  if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+  ImGui::TableNextColumn();
+  ImGui::TextUnformatted(model.c_str());
+  ImGui::TableNextColumn();
+  if (!show_traced) {
+    ImGui::TextDisabled("\u2014");
+  } else {
+    ImGui::TextUnformatted(traced.c_str());
+    ImGui::SameLine();
+    if (traced == model) {
+      ImGui::TextDisabled("\u2713");
+    } else {
+      ImGui::TextColored({0.85f, 0.2f, 0.1f, 1}, "\u2717 differs");
+    }
+  }
+}
+
+void draw_stats(const CopySession& session, const viz::ImGuiLayer& layer, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("Statistics", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
+  const float s = layer.scale();
+  const auto& p = session.predicted();
+  const auto& t = session.traced();
+  const bool show_traced = t.has_value();
+  const float half = (ImGui::GetContentRegionAvail().x - 16 * s) * 0.5f;
+
+  ImGui::BeginChild("##request", {half, 0});
+  if (ImGui::BeginTable("request", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn("per warp request");
+    ImGui::TableSetupColumn("model (predicted)");
+    ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
+    ImGui::TableHeadersRow();
+    const auto row = [&](const char* name, auto get, const char* tip) {
+      stat_row(name, get(p), show_traced ? get(*t) : std::string(), show_traced, tip);
+    };
+    row(
+        "requests", [](const model::GlobalAnalysis& a) { return std::to_string(a.requests); },
+        "memory requests one warp-wide load instruction makes (1 on CC 7.0+)");
+    row(
+        "active lanes",
+        [](const model::GlobalAnalysis& a) { return std::to_string(a.active_lanes); }, nullptr);
+    row(
+        "sectors (32 B)",
+        [](const model::GlobalAnalysis& a) { return std::to_string(a.sectors.size()); },
+        "distinct 32-byte sectors the active lanes touch: the unit DRAM and L2 move");
+    row(
+        "lines (128 B)",
+        [](const model::GlobalAnalysis& a) { return std::to_string(a.lines.size()); },
+        "distinct 128-byte cache lines touched");
+    row(
+        "bytes requested",
+        [](const model::GlobalAnalysis& a) { return bytes_text(a.requested_bytes); },
+        "distinct bytes the lanes asked for");
+    row(
+        "bytes moved", [](const model::GlobalAnalysis& a) { return bytes_text(a.moved_bytes); },
+        "sectors x 32 bytes");
+    row(
+        "efficiency", [](const model::GlobalAnalysis& a) { return percent_text(a.efficiency()); },
+        "bytes requested / bytes moved");
+    ImGui::EndTable();
+  }
+  ImGui::EndChild();
+  ImGui::SameLine(0, 16 * s);
+
+  ImGui::BeginChild("##bandwidth", {half, 0});
+  const auto m = session.measured();
+  if (!session.gpu_mode()) {
+    ImGui::TextDisabled("Measured bandwidth needs a CUDA device.");
+    ImGui::TextDisabled("%s", session.device().reason.c_str());
+  } else if (ImGui::BeginTable("bandwidth", 2,
+                               ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn("measured (read + write, 10\u2079 B/s)");
+    ImGui::TableSetupColumn("GB/s");
+    ImGui::TableHeadersRow();
+    const bool current = session.measurement_current();
+    const auto value_row = [&](const char* name, const std::string& value, bool stale,
+                               const char* tip) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(name);
+      if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+      ImGui::TableNextColumn();
+      if (stale) {
+        ImGui::TextDisabled("%s", value.c_str());
+      } else {
+        ImGui::TextUnformatted(value.c_str());
+      }
+    };
+    if (m.copy) {
+      value_row(
+          "this copy kernel", format("%.0f", m.copy->gbps), !current,
+          "median of the timed launches; CUDA events; bytes the program asked to read + write");
+      value_row(
+          "  spread (min\u2013max)",
+          format("%.0f\u2013%.0f",
+                 static_cast<double>(m.copy->plan.requested_bytes) / (m.copy->timing.max_ms * 1e6),
+                 static_cast<double>(m.copy->plan.requested_bytes) / (m.copy->timing.min_ms * 1e6)),
+          !current, nullptr);
+    } else {
+      value_row("this copy kernel", m.busy ? "measuring\u2026" : "\u2014", true, nullptr);
+    }
+    if (m.memcpy) {
+      value_row("cudaMemcpy device\u2192device", format("%.0f", m.memcpy->gbps), false,
+                "the driver's own copy over the same buffer: the practical ceiling");
+      if (m.copy)
+        value_row("  this copy / memcpy", percent_text(m.copy->gbps / m.memcpy->gbps), !current,
+                  nullptr);
+    }
+    value_row("theoretical DRAM peak", format("%.0f", session.device().device->theoretical_gbps),
+              false, "2 x memory clock x bus width (cudaDeviceGetAttribute)");
+    if (m.copy) {
+      value_row("launch",
+                format("%lld threads, %d runs", static_cast<long long>(m.copy->plan.threads),
+                       m.copy->timing.runs),
+                !current, nullptr);
+    }
+    ImGui::EndTable();
+    if (!m.gpu_status.empty()) ImGui::TextDisabled("%s\u2026", m.gpu_status.c_str());
+  }
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+void draw_status(const CopySession& session, const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                 ImVec2 pos, ImVec2 size) {
+  const std::string error = session.error();
+  std::string text = error.empty() ? layer.font_warning() : error;
+  if (text.empty()) {
+    text = model::describe(copy_read_pattern(session.state().params, session.state().warp)) +
+           " \u2022 model: " + std::string(model::describe(model::HardwareModel::Modern));
+  }
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin(
+      "##status", nullptr,
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  if (!error.empty()) {
+    ImGui::TextColored(color4(theme.warning), "%s", text.c_str());
+  } else {
+    ImGui::TextDisabled("%s", text.c_str());
+  }
+  ImGui::End();
+}
+
+}  // namespace
+
+void draw_app(UiState& ui, CopySession& session, viz::WarpView& view, const viz::ImGuiLayer& layer,
+              int width, int height) {
+  const viz::Theme& theme = viz::theme(ui.theme);
+  const float s = layer.scale();
+  const float w = static_cast<float>(width), h = static_cast<float>(height);
+  const float header_h = ImGui::GetFrameHeight() + 16 * s;
+  const float status_h = ImGui::GetFrameHeight() + 8 * s;
+  const float gap = 8 * s;
+  const float panel_w = std::clamp(0.24f * w, 260 * s, 380 * s);
+  const float body_y = header_h;
+  const float body_h = h - header_h - status_h;
+  const float main_x = panel_w + gap;
+  const float main_w = w - main_x;
+  const float stats_h =
+      std::min(body_h * 0.42f, 9.5f * ImGui::GetFrameHeightWithSpacing() + 40 * s);
+
+  draw_header(session, layer, theme, w, header_h);
+  draw_parameters(ui, session, layer, {0, body_y}, {panel_w, body_h});
+  draw_warp_view(ui, session, view, layer, theme, {main_x, body_y},
+                 {main_w, body_h - stats_h - gap});
+  draw_stats(session, layer, {main_x, body_y + body_h - stats_h}, {main_w, stats_h});
+  draw_status(session, layer, theme, {0, h - status_h}, {w, status_h});
+}
+
+}  // namespace warplens::app

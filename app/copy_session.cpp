@@ -1,0 +1,188 @@
+#include "copy_session.h"
+
+namespace warplens::app {
+
+namespace {
+constexpr int kTimedRuns = 15;  // median of 15 after 3 warm-up launches
+}
+
+CopySession::CopySession(viz::WarpView& view, bool use_gpu) : view_(view) {
+  device_ =
+      use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
+  set(CopyState{});
+  if (gpu_mode()) worker_ = std::thread(&CopySession::worker_loop, this);
+}
+
+CopySession::~CopySession() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+    cancel_ = true;
+  }
+  wake_.notify_all();
+  if (worker_.joinable()) worker_.join();
+  interop_.reset();  // unregister while the GL context is still current
+}
+
+void CopySession::set(const CopyState& state) {
+  try {
+    (void)gpu::plan_copy(state.params, std::int64_t{1} << 30);
+    if (state.warp < 0 || state.warp >= state.params.block_threads / 32) {
+      throw std::invalid_argument("warp " + std::to_string(state.warp) + " is not in block 0");
+    }
+    auto pattern = copy_read_pattern(state.params, state.warp);
+    auto lanes = model::evaluate_lanes(pattern);
+    predicted_ = model::analyze_global(lanes, pattern.word_bytes, pattern.op);
+  } catch (const std::exception& e) {
+    set_error(std::string("parameters refused: ") + e.what());
+    return;
+  }
+  const bool changed = !(state == state_) || trace_source_ == TraceSource::None;
+  state_ = state;
+  if (!changed) return;
+  {
+    std::lock_guard lock(mutex_);
+    error_.clear();
+  }
+  if (!gpu_mode() || lab_failed_ || interop_failed_) use_host_model_trace();
+  if (gpu_mode()) remeasure();
+}
+
+void CopySession::remeasure() {
+  if (!gpu_mode()) return;
+  {
+    std::lock_guard lock(mutex_);
+    request_ = state_;
+    cancel_ = true;  // stop a measurement of older parameters between launches
+  }
+  wake_.notify_all();
+}
+
+void CopySession::use_host_model_trace() {
+  const auto pattern = copy_read_pattern(state_.params, state_.warp);
+  trace_ = trace_from_accesses(model::evaluate_lanes(pattern), pattern.word_bytes);
+  view_.upload(trace_);
+  trace_ = view_.read_back();
+  trace_source_ = TraceSource::HostModel;
+  traced_.reset();
+  traced_state_ = state_;
+}
+
+void CopySession::update() {
+  if (!gpu_mode()) return;
+  {
+    std::lock_guard lock(mutex_);
+    if (lab_failed_ && trace_source_ != TraceSource::HostModel) use_host_model_trace();
+  }
+  if (traced_state_ && *traced_state_ == state_) return;
+  trace_on_gl_thread();
+}
+
+void CopySession::trace_on_gl_thread() {
+  std::unique_lock lab_lock(lab_mutex_, std::try_to_lock);
+  if (!lab_lock.owns_lock() || !lab_) return;  // the worker is busy or still allocating
+  try {
+    if (!interop_ && !interop_failed_)
+      interop_ = std::make_unique<gpu::GlInteropBuffer>(view_.trace_buffer());
+    void* device_buffer = interop_->map();
+    try {
+      lab_->trace_to_device(state_.params, state_.warp, device_buffer);
+    } catch (...) {
+      interop_->unmap();
+      throw;
+    }
+    interop_->unmap();
+    trace_ = view_.read_back();
+    trace_source_ = TraceSource::GpuKernel;
+    traced_ = model::analyze_global(accesses_from_trace(trace_), state_.params.word_bytes,
+                                    model::Op::Load);
+    traced_state_ = state_;
+  } catch (const std::exception& e) {
+    interop_failed_ = !interop_;
+    set_error(std::string("GPU trace failed, showing the host model instead: ") + e.what());
+    use_host_model_trace();
+  }
+}
+
+void CopySession::worker_loop() {
+  const gpu::DeviceInfo device = *device_.device;
+  for (;;) {
+    CopyState job;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stop_ || request_.has_value(); });
+      if (stop_) return;
+      job = *request_;
+      request_.reset();
+      cancel_ = false;
+      measured_.busy = true;
+    }
+    std::unique_lock lab_lock(lab_mutex_);
+    try {
+      if (!lab_) {
+        {
+          std::lock_guard lock(mutex_);
+          measured_.gpu_status = "allocating buffers of 8 x L2 on " + device.name;
+        }
+        lab_ = std::make_unique<gpu::CopyLab>(device);
+        auto reference = lab_->measure_memcpy(kTimedRuns);
+        std::lock_guard lock(mutex_);
+        measured_.memcpy = reference;
+      }
+      {
+        std::lock_guard lock(mutex_);
+        measured_.gpu_status = "measuring";
+      }
+      auto result = lab_->measure(job.params, kTimedRuns, 3, &cancel_);
+      std::lock_guard lock(mutex_);
+      measured_.copy = result;
+      measured_.gpu_status.clear();
+      measured_.busy = false;
+    } catch (const gpu::GpuError& e) {
+      std::lock_guard lock(mutex_);
+      measured_.busy = false;
+      measured_.gpu_status.clear();
+      if (std::string(e.what()) == "cancelled") continue;
+      error_ = std::string("GPU: ") + e.what();
+      if (!lab_) lab_failed_ = true;
+    } catch (const std::exception& e) {
+      std::lock_guard lock(mutex_);
+      measured_.busy = false;
+      measured_.gpu_status.clear();
+      error_ = e.what();
+    }
+  }
+}
+
+bool CopySession::idle() const {
+  if (!gpu_mode()) return true;
+  std::lock_guard lock(mutex_);
+  const bool traced = traced_state_ && *traced_state_ == state_;
+  const bool measured =
+      lab_failed_ ||
+      (!measured_.busy && !request_ &&
+       (!error_.empty() || (measured_.copy && measured_.copy->params == state_.params)));
+  return (traced || lab_failed_) && measured;
+}
+
+CopySession::Measured CopySession::measured() const {
+  std::lock_guard lock(mutex_);
+  return measured_;
+}
+
+bool CopySession::measurement_current() const {
+  std::lock_guard lock(mutex_);
+  return measured_.copy && measured_.copy->params == state_.params && !request_ && !measured_.busy;
+}
+
+std::string CopySession::error() const {
+  std::lock_guard lock(mutex_);
+  return error_;
+}
+
+void CopySession::set_error(const std::string& message) {
+  std::lock_guard lock(mutex_);
+  error_ = message;
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,107 @@
+// The global-load lab's live state: parameters, the model's prediction, the GPU trace (through
+// CUDA-GL interop into the warp view's buffer) and the timed measurement (on a worker thread,
+// so dragging a slider never freezes the window). Without a GPU the host model fills the trace.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+
+#include "copy_pattern.h"
+#include "gpu.h"
+#include "memory_model.h"
+#include "warp_view.h"
+
+namespace warplens::app {
+
+struct CopyState {
+  gpu::CopyParams params;
+  int warp = 0;  ///< warp of block 0 the view traces
+  friend bool operator==(const CopyState&, const CopyState&) = default;
+};
+
+enum class TraceSource {
+  None,       ///< nothing traced yet
+  GpuKernel,  ///< the instrumented kernel wrote the buffer through interop
+  HostModel,  ///< the host model wrote the buffer (no GPU, or the GPU path failed)
+};
+
+class CopySession {
+ public:
+  /// `view` must outlive the session; its GL context must be current on the calling thread
+  /// for every call. With use_gpu false (or no device) the session runs the model only.
+  CopySession(viz::WarpView& view, bool use_gpu);
+  ~CopySession();
+  CopySession(const CopySession&) = delete;
+  CopySession& operator=(const CopySession&) = delete;
+
+  /// Sets new parameters (invalid ones are refused with error() set, the old ones kept).
+  void set(const CopyState& state);
+  [[nodiscard]] const CopyState& state() const { return state_; }
+  /// Asks for a new timed measurement of the current parameters.
+  void remeasure();
+
+  /// Call once per frame on the GL thread: traces (interop), collects finished measurements.
+  void update();
+  /// True when the trace and the measurement for the current parameters are in (or failed).
+  [[nodiscard]] bool idle() const;
+
+  [[nodiscard]] const gpu::DeviceQuery& device() const { return device_; }
+  [[nodiscard]] bool gpu_mode() const { return device_.device.has_value(); }
+  [[nodiscard]] TraceSource trace_source() const { return trace_source_; }
+  [[nodiscard]] const TraceRecords& trace() const { return trace_; }
+
+  /// The model's prediction for the current parameters (always available).
+  [[nodiscard]] const model::GlobalAnalysis& predicted() const { return predicted_; }
+  /// The same analysis of the traced addresses (GPU trace mode only).
+  [[nodiscard]] const std::optional<model::GlobalAnalysis>& traced() const { return traced_; }
+
+  struct Measured {
+    std::optional<gpu::CopyMeasurement> copy;      ///< the latest finished measurement
+    std::optional<gpu::MemcpyMeasurement> memcpy;  ///< cudaMemcpy D2D reference
+    bool busy = false;                             ///< a measurement is running
+    std::string gpu_status;                        ///< e.g. "allocating 2 x 400 MiB on ..."
+  };
+  [[nodiscard]] Measured measured() const;
+  /// Whether the copy measurement matches the current parameters.
+  [[nodiscard]] bool measurement_current() const;
+
+  /// The last problem, one line, empty if none. GPU failures leave the session running.
+  [[nodiscard]] std::string error() const;
+
+ private:
+  void worker_loop();
+  void trace_on_gl_thread();
+  void use_host_model_trace();
+  void set_error(const std::string& message);
+
+  viz::WarpView& view_;
+  gpu::DeviceQuery device_;
+  CopyState state_;
+  model::GlobalAnalysis predicted_;
+  std::optional<model::GlobalAnalysis> traced_;
+  TraceRecords trace_{};
+  TraceSource trace_source_ = TraceSource::None;
+  std::optional<CopyState> traced_state_;
+  std::unique_ptr<gpu::GlInteropBuffer> interop_;
+  bool interop_failed_ = false;
+
+  // Shared with the worker thread.
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::optional<CopyState> request_;  ///< parameters waiting to be measured
+  std::atomic<bool> cancel_{false};
+  bool stop_ = false;
+  bool lab_failed_ = false;
+  Measured measured_;
+  std::string error_;
+  std::mutex lab_mutex_;  ///< guards lab_ (worker measures, GL thread traces)
+  std::unique_ptr<gpu::CopyLab> lab_;
+  std::thread worker_;
+};
+
+}  // namespace warplens::app

@@ -1,0 +1,142 @@
+#include "frontends.h"
+
+#include <glad/gl.h>
+#include <imgui.h>
+
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+#include "app_ui.h"
+#include "copy_session.h"
+#include "glfw_window.h"
+#include "headless_context.h"
+#include "imgui_layer.h"
+#include "png_writer.h"
+#include "scenarios.h"
+#include "warp_view.h"
+
+namespace warplens::app {
+
+namespace {
+
+UiState initial_ui(const ViewOptions& options, CopySession& session, bool interactive) {
+  UiState ui;
+  ui.theme = options.theme;
+  ui.interactive = interactive;
+  const auto& catalog = builtin_scenarios();
+  const Scenario& scenario = find_scenario(options.scenario);
+  for (int i = 0; i < static_cast<int>(catalog.size()); ++i) {
+    if (catalog[i].name == scenario.name) ui.scenario = i;
+  }
+  session.set(CopyState{scenario.copy, scenario.warp});
+  return ui;
+}
+
+std::string source_text(const CopySession& session) {
+  if (session.trace_source() == TraceSource::GpuKernel) {
+    return "trace from the GPU kernel on " + session.device().device->name;
+  }
+  return "host model only (" +
+         (session.device().reason.empty() ? session.error() : session.device().reason) + ")";
+}
+
+}  // namespace
+
+int render_png(const ViewOptions& options, const std::string& out_path, int width, int height) {
+  try {
+    const Scenario& scenario = find_scenario(options.scenario);  // fail before touching GL
+    (void)scenario;
+    const auto device = options.use_gpu ? gpu::query_device() : gpu::DeviceQuery{};
+    viz::HeadlessContext context(device.device ? device.device->index : -1);
+    viz::ImGuiLayer layer(nullptr, options.scale, options.theme);
+    viz::WarpView view;
+    CopySession session(view, options.use_gpu);
+    UiState ui = initial_ui(options, session, false);
+
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    session.update();
+    while (!session.idle() && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      session.update();
+    }
+    if (!session.idle()) std::cerr << "warplens render: the GPU did not finish within 120 s\n";
+
+    viz::RenderTarget target;
+    for (int frame = 0; frame < 3; ++frame) {  // ImGui settles window sizes over a few frames
+      target.bind(width, height);
+      const viz::Rgb bg = viz::theme(ui.theme).background;
+      glClearColor(bg.r, bg.g, bg.b, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      layer.begin_frame(width, height, 1.0f / 60.0f);
+      draw_app(ui, session, view, layer, width, height);
+      target.bind(width, height);
+      layer.end_frame();
+    }
+    glFinish();
+    viz::write_png(viz::read_framebuffer(width, height), out_path);
+    std::cout << "wrote " << out_path << " (" << width << "x" << height << ", "
+              << source_text(session) << "; GL: " << context.renderer() << ")\n";
+    if (!session.error().empty()) std::cerr << "warplens render: " << session.error() << "\n";
+    return 0;
+  } catch (const ScenarioError& e) {
+    std::cerr << "warplens render: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens render: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+int run_window(const ViewOptions& options, const std::optional<std::string>& screenshot_path,
+               int frames) {
+  try {
+    (void)find_scenario(options.scenario);
+    viz::GlfwWindow window("WarpLens", 1600, 960);
+    viz::ImGuiLayer layer(window.handle(), options.scale * window.content_scale(), options.theme);
+    viz::WarpView view;
+    CopySession session(view, options.use_gpu);
+    UiState ui = initial_ui(options, session, true);
+    int frame = 0;
+    while (!window.should_close()) {
+      window.poll_events();
+      session.update();
+      int width = 0, height = 0;
+      window.framebuffer_size(&width, &height);
+      if (width == 0 || height == 0) {  // minimised
+        std::this_thread::sleep_for(std::chrono::milliseconds(50));
+        continue;
+      }
+      layer.begin_frame(width, height, 0);
+      draw_app(ui, session, view, layer, width, height);
+      glBindFramebuffer(GL_FRAMEBUFFER, 0);
+      glViewport(0, 0, width, height);
+      const viz::Rgb bg = viz::theme(ui.theme).background;
+      glClearColor(bg.r, bg.g, bg.b, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      layer.end_frame();
+      if (ui.theme_changed) {
+        layer.set_theme(ui.theme);
+        ui.theme_changed = false;
+      }
+      ++frame;
+      if (screenshot_path && frame >= frames && session.idle()) {
+        glFinish();
+        viz::write_png(viz::read_framebuffer(width, height), *screenshot_path);
+        std::cout << "wrote " << *screenshot_path << " (" << width << "x" << height << ", "
+                  << source_text(session) << ")\n";
+        return 0;
+      }
+      window.swap_buffers();
+    }
+    return 0;
+  } catch (const ScenarioError& e) {
+    std::cerr << "warplens: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace warplens::app

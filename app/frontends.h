@@ -1,0 +1,28 @@
+// The entry points behind the CLI verbs that open GL: the interactive window and headless
+// rendering. Both draw the same UI (app_ui.h).
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "theme.h"
+
+namespace warplens::app {
+
+struct ViewOptions {
+  std::string scenario = "aligned";
+  viz::ThemeName theme = viz::ThemeName::Light;
+  float scale = 1.0f;   ///< UI scale on top of the monitor's content scale
+  bool use_gpu = true;  ///< false: model only, even with a GPU
+};
+
+/// `warplens render`: draws the window's content offscreen through EGL and writes a PNG.
+/// Returns the process exit code; prints one line to stdout on success, stderr on failure.
+int render_png(const ViewOptions& options, const std::string& out_path, int width, int height);
+
+/// The interactive window. With `screenshot_path`, saves the frame after `frames` frames and
+/// exits (used by the window test under Xvfb). Returns the exit code.
+int run_window(const ViewOptions& options, const std::optional<std::string>& screenshot_path,
+               int frames);
+
+}  // namespace warplens::app

@@ -1,0 +1,283 @@
+// warplens: the window (no verb), and the verbs render, analyze, measure, list (design.md).
+//
+// Exit codes: 0 success; 1 a runtime failure (GL, GPU); 2 bad input (usage, values, unknown
+// scenario); 3 no CUDA device where one is required (measure).
+#include <CLI/CLI.hpp>
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "analyze_report.h"
+#include "copy_pattern.h"
+#include "frontends.h"
+#include "gpu.h"
+#include "memory_model.h"
+#include "scenarios.h"
+
+namespace {
+
+using namespace warplens;
+
+constexpr int kExitRuntime = 1;
+constexpr int kExitBadInput = 2;
+constexpr int kExitNoDevice = 3;
+
+struct Size {
+  int width = 1600, height = 960;
+};
+
+Size parse_size(const std::string& text) {
+  Size s;
+  char x = 0;
+  char extra = 0;
+  if (std::sscanf(text.c_str(), "%d%c%d%c", &s.width, &x, &s.height, &extra) != 3 ||
+      (x != 'x' && x != 'X')) {
+    throw std::invalid_argument("size must be WxH, e.g. 1600x960 (got \"" + text + "\")");
+  }
+  if (s.width < 1 || s.height < 1 || s.width > 8192 || s.height > 8192) {
+    throw std::invalid_argument("size " + text + " is outside 1..8192 in either dimension");
+  }
+  if (s.width < 640 || s.height < 400) {
+    throw std::invalid_argument("size " + text + " is too small for the views (at least 640x400)");
+  }
+  return s;
+}
+
+// --- measure -----------------------------------------------------------------------------------
+
+int run_measure(int word_bytes, const std::vector<long long>& offsets,
+                const std::vector<long long>& strides, int runs, const std::string& format) {
+  const auto query = gpu::query_device();
+  if (!query.device) {
+    std::cerr << "warplens measure: " << query.reason << "\n";
+    return kExitNoDevice;
+  }
+  const gpu::DeviceInfo& d = *query.device;
+  std::vector<gpu::CopyParams> cases;
+  for (long long offset : offsets) {
+    for (long long stride : strides) {
+      gpu::CopyParams p;
+      p.word_bytes = word_bytes;
+      p.offset = offset;
+      p.stride = stride;
+      try {
+        (void)gpu::plan_copy(p, std::int64_t{1} << 30);
+      } catch (const std::invalid_argument& e) {
+        std::cerr << "warplens measure: " << e.what() << "\n";
+        return kExitBadInput;
+      }
+      cases.push_back(p);
+    }
+  }
+  try {
+    gpu::CopyLab lab(d);
+    const auto reference = lab.measure_memcpy(runs);
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& p : cases) {
+      const auto m = lab.measure(p, runs);
+      const auto pattern = copy_read_pattern(p, 0);
+      const auto model =
+          model::analyze_global(model::evaluate_lanes(pattern), p.word_bytes, model::Op::Load);
+      rows.push_back({{"word_bytes", p.word_bytes},
+                      {"offset", p.offset},
+                      {"stride", p.stride},
+                      {"threads", m.plan.threads},
+                      {"requested_bytes", m.plan.requested_bytes},
+                      {"median_ms", m.timing.median_ms},
+                      {"min_ms", m.timing.min_ms},
+                      {"max_ms", m.timing.max_ms},
+                      {"runs", m.timing.runs},
+                      {"gbps", m.gbps},
+                      {"percent_of_memcpy", 100.0 * m.gbps / reference.gbps},
+                      {"model_sectors_per_request", model.sectors.size()},
+                      {"model_efficiency", model.efficiency()}});
+    }
+    nlohmann::json doc = {
+        {"device", d.name},
+        {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+        {"sm_count", d.sm_count},
+        {"l2_bytes", d.l2_bytes},
+        {"buffer_bytes", lab.buffer_bytes()},
+        {"gbps_definition", "bytes the program asked to read + write / median time, 1e9 B/s"},
+        {"memcpy_d2d_gbps", reference.gbps},
+        {"theoretical_gbps", d.theoretical_gbps},
+        {"measurements", rows}};
+    if (format == "json") {
+      std::cout << doc.dump(2) << "\n";
+    } else if (format == "csv") {
+      std::cout << "device,word_bytes,offset,stride,threads,median_ms,min_ms,max_ms,runs,gbps,"
+                   "memcpy_d2d_gbps,percent_of_memcpy,model_sectors_per_request\n";
+      for (const auto& r : rows) {
+        std::printf("\"%s\",%d,%lld,%lld,%lld,%.5f,%.5f,%.5f,%d,%.1f,%.1f,%.1f,%d\n",
+                    d.name.c_str(), r["word_bytes"].get<int>(), r["offset"].get<long long>(),
+                    r["stride"].get<long long>(), r["threads"].get<long long>(),
+                    r["median_ms"].get<double>(), r["min_ms"].get<double>(),
+                    r["max_ms"].get<double>(), r["runs"].get<int>(), r["gbps"].get<double>(),
+                    reference.gbps, r["percent_of_memcpy"].get<double>(),
+                    r["model_sectors_per_request"].get<int>());
+      }
+    } else {
+      std::printf("device  %s (CC %d.%d, %d SMs, L2 %lld MiB)\n", d.name.c_str(), d.cc_major,
+                  d.cc_minor, d.sm_count, static_cast<long long>(d.l2_bytes >> 20));
+      std::printf("buffer  %lld MiB in + %lld MiB out; median of %d timed runs after 3 warm-up\n",
+                  static_cast<long long>(lab.buffer_bytes() >> 20),
+                  static_cast<long long>(lab.buffer_bytes() >> 20), runs);
+      std::printf("GB/s    bytes the program asked to read + write per second, 10^9 B/s\n\n");
+      std::printf("%-26s %9s %9s %17s %9s %8s\n", "kernel", "GB/s", "% memcpy", "min-max GB/s",
+                  "sectors", "eff.");
+      std::printf("%-26s %9.1f %9s %17s %9s %8s\n", "cudaMemcpy D2D", reference.gbps, "100.0", "",
+                  "", "");
+      for (const auto& r : rows) {
+        char name[64];
+        std::snprintf(name, sizeof name, "copy W=%d K=%lld S=%lld", r["word_bytes"].get<int>(),
+                      r["offset"].get<long long>(), r["stride"].get<long long>());
+        const double bytes = r["requested_bytes"].get<double>();
+        char spread[40];
+        std::snprintf(spread, sizeof spread, "%.0f-%.0f", bytes / (r["max_ms"].get<double>() * 1e6),
+                      bytes / (r["min_ms"].get<double>() * 1e6));
+        std::printf("%-26s %9.1f %9.1f %17s %9d %7.1f%%\n", name, r["gbps"].get<double>(),
+                    r["percent_of_memcpy"].get<double>(), spread,
+                    r["model_sectors_per_request"].get<int>(),
+                    100.0 * r["model_efficiency"].get<double>());
+      }
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens measure: " << e.what() << "\n";
+    return kExitRuntime;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  CLI::App cli{"WarpLens: how one warp's memory accesses land in sectors, lines and banks"};
+  cli.require_subcommand(0, 1);
+
+  // Window (no verb).
+  app::ViewOptions view;
+  std::string theme = "light";
+  std::optional<std::string> screenshot;
+  int frames = 3;
+  bool model_only = false;
+  cli.add_option("--scenario", view.scenario, "built-in scenario (see `warplens list`)");
+  cli.add_option("--theme", theme, "light or dark")->check(CLI::IsMember({"light", "dark"}));
+  cli.add_option("--scale", view.scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
+  cli.add_option("--screenshot", screenshot, "save the window to this PNG after --frames and exit");
+  cli.add_option("--frames", frames, "frames before --screenshot")->check(CLI::Range(1, 100000));
+  cli.add_flag("--model-only", model_only, "do not use the GPU even if there is one");
+
+  // render
+  auto* render = cli.add_subcommand("render", "draw a scenario's views headless (EGL) to a PNG");
+  std::string render_scenario = std::string(app::kDefaultScenario), out, size_text = "1600x960",
+              render_theme = "light";
+  float render_scale = 1.0f;
+  bool render_model_only = false;
+  render->add_option("--scenario", render_scenario, "built-in scenario (see `warplens list`)");
+  render->add_option("--out", out, "PNG file to write")->required();
+  render->add_option("--size", size_text, "WxH pixels, each 1..8192 (default 1600x960)");
+  render->add_option("--theme", render_theme, "light or dark")
+      ->check(CLI::IsMember({"light", "dark"}));
+  render->add_option("--scale", render_scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
+  render->add_flag("--model-only", render_model_only, "do not use the GPU even if there is one");
+
+  // analyze
+  auto* analyze =
+      cli.add_subcommand("analyze", "the model's verdict for one warp's access pattern");
+  std::string space = "global", op = "load", index, block = "32x1", format = "text",
+              model_name = "modern";
+  int word_bytes = 4, warp = 0;
+  analyze->add_option("--space", space, "global or shared");
+  analyze->add_option("--op", op, "load or store");
+  analyze->add_option("--word-bytes", word_bytes, "bytes per lane: 1, 2, 4, 8 or 16");
+  analyze
+      ->add_option("--index", index, "element index expression over lane, tx, ty, bdx, bdy, warp")
+      ->required();
+  analyze->add_option("--block", block, "block shape XxY (default 32x1)");
+  analyze->add_option("--warp", warp, "warp of the block (default 0)");
+  analyze->add_option("--model", model_name, "modern, fermi-ca, fermi-cg, kepler or g80");
+  analyze->add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
+
+  // measure
+  auto* measure = cli.add_subcommand("measure", "time the strided copy kernel on the GPU");
+  int measure_word = 4, runs = 15;
+  std::vector<long long> offsets{0}, strides{1};
+  std::string measure_format = "text";
+  measure->add_option("--word-bytes", measure_word, "bytes per element: 1, 2, 4, 8 or 16");
+  measure->add_option("--offset", offsets, "offset(s) in elements, comma-separated")
+      ->delimiter(',');
+  measure->add_option("--stride", strides, "stride(s) in elements, comma-separated")
+      ->delimiter(',');
+  measure->add_option("--runs", runs, "timed launches per point (median; at least 10)")
+      ->check(CLI::Range(10, 1000));
+  measure->add_option("--format", measure_format, "text, json or csv")
+      ->check(CLI::IsMember({"text", "json", "csv"}));
+
+  auto* list = cli.add_subcommand("list", "list the built-in scenarios");
+
+  try {
+    cli.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return cli.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return cli.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::cerr << "warplens: " << e.what() << "\n";
+    return kExitBadInput;
+  }
+
+  try {
+    if (*analyze) {
+      model::AccessPattern pattern;
+      pattern.space = model::parse_space(space);
+      pattern.op = model::parse_op(op);
+      pattern.word_bytes = word_bytes;
+      pattern.block = model::parse_block(block);
+      pattern.warp = warp;
+      pattern.index = index;
+      const auto report = app::analyze_json(pattern, model::parse_hardware_model(model_name));
+      std::cout << (format == "json" ? report.dump(2) + "\n" : app::analyze_text(report));
+      return 0;
+    }
+    if (*measure) {
+      if (measure_word != 1 && measure_word != 2 && measure_word != 4 && measure_word != 8 &&
+          measure_word != 16) {
+        std::cerr << "warplens measure: word bytes must be 1, 2, 4, 8 or 16 (got " << measure_word
+                  << ")\n";
+        return kExitBadInput;
+      }
+      return run_measure(measure_word, offsets, strides, runs, measure_format);
+    }
+    if (*list) {
+      for (const auto& s : app::builtin_scenarios()) {
+        std::printf("%-12s %s\n", s.name.c_str(), s.title.c_str());
+      }
+      return 0;
+    }
+    if (*render) {
+      const Size size = parse_size(size_text);
+      app::ViewOptions options;
+      options.scenario = render_scenario;
+      options.theme = viz::parse_theme(render_theme);
+      options.scale = render_scale;
+      options.use_gpu = !render_model_only;
+      return app::render_png(options, out, size.width, size.height);
+    }
+    view.theme = viz::parse_theme(theme);
+    view.use_gpu = !model_only;
+    return app::run_window(view, screenshot, frames);
+  } catch (const model::PatternError& e) {
+    std::cerr << "warplens " << (*analyze ? "analyze" : "") << ": " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "warplens: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens: " << e.what() << "\n";
+    return kExitRuntime;
+  }
+}

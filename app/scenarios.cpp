@@ -1,0 +1,79 @@
+#include "scenarios.h"
+
+#include <toml++/toml.h>
+
+#include <sstream>
+
+#include "embedded.h"
+
+namespace warplens::assets {
+extern const EmbeddedFile files[];
+extern const std::size_t file_count;
+}  // namespace warplens::assets
+
+namespace warplens::app {
+
+namespace {
+template <typename T>
+T required(const toml::table& table, std::string_view key, const std::string& origin) {
+  const auto value = table[key].value<T>();
+  if (!value)
+    throw ScenarioError(origin + ": missing or mistyped key \"" + std::string(key) + "\"");
+  return *value;
+}
+}  // namespace
+
+Scenario parse_scenario(std::string_view text, const std::string& origin) {
+  toml::table table;
+  try {
+    table = toml::parse(text, origin);
+  } catch (const toml::parse_error& e) {
+    std::ostringstream message;
+    message << origin << ":" << e.source().begin.line << ":" << e.source().begin.column << ": "
+            << e.description();
+    throw ScenarioError(message.str());
+  }
+  Scenario s;
+  s.name = required<std::string>(table, "name", origin);
+  s.title = required<std::string>(table, "title", origin);
+  s.summary = required<std::string>(table, "summary", origin);
+  s.look_for = table["look_for"].value_or(std::string());
+  const toml::table* copy = table["copy"].as_table();
+  if (!copy) throw ScenarioError(origin + ": missing [copy] table");
+  s.copy.word_bytes = static_cast<int>(required<std::int64_t>(*copy, "word_bytes", origin));
+  s.copy.offset = required<std::int64_t>(*copy, "offset", origin);
+  s.copy.stride = required<std::int64_t>(*copy, "stride", origin);
+  s.warp = static_cast<int>((*copy)["warp"].value_or(std::int64_t{0}));
+  try {
+    (void)gpu::plan_copy(s.copy, std::int64_t{1} << 30);
+  } catch (const std::invalid_argument& e) {
+    throw ScenarioError(origin + ": " + e.what());
+  }
+  if (s.warp < 0 || s.warp >= s.copy.block_threads / 32) {
+    throw ScenarioError(origin + ": warp " + std::to_string(s.warp) + " is not in 0.." +
+                        std::to_string(s.copy.block_threads / 32 - 1));
+  }
+  return s;
+}
+
+const std::vector<Scenario>& builtin_scenarios() {
+  static const std::vector<Scenario> catalog = [] {
+    std::vector<Scenario> list;
+    for (std::size_t i = 0; i < assets::file_count; ++i) {
+      list.push_back(parse_scenario(assets::files[i].text, std::string(assets::files[i].path)));
+    }
+    return list;
+  }();
+  return catalog;
+}
+
+const Scenario& find_scenario(std::string_view name) {
+  std::string names;
+  for (const Scenario& s : builtin_scenarios()) {
+    if (s.name == name) return s;
+    names += (names.empty() ? "" : ", ") + s.name;
+  }
+  throw ScenarioError("unknown scenario \"" + std::string(name) + "\" (built-in: " + names + ")");
+}
+
+}  // namespace warplens::app

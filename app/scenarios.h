@@ -1,0 +1,39 @@
+// Built-in scenarios: TOML presets in assets/scenarios/, embedded into the binary at build time.
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "gpu.h"
+
+namespace warplens::app {
+
+/// A preset that cannot be used; what() names the file, line and problem (toml++'s message).
+class ScenarioError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct Scenario {
+  std::string name;      ///< the --scenario name, e.g. "misaligned"
+  std::string title;     ///< one line, for the window and figure titles
+  std::string summary;   ///< 2-4 sentences
+  std::string look_for;  ///< what to watch in the view
+  gpu::CopyParams copy;  ///< the copy kernel's parameters
+  int warp = 0;          ///< which warp of block 0 the view traces
+};
+
+/// Parses one preset; `origin` names it in errors. Throws ScenarioError.
+Scenario parse_scenario(std::string_view toml_text, const std::string& origin);
+
+/// The built-in catalog in lecture order (file-name order).
+const std::vector<Scenario>& builtin_scenarios();
+
+/// The built-in scenario called `name`; throws ScenarioError listing the names otherwise.
+const Scenario& find_scenario(std::string_view name);
+
+inline constexpr std::string_view kDefaultScenario = "aligned";
+
+}  // namespace warplens::app

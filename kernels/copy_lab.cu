@@ -1,0 +1,249 @@
+// The strided copy kernel, its timed and instrumented launches, and the device query.
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "gpu.h"
+
+namespace warplens::gpu {
+
+namespace {
+
+void check(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) {
+    cudaGetLastError();  // clear a non-sticky error so the next call starts clean
+    throw GpuError(std::string(what) + " failed: " + cudaGetErrorString(status));
+  }
+}
+
+// --- the kernel --------------------------------------------------------------------------------
+
+template <typename Word, bool kTrace>
+__global__ void strided_copy(const Word* __restrict__ in, Word* __restrict__ out, long long threads,
+                             long long offset, long long stride,
+                             LaneTraceRecord* __restrict__ trace, int trace_warp) {
+  const long long g = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
+  if (g >= threads) return;
+  const long long element = copy_read_index(g, offset, stride);
+  if constexpr (kTrace) {
+    if (blockIdx.x == 0 && static_cast<int>(threadIdx.x / 32) == trace_warp) {
+      const auto byte = static_cast<unsigned long long>(
+          reinterpret_cast<const char*>(in + element) - reinterpret_cast<const char*>(in));
+      trace[threadIdx.x % 32] = LaneTraceRecord{static_cast<unsigned>(byte & 0xffffffffull),
+                                                static_cast<unsigned>(byte >> 32),
+                                                static_cast<unsigned>(sizeof(Word)), 1u};
+    }
+  }
+  out[g] = in[element];
+}
+
+template <bool kTrace>
+void launch_copy(const CopyParams& p, const CopyPlan& plan, const void* in, void* out,
+                 LaneTraceRecord* trace, int trace_warp, cudaStream_t stream) {
+  const dim3 grid(static_cast<unsigned>(plan.blocks));
+  const dim3 block(static_cast<unsigned>(p.block_threads));
+  const auto run = [&](auto word) {
+    using Word = decltype(word);
+    strided_copy<Word, kTrace><<<grid, block, 0, stream>>>(static_cast<const Word*>(in),
+                                                           static_cast<Word*>(out), plan.threads,
+                                                           p.offset, p.stride, trace, trace_warp);
+  };
+  switch (p.word_bytes) {
+    case 1: run(static_cast<unsigned char>(0)); break;
+    case 2: run(static_cast<unsigned short>(0)); break;
+    case 4: run(0u); break;
+    case 8: run(uint2{}); break;
+    case 16: run(uint4{}); break;
+    default: throw GpuError("unsupported word size");
+  }
+  check(cudaGetLastError(), "copy kernel launch");
+}
+
+Timing summarize(std::vector<float> ms) {
+  std::sort(ms.begin(), ms.end());
+  Timing t;
+  t.runs = static_cast<int>(ms.size());
+  t.min_ms = ms.front();
+  t.max_ms = ms.back();
+  const std::size_t n = ms.size();
+  t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+  return t;
+}
+
+struct Events {
+  cudaEvent_t start = nullptr, stop = nullptr;
+  Events() {
+    check(cudaEventCreate(&start), "cudaEventCreate");
+    check(cudaEventCreate(&stop), "cudaEventCreate");
+  }
+  ~Events() {
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+  }
+  float elapsed_ms() {
+    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+    return ms;
+  }
+};
+
+}  // namespace
+
+bool built_with_cuda() {
+  return true;
+}
+
+DeviceQuery query_device() {
+  DeviceQuery q;
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    cudaGetLastError();
+    q.reason = std::string("cudaGetDeviceCount: ") + cudaGetErrorString(status);
+    return q;
+  }
+  if (count == 0) {
+    q.reason = "no CUDA device found";
+    return q;
+  }
+  DeviceInfo d;
+  d.index = 0;
+  cudaDeviceProp prop{};
+  if (cudaGetDeviceProperties(&prop, d.index) != cudaSuccess) {
+    cudaGetLastError();
+    q.reason = "cannot read the properties of CUDA device 0";
+    return q;
+  }
+  d.name = prop.name;
+  d.cc_major = prop.major;
+  d.cc_minor = prop.minor;
+  d.sm_count = prop.multiProcessorCount;
+  d.l2_bytes = prop.l2CacheSize;
+  d.global_memory_bytes = static_cast<std::int64_t>(prop.totalGlobalMem);
+  int clock_khz = 0, bus_bits = 0;
+  cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, d.index);
+  cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, d.index);
+  d.theoretical_gbps = 2.0 * clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
+  q.device = d;
+  return q;
+}
+
+// --- CopyLab -----------------------------------------------------------------------------------
+
+struct CopyLab::Impl {
+  int device = 0;
+  void* in = nullptr;
+  void* out = nullptr;
+  LaneTraceRecord* trace = nullptr;  // device scratch for trace_to_host
+  cudaStream_t stream = nullptr;
+  ~Impl() {
+    cudaFree(in);
+    cudaFree(out);
+    cudaFree(trace);
+    if (stream) cudaStreamDestroy(stream);
+  }
+};
+
+CopyLab::CopyLab(const DeviceInfo& device, std::int64_t buffer_bytes) : impl_(new Impl) {
+  impl_->device = device.index;
+  check(cudaSetDevice(device.index), "cudaSetDevice");
+  if (buffer_bytes <= 0) buffer_bytes = std::max<std::int64_t>(8 * device.l2_bytes, 64ll << 20);
+  buffer_bytes = (buffer_bytes + 255) / 256 * 256;
+  if (2 * buffer_bytes > device.global_memory_bytes) {
+    throw GpuError("the copy lab needs 2 x " + std::to_string(buffer_bytes >> 20) + " MiB but " +
+                   device.name + " has " + std::to_string(device.global_memory_bytes >> 20) +
+                   " MiB");
+  }
+  buffer_bytes_ = buffer_bytes;
+  const auto alloc = [&](void** p, std::int64_t bytes, const char* what) {
+    const cudaError_t s = cudaMalloc(p, static_cast<std::size_t>(bytes));
+    if (s != cudaSuccess) {
+      cudaGetLastError();
+      throw GpuError(std::string("cannot allocate ") + what + " (" + std::to_string(bytes >> 20) +
+                     " MiB) on " + device.name + ": " + cudaGetErrorString(s));
+    }
+  };
+  alloc(&impl_->in, buffer_bytes, "the copy input");
+  alloc(&impl_->out, buffer_bytes, "the copy output");
+  alloc(reinterpret_cast<void**>(&impl_->trace), kTraceBufferBytes, "the trace buffer");
+  check(cudaStreamCreateWithFlags(&impl_->stream, cudaStreamNonBlocking), "cudaStreamCreate");
+  // Real data, not zeros: a ramp of bytes.
+  check(cudaMemset(impl_->in, 0x5a, static_cast<std::size_t>(buffer_bytes)), "cudaMemset");
+  check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
+}
+
+CopyLab::~CopyLab() = default;
+
+CopyMeasurement CopyLab::measure(const CopyParams& params, int runs, int warmup,
+                                 const std::atomic<bool>* cancel) {
+  check(cudaSetDevice(impl_->device), "cudaSetDevice");
+  CopyMeasurement m;
+  m.params = params;
+  m.plan = plan_copy(params, buffer_bytes_);
+  for (int i = 0; i < warmup; ++i)
+    launch_copy<false>(params, m.plan, impl_->in, impl_->out, nullptr, 0, impl_->stream);
+  check(cudaStreamSynchronize(impl_->stream), "copy kernel (warm-up)");
+  Events events;
+  std::vector<float> ms;
+  for (int i = 0; i < std::max(runs, 1); ++i) {
+    if (cancel && cancel->load()) throw GpuError("cancelled");
+    check(cudaEventRecord(events.start, impl_->stream), "cudaEventRecord");
+    launch_copy<false>(params, m.plan, impl_->in, impl_->out, nullptr, 0, impl_->stream);
+    check(cudaEventRecord(events.stop, impl_->stream), "cudaEventRecord");
+    ms.push_back(events.elapsed_ms());
+  }
+  m.timing = summarize(ms);
+  m.gbps = static_cast<double>(m.plan.requested_bytes) / (m.timing.median_ms * 1e-3) / 1e9;
+  return m;
+}
+
+void CopyLab::trace_to_device(const CopyParams& params, int warp, void* device_dst) {
+  check(cudaSetDevice(impl_->device), "cudaSetDevice");
+  const CopyPlan plan = plan_copy(params, buffer_bytes_);
+  if (warp < 0 || warp >= params.block_threads / 32) {
+    throw std::invalid_argument("warp " + std::to_string(warp) + " is not in a block of " +
+                                std::to_string(params.block_threads) + " threads");
+  }
+  auto* trace = static_cast<LaneTraceRecord*>(device_dst);
+  check(cudaMemsetAsync(trace, 0, kTraceBufferBytes, impl_->stream), "cudaMemset (trace)");
+  launch_copy<true>(params, plan, impl_->in, impl_->out, trace, warp, impl_->stream);
+  check(cudaStreamSynchronize(impl_->stream), "copy kernel (instrumented)");
+}
+
+std::array<LaneTraceRecord, kTraceLanes> CopyLab::trace_to_host(const CopyParams& params,
+                                                                int warp) {
+  trace_to_device(params, warp, impl_->trace);
+  std::array<LaneTraceRecord, kTraceLanes> host{};
+  check(cudaMemcpy(host.data(), impl_->trace, kTraceBufferBytes, cudaMemcpyDeviceToHost),
+        "cudaMemcpy (trace)");
+  return host;
+}
+
+MemcpyMeasurement CopyLab::measure_memcpy(int runs, int warmup) {
+  check(cudaSetDevice(impl_->device), "cudaSetDevice");
+  MemcpyMeasurement m;
+  m.bytes = buffer_bytes_;
+  const auto copy = [&] {
+    check(cudaMemcpyAsync(impl_->out, impl_->in, static_cast<std::size_t>(buffer_bytes_),
+                          cudaMemcpyDeviceToDevice, impl_->stream),
+          "cudaMemcpy device-to-device");
+  };
+  for (int i = 0; i < warmup; ++i) copy();
+  check(cudaStreamSynchronize(impl_->stream), "cudaMemcpy (warm-up)");
+  Events events;
+  std::vector<float> ms;
+  for (int i = 0; i < std::max(runs, 1); ++i) {
+    check(cudaEventRecord(events.start, impl_->stream), "cudaEventRecord");
+    copy();
+    check(cudaEventRecord(events.stop, impl_->stream), "cudaEventRecord");
+    ms.push_back(events.elapsed_ms());
+  }
+  m.timing = summarize(ms);
+  m.gbps = 2.0 * static_cast<double>(m.bytes) / (m.timing.median_ms * 1e-3) / 1e9;
+  return m;
+}
+
+}  // namespace warplens::gpu

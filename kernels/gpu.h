@@ -1,0 +1,152 @@
+// The GPU side of WarpLens: device query, the strided-copy kernel (timed and instrumented
+// launches), and CUDA-OpenGL interop for trace buffers. This header has no CUDA types, so it
+// compiles in builds without the CUDA toolkit; there every entry point reports "no CUDA".
+// It is included by .cu files, so it stays C++17.
+//
+// Units: sizes in bytes unless named *_elements; times in milliseconds; bandwidth in GB/s =
+// 10^9 bytes per second, counting the bytes the program asked to read plus those it asked to
+// write (not the bytes the hardware moved).
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "index_math.h"
+
+namespace warplens::gpu {
+
+/// Any CUDA failure: what() says which call failed and the CUDA error string.
+class GpuError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// True when this binary was built with the CUDA toolkit.
+bool built_with_cuda();
+
+struct DeviceInfo {
+  int index = 0;
+  std::string name;
+  int cc_major = 0, cc_minor = 0;
+  int sm_count = 0;
+  std::int64_t l2_bytes = 0;
+  std::int64_t global_memory_bytes = 0;
+  /// Theoretical DRAM bandwidth, GB/s: 2 (double data rate) x memory clock x bus width / 8,
+  /// from cudaDeviceGetAttribute. A datasheet-style figure; copies never reach it.
+  double theoretical_gbps = 0;
+};
+
+/// The first CUDA device, or std::nullopt with `reason` set (no CUDA build, no driver, no
+/// device). Never throws.
+struct DeviceQuery {
+  std::optional<DeviceInfo> device;
+  std::string reason;  ///< why there is no device; empty when there is one
+};
+DeviceQuery query_device();
+
+/// The strided copy: out[g] = in[offset + g * stride] for global thread g, words of
+/// `word_bytes`. Reads follow the pattern; writes are always coalesced.
+struct CopyParams {
+  int word_bytes = 4;       ///< 1, 2, 4, 8 or 16
+  std::int64_t offset = 0;  ///< elements
+  std::int64_t stride = 1;  ///< elements, >= 1
+  int block_threads = 256;  ///< threads per block (a multiple of 32, at most 1024)
+  // Spelled out: this header is also compiled as C++17 by nvcc.
+  friend bool operator==(const CopyParams& a, const CopyParams& b) {
+    return a.word_bytes == b.word_bytes && a.offset == b.offset && a.stride == b.stride &&
+           a.block_threads == b.block_threads;
+  }
+};
+
+/// Launch geometry for a copy over buffers of `buffer_bytes` each.
+struct CopyPlan {
+  std::int64_t threads = 0;  ///< = elements copied
+  std::int64_t blocks = 0;
+  std::int64_t read_span_bytes = 0;  ///< from the base to the end of the last element read
+  std::int64_t requested_bytes = 0;  ///< bytes asked to read + write: 2 x threads x word bytes
+};
+
+/// Checks parameters against the buffers; throws std::invalid_argument with a one-line message
+/// (bad word size, stride < 1, negative offset, offset leaving the buffer).
+CopyPlan plan_copy(const CopyParams& params, std::int64_t buffer_bytes);
+
+struct Timing {
+  double median_ms = 0, min_ms = 0, max_ms = 0;
+  int runs = 0;
+};
+
+struct CopyMeasurement {
+  CopyParams params;
+  CopyPlan plan;
+  Timing timing;
+  double gbps = 0;  ///< plan.requested_bytes / median time, 10^9 bytes/s
+};
+
+struct MemcpyMeasurement {
+  std::int64_t bytes = 0;  ///< bytes copied (each counted once read, once written)
+  Timing timing;
+  double gbps = 0;  ///< 2 x bytes / median time, 10^9 bytes/s
+};
+
+/// Owns the device buffers of the copy lab. Buffers are 8x the device's L2 each (at least
+/// 64 MiB) so a launch streams from DRAM, not from L2. All methods throw GpuError on CUDA
+/// failure and leave the object usable. Not thread-safe: use from one thread at a time.
+class CopyLab {
+ public:
+  /// Allocates the buffers on device `device.index`; throws GpuError when the GPU refuses.
+  explicit CopyLab(const DeviceInfo& device, std::int64_t buffer_bytes = 0);
+  ~CopyLab();
+  CopyLab(const CopyLab&) = delete;
+  CopyLab& operator=(const CopyLab&) = delete;
+
+  [[nodiscard]] std::int64_t buffer_bytes() const { return buffer_bytes_; }
+
+  /// Timed launches: `warmup` untimed, then `runs` each timed with CUDA events. Returns the
+  /// median. If `cancel` becomes true between launches, throws GpuError("cancelled").
+  CopyMeasurement measure(const CopyParams& params, int runs = 15, int warmup = 3,
+                          const std::atomic<bool>* cancel = nullptr);
+
+  /// The instrumented launch: the same kernel over the same grid, which also writes warp
+  /// `warp` of block 0's lane records (kTraceLanes LaneTraceRecord) to `device_dst`, a device
+  /// pointer (e.g. a mapped GL buffer). Lanes that do not run the access stay zero.
+  void trace_to_device(const CopyParams& params, int warp, void* device_dst);
+
+  /// The instrumented launch into a host array (tests, CLI).
+  std::array<LaneTraceRecord, kTraceLanes> trace_to_host(const CopyParams& params, int warp);
+
+  /// cudaMemcpy device-to-device over the whole buffer, the reference for copy bandwidth.
+  MemcpyMeasurement measure_memcpy(int runs = 15, int warmup = 3);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+  std::int64_t buffer_bytes_ = 0;
+};
+
+/// A GL buffer object registered with CUDA (cudaGraphicsGLRegisterBuffer). Must be created,
+/// mapped and destroyed on the thread whose GL context owns the buffer. Throws GpuError.
+class GlInteropBuffer {
+ public:
+  explicit GlInteropBuffer(unsigned gl_buffer);
+  ~GlInteropBuffer();
+  GlInteropBuffer(const GlInteropBuffer&) = delete;
+  GlInteropBuffer& operator=(const GlInteropBuffer&) = delete;
+
+  /// Maps the buffer for CUDA and returns its device pointer and size (bytes).
+  void* map(std::size_t* bytes = nullptr);
+  void unmap();
+
+  /// Copies bytes from the mapped buffer to host memory (tests).
+  void read_mapped(void* host_dst, std::size_t bytes);
+
+ private:
+  void* resource_ = nullptr;
+  bool mapped_ = false;
+};
+
+}  // namespace warplens::gpu

@@ -1,0 +1,52 @@
+// Model-only builds (no CUDA toolkit): every GPU entry point says so, loudly.
+#include "gpu.h"
+
+namespace warplens::gpu {
+
+namespace {
+[[noreturn]] void no_cuda() {
+  throw GpuError(
+      "this WarpLens was built without the CUDA toolkit (model only): rebuild with "
+      "nvcc on PATH to run kernels");
+}
+}  // namespace
+
+bool built_with_cuda() {
+  return false;
+}
+
+DeviceQuery query_device() {
+  return {std::nullopt, "built without the CUDA toolkit (model only)"};
+}
+
+struct CopyLab::Impl {};
+CopyLab::CopyLab(const DeviceInfo&, std::int64_t) {
+  no_cuda();
+}
+CopyLab::~CopyLab() = default;
+CopyMeasurement CopyLab::measure(const CopyParams&, int, int, const std::atomic<bool>*) {
+  no_cuda();
+}
+void CopyLab::trace_to_device(const CopyParams&, int, void*) {
+  no_cuda();
+}
+std::array<LaneTraceRecord, kTraceLanes> CopyLab::trace_to_host(const CopyParams&, int) {
+  no_cuda();
+}
+MemcpyMeasurement CopyLab::measure_memcpy(int, int) {
+  no_cuda();
+}
+
+GlInteropBuffer::GlInteropBuffer(unsigned) {
+  no_cuda();
+}
+GlInteropBuffer::~GlInteropBuffer() = default;
+void* GlInteropBuffer::map(std::size_t*) {
+  no_cuda();
+}
+void GlInteropBuffer::unmap() {}
+void GlInteropBuffer::read_mapped(void*, std::size_t) {
+  no_cuda();
+}
+
+}  // namespace warplens::gpu

@@ -1,0 +1,59 @@
+// Index expressions: C integer arithmetic over a thread's coordinates, giving an element index.
+//
+// Grammar (design.md, "analyze contract"): integer literals, the variables `lane` (0-31),
+// `tx`, `ty` (thread index in the block, x fastest), `bdx`, `bdy` (block dims) and `warp`
+// (warp index in the block), parentheses, unary `-`/`+`, and the binary operators
+//   * / %   + -   << >>   &   ^   |        (C precedence, highest first; all left-associative)
+// `/` and `%` truncate toward zero and `^` is XOR, exactly as in C. Every intermediate and the
+// result must stay within [-2^31, 2^31); division by zero is an error.
+//
+// Parsing and evaluation use muParser's ParserInt with its operators replaced by C's.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace warplens::model {
+
+/// Thrown for an expression that does not parse or cannot be evaluated (division by zero,
+/// overflow, unknown variable). what() names the problem and, where known, the position.
+class IndexExpressionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The thread coordinates an index expression may read.
+struct ThreadCoordinates {
+  std::int64_t lane = 0;
+  std::int64_t tx = 0;
+  std::int64_t ty = 0;
+  std::int64_t bdx = 1;
+  std::int64_t bdy = 1;
+  std::int64_t warp = 0;
+};
+
+/// A parsed expression, ready to evaluate many times. Not thread-safe: one instance per thread.
+class IndexExpression {
+ public:
+  /// Parses `text`; throws IndexExpressionError if it is empty or malformed.
+  explicit IndexExpression(const std::string& text);
+  ~IndexExpression();
+  IndexExpression(const IndexExpression&) = delete;
+  IndexExpression& operator=(const IndexExpression&) = delete;
+  IndexExpression(IndexExpression&&) noexcept;
+  IndexExpression& operator=(IndexExpression&&) noexcept;
+
+  /// Evaluates for one thread; throws IndexExpressionError on overflow or division by zero.
+  [[nodiscard]] std::int64_t evaluate(const ThreadCoordinates& thread);
+
+  [[nodiscard]] const std::string& text() const { return text_; }
+
+ private:
+  struct Impl;
+  std::string text_;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace warplens::model

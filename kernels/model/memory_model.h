@@ -1,0 +1,120 @@
+// The memory-system model: what one warp's access costs, given its lane addresses.
+//
+// Rules (design.md, "Memory-system facts"; NVIDIA CUDA C++ Programming Guide, compute
+// capability sections; checked with Nsight Compute on an H100):
+//
+// Global, modern (CC >= 7.0): one warp instruction is one request. Memory moves in 32-byte
+//   sectors; a 128-byte line holds 4 sectors. Sectors per request = distinct sectors the active
+//   lanes touch, for every word size; stores count the same way.
+// Global, historical teaching models (Programming Guide, CC 2.x/3.x/1.x sections):
+//   fermi-ca  caching loads: the warp's request is split per 128 bytes of words (half-warps for
+//             8-byte words, quarter-warps for 16-byte words); each part costs one 128-byte
+//             transaction per distinct line. Stores bypass L1 and cost 32-byte segments.
+//   fermi-cg  L2-only loads (-dlcm=cg): same split, 32-byte segments.
+//   kepler    global loads are L2-only by default on CC 3.x: as fermi-cg.
+//   g80       CC 1.0/1.1: a request per half-warp; it coalesces into one 64-byte (4-byte words),
+//             one 128-byte (8-byte) or two 128-byte (16-byte) transactions only when active
+//             thread k accesses word k of a segment aligned to 16 words; otherwise every active
+//             thread costs its own 32-byte transaction. 1- and 2-byte words never coalesce.
+// Shared: successive 4-byte words in successive banks (32 banks). A phase is the whole warp for
+//   1/2/4-byte words, a half-warp for 8-byte words, a quarter-warp for 16-byte words. Each phase
+//   costs as many wavefronts as the largest number of *distinct words* one bank must serve;
+//   lanes reading one word share it (broadcast), sub-word accesses to one word too.
+//   g80: 16 banks, phases of half-warps (quarter for 8-byte, eighth for 16-byte words).
+//   kepler: 8-byte bank mode: 32 banks of 8 bytes; phases are the whole warp for words up to
+//   8 bytes, half-warps for 16-byte words.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <string_view>
+#include <vector>
+
+#include "access_pattern.h"
+
+namespace warplens::model {
+
+inline constexpr int kSectorBytes = 32;
+inline constexpr int kLineBytes = 128;
+
+enum class HardwareModel { Modern, FermiCaching, FermiL2Only, Kepler, G80 };
+
+/// Parses modern | fermi-ca | fermi-cg | kepler | g80; throws PatternError otherwise.
+HardwareModel parse_hardware_model(std::string_view text);
+std::string_view to_string(HardwareModel model);
+/// One line for the window: which generation the model stands for.
+std::string_view describe(HardwareModel model);
+
+struct GlobalLane {
+  LaneAccess access;
+  std::int64_t sector = 0;  ///< address / 32
+  std::int64_t line = 0;    ///< address / 128
+};
+
+struct GlobalAnalysis {
+  HardwareModel model = HardwareModel::Modern;
+  Op op = Op::Load;
+  int word_bytes = 4;
+  std::array<GlobalLane, kWarpSize> lanes{};
+  int active_lanes = 0;
+  std::vector<std::int64_t> sectors;     ///< distinct sector numbers touched, ascending
+  std::vector<std::int64_t> lines;       ///< distinct line numbers touched, ascending
+  int requests = 1;                      ///< memory requests the instruction is split into
+  int transactions = 0;                  ///< transactions of the chosen model (modern: sectors)
+  int transaction_bytes = kSectorBytes;  ///< bytes per transaction (0 if they differ)
+  std::int64_t requested_bytes = 0;      ///< distinct bytes the active lanes need
+  std::int64_t moved_bytes = 0;          ///< transactions' bytes
+  /// requested / moved (1 = perfectly coalesced); 0 when nothing moves.
+  [[nodiscard]] double efficiency() const {
+    return moved_bytes ? static_cast<double>(requested_bytes) / static_cast<double>(moved_bytes)
+                       : 0.0;
+  }
+};
+
+struct SharedLane {
+  LaneAccess access;
+  int bank = 0;        ///< bank of the first bank-width word the lane touches
+  int bank_words = 1;  ///< bank-width words the lane touches (word bytes / bank width, >= 1)
+  int phase = 0;
+};
+
+struct SharedPhase {
+  int first_lane = 0;
+  int lane_count = 0;
+  int wavefronts = 0;  ///< max distinct words any one bank serves in this phase
+  std::vector<int> distinct_words_per_bank;  ///< one entry per bank
+  bool broadcast = false;                    ///< some word is read by more than one active lane
+};
+
+struct SharedAnalysis {
+  HardwareModel model = HardwareModel::Modern;
+  Op op = Op::Load;
+  int word_bytes = 4;
+  int bank_count = 32;
+  int bank_width_bytes = 4;
+  std::array<SharedLane, kWarpSize> lanes{};
+  int active_lanes = 0;
+  std::vector<SharedPhase> phases;
+  int wavefronts = 0;  ///< per request: sum over phases
+  bool broadcast = false;
+  std::int64_t requested_bytes = 0;  ///< distinct bytes the active lanes need
+  std::int64_t moved_bytes = 0;      ///< wavefronts x banks x bank width
+  [[nodiscard]] double efficiency() const {
+    return moved_bytes ? static_cast<double>(requested_bytes) / static_cast<double>(moved_bytes)
+                       : 0.0;
+  }
+};
+
+/// Analyses one warp's global request from its lane accesses (from the model or a GPU trace).
+/// word_bytes must be 1, 2, 4, 8 or 16 and addresses multiples of it.
+GlobalAnalysis analyze_global(const WarpAccesses& lanes, int word_bytes, Op op,
+                              HardwareModel model = HardwareModel::Modern);
+
+/// Analyses one warp's shared-memory request from its lane accesses.
+SharedAnalysis analyze_shared(const WarpAccesses& lanes, int word_bytes, Op op,
+                              HardwareModel model = HardwareModel::Modern);
+
+/// Lanes per phase for shared accesses of this word size under the model.
+int shared_phase_lanes(int word_bytes, HardwareModel model);
+
+}  // namespace warplens::model

@@ -1,0 +1,69 @@
+#version 330 core
+// The memory strip of the warp view: each pixel column is one byte position of the lines on
+// show. Colours come from the warp trace itself (one RGBA32UI texel per lane: address low
+// bits, address high bits, word bytes, active), so what is drawn is what the kernel touched.
+uniform usamplerBuffer u_trace;
+uniform int u_line_count;
+uniform uint u_line_address[64];  // byte address (low 32 bits) of each line on show
+uniform float u_line_x[64];       // pixel x where each line starts
+uniform float u_px_per_byte;
+uniform vec2 u_viewport;
+uniform vec4 u_rect;               // strip x0, y0, x1, y1 (pixels, origin top-left)
+uniform float u_scale;             // UI scale: rule widths and hatch spacing
+uniform vec3 u_lane_color[32];
+uniform vec3 u_untouched;
+uniform vec3 u_overfetch;
+uniform vec3 u_rule;
+uniform vec3 u_background;
+out vec4 frag_color;
+
+const float kLineBytes = 128.0;
+const float kSectorBytes = 32.0;
+
+void main() {
+  vec2 p = vec2(gl_FragCoord.x, u_viewport.y - gl_FragCoord.y);
+  int line = -1;
+  for (int i = 0; i < u_line_count; ++i) {
+    if (p.x >= u_line_x[i] && p.x < u_line_x[i] + kLineBytes * u_px_per_byte) { line = i; break; }
+  }
+  if (line < 0) {  // a gap between lines that are not adjacent: a dotted "skipped" mark
+    float mid = 0.5 * (u_rect.y + u_rect.w);
+    bool dot = abs(p.y - mid) < 1.0 * u_scale && mod(p.x, 5.0 * u_scale) < 2.5 * u_scale;
+    frag_color = vec4(dot ? u_rule : u_background, 1.0);
+    return;
+  }
+  float local = (p.x - u_line_x[line]) / u_px_per_byte;  // byte within the line, fractional
+  uint byte_address = u_line_address[line] + uint(local);
+  uint sector = byte_address >> 5;
+
+  bool touched = false;
+  int owner = -1;
+  for (int lane = 0; lane < 32; ++lane) {
+    uvec4 r = texelFetch(u_trace, lane);
+    if (r.w == 0u) continue;
+    uint first_sector = r.x >> 5;
+    uint last_sector = (r.x + r.z - 1u) >> 5;
+    if (sector - first_sector <= last_sector - first_sector) touched = true;  // unsigned range test
+    if (byte_address - r.x < r.z) owner = lane;
+  }
+
+  vec3 c = u_untouched;
+  if (owner >= 0) {
+    c = u_lane_color[owner];
+  } else if (touched) {  // moved but not asked for: over-fetch, hatched
+    float h = mod(p.x + p.y, 7.0 * u_scale);
+    c = h < 2.5 * u_scale ? u_overfetch : mix(u_overfetch, u_untouched, 0.55);
+  }
+
+  // Rules: bytes (when wide enough), 32-byte sectors, 128-byte lines.
+  float in_sector = mod(local, kSectorBytes);
+  float d_sector = min(in_sector, kSectorBytes - in_sector) * u_px_per_byte;
+  float d_line = min(local, kLineBytes - local) * u_px_per_byte;
+  float d_byte = min(fract(local), 1.0 - fract(local)) * u_px_per_byte;
+  if (u_px_per_byte >= 6.0 * u_scale && d_byte < 0.5) c = mix(c, u_rule, 0.25);
+  if (d_sector < 0.75 * u_scale) c = mix(c, u_rule, 0.7);
+  if (d_line < 1.5 * u_scale) c = u_rule;
+  // Frame top and bottom.
+  if (p.y - u_rect.y < 1.5 * u_scale || u_rect.w - p.y < 1.5 * u_scale) c = u_rule;
+  frag_color = vec4(c, 1.0);
+}

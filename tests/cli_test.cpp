@@ -1,0 +1,174 @@
+// The command-line contract (design.md): analyze JSON, exit codes and messages for bad input,
+// headless render to PNG on Mesa, and the GLFW window under Xvfb.
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <nlohmann/json.hpp>
+
+#include "test_support.h"
+
+namespace warplens::test {
+namespace {
+
+const std::string kWarplens = WARPLENS_BINARY;
+
+nlohmann::json analyze(const std::string& args) {
+  const auto r = run_command(kWarplens + " analyze --format json " + args);
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  return nlohmann::json::parse(r.output);
+}
+
+TEST(AnalyzeCli, GlobalJsonHoldsTheContractFields) {
+  const auto j = analyze("--space global --op load --word-bytes 4 --index 'lane + 1'");
+  EXPECT_EQ(j["sectors_per_request"], 5);
+  EXPECT_EQ(j["lines_per_request"], 2);
+  EXPECT_EQ(j["requested_bytes"], 128);
+  EXPECT_EQ(j["moved_bytes"], 160);
+  EXPECT_DOUBLE_EQ(j["efficiency"].get<double>(), 0.8);
+  ASSERT_EQ(j["lanes"].size(), 32u);
+  EXPECT_EQ(j["lanes"][0]["index"], 1);
+  EXPECT_EQ(j["lanes"][0]["address"], 4);
+  EXPECT_EQ(j["lanes"][31]["address"], 128);
+  EXPECT_EQ(j["lanes"][31]["sector"], 4);
+  EXPECT_EQ(j["transactions_per_request"], 5);
+  EXPECT_EQ(j["transaction_bytes"], 32);
+}
+
+TEST(AnalyzeCli, SharedJsonGivesWavefrontsAndBanks) {
+  const auto j = analyze("--space shared --word-bytes 4 --index 'tx*33' --block 32x32");
+  EXPECT_EQ(j["wavefronts_per_request"], 1);
+  const auto conflict = analyze("--space shared --word-bytes 4 --index 'tx*32' --block 32x32");
+  EXPECT_EQ(conflict["wavefronts_per_request"], 32);
+  EXPECT_EQ(conflict["lanes"][5]["bank"], 0);
+  const auto broadcast = analyze("--space shared --index 7");
+  EXPECT_EQ(broadcast["wavefronts_per_request"], 1);
+  EXPECT_EQ(broadcast["broadcast"], true);
+  EXPECT_EQ(broadcast["requested_bytes"], 4);  // one word, counted once
+}
+
+TEST(AnalyzeCli, UsesBlockAndWarpForThreadCoordinates) {
+  const auto j = analyze("--index 'ty*1000 + tx' --block 16x4 --warp 1");
+  EXPECT_EQ(j["lanes"][0]["index"], 2000);  // tid 32 = (tx 0, ty 2)
+  EXPECT_EQ(j["lanes"][17]["index"], 3001);
+}
+
+TEST(AnalyzeCli, HistoricalModelsReportTransactions) {
+  const auto fermi = analyze("--model fermi-ca --index 'lane + 1'");
+  EXPECT_EQ(fermi["transactions_per_request"], 2);
+  EXPECT_EQ(fermi["transaction_bytes"], 128);
+  const auto g80 = analyze("--model g80 --index lane");
+  EXPECT_EQ(g80["requests"], 2);
+  EXPECT_EQ(g80["transactions_per_request"], 2);
+  EXPECT_EQ(g80["transaction_bytes"], 64);
+}
+
+TEST(AnalyzeCli, TextFormatShowsTheSameNumbers) {
+  const auto r = run_command(kWarplens + " analyze --index '2*lane'");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("sectors per request 8"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("efficiency          50.0 %"), std::string::npos) << r.output;
+}
+
+struct BadInput {
+  std::string args;
+  std::string message;  // must appear in the one-line error
+};
+
+class BadInputTest : public ::testing::TestWithParam<BadInput> {};
+
+TEST_P(BadInputTest, ExitsNonZeroWithAClearMessage) {
+  const auto r = run_command(kWarplens + " " + GetParam().args);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(GetParam().message), std::string::npos) << r.output;
+  EXPECT_EQ(r.output.find("Assertion"), std::string::npos) << r.output;
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Cli, BadInputTest,
+    ::testing::Values(
+        BadInput{"analyze --index 'lane - 3'", "gives -3 for lane 0"},
+        BadInput{"analyze --index 'lane +'", "cannot parse index expression"},
+        BadInput{"analyze --index 'bx'", "cannot parse"},
+        BadInput{"analyze --index lane --word-bytes 3", "word bytes must be 1, 2, 4, 8 or 16"},
+        BadInput{"analyze --index lane --space local", "space must be global or shared"},
+        BadInput{"analyze --index lane --block 32x0", "block must be XxY"},
+        BadInput{"analyze --index lane --warp 1", "warp 1 is not in block 32x1"},
+        BadInput{"analyze --index lane --model volta", "model must be"},
+        BadInput{"analyze --index 'lane / 0'", "division by zero"},
+        BadInput{"render --out /tmp/x.png --scenario nope", "unknown scenario \"nope\""},
+        BadInput{"render --out /tmp/x.png --size 0x100", "outside 1..8192"},
+        BadInput{"render --out /tmp/x.png --size 9000x100", "outside 1..8192"},
+        BadInput{"render --out /tmp/x.png --size big", "size must be WxH"},
+        BadInput{"measure --word-bytes 3", "word bytes must be 1, 2, 4, 8 or 16"},
+        BadInput{"frobnicate", "frobnicate"}));
+
+TEST(ListCli, PrintsTheCatalog) {
+  const auto r = run_command(kWarplens + " list");
+  ASSERT_EQ(r.exit_code, 0);
+  EXPECT_NE(r.output.find("aligned"), std::string::npos);
+  EXPECT_NE(r.output.find("misaligned"), std::string::npos);
+}
+
+TEST(MeasureCli, WithoutAGpuExitsNonZeroWithAReason) {
+  const auto probe = run_command(kWarplens + " measure --runs 10 --format json");
+  if (probe.exit_code == 0) GTEST_SKIP() << "a CUDA device is present";
+  EXPECT_EQ(probe.exit_code, 3) << probe.output;
+  EXPECT_NE(probe.output.find("warplens measure:"), std::string::npos) << probe.output;
+}
+
+// --- headless render (Mesa EGL here, NVIDIA EGL on the GPU machine) ------------------------------
+
+TEST(RenderCli, WritesAPngOfTheRequestedSizeWithTheModelBanner) {
+  const std::string out = temp_path("render.png");
+  const auto r = run_command(kWarplens + " render --model-only --out " + out + " --size 1280x800");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("host model"), std::string::npos) << r.output;
+  const Png png = load_png(out);
+  ASSERT_TRUE(png.rgba);
+  EXPECT_EQ(png.width, 1280);
+  EXPECT_EQ(png.height, 800);
+  const auto& light = viz::theme(viz::ThemeName::Light);
+  // The background is the theme's, and the aligned default has lane colours but no over-fetch.
+  EXPECT_GT(count_near(png, light.background), png.width * png.height / 4);
+  EXPECT_GT(count_near(png, light.lanes[0], 2), 100);
+  EXPECT_GT(count_near(png, light.lanes[31], 2), 100);
+  EXPECT_LT(count_near(png, light.overfetch, 2), 2000);  // only the banner and the legend swatch
+  std::filesystem::remove(out);
+}
+
+TEST(RenderCli, MisalignedScenarioShowsOverFetchAndDarkThemeWorks) {
+  const std::string aligned = temp_path("aligned.png"), misaligned = temp_path("misaligned.png");
+  ASSERT_EQ(run_command(kWarplens + " render --model-only --theme dark --out " + aligned).exit_code,
+            0);
+  const auto r = run_command(
+      kWarplens + " render --model-only --theme dark --scenario misaligned --out " + misaligned);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto& dark = viz::theme(viz::ThemeName::Dark);
+  const Png a = load_png(aligned), m = load_png(misaligned);
+  ASSERT_TRUE(a.rgba && m.rgba);
+  EXPECT_GT(count_near(a, dark.background), a.width * a.height / 4);
+  // The hatched over-fetch of the two partial sectors adds thousands of over-fetch pixels.
+  EXPECT_GT(count_near(m, dark.overfetch, 2), count_near(a, dark.overfetch, 2) + 2000);
+  std::filesystem::remove(aligned);
+  std::filesystem::remove(misaligned);
+}
+
+// --- the GLFW window under Xvfb ----------------------------------------------------------------
+
+TEST(WindowUnderXvfb, OpensDrawsFramesAndSavesAScreenshot) {
+  if (run_command("command -v xvfb-run").exit_code != 0) GTEST_SKIP() << "xvfb-run not installed";
+  const std::string out = temp_path("window.png");
+  const auto r = run_command("xvfb-run -a -s '-screen 0 1600x1000x24' " + kWarplens +
+                             " --model-only --scenario stride-2 --frames 5 --screenshot " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Png png = load_png(out);
+  ASSERT_TRUE(png.rgba);
+  EXPECT_GE(png.width, 640);
+  const auto& light = viz::theme(viz::ThemeName::Light);
+  EXPECT_GT(count_near(png, light.background), png.width * png.height / 4);
+  EXPECT_GT(count_near(png, light.lanes[0], 2), 50);
+  EXPECT_GT(count_near(png, light.overfetch, 2), 2000);  // stride 2: half of every sector
+  std::filesystem::remove(out);
+}
+
+}  // namespace
+}  // namespace warplens::test

@@ -1,0 +1,117 @@
+// GPU tests (ctest label "gpu"): skipped cleanly without a CUDA device. The instrumented
+// kernel's trace must equal the host twin's addresses, through host memory and through the
+// CUDA-GL interop buffer the warp view draws from.
+#include <gtest/gtest.h>
+
+#include <thread>
+
+#include "copy_pattern.h"
+#include "copy_session.h"
+#include "gpu.h"
+#include "headless_context.h"
+#include "memory_model.h"
+#include "warp_view.h"
+
+namespace warplens::test {
+namespace {
+
+class GpuTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    query_ = gpu::query_device();
+    if (!query_.device) GTEST_SKIP() << "no CUDA device: " << query_.reason;
+  }
+  gpu::DeviceQuery query_;
+};
+
+bool same_trace(const TraceRecords& a, const TraceRecords& b) {
+  for (int l = 0; l < kTraceLanes; ++l) {
+    if (a[l].address_lo != b[l].address_lo || a[l].address_hi != b[l].address_hi ||
+        a[l].word_bytes != b[l].word_bytes || a[l].active != b[l].active) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const gpu::CopyParams kCases[] = {{4, 0, 1, 256},  {4, 1, 1, 256},  {4, 0, 2, 256},
+                                  {4, 0, 32, 256}, {1, 3, 5, 256},  {2, 7, 3, 256},
+                                  {8, 1, 9, 256},  {16, 0, 1, 256}, {16, 5, 64, 256}};
+
+TEST_F(GpuTest, TracedAddressesEqualTheHostTwin) {
+  gpu::CopyLab lab(*query_.device, 64 << 20);
+  for (const auto& p : kCases) {
+    for (int warp : {0, 3, 7}) {
+      const auto traced = lab.trace_to_host(p, warp);
+      const auto twin = host_twin_trace(p, warp);
+      EXPECT_TRUE(same_trace(traced, twin))
+          << "W=" << p.word_bytes << " K=" << p.offset << " S=" << p.stride << " warp " << warp;
+      // And the model, evaluating the pattern's expression, agrees with both.
+      const auto pattern = copy_read_pattern(p, warp);
+      const auto model_lanes = model::evaluate_lanes(pattern);
+      EXPECT_TRUE(same_trace(trace_from_accesses(model_lanes, p.word_bytes), traced));
+    }
+  }
+}
+
+TEST_F(GpuTest, InteropRoundTripFillsTheGlBufferTheViewDraws) {
+  viz::HeadlessContext context(query_.device->index);
+  viz::WarpView view;
+  gpu::CopyLab lab(*query_.device, 64 << 20);
+  gpu::GlInteropBuffer interop(view.trace_buffer());
+  for (const auto& p : kCases) {
+    void* device_buffer = interop.map();
+    lab.trace_to_device(p, 2, device_buffer);
+    interop.unmap();
+    EXPECT_TRUE(same_trace(view.read_back(), host_twin_trace(p, 2)))
+        << "W=" << p.word_bytes << " K=" << p.offset << " S=" << p.stride;
+  }
+}
+
+TEST_F(GpuTest, SessionTracesThroughInteropAndMeasures) {
+  viz::HeadlessContext context(query_.device->index);
+  viz::WarpView view;
+  app::CopySession session(view, true);
+  session.set({{4, 1, 1, 256}, 0});
+  for (int i = 0; i < 30000 && !session.idle(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    session.update();
+  }
+  ASSERT_TRUE(session.idle()) << session.error();
+  EXPECT_EQ(session.error(), "");
+  EXPECT_EQ(session.trace_source(), app::TraceSource::GpuKernel);
+  ASSERT_TRUE(session.traced().has_value());
+  EXPECT_EQ(session.traced()->sectors, session.predicted().sectors);
+  EXPECT_EQ(session.traced()->sectors.size(), 5u);
+  const auto m = session.measured();
+  ASSERT_TRUE(m.copy && m.memcpy);
+  EXPECT_GT(m.copy->gbps, 10.0);
+  EXPECT_GT(m.memcpy->gbps, 10.0);
+  EXPECT_GE(m.copy->timing.runs, 10);
+}
+
+TEST_F(GpuTest, MeasureTimesTheCopyAndRefusesOutOfBufferOffsets) {
+  gpu::CopyLab lab(*query_.device);
+  EXPECT_GE(lab.buffer_bytes(), 8 * query_.device->l2_bytes);
+  const auto m = lab.measure({4, 0, 1, 256}, 10);
+  EXPECT_EQ(m.timing.runs, 10);
+  EXPECT_GT(m.gbps, 10.0);
+  EXPECT_LE(m.timing.min_ms, m.timing.median_ms);
+  EXPECT_THROW(lab.measure({4, lab.buffer_bytes(), 1, 256}, 10), std::invalid_argument);
+  EXPECT_THROW(lab.measure({4, 0, 0, 256}, 10), std::invalid_argument);
+}
+
+TEST_F(GpuTest, AnAllocationLargerThanTheGpuIsAClearError) {
+  try {
+    gpu::CopyLab lab(*query_.device, query_.device->global_memory_bytes);
+    FAIL() << "expected GpuError";
+  } catch (const gpu::GpuError& e) {
+    EXPECT_NE(std::string(e.what()).find("MiB"), std::string::npos) << e.what();
+  }
+  // The device still works afterwards.
+  gpu::CopyLab lab(*query_.device, 64 << 20);
+  EXPECT_GT(lab.measure({4, 0, 1, 256}, 10).gbps, 1.0);
+}
+
+}  // namespace
+}  // namespace warplens::test

@@ -1,0 +1,148 @@
+// The warp view's shaders, checked pixel by pixel on a headless EGL context (Mesa here): every
+// byte the model says a lane requested is drawn in that lane's colour, every other byte of a
+// touched sector in the over-fetch colour, everything else untouched.
+#include <gtest/gtest.h>
+
+#include <cmath>
+#include <set>
+
+#include "copy_pattern.h"
+#include "headless_context.h"
+#include "memory_model.h"
+#include "png_writer.h"
+#include "warp_view.h"
+
+namespace warplens::test {
+namespace {
+
+class WarpViewTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    try {
+      context_ = new viz::HeadlessContext();
+    } catch (const std::exception& e) {
+      skip_reason_ = e.what();
+    }
+  }
+  static void TearDownTestSuite() {
+    delete context_;
+    context_ = nullptr;
+  }
+  void SetUp() override {
+    if (!context_) GTEST_SKIP() << "no headless GL: " << skip_reason_;
+  }
+
+  static viz::HeadlessContext* context_;
+  static std::string skip_reason_;
+};
+viz::HeadlessContext* WarpViewTest::context_ = nullptr;
+std::string WarpViewTest::skip_reason_;
+
+bool same(const std::uint8_t* p, viz::Rgb c) {
+  const auto d = [](std::uint8_t v, float f) { return std::abs(int(v) - int(f * 255.0f + 0.5f)); };
+  return d(p[0], c.r) <= 2 && d(p[1], c.g) <= 2 && d(p[2], c.b) <= 2;
+}
+
+struct Case {
+  const char* name;
+  gpu::CopyParams params;
+};
+
+class WarpViewPixels : public WarpViewTest, public ::testing::WithParamInterface<Case> {};
+
+TEST_P(WarpViewPixels, EveryByteColumnMatchesTheModel) {
+  const gpu::CopyParams params = GetParam().params;
+  const auto pattern = copy_read_pattern(params, 0);
+  const auto lanes = model::evaluate_lanes(pattern);
+  const auto analysis = model::analyze_global(lanes, params.word_bytes, model::Op::Load);
+
+  viz::WarpView view;
+  const TraceRecords trace = trace_from_accesses(lanes, params.word_bytes);
+  view.upload(trace);
+  ASSERT_EQ(view.read_back()[5].address_lo, trace[5].address_lo);
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  const int width = 1800, height = 500;
+  const GLuint texture = view.render(trace, width, height, 1.0f, theme);
+  ASSERT_NE(texture, 0u);
+
+  // Read the view's texture through a framebuffer.
+  viz::RenderTarget readback;
+  GLuint fbo = 0;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+  const viz::Image image = viz::read_framebuffer(width, height);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+
+  const viz::StripLayout& layout = view.layout();
+  const int y = static_cast<int>(0.5f * (layout.strip.y0 + layout.strip.y1));
+  const std::set<std::int64_t> sectors(analysis.sectors.begin(), analysis.sectors.end());
+  int checked = 0;
+  for (const auto& line : layout.lines) {
+    const int x_begin = static_cast<int>(line.x),
+              x_end = static_cast<int>(line.x + 128 * layout.px_per_byte);
+    for (int x = x_begin; x < x_end; ++x) {
+      // The byte this pixel column samples, as the fragment shader computes it.
+      const float local = (static_cast<float>(x) + 0.5f - line.x) / layout.px_per_byte;
+      if (local < 0 || local >= 128) continue;
+      // Skip the rules: sector and line rules, and byte rules where bytes are wide.
+      const float in_sector = std::fmod(local, 32.0f);
+      if (std::min(in_sector, 32.0f - in_sector) * layout.px_per_byte < 2.5f) continue;
+      const float in_byte = local - std::floor(local);
+      if (layout.px_per_byte >= 6.0f &&
+          std::min(in_byte, 1.0f - in_byte) * layout.px_per_byte < 1.5f)
+        continue;
+      const std::int64_t address =
+          static_cast<std::int64_t>(line.address) + static_cast<std::int64_t>(local);
+      int owner = -1;
+      for (const auto& l : lanes) {
+        if (l.active && address >= l.address && address < l.address + params.word_bytes)
+          owner = l.lane;
+      }
+      const std::uint8_t* p = image.pixel(x, y);
+      if (owner >= 0) {
+        EXPECT_TRUE(same(p, theme.lanes[owner])) << "byte " << address << " lane " << owner;
+      } else if (sectors.count(address / 32)) {
+        // Hatched: the over-fetch colour or its lighter mix, never untouched or a lane colour.
+        EXPECT_FALSE(same(p, theme.untouched)) << "over-fetched byte " << address;
+      } else {
+        EXPECT_TRUE(same(p, theme.untouched)) << "untouched byte " << address;
+      }
+      ++checked;
+    }
+  }
+  EXPECT_GT(checked, 100);
+  // Lane boxes are in lane colours.
+  for (int lane : {0, 13, 31}) {
+    const viz::Rect box = layout.lane_box(lane);
+    EXPECT_TRUE(
+        same(image.pixel(static_cast<int>(0.5f * (box.x0 + box.x1)), static_cast<int>(box.y0 + 2)),
+             theme.lanes[lane]))
+        << "lane box " << lane;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Patterns, WarpViewPixels,
+    ::testing::Values(Case{"aligned", {4, 0, 1, 256}}, Case{"misaligned", {4, 1, 1, 256}},
+                      Case{"stride2", {4, 0, 2, 256}}, Case{"word16", {16, 0, 1, 256}},
+                      Case{"word1", {1, 3, 1, 256}}, Case{"stride9_word8", {8, 0, 9, 256}}),
+    [](const ::testing::TestParamInfo<Case>& param_info) {
+      return std::string(param_info.param.name);
+    });
+
+TEST_F(WarpViewTest, LayoutShowsTouchedLinesWithGapsBetweenRuns) {
+  const auto trace = host_twin_trace({16, 0, 64, 256}, 0);  // every lane 1 KiB apart
+  const auto layout = viz::layout_warp_view(trace, 1600, 400, 1.0f);
+  ASSERT_EQ(layout.lines.size(), 32u);
+  EXPECT_FALSE(layout.lines[0].gap_before);
+  EXPECT_TRUE(layout.lines[1].gap_before);
+  EXPECT_EQ(layout.lines[1].address, 1024u);
+  const auto aligned = viz::layout_warp_view(host_twin_trace({4, 0, 1, 256}, 0), 1600, 400, 1.0f);
+  ASSERT_EQ(aligned.lines.size(), 2u);  // the touched line plus one of context
+  EXPECT_FLOAT_EQ(aligned.x_of(128), aligned.lines[1].x);
+}
+
+}  // namespace
+}  // namespace warplens::test

@@ -1,0 +1,123 @@
+#include "imgui_layer.h"
+
+#include <glad/gl.h>
+#include <imgui.h>
+#include <imgui_impl_glfw.h>
+#include <imgui_impl_opengl3.h>
+
+#include <filesystem>
+
+#ifndef WARPLENS_FONT_PATH
+#define WARPLENS_FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
+#endif
+#ifndef WARPLENS_MONO_FONT_PATH
+#define WARPLENS_MONO_FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
+#endif
+
+namespace warplens::viz {
+
+namespace {
+ImVec4 v4(Rgb c, float a = 1.0f) {
+  return {c.r, c.g, c.b, a};
+}
+
+std::string bold_path() {
+  std::string p = WARPLENS_FONT_PATH;
+  const auto dot = p.rfind(".ttf");
+  return dot == std::string::npos ? p : p.substr(0, dot) + "-Bold.ttf";
+}
+}  // namespace
+
+ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale, ThemeName theme)
+    : window_(window), scale_(scale) {
+  IMGUI_CHECKVERSION();
+  ImGui::CreateContext();
+  ImGuiIO& io = ImGui::GetIO();
+  io.IniFilename = nullptr;  // a teaching tool starts the same way every time
+  if (window_) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
+  if (window_) ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  ImGui_ImplOpenGL3_Init("#version 330 core");
+  load_fonts();
+  set_theme(theme);
+}
+
+ImGuiLayer::~ImGuiLayer() {
+  ImGui_ImplOpenGL3_Shutdown();
+  if (window_) ImGui_ImplGlfw_Shutdown();
+  ImGui::DestroyContext();
+}
+
+void ImGuiLayer::load_fonts() {
+  ImGuiIO& io = ImGui::GetIO();
+  io.Fonts->Clear();
+  const float size = 17.0f * scale_;
+  // Latin-1 plus the typographic symbols the panels use (– — … × ≈ ≤ ≥ → ✓ ✗).
+  static ImVector<ImWchar> ranges;
+  if (ranges.empty()) {
+    ImFontGlyphRangesBuilder builder;
+    builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
+    builder.AddText("\u2013\u2014\u2026\u00d7\u2248\u2264\u2265\u2192\u2713\u2717\u2022");
+    builder.BuildRanges(&ranges);
+  }
+  const auto load = [&](const std::string& path, float px) -> ImFont* {
+    if (!std::filesystem::exists(path)) {
+      font_warning_ =
+          "font " + path + " not found (install fonts-dejavu-core); using ImGui's built-in font";
+      return nullptr;
+    }
+    return io.Fonts->AddFontFromFileTTF(path.c_str(), px, nullptr, ranges.Data);
+  };
+  fonts_.regular = load(WARPLENS_FONT_PATH, size);
+  fonts_.bold = load(bold_path(), size * 1.15f);
+  fonts_.mono = load(WARPLENS_MONO_FONT_PATH, size);
+  if (!fonts_.regular) {
+    ImFontConfig config;
+    config.SizePixels = 13.0f * scale_;
+    fonts_.regular = io.Fonts->AddFontDefault(&config);
+  }
+  if (!fonts_.bold) fonts_.bold = fonts_.regular;
+  if (!fonts_.mono) fonts_.mono = fonts_.regular;
+  io.FontDefault = fonts_.regular;
+}
+
+void ImGuiLayer::set_theme(ThemeName name) {
+  const Theme& t = theme(name);
+  ImGuiStyle style;
+  if (name == ThemeName::Light) {
+    ImGui::StyleColorsLight(&style);
+  } else {
+    ImGui::StyleColorsDark(&style);
+  }
+  style.WindowRounding = 4.0f;
+  style.FrameRounding = 3.0f;
+  style.GrabRounding = 3.0f;
+  style.WindowBorderSize = 1.0f;
+  style.FramePadding = ImVec2(8, 5);
+  style.ItemSpacing = ImVec2(10, 8);
+  style.WindowPadding = ImVec2(12, 10);
+  style.Colors[ImGuiCol_WindowBg] = v4(t.background);
+  style.Colors[ImGuiCol_Text] = v4(t.text);
+  style.Colors[ImGuiCol_TextDisabled] = v4(t.muted_text);
+  style.ScaleAllSizes(scale_);
+  ImGui::GetStyle() = style;
+}
+
+void ImGuiLayer::begin_frame(int width, int height, float dt) {
+  ImGui_ImplOpenGL3_NewFrame();
+  if (window_) {
+    ImGui_ImplGlfw_NewFrame();
+  } else {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(static_cast<float>(width), static_cast<float>(height));
+    io.DisplayFramebufferScale = ImVec2(1, 1);
+    io.DeltaTime = dt > 0 ? dt : 1.0f / 60.0f;
+  }
+  ImGui::NewFrame();
+}
+
+void ImGuiLayer::end_frame() {
+  ImGui::Render();
+  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+}
+
+}  // namespace warplens::viz

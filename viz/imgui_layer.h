@@ -1,0 +1,49 @@
+// Dear ImGui set-up shared by the GLFW window and the headless renderer: context, OpenGL3
+// renderer backend (through our glad loader), DejaVu fonts at the UI scale, light/dark style.
+#pragma once
+
+#include <string>
+
+#include "theme.h"
+
+struct GLFWwindow;
+struct ImFont;
+
+namespace warplens::viz {
+
+struct Fonts {
+  ImFont* regular = nullptr;  ///< DejaVu Sans
+  ImFont* bold = nullptr;     ///< DejaVu Sans Bold (headings)
+  ImFont* mono = nullptr;     ///< DejaVu Sans Mono (numbers)
+};
+
+class ImGuiLayer {
+ public:
+  /// With `window`, also installs the GLFW platform backend (input, clipboard, cursor). Needs a
+  /// current GL 3.3 context. Fonts that cannot be loaded fall back to ImGui's built-in font and
+  /// set font_warning().
+  ImGuiLayer(GLFWwindow* window, float scale, ThemeName theme);
+  ~ImGuiLayer();
+  ImGuiLayer(const ImGuiLayer&) = delete;
+  ImGuiLayer& operator=(const ImGuiLayer&) = delete;
+
+  /// Starts a frame. Headless: `width` x `height` pixels, `dt` seconds since the last frame.
+  void begin_frame(int width, int height, float dt);
+  /// Renders the frame into the bound framebuffer.
+  void end_frame();
+
+  void set_theme(ThemeName theme);
+  [[nodiscard]] float scale() const { return scale_; }
+  [[nodiscard]] const Fonts& fonts() const { return fonts_; }
+  [[nodiscard]] const std::string& font_warning() const { return font_warning_; }
+
+ private:
+  void load_fonts();
+
+  GLFWwindow* window_ = nullptr;
+  float scale_ = 1;
+  Fonts fonts_;
+  std::string font_warning_;
+};
+
+}  // namespace warplens::viz

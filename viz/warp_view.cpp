@@ -1,0 +1,185 @@
+#include "warp_view.h"
+
+#include <algorithm>
+#include <set>
+
+#include "embedded.h"
+
+namespace warplens::viz {
+
+namespace {
+constexpr std::uint64_t kLine = 128;
+
+std::uint64_t address_of(const LaneTraceRecord& r) {
+  return (static_cast<std::uint64_t>(r.address_hi) << 32) | r.address_lo;
+}
+}  // namespace
+
+float StripLayout::x_of(std::uint64_t address) const {
+  for (const Line& l : lines) {
+    if (address >= l.address && address < l.address + kLine) {
+      return l.x + static_cast<float>(address - l.address) * px_per_byte;
+    }
+  }
+  return -1;
+}
+
+Rect StripLayout::lane_box(int lane) const {
+  const float w = (lanes.x1 - lanes.x0 - 31.0f * lane_gap_px) / 32.0f;
+  const float x = lanes.x0 + static_cast<float>(lane) * (w + lane_gap_px);
+  return {x, lanes.y0, x + w, lanes.y1};
+}
+
+StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, float scale) {
+  StripLayout layout;
+  const float w = static_cast<float>(width), h = static_cast<float>(height);
+  const float margin = 14.0f * scale;
+  layout.lanes = {margin, 26.0f * scale, w - margin,
+                  26.0f * scale + std::max(24.0f * scale, 0.1f * h)};
+  const float strip_bottom = h - 40.0f * scale;
+  const float strip_height = std::max(36.0f * scale, 0.24f * h);
+  layout.strip = {margin, strip_bottom - strip_height, w - margin, strip_bottom};
+  layout.lane_gap_px = std::max(1.0f, 3.0f * scale);
+  layout.gap_px = 14.0f * scale;
+
+  std::set<std::uint64_t> touched;
+  for (const auto& r : trace) {
+    if (!r.active || r.word_bytes == 0) continue;
+    const std::uint64_t a = address_of(r);
+    for (std::uint64_t line = a / kLine; line <= (a + r.word_bytes - 1) / kLine; ++line) {
+      touched.insert(line * kLine);
+    }
+  }
+  if (touched.empty()) touched.insert(0);
+  while (static_cast<int>(touched.size()) < StripLayout::kMinLines) {
+    touched.insert(*touched.rbegin() + kLine);
+  }
+  std::vector<std::uint64_t> shown(touched.begin(), touched.end());
+  if (static_cast<int>(shown.size()) > StripLayout::kMaxLines) shown.resize(StripLayout::kMaxLines);
+
+  int gaps = 0;
+  for (std::size_t i = 1; i < shown.size(); ++i) gaps += shown[i] != shown[i - 1] + kLine;
+  const float usable = layout.strip.x1 - layout.strip.x0 - static_cast<float>(gaps) * layout.gap_px;
+  layout.px_per_byte = usable / static_cast<float>(shown.size() * kLine);
+  float x = layout.strip.x0;
+  for (std::size_t i = 0; i < shown.size(); ++i) {
+    StripLayout::Line line;
+    line.address = shown[i];
+    line.gap_before = i > 0 && shown[i] != shown[i - 1] + kLine;
+    if (line.gap_before) x += layout.gap_px;
+    line.x = x;
+    x += static_cast<float>(kLine) * layout.px_per_byte;
+    layout.lines.push_back(line);
+  }
+  return layout;
+}
+
+WarpView::WarpView()
+    : strip_program_("memory strip", shaders::source("fullscreen.vert"),
+                     shaders::source("memory_strip.frag")),
+      lanes_program_("lanes", shaders::source("lanes.vert"), shaders::source("flat_color.frag")) {
+  glGenBuffers(1, &trace_buffer_);
+  glBindBuffer(GL_TEXTURE_BUFFER, trace_buffer_);
+  glBufferData(GL_TEXTURE_BUFFER, kTraceBufferBytes, nullptr, GL_DYNAMIC_DRAW);
+  glGenTextures(1, &trace_texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, trace_texture_);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32UI, trace_buffer_);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  glGenVertexArrays(1, &vertex_array_);  // core profile needs one bound, even without attributes
+  upload(TraceRecords{});
+}
+
+WarpView::~WarpView() {
+  glDeleteVertexArrays(1, &vertex_array_);
+  glDeleteTextures(1, &trace_texture_);
+  glDeleteBuffers(1, &trace_buffer_);
+}
+
+void WarpView::upload(const TraceRecords& trace) {
+  glBindBuffer(GL_TEXTURE_BUFFER, trace_buffer_);
+  glBufferSubData(GL_TEXTURE_BUFFER, 0, kTraceBufferBytes, trace.data());
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+TraceRecords WarpView::read_back() const {
+  TraceRecords trace{};
+  glBindBuffer(GL_TEXTURE_BUFFER, trace_buffer_);
+  glGetBufferSubData(GL_TEXTURE_BUFFER, 0, kTraceBufferBytes, trace.data());
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  return trace;
+}
+
+void WarpView::set_common_uniforms(const GlProgram& program, const Theme& theme,
+                                   float scale) const {
+  const GLuint id = program.id();
+  glUseProgram(id);
+  glUniform1i(program.uniform("u_trace"), 0);
+  glUniform2f(program.uniform("u_viewport"), static_cast<float>(target_.width()),
+              static_cast<float>(target_.height()));
+  const int count = static_cast<int>(layout_.lines.size());
+  GLuint addresses[StripLayout::kMaxLines] = {};
+  float xs[StripLayout::kMaxLines] = {};
+  for (int i = 0; i < count; ++i) {
+    // The shaders compare low 32 address bits: the lines on show span far less than 4 GiB.
+    addresses[i] = static_cast<GLuint>(layout_.lines[i].address & 0xffffffffu);
+    xs[i] = layout_.lines[i].x;
+  }
+  glUniform1i(program.uniform("u_line_count"), count);
+  glUniform1uiv(program.uniform("u_line_address"), count, addresses);
+  glUniform1fv(program.uniform("u_line_x"), count, xs);
+  glUniform1f(program.uniform("u_px_per_byte"), layout_.px_per_byte);
+  glUniform1f(program.uniform("u_scale"), scale);
+  glUniform3fv(program.uniform("u_lane_color"), 32, &theme.lanes[0].r);
+}
+
+GLuint WarpView::render(const TraceRecords& trace, int width, int height, float scale,
+                        const Theme& theme) {
+  layout_ = layout_warp_view(trace, width, height, scale);
+  GLint previous_framebuffer = 0, previous_viewport[4] = {};
+  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_framebuffer);
+  glGetIntegerv(GL_VIEWPORT, previous_viewport);
+  target_.bind(width, height);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+  glClearColor(theme.background.r, theme.background.g, theme.background.b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glBindVertexArray(vertex_array_);
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_BUFFER, trace_texture_);
+
+  // Memory strip.
+  set_common_uniforms(strip_program_, theme, scale);
+  const Rect& s = layout_.strip;
+  glUniform4f(strip_program_.uniform("u_rect"), s.x0, s.y0, s.x1, s.y1);
+  glUniform3fv(strip_program_.uniform("u_untouched"), 1, &theme.untouched.r);
+  glUniform3fv(strip_program_.uniform("u_overfetch"), 1, &theme.overfetch.r);
+  glUniform3fv(strip_program_.uniform("u_rule"), 1, &theme.rule.r);
+  glUniform3fv(strip_program_.uniform("u_background"), 1, &theme.background.r);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+
+  // Connectors first, lane boxes over them.
+  set_common_uniforms(lanes_program_, theme, scale);
+  const Rect& l = layout_.lanes;
+  glUniform4f(lanes_program_.uniform("u_lane_rect"), l.x0, l.y0, l.x1, l.y1);
+  glUniform1f(lanes_program_.uniform("u_lane_gap"), layout_.lane_gap_px);
+  glUniform1f(lanes_program_.uniform("u_strip_top"), s.y0);
+  glUniform1f(lanes_program_.uniform("u_connector_width"), std::max(1.5f, 2.0f * scale));
+  glUniform3fv(lanes_program_.uniform("u_inactive"), 1, &theme.inactive.r);
+  glUniform1i(lanes_program_.uniform("u_mode"), 1);
+  glDrawArrays(GL_TRIANGLES, 0, 6 * kTraceLanes);
+  glUniform1i(lanes_program_.uniform("u_mode"), 0);
+  glDrawArrays(GL_TRIANGLES, 0, 6 * kTraceLanes);
+
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
+  glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2],
+             previous_viewport[3]);
+  return target_.texture();
+}
+
+}  // namespace warplens::viz

@@ -1,0 +1,81 @@
+// The warp view: 32 lanes on top, the memory they touched below as a strip of bytes with
+// 32-byte sector and 128-byte line rules, a connector from each lane to its bytes, requested
+// bytes in the lane's colour and over-fetched bytes (moved, not asked for) hatched.
+//
+// Everything is drawn by GL shaders from one GL buffer of kTraceLanes LaneTraceRecord (a
+// texture buffer, RGBA32UI). On a GPU the instrumented kernel writes that buffer through
+// CUDA-GL interop; without one the host model fills it. The CPU reads the buffer back only to
+// lay out which lines to show and to place text labels.
+#pragma once
+
+#include <glad/gl.h>
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "gl_program.h"
+#include "index_math.h"
+#include "theme.h"
+
+namespace warplens::viz {
+
+struct Rect {
+  float x0 = 0, y0 = 0, x1 = 0, y1 = 0;  ///< pixels, origin top-left
+};
+
+/// Which 128-byte lines the strip shows and where (pixels). At most kMaxLines lines: the lines
+/// the active lanes touch, plus following lines up to kMinLines so a lone line has context.
+struct StripLayout {
+  static constexpr int kMaxLines = 64;
+  static constexpr int kMinLines = 2;
+  struct Line {
+    std::uint64_t address = 0;  ///< byte address of the line's first byte
+    float x = 0;                ///< pixel x of its first byte
+    bool gap_before = false;    ///< not adjacent to the previous line shown
+  };
+  std::vector<Line> lines;
+  float px_per_byte = 1;
+  float gap_px = 0;
+  Rect lanes;  ///< the lane row
+  Rect strip;  ///< the memory strip
+  float lane_gap_px = 0;
+
+  /// Pixel x of byte `address`, or a negative value if its line is not shown.
+  [[nodiscard]] float x_of(std::uint64_t address) const;
+  /// Lane box rectangle.
+  [[nodiscard]] Rect lane_box(int lane) const;
+};
+
+/// Lays out the view for `trace` in a `width` x `height` pixel area at UI `scale`.
+StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, float scale);
+
+class WarpView {
+ public:
+  /// Creates the GL objects; needs a current GL 3.3 context. Throws GlError.
+  WarpView();
+  ~WarpView();
+  WarpView(const WarpView&) = delete;
+  WarpView& operator=(const WarpView&) = delete;
+
+  /// The GL buffer (kTraceBufferBytes) the shaders read; register it with CUDA for interop.
+  [[nodiscard]] GLuint trace_buffer() const { return trace_buffer_; }
+  /// Host-side fill (model mode).
+  void upload(const TraceRecords& trace);
+  /// Reads the buffer back (for layout, labels and the traced statistics).
+  [[nodiscard]] TraceRecords read_back() const;
+
+  /// Draws into the view's own texture and returns it (the layout is kept for labels).
+  GLuint render(const TraceRecords& trace, int width, int height, float scale, const Theme& theme);
+  [[nodiscard]] const StripLayout& layout() const { return layout_; }
+
+ private:
+  void set_common_uniforms(const GlProgram& program, const Theme& theme, float scale) const;
+
+  GLuint trace_buffer_ = 0, trace_texture_ = 0, vertex_array_ = 0;
+  GlProgram strip_program_, lanes_program_;
+  RenderTarget target_;
+  StripLayout layout_;
+};
+
+}  // namespace warplens::viz
