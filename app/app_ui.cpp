@@ -22,6 +22,15 @@ std::string format(const char* fmt, auto... args) {
   return buf;
 }
 
+std::string with_thousands(std::int64_t v) {
+  std::string digits = std::to_string(v), out;
+  for (std::size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0) out += ',';
+    out += digits[i];
+  }
+  return out;
+}
+
 std::string bytes_text(std::int64_t bytes) {
   return format("%lld B", static_cast<long long>(bytes));
 }
@@ -196,18 +205,27 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
     draw->AddText(at(0.5f * (b.x0 + b.x1) - 0.5f * ts.x, 0.5f * (b.y0 + b.y1) - 0.5f * ts.y),
                   to_imgui_color(viz::text_on(fill)), label.c_str());
   }
-  // Memory labels: the byte offset of each shown line (thinned so they never overlap).
-  draw->AddText(at(layout.strip.x0, layout.strip.y0 - ImGui::GetFontSize() - 4 * s), muted,
-                "memory: bytes from the buffer base \u2014 thin rules every 32 B sector, thick "
-                "every 128 B line");
+  // Memory labels under the strip: byte offsets at line starts (bold) and, where there is room,
+  // at sector boundaries (muted); thinned so they never overlap.
   float last_right = -1e9f;
+  const float label_y = layout.strip.y1 + 4 * s;
+  const bool sector_labels = 32 * layout.px_per_byte > ImGui::CalcTextSize("00000").x + 8 * s;
   for (const auto& line : layout.lines) {
-    const std::string label = format("%llu", static_cast<unsigned long long>(line.address));
-    const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-    if (line.x < last_right + 8 * s) continue;
-    draw->AddText(at(line.x, layout.strip.y1 + 4 * s), text, label.c_str());
-    last_right = line.x + ts.x;
+    for (int sector = 0; sector < 4; ++sector) {
+      if (sector > 0 && !sector_labels) continue;
+      const unsigned long long address = line.address + 32ull * static_cast<unsigned>(sector);
+      const std::string label = format("%llu", address);
+      const float x = line.x + 32.0f * static_cast<float>(sector) * layout.px_per_byte;
+      if (x < last_right + 8 * s) continue;
+      draw->AddText(at(x + 2 * s, label_y), sector == 0 ? text : muted, label.c_str());
+      last_right = x + ImGui::CalcTextSize(label.c_str()).x;
+    }
   }
+  const char* caption =
+      "bytes from the buffer base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B lines";
+  const ImVec2 caption_size = ImGui::CalcTextSize(caption);
+  draw->AddText(at(layout.strip.x1 - caption_size.x, label_y + ImGui::GetFontSize() + 2 * s), muted,
+                caption);
   // Hover read-out.
   if (ui.interactive && ImGui::IsItemHovered()) {
     const ImVec2 m = ImGui::GetMousePos();
@@ -247,6 +265,7 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
   };
   swatch(theme.lanes[0], "requested by a lane (lane colour)", false);
   swatch(theme.overfetch, "moved, not requested (over-fetch)", true);
+  swatch(theme.sector, "sector moved (32 B)", false);
   swatch(theme.untouched, "not moved", false);
   ImGui::NewLine();
   ImGui::End();
@@ -374,8 +393,8 @@ void draw_stats(const CopySession& session, const viz::ImGuiLayer& layer, ImVec2
               false, "2 x memory clock x bus width (cudaDeviceGetAttribute)");
     if (m.copy) {
       value_row("launch",
-                format("%lld threads, %d runs", static_cast<long long>(m.copy->plan.threads),
-                       m.copy->timing.runs),
+                with_thousands(m.copy->plan.threads) + " threads, median of " +
+                    std::to_string(m.copy->timing.runs) + " runs",
                 !current, nullptr);
     }
     ImGui::EndTable();

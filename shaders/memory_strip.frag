@@ -15,6 +15,8 @@ uniform vec3 u_untouched;
 uniform vec3 u_overfetch;
 uniform vec3 u_rule;
 uniform vec3 u_background;
+uniform vec3 u_sector;             // fill of the sector row for sectors the request moves
+uniform float u_sector_row_top;    // y where the sector row starts (bottom part of the strip)
 out vec4 frag_color;
 
 const float kLineBytes = 128.0;
@@ -47,6 +49,18 @@ void main() {
     if (byte_address - r.x < r.z) owner = lane;
   }
 
+  float in_sector = mod(local, kSectorBytes);
+  float d_sector = min(in_sector, kSectorBytes - in_sector) * u_px_per_byte;
+  float d_line = min(local, kLineBytes - local) * u_px_per_byte;
+  if (p.y >= u_sector_row_top) {  // the sector row: one box per 32-byte sector, filled if moved
+    vec3 box = touched ? u_sector : u_untouched;
+    if (d_sector < 1.5 * u_scale || p.y - u_sector_row_top < 2.0 * u_scale) box = u_background;
+    if (d_line < 1.75 * u_scale) box = u_rule;
+    if (u_rect.w - p.y < 1.5 * u_scale) box = u_rule;
+    frag_color = vec4(box, 1.0);
+    return;
+  }
+
   vec3 c = u_untouched;
   if (owner >= 0) {
     c = u_lane_color[owner];
@@ -56,14 +70,11 @@ void main() {
   }
 
   // Rules: bytes (when wide enough), 32-byte sectors, 128-byte lines.
-  float in_sector = mod(local, kSectorBytes);
-  float d_sector = min(in_sector, kSectorBytes - in_sector) * u_px_per_byte;
-  float d_line = min(local, kLineBytes - local) * u_px_per_byte;
   float d_byte = min(fract(local), 1.0 - fract(local)) * u_px_per_byte;
   if (u_px_per_byte >= 6.0 * u_scale && d_byte < 0.5) c = mix(c, u_rule, 0.25);
-  if (d_sector < 0.75 * u_scale) c = mix(c, u_rule, 0.7);
-  if (d_line < 1.5 * u_scale) c = u_rule;
-  // Frame top and bottom.
-  if (p.y - u_rect.y < 1.5 * u_scale || u_rect.w - p.y < 1.5 * u_scale) c = u_rule;
+  if (d_sector < 0.6 * u_scale) c = mix(c, u_rule, 0.55);
+  if (d_line < 1.75 * u_scale) c = u_rule;
+  // Frame top.
+  if (p.y - u_rect.y < 1.5 * u_scale) c = u_rule;
   frag_color = vec4(c, 1.0);
 }

@@ -73,6 +73,10 @@ struct BadInput {
   std::string message;  // must appear in the one-line error
 };
 
+void PrintTo(const BadInput& b, std::ostream* os) {
+  *os << b.args;
+}
+
 class BadInputTest : public ::testing::TestWithParam<BadInput> {};
 
 TEST_P(BadInputTest, ExitsNonZeroWithAClearMessage) {
@@ -150,6 +154,19 @@ TEST(RenderCli, MisalignedScenarioShowsOverFetchAndDarkThemeWorks) {
   EXPECT_GT(count_near(m, dark.overfetch, 2), count_near(a, dark.overfetch, 2) + 2000);
   std::filesystem::remove(aligned);
   std::filesystem::remove(misaligned);
+}
+
+TEST(RenderCli, NoEglDisplayIsAClearError) {
+  const auto r = run_command("__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json " + kWarplens +
+                             " render --model-only --out " + temp_path("none.png"));
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("no EGL display"), std::string::npos) << r.output;
+}
+
+TEST(WindowCli, NoDisplayIsAClearError) {
+  const auto r = run_command("env -u DISPLAY -u WAYLAND_DISPLAY " + kWarplens + " --model-only");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("cannot open a window"), std::string::npos) << r.output;
 }
 
 // --- the GLFW window under Xvfb ----------------------------------------------------------------

@@ -48,6 +48,10 @@ struct Case {
   gpu::CopyParams params;
 };
 
+void PrintTo(const Case& c, std::ostream* os) {
+  *os << c.name;
+}
+
 class WarpViewPixels : public WarpViewTest, public ::testing::WithParamInterface<Case> {};
 
 TEST_P(WarpViewPixels, EveryByteColumnMatchesTheModel) {
@@ -113,6 +117,20 @@ TEST_P(WarpViewPixels, EveryByteColumnMatchesTheModel) {
     }
   }
   EXPECT_GT(checked, 100);
+  // The sector row: each 32-byte sector the model says the request moves is filled.
+  const int sector_y = static_cast<int>(0.5f * (layout.sector_row_top + layout.strip.y1));
+  int sectors_seen = 0;
+  for (const auto& line : layout.lines) {
+    for (int sector = 0; sector < 4; ++sector) {
+      const std::uint64_t address = line.address + 32u * static_cast<unsigned>(sector);
+      const int x = static_cast<int>(layout.x_of(address + 16));
+      const bool moved = sectors.count(static_cast<std::int64_t>(address / 32)) != 0;
+      EXPECT_TRUE(same(image.pixel(x, sector_y), moved ? theme.sector : theme.untouched))
+          << "sector at byte " << address << (moved ? " should be filled" : " should be empty");
+      sectors_seen += moved;
+    }
+  }
+  EXPECT_EQ(sectors_seen, static_cast<int>(analysis.sectors.size()));
   // Lane boxes are in lane colours.
   for (int lane : {0, 13, 31}) {
     const viz::Rect box = layout.lane_box(lane);

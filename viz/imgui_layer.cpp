@@ -51,12 +51,12 @@ void ImGuiLayer::load_fonts() {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   const float size = 17.0f * scale_;
-  // Latin-1 plus the typographic symbols the panels use (– — … × ≈ ≤ ≥ → ✓ ✗).
+  // Latin-1 plus the typographic symbols the panels use (– — … × ≈ ≤ ≥ → ✓ ✗ • ⁹).
   static ImVector<ImWchar> ranges;
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder builder;
     builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    builder.AddText("\u2013\u2014\u2026\u00d7\u2248\u2264\u2265\u2192\u2713\u2717\u2022");
+    builder.AddText("\u2013\u2014\u2026\u00d7\u2248\u2264\u2265\u2192\u2713\u2717\u2022\u2079");
     builder.BuildRanges(&ranges);
   }
   const auto load = [&](const std::string& path, float px) -> ImFont* {
@@ -98,6 +98,15 @@ void ImGuiLayer::set_theme(ThemeName name) {
   style.Colors[ImGuiCol_WindowBg] = v4(t.background);
   style.Colors[ImGuiCol_Text] = v4(t.text);
   style.Colors[ImGuiCol_TextDisabled] = v4(t.muted_text);
+  if (name == ThemeName::Light) {
+    // ImGui's light frames are nearly white: on a white window (and a projector) unselected
+    // radio buttons and slider tracks vanish. Give them a visible grey and a border.
+    style.Colors[ImGuiCol_FrameBg] = ImVec4(0.88f, 0.89f, 0.91f, 1.0f);
+    style.Colors[ImGuiCol_FrameBgHovered] = ImVec4(0.80f, 0.85f, 0.93f, 1.0f);
+    style.Colors[ImGuiCol_FrameBgActive] = ImVec4(0.72f, 0.80f, 0.93f, 1.0f);
+    style.FrameBorderSize = 1.0f;
+  }
+  style.GrabMinSize = 14.0f;
   style.ScaleAllSizes(scale_);
   ImGui::GetStyle() = style;
 }

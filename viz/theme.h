@@ -19,6 +19,7 @@ struct Theme {
   Rgb background;  ///< view background
   Rgb untouched;   ///< memory bytes no lane touched
   Rgb overfetch;   ///< bytes moved (in a touched sector) that no lane asked for
+  Rgb sector;      ///< sectors a request moves (the sector row under the bytes)
   Rgb rule;        ///< sector/line rules, frames
   Rgb inactive;    ///< lanes that did not execute the access
   Rgb text;

@@ -36,9 +36,10 @@ StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, f
   const float margin = 14.0f * scale;
   layout.lanes = {margin, 26.0f * scale, w - margin,
                   26.0f * scale + std::max(24.0f * scale, 0.1f * h)};
-  const float strip_bottom = h - 40.0f * scale;
+  const float strip_bottom = h - 54.0f * scale;  // room for two rows of labels below
   const float strip_height = std::max(36.0f * scale, 0.24f * h);
   layout.strip = {margin, strip_bottom - strip_height, w - margin, strip_bottom};
+  layout.sector_row_top = strip_bottom - std::max(12.0f * scale, 0.22f * strip_height);
   layout.lane_gap_px = std::max(1.0f, 3.0f * scale);
   layout.gap_px = 14.0f * scale;
 
@@ -158,6 +159,8 @@ GLuint WarpView::render(const TraceRecords& trace, int width, int height, float 
   glUniform3fv(strip_program_.uniform("u_overfetch"), 1, &theme.overfetch.r);
   glUniform3fv(strip_program_.uniform("u_rule"), 1, &theme.rule.r);
   glUniform3fv(strip_program_.uniform("u_background"), 1, &theme.background.r);
+  glUniform3fv(strip_program_.uniform("u_sector"), 1, &theme.sector.r);
+  glUniform1f(strip_program_.uniform("u_sector_row_top"), layout_.sector_row_top);
   glDrawArrays(GL_TRIANGLES, 0, 6);
 
   // Connectors first, lane boxes over them.

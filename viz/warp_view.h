@@ -37,8 +37,9 @@ struct StripLayout {
   std::vector<Line> lines;
   float px_per_byte = 1;
   float gap_px = 0;
-  Rect lanes;  ///< the lane row
-  Rect strip;  ///< the memory strip
+  Rect lanes;                ///< the lane row
+  Rect strip;                ///< the memory strip: bytes on top, the sector row below
+  float sector_row_top = 0;  ///< y where the sector row starts
   float lane_gap_px = 0;
 
   /// Pixel x of byte `address`, or a negative value if its line is not shown.
