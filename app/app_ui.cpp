@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 #include "scenarios.h"
 
@@ -154,12 +155,52 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
       ui.theme_changed = true;
     }
   }
+  ImGui::Separator();
+  ImGui::TextDisabled("Reading the view");
+  for (const char* hint :
+       {"Each lane of one warp runs the same load; its connector shows which bytes it reads.",
+        "Memory moves in 32-byte sectors (the blue row). Bytes a sector carries that no lane "
+        "asked for are hatched.",
+        "Fewer sectors per request: more of the measured bandwidth is useful."}) {
+    ImGui::Bullet();
+    ImGui::TextWrapped("%s", hint);
+  }
   (void)layer;
   if (!(state == session.state())) session.set(state);
   ImGui::End();
 }
 
 // --- warp view ---------------------------------------------------------------------------------
+
+struct LegendEntry {
+  Rgb color;
+  const char* label;
+  bool hatched;
+};
+
+std::vector<LegendEntry> legend_entries(const viz::Theme& theme) {
+  return {{theme.lanes[0], "requested by a lane (lane colour)", false},
+          {theme.overfetch, "moved, not requested (over-fetch)", true},
+          {theme.sector, "sector moved (32 B)", false},
+          {theme.untouched, "not moved", false}};
+}
+
+/// Rows the legend needs at `width` pixels.
+int legend_rows(const viz::Theme& theme, float width, float scale) {
+  const float sw = ImGui::GetFontSize();
+  float x = 0;
+  int rows = 1;
+  for (const LegendEntry& e : legend_entries(theme)) {
+    const float item_w =
+        sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
+    if (x > 0 && x + 24 * scale + item_w > width) {
+      ++rows;
+      x = 0;
+    }
+    x += (x > 0 ? 24 * scale : 0) + item_w;
+  }
+  return rows;
+}
 
 void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view,
                     const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
@@ -174,7 +215,8 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
   const float s = layer.scale();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = ImGui::GetTextLineHeightWithSpacing() * 1.4f;
+  const float legend_h = ImGui::GetTextLineHeightWithSpacing() *
+                         (static_cast<float>(legend_rows(theme, avail.x, s)) + 0.4f);
   const int w = std::max(64, static_cast<int>(avail.x));
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
   const TraceRecords& trace = session.trace();
@@ -245,29 +287,32 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
       }
     }
   }
-  // Legend.
+  // Legend, wrapped to the window's width.
   const float sw = ImGui::GetFontSize();
-  const auto swatch = [&](Rgb c, const char* label, bool hatched) {
+  const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+  bool first = true;
+  for (const LegendEntry& e : legend_entries(theme)) {
+    const float item_w =
+        sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
+    if (!first) {
+      ImGui::SameLine(0, 24 * s);
+      if (ImGui::GetCursorScreenPos().x + item_w > right) ImGui::NewLine();
+    }
+    first = false;
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    draw->AddRectFilled({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, to_imgui_color(c));
-    if (hatched) {
-      for (float x = 0; x < sw * 1.6f; x += 5 * s) {
-        draw->AddLine({p.x + x, p.y + sw},
-                      {p.x + std::min(x + sw - 2, sw * 1.6f),
-                       p.y + 2 + std::max(0.0f, x + sw - 2 - sw * 1.6f)},
+    draw->AddRectFilled({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, to_imgui_color(e.color));
+    if (e.hatched) {
+      draw->PushClipRect({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, true);
+      for (float x = -sw; x < sw * 1.6f; x += 5 * s) {
+        draw->AddLine({p.x + x, p.y + sw}, {p.x + x + sw, p.y + 2},
                       to_imgui_color(theme.background, 0.5f), 1.5f * s);
       }
+      draw->PopClipRect();
     }
     ImGui::Dummy({sw * 1.6f, sw});
     ImGui::SameLine();
-    ImGui::TextUnformatted(label);
-    ImGui::SameLine(0, 24 * s);
-  };
-  swatch(theme.lanes[0], "requested by a lane (lane colour)", false);
-  swatch(theme.overfetch, "moved, not requested (over-fetch)", true);
-  swatch(theme.sector, "sector moved (32 B)", false);
-  swatch(theme.untouched, "not moved", false);
-  ImGui::NewLine();
+    ImGui::TextUnformatted(e.label);
+  }
   ImGui::End();
 }
 
@@ -352,8 +397,10 @@ void draw_stats(const CopySession& session, const viz::ImGuiLayer& layer, ImVec2
     ImGui::TextDisabled("%s", session.device().reason.c_str());
   } else if (ImGui::BeginTable("bandwidth", 2,
                                ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
-    ImGui::TableSetupColumn("measured (read + write, 10\u2079 B/s)");
-    ImGui::TableSetupColumn("GB/s");
+    ImGui::TableSetupColumn("measured (read + write, 10\u2079 B/s)",
+                            ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("GB/s", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize("99,999,999 threads \u00d7 15 runs").x);
     ImGui::TableHeadersRow();
     const bool current = session.measurement_current();
     const auto value_row = [&](const char* name, const std::string& value, bool stale,
@@ -393,7 +440,7 @@ void draw_stats(const CopySession& session, const viz::ImGuiLayer& layer, ImVec2
               false, "2 x memory clock x bus width (cudaDeviceGetAttribute)");
     if (m.copy) {
       value_row("launch",
-                with_thousands(m.copy->plan.threads) + " threads, median of " +
+                with_thousands(m.copy->plan.threads) + " threads \u00d7 " +
                     std::to_string(m.copy->timing.runs) + " runs",
                 !current, nullptr);
     }

@@ -64,17 +64,19 @@ int run_measure(int word_bytes, const std::vector<long long>& offsets,
       p.word_bytes = word_bytes;
       p.offset = offset;
       p.stride = stride;
-      try {
-        (void)gpu::plan_copy(p, std::int64_t{1} << 30);
-      } catch (const std::invalid_argument& e) {
-        std::cerr << "warplens measure: " << e.what() << "\n";
-        return kExitBadInput;
-      }
       cases.push_back(p);
     }
   }
   try {
     gpu::CopyLab lab(d);
+    for (const auto& p : cases) {  // refuse bad points before timing anything
+      try {
+        (void)gpu::plan_copy(p, lab.buffer_bytes());
+      } catch (const std::invalid_argument& e) {
+        std::cerr << "warplens measure: " << e.what() << "\n";
+        return kExitBadInput;
+      }
+    }
     const auto reference = lab.measure_memcpy(runs);
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& p : cases) {

@@ -23,6 +23,16 @@ T required(const toml::table& table, std::string_view key, const std::string& or
 }
 }  // namespace
 
+namespace {
+// "50 %" must not wrap between the number and its unit: use a no-break space (U+00A0).
+std::string keep_units_together(std::string text) {
+  for (std::size_t at = text.find(" %"); at != std::string::npos; at = text.find(" %", at)) {
+    text.replace(at, 1, "\u00a0");
+  }
+  return text;
+}
+}  // namespace
+
 Scenario parse_scenario(std::string_view text, const std::string& origin) {
   toml::table table;
   try {
@@ -36,8 +46,8 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
   Scenario s;
   s.name = required<std::string>(table, "name", origin);
   s.title = required<std::string>(table, "title", origin);
-  s.summary = required<std::string>(table, "summary", origin);
-  s.look_for = table["look_for"].value_or(std::string());
+  s.summary = keep_units_together(required<std::string>(table, "summary", origin));
+  s.look_for = keep_units_together(table["look_for"].value_or(std::string()));
   const toml::table* copy = table["copy"].as_table();
   if (!copy) throw ScenarioError(origin + ": missing [copy] table");
   s.copy.word_bytes = static_cast<int>(required<std::int64_t>(*copy, "word_bytes", origin));
