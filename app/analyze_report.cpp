@@ -7,6 +7,20 @@ namespace warplens::app {
 
 using nlohmann::json;
 
+namespace {
+// The fields every lane has, whatever the space.
+json lane_json(const model::LaneAccess& a) {
+  json j = {{"lane", a.lane}, {"active", a.active}};
+  if (a.active) {
+    j["tx"] = a.tx;
+    j["ty"] = a.ty;
+    j["index"] = a.index;
+    j["address"] = a.address;
+  }
+  return j;
+}
+}  // namespace
+
 json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw) {
   const model::WarpAccesses lanes = model::evaluate_lanes(pattern);
   json r;
@@ -34,12 +48,8 @@ json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw) 
     r["sectors"] = a.sectors;
     r["lines"] = a.lines;
     for (const auto& l : a.lanes) {
-      json j = {{"lane", l.access.lane}, {"active", l.access.active}};
+      json j = lane_json(l.access);
       if (l.access.active) {
-        j["tx"] = l.access.tx;
-        j["ty"] = l.access.ty;
-        j["index"] = l.access.index;
-        j["address"] = l.access.address;
         j["sector"] = l.sector;
         j["line"] = l.line;
       }
@@ -66,12 +76,8 @@ json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw) 
     }
     r["phases"] = phases;
     for (const auto& l : a.lanes) {
-      json j = {{"lane", l.access.lane}, {"active", l.access.active}};
+      json j = lane_json(l.access);
       if (l.access.active) {
-        j["tx"] = l.access.tx;
-        j["ty"] = l.access.ty;
-        j["index"] = l.access.index;
-        j["address"] = l.access.address;
         j["bank"] = l.bank;
         j["bank_words"] = l.bank_words;
         j["phase"] = l.phase;
