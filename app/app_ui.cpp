@@ -56,7 +56,7 @@ void draw_header(const CopySession& session, const viz::ImGuiLayer& layer, const
   ImGui::TextUnformatted("WarpLens");
   ImGui::PopFont();
   ImGui::SameLine();
-  ImGui::TextDisabled("global memory \u2022 one warp's loads in sectors and lines");
+  ImGui::TextDisabled("global memory \u2022 one warp's accesses in sectors and lines");
   std::string right;
   bool warn = false;
   if (session.gpu_mode()) {
@@ -83,6 +83,51 @@ void draw_header(const CopySession& session, const viz::ImGuiLayer& layer, const
     ImGui::TextUnformatted(right.c_str());
   }
   ImGui::End();
+}
+
+const char* pattern_label(IndexKind kind) {
+  switch (kind) {
+    case IndexKind::Strided: return "strided (offset + stride \u00d7 i)";
+    case IndexKind::Permuted: return "permuted within each 32 elements";
+    case IndexKind::SameWord: return "all lanes on one word";
+    case IndexKind::Scattered: return "scattered (seeded hash)";
+  }
+  return "";
+}
+
+const char* load_path_label(gpu::LoadPath path) {
+  switch (path) {
+    case gpu::LoadPath::Default: return "default";
+    case gpu::LoadPath::L2Only: return "__ldcg";
+    case gpu::LoadPath::ReadOnly: return "__ldg";
+  }
+  return "";
+}
+
+/// The copy as one line of CUDA-like code, e.g. "out[i] = in[1 + 2*i]".
+std::string kernel_text(const gpu::CopyParams& p) {
+  std::string e;
+  switch (p.kind) {
+    case IndexKind::Strided:
+      e = format("%lld + %lld\u00d7i", static_cast<long long>(p.offset),
+                 static_cast<long long>(p.stride));
+      break;
+    case IndexKind::Permuted:
+      e = format("%lld + perm%u(i)", static_cast<long long>(p.offset), p.seed);
+      break;
+    case IndexKind::SameWord:
+      e = format("%lld + 32\u00d7(i/32)", static_cast<long long>(p.offset));
+      break;
+    case IndexKind::Scattered:
+      e = format("%lld + hash%u(i)", static_cast<long long>(p.offset), p.seed);
+      break;
+  }
+  const char* load = p.path == gpu::LoadPath::L2Only
+                         ? "__ldcg(&in["
+                         : (p.path == gpu::LoadPath::ReadOnly ? "__ldg(&in[" : "in[");
+  const char* close = p.path == gpu::LoadPath::Default ? "]" : "])";
+  if (p.side == gpu::PatternSide::Read) return std::string("out[i] = ") + load + e + close;
+  return "out[" + e + "] = " + load + "i" + close;
 }
 
 // --- parameters --------------------------------------------------------------------------------
@@ -117,33 +162,57 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
   ImGui::PopTextWrapPos();
   ImGui::Separator();
 
+  gpu::CopyParams& p = state.params;
+  ImGui::TextDisabled("Index pattern");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##pattern", pattern_label(p.kind))) {
+    for (IndexKind k :
+         {IndexKind::Strided, IndexKind::Permuted, IndexKind::SameWord, IndexKind::Scattered}) {
+      if (ImGui::Selectable(pattern_label(k), p.kind == k)) p.kind = k;
+    }
+    ImGui::EndCombo();
+  }
   ImGui::TextDisabled("Word size (bytes per lane)");
   for (int w : {1, 2, 4, 8, 16}) {
-    if (ImGui::RadioButton(std::to_string(w).c_str(), state.params.word_bytes == w)) {
-      state.params.word_bytes = w;
-    }
+    if (ImGui::RadioButton(std::to_string(w).c_str(), p.word_bytes == w)) p.word_bytes = w;
     if (w != 16) ImGui::SameLine();
   }
-  int offset = static_cast<int>(state.params.offset);
-  int stride = static_cast<int>(state.params.stride);
+  int offset = static_cast<int>(p.offset);
   ImGui::TextDisabled("Offset (elements)");
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##offset", &offset, 0, 64, "%d", ImGuiSliderFlags_AlwaysClamp)) {
-    state.params.offset = offset;
+  if (ImGui::SliderInt("##offset", &offset, 0, 64, "%d", ImGuiSliderFlags_AlwaysClamp))
+    p.offset = offset;
+  if (p.kind == IndexKind::Strided) {
+    int stride = static_cast<int>(p.stride);
+    ImGui::TextDisabled("Stride (elements)");
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderInt("##stride", &stride, 1, 64, "%d", ImGuiSliderFlags_AlwaysClamp))
+      p.stride = stride;
   }
-  ImGui::TextDisabled("Stride (elements)");
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##stride", &stride, 1, 64, "%d", ImGuiSliderFlags_AlwaysClamp)) {
-    state.params.stride = stride;
+  if (p.kind == IndexKind::Permuted || p.kind == IndexKind::Scattered) {
+    int seed = static_cast<int>(p.seed);
+    ImGui::TextDisabled("Seed");
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::InputInt("##seed", &seed) && seed >= 0) p.seed = static_cast<std::uint32_t>(seed);
   }
-  ImGui::TextDisabled("Warp of block 0 (%d threads)", state.params.block_threads);
+  ImGui::TextDisabled("Which side follows the pattern");
+  if (ImGui::RadioButton("loads", p.side == gpu::PatternSide::Read))
+    p.side = gpu::PatternSide::Read;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("stores", p.side == gpu::PatternSide::Write))
+    p.side = gpu::PatternSide::Write;
+  ImGui::TextDisabled("Load path");
+  for (gpu::LoadPath path :
+       {gpu::LoadPath::Default, gpu::LoadPath::L2Only, gpu::LoadPath::ReadOnly}) {
+    if (ImGui::RadioButton(load_path_label(path), p.path == path)) p.path = path;
+    if (path != gpu::LoadPath::ReadOnly) ImGui::SameLine();
+  }
+  ImGui::TextDisabled("Warp of block 0 (%d threads)", p.block_threads);
   ImGui::SetNextItemWidth(-1);
-  ImGui::SliderInt("##warp", &state.warp, 0, state.params.block_threads / 32 - 1, "warp %d",
+  ImGui::SliderInt("##warp", &state.warp, 0, p.block_threads / 32 - 1, "warp %d",
                    ImGuiSliderFlags_AlwaysClamp);
   ImGui::Spacing();
-  ImGui::TextDisabled("Kernel: out[i] = in[%lld + %lld \u00d7 i]",
-                      static_cast<long long>(state.params.offset),
-                      static_cast<long long>(state.params.stride));
+  ImGui::TextDisabled("Kernel: %s", kernel_text(p).c_str());
 
   if (ui.interactive) {
     ImGui::Separator();
@@ -456,7 +525,11 @@ void draw_status(const CopySession& session, const viz::ImGuiLayer& layer, const
   const std::string error = session.error();
   std::string text = error.empty() ? layer.font_warning() : error;
   if (text.empty()) {
-    text = model::describe(copy_read_pattern(session.state().params, session.state().warp)) +
+    const auto& p = session.state().params;
+    text = std::string(p.side == gpu::PatternSide::Read ? "global loads" : "global stores") +
+           " of " + std::to_string(p.word_bytes) + "-byte words \u2022 " + kernel_text(p) +
+           " \u2022 block " + std::to_string(p.block_threads) + "\u00d71, warp " +
+           std::to_string(session.state().warp) +
            " \u2022 model: " + std::string(model::describe(model::HardwareModel::Modern));
   }
   ImGui::SetNextWindowPos(pos);

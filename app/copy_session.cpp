@@ -26,11 +26,11 @@ CopySession::~CopySession() {
 
 void CopySession::set(const CopyState& state) {
   try {
-    (void)gpu::plan_copy(state.params, std::int64_t{1} << 30);
+    (void)gpu::plan_copy(state.params, gpu::kModelBufferBytes);
     if (state.warp < 0 || state.warp >= state.params.block_threads / 32) {
       throw std::invalid_argument("warp " + std::to_string(state.warp) + " is not in block 0");
     }
-    auto pattern = copy_read_pattern(state.params, state.warp);
+    auto pattern = copy_access_pattern(state.params, state.warp);
     auto lanes = model::evaluate_lanes(pattern);
     predicted_ = model::analyze_global(lanes, pattern.word_bytes, pattern.op);
   } catch (const std::exception& e) {
@@ -59,7 +59,7 @@ void CopySession::remeasure() {
 }
 
 void CopySession::use_host_model_trace() {
-  const auto pattern = copy_read_pattern(state_.params, state_.warp);
+  const auto pattern = copy_access_pattern(state_.params, state_.warp);
   trace_ = trace_from_accesses(model::evaluate_lanes(pattern), pattern.word_bytes);
   view_.upload(trace_);
   trace_ = view_.read_back();
@@ -94,8 +94,8 @@ void CopySession::trace_on_gl_thread() {
     interop_->unmap();
     trace_ = view_.read_back();
     trace_source_ = TraceSource::GpuKernel;
-    traced_ = model::analyze_global(accesses_from_trace(trace_), state_.params.word_bytes,
-                                    model::Op::Load);
+    traced_ =
+        model::analyze_global(accesses_from_trace(trace_), state_.params.word_bytes, predicted_.op);
     traced_state_ = state_;
   } catch (const std::exception& e) {
     interop_failed_ = !interop_;

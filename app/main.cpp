@@ -49,8 +49,30 @@ Size parse_size(const std::string& text) {
 
 // --- measure -----------------------------------------------------------------------------------
 
-int run_measure(int word_bytes, const std::vector<long long>& offsets,
-                const std::vector<long long>& strides, int runs, const std::string& format) {
+struct MeasureOptions {
+  int word_bytes = 4;
+  std::vector<long long> offsets{0}, strides{1};
+  std::string pattern = "strided", side = "read", path = "default", format = "text";
+  unsigned seed = 1;
+  int runs = 15;
+};
+
+int run_measure(const MeasureOptions& o) {
+  const int word_bytes = o.word_bytes;
+  const auto& offsets = o.offsets;
+  const auto& strides = o.strides;
+  const int runs = o.runs;
+  const std::string& format = o.format;
+  gpu::CopyParams base;
+  try {
+    base.kind = gpu::parse_index_kind(o.pattern);
+    base.side = gpu::parse_pattern_side(o.side);
+    base.path = gpu::parse_load_path(o.path);
+    base.seed = o.seed;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "warplens measure: " << e.what() << "\n";
+    return kExitBadInput;
+  }
   const auto query = gpu::query_device();
   if (!query.device) {
     std::cerr << "warplens measure: " << query.reason << "\n";
@@ -60,7 +82,7 @@ int run_measure(int word_bytes, const std::vector<long long>& offsets,
   std::vector<gpu::CopyParams> cases;
   for (long long offset : offsets) {
     for (long long stride : strides) {
-      gpu::CopyParams p;
+      gpu::CopyParams p = base;
       p.word_bytes = word_bytes;
       p.offset = offset;
       p.stride = stride;
@@ -78,13 +100,18 @@ int run_measure(int word_bytes, const std::vector<long long>& offsets,
       }
     }
     const auto reference = lab.measure_memcpy(runs);
+    const auto ideal = lab.measure_ideal_copy(runs);
     nlohmann::json rows = nlohmann::json::array();
     for (const auto& p : cases) {
       const auto m = lab.measure(p, runs);
-      const auto pattern = copy_read_pattern(p, 0);
+      const auto pattern = copy_access_pattern(p, 0);
       const auto model =
-          model::analyze_global(model::evaluate_lanes(pattern), p.word_bytes, model::Op::Load);
+          model::analyze_global(model::evaluate_lanes(pattern), p.word_bytes, pattern.op);
       rows.push_back({{"word_bytes", p.word_bytes},
+                      {"pattern", gpu::to_string(p.kind)},
+                      {"seed", p.seed},
+                      {"side", gpu::to_string(p.side)},
+                      {"path", gpu::to_string(p.path)},
                       {"offset", p.offset},
                       {"stride", p.stride},
                       {"threads", m.plan.threads},
@@ -106,6 +133,7 @@ int run_measure(int word_bytes, const std::vector<long long>& offsets,
         {"buffer_bytes", lab.buffer_bytes()},
         {"gbps_definition", "bytes the program asked to read + write / median time, 1e9 B/s"},
         {"memcpy_d2d_gbps", reference.gbps},
+        {"ideal_copy_gbps", ideal.gbps},
         {"theoretical_gbps", d.theoretical_gbps},
         {"measurements", rows}};
     if (format == "json") {
@@ -129,19 +157,30 @@ int run_measure(int word_bytes, const std::vector<long long>& offsets,
                   static_cast<long long>(lab.buffer_bytes() >> 20),
                   static_cast<long long>(lab.buffer_bytes() >> 20), runs);
       std::printf("GB/s    bytes the program asked to read + write per second, 10^9 B/s\n\n");
-      std::printf("%-26s %9s %9s %17s %9s %8s\n", "kernel", "GB/s", "% memcpy", "min-max GB/s",
+      std::printf("%-30s %9s %9s %17s %9s %8s\n", "kernel", "GB/s", "% memcpy", "min-max GB/s",
                   "sectors", "eff.");
-      std::printf("%-26s %9.1f %9s %17s %9s %8s\n", "cudaMemcpy D2D", reference.gbps, "100.0", "",
-                  "", "");
+      const auto copy_spread = [](const gpu::MemcpyMeasurement& m) {
+        const double bytes = 2.0 * static_cast<double>(m.bytes);
+        char text[40];
+        std::snprintf(text, sizeof text, "%.0f-%.0f", bytes / (m.timing.max_ms * 1e6),
+                      bytes / (m.timing.min_ms * 1e6));
+        return std::string(text);
+      };
+      std::printf("%-30s %9.1f %9s %17s %9s %8s\n", "cudaMemcpy D2D", reference.gbps, "100.0",
+                  copy_spread(reference).c_str(), "", "");
+      std::printf("%-30s %9.1f %9.1f %17s %9s %8s\n", "ideal copy (16 B x4 in flight)", ideal.gbps,
+                  100.0 * ideal.gbps / reference.gbps, copy_spread(ideal).c_str(), "", "");
       for (const auto& r : rows) {
         char name[64];
-        std::snprintf(name, sizeof name, "copy W=%d K=%lld S=%lld", r["word_bytes"].get<int>(),
-                      r["offset"].get<long long>(), r["stride"].get<long long>());
+        std::snprintf(name, sizeof name, "%s%s W=%d K=%lld S=%lld",
+                      r["side"] == "write" ? "st " : "", r["pattern"].get<std::string>().c_str(),
+                      r["word_bytes"].get<int>(), r["offset"].get<long long>(),
+                      r["stride"].get<long long>());
         const double bytes = r["requested_bytes"].get<double>();
         char spread[40];
         std::snprintf(spread, sizeof spread, "%.0f-%.0f", bytes / (r["max_ms"].get<double>() * 1e6),
                       bytes / (r["min_ms"].get<double>() * 1e6));
-        std::printf("%-26s %9.1f %9.1f %17s %9d %7.1f%%\n", name, r["gbps"].get<double>(),
+        std::printf("%-30s %9.1f %9.1f %17s %9d %7.1f%%\n", name, r["gbps"].get<double>(),
                     r["percent_of_memcpy"].get<double>(), spread,
                     r["model_sectors_per_request"].get<int>(),
                     100.0 * r["model_efficiency"].get<double>());
@@ -206,17 +245,19 @@ int main(int argc, char** argv) {
 
   // measure
   auto* measure = cli.add_subcommand("measure", "time the strided copy kernel on the GPU");
-  int measure_word = 4, runs = 15;
-  std::vector<long long> offsets{0}, strides{1};
-  std::string measure_format = "text";
-  measure->add_option("--word-bytes", measure_word, "bytes per element: 1, 2, 4, 8 or 16");
-  measure->add_option("--offset", offsets, "offset(s) in elements, comma-separated")
+  MeasureOptions mo;
+  measure->add_option("--word-bytes", mo.word_bytes, "bytes per element: 1, 2, 4, 8 or 16");
+  measure->add_option("--offset", mo.offsets, "offset(s) in elements, comma-separated")
       ->delimiter(',');
-  measure->add_option("--stride", strides, "stride(s) in elements, comma-separated")
+  measure->add_option("--stride", mo.strides, "stride(s) in elements, comma-separated")
       ->delimiter(',');
-  measure->add_option("--runs", runs, "timed launches per point (median; at least 10)")
+  measure->add_option("--pattern", mo.pattern, "strided, permuted, same-word or scattered");
+  measure->add_option("--seed", mo.seed, "seed of the permuted and scattered patterns");
+  measure->add_option("--side", mo.side, "read (loads follow the pattern) or write (stores do)");
+  measure->add_option("--path", mo.path, "load path: default, ldcg (L2 only), ldg (read-only)");
+  measure->add_option("--runs", mo.runs, "timed launches per point (median; at least 10)")
       ->check(CLI::Range(10, 1000));
-  measure->add_option("--format", measure_format, "text, json or csv")
+  measure->add_option("--format", mo.format, "text, json or csv")
       ->check(CLI::IsMember({"text", "json", "csv"}));
 
   auto* list = cli.add_subcommand("list", "list the built-in scenarios");
@@ -246,13 +287,13 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (*measure) {
-      if (measure_word != 1 && measure_word != 2 && measure_word != 4 && measure_word != 8 &&
-          measure_word != 16) {
-        std::cerr << "warplens measure: word bytes must be 1, 2, 4, 8 or 16 (got " << measure_word
+      if (mo.word_bytes != 1 && mo.word_bytes != 2 && mo.word_bytes != 4 && mo.word_bytes != 8 &&
+          mo.word_bytes != 16) {
+        std::cerr << "warplens measure: word bytes must be 1, 2, 4, 8 or 16 (got " << mo.word_bytes
                   << ")\n";
         return kExitBadInput;
       }
-      return run_measure(measure_word, offsets, strides, runs, measure_format);
+      return run_measure(mo);
     }
     if (*list) {
       for (const auto& s : app::builtin_scenarios()) {

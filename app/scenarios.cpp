@@ -55,7 +55,11 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
   s.copy.stride = required<std::int64_t>(*copy, "stride", origin);
   s.warp = static_cast<int>((*copy)["warp"].value_or(std::int64_t{0}));
   try {
-    (void)gpu::plan_copy(s.copy, std::int64_t{1} << 30);
+    s.copy.kind = gpu::parse_index_kind((*copy)["pattern"].value_or(std::string("strided")));
+    s.copy.seed = static_cast<std::uint32_t>((*copy)["seed"].value_or(std::int64_t{1}));
+    s.copy.side = gpu::parse_pattern_side((*copy)["side"].value_or(std::string("read")));
+    s.copy.path = gpu::parse_load_path((*copy)["path"].value_or(std::string("default")));
+    (void)gpu::plan_copy(s.copy, gpu::kModelBufferBytes);
   } catch (const std::invalid_argument& e) {
     throw ScenarioError(origin + ": " + e.what());
   }

@@ -18,25 +18,60 @@ void check(cudaError_t status, const char* what) {
   }
 }
 
-// --- the kernel --------------------------------------------------------------------------------
+// --- the kernels -------------------------------------------------------------------------------
 
+template <typename Word>
+__device__ __forceinline__ Word load(const Word* p, LoadPath path) {
+  switch (path) {
+    case LoadPath::L2Only: return __ldcg(p);
+    case LoadPath::ReadOnly: return __ldg(p);
+    default: return *p;
+  }
+}
+
+// The pattern copy. One thread copies one word; the patterned side uses element_index(), the
+// other side element g (coalesced). kTrace adds the instrumented part: warp `trace_warp` of
+// block 0 records the byte offset of its patterned access from that buffer's base.
 template <typename Word, bool kTrace>
-__global__ void strided_copy(const Word* __restrict__ in, Word* __restrict__ out, long long threads,
-                             long long offset, long long stride,
+__global__ void pattern_copy(const Word* __restrict__ in, Word* __restrict__ out, long long threads,
+                             IndexParams index, PatternSide side, LoadPath path,
                              LaneTraceRecord* __restrict__ trace, int trace_warp) {
   const long long g = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
   if (g >= threads) return;
-  const long long element = copy_read_index(g, offset, stride);
+  const long long e = element_index(g, index);
+  const long long src = side == PatternSide::Read ? e : g;
+  const long long dst = side == PatternSide::Read ? g : e;
   if constexpr (kTrace) {
     if (blockIdx.x == 0 && static_cast<int>(threadIdx.x / 32) == trace_warp) {
-      const auto byte = static_cast<unsigned long long>(
-          reinterpret_cast<const char*>(in + element) - reinterpret_cast<const char*>(in));
+      const char* base = side == PatternSide::Read ? reinterpret_cast<const char*>(in)
+                                                   : reinterpret_cast<const char*>(out);
+      const char* at = side == PatternSide::Read ? reinterpret_cast<const char*>(in + e)
+                                                 : reinterpret_cast<const char*>(out + e);
+      const auto byte = static_cast<unsigned long long>(at - base);
       trace[threadIdx.x % 32] = LaneTraceRecord{static_cast<unsigned>(byte & 0xffffffffull),
                                                 static_cast<unsigned>(byte >> 32),
                                                 static_cast<unsigned>(sizeof(Word)), 1u};
     }
   }
-  out[g] = in[element];
+  out[dst] = load(in + src, path);
+}
+
+// The ideal coalesced copy: 16-byte vectors, kUnroll loads in flight per thread, grid-stride.
+constexpr int kIdealThreads = 256;
+constexpr int kIdealUnroll = 4;
+
+__global__ void __launch_bounds__(kIdealThreads)
+    ideal_copy(const uint4* __restrict__ in, uint4* __restrict__ out, long long n) {
+  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
+  long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
+  for (; i + (kIdealUnroll - 1) * stride < n; i += kIdealUnroll * stride) {
+    uint4 v[kIdealUnroll];
+#pragma unroll
+    for (int u = 0; u < kIdealUnroll; ++u) v[u] = in[i + u * stride];
+#pragma unroll
+    for (int u = 0; u < kIdealUnroll; ++u) out[i + u * stride] = v[u];
+  }
+  for (; i < n; i += stride) out[i] = in[i];
 }
 
 template <bool kTrace>
@@ -46,9 +81,9 @@ void launch_copy(const CopyParams& p, const CopyPlan& plan, const void* in, void
   const dim3 block(static_cast<unsigned>(p.block_threads));
   const auto run = [&](auto word) {
     using Word = decltype(word);
-    strided_copy<Word, kTrace><<<grid, block, 0, stream>>>(static_cast<const Word*>(in),
-                                                           static_cast<Word*>(out), plan.threads,
-                                                           p.offset, p.stride, trace, trace_warp);
+    pattern_copy<Word, kTrace>
+        <<<grid, block, 0, stream>>>(static_cast<const Word*>(in), static_cast<Word*>(out),
+                                     plan.threads, plan.index, p.side, p.path, trace, trace_warp);
   };
   switch (p.word_bytes) {
     case 1: run(static_cast<unsigned char>(0)); break;
@@ -135,6 +170,7 @@ DeviceQuery query_device() {
 
 struct CopyLab::Impl {
   int device = 0;
+  int sm_count = 1;
   void* in = nullptr;
   void* out = nullptr;
   LaneTraceRecord* trace = nullptr;  // device scratch for trace_to_host
@@ -149,8 +185,9 @@ struct CopyLab::Impl {
 
 CopyLab::CopyLab(const DeviceInfo& device, std::int64_t buffer_bytes) : impl_(new Impl) {
   impl_->device = device.index;
+  impl_->sm_count = device.sm_count;
   check(cudaSetDevice(device.index), "cudaSetDevice");
-  if (buffer_bytes <= 0) buffer_bytes = std::max<std::int64_t>(8 * device.l2_bytes, 64ll << 20);
+  if (buffer_bytes <= 0) buffer_bytes = std::max<std::int64_t>(8 * device.l2_bytes, 256ll << 20);
   buffer_bytes = (buffer_bytes + 255) / 256 * 256;
   if (2 * buffer_bytes > device.global_memory_bytes) {
     throw GpuError("the copy lab needs 2 x " + std::to_string(buffer_bytes >> 20) + " MiB but " +
@@ -170,7 +207,7 @@ CopyLab::CopyLab(const DeviceInfo& device, std::int64_t buffer_bytes) : impl_(ne
   alloc(&impl_->out, buffer_bytes, "the copy output");
   alloc(reinterpret_cast<void**>(&impl_->trace), kTraceBufferBytes, "the trace buffer");
   check(cudaStreamCreateWithFlags(&impl_->stream, cudaStreamNonBlocking), "cudaStreamCreate");
-  // Real data, not zeros: a ramp of bytes.
+  // Not zeros (which can hide unwritten outputs): a fixed non-zero byte.
   check(cudaMemset(impl_->in, 0x5a, static_cast<std::size_t>(buffer_bytes)), "cudaMemset");
   check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
 }
@@ -222,28 +259,46 @@ std::array<LaneTraceRecord, kTraceLanes> CopyLab::trace_to_host(const CopyParams
   return host;
 }
 
-MemcpyMeasurement CopyLab::measure_memcpy(int runs, int warmup) {
-  check(cudaSetDevice(impl_->device), "cudaSetDevice");
+template <typename Copy>
+MemcpyMeasurement time_whole_buffer_copy(int device, std::int64_t bytes, cudaStream_t stream,
+                                         int runs, int warmup, Copy copy) {
+  check(cudaSetDevice(device), "cudaSetDevice");
   MemcpyMeasurement m;
-  m.bytes = buffer_bytes_;
-  const auto copy = [&] {
-    check(cudaMemcpyAsync(impl_->out, impl_->in, static_cast<std::size_t>(buffer_bytes_),
-                          cudaMemcpyDeviceToDevice, impl_->stream),
-          "cudaMemcpy device-to-device");
-  };
+  m.bytes = bytes;
   for (int i = 0; i < warmup; ++i) copy();
-  check(cudaStreamSynchronize(impl_->stream), "cudaMemcpy (warm-up)");
+  check(cudaStreamSynchronize(stream), "copy (warm-up)");
   Events events;
   std::vector<float> ms;
   for (int i = 0; i < std::max(runs, 1); ++i) {
-    check(cudaEventRecord(events.start, impl_->stream), "cudaEventRecord");
+    check(cudaEventRecord(events.start, stream), "cudaEventRecord");
     copy();
-    check(cudaEventRecord(events.stop, impl_->stream), "cudaEventRecord");
+    check(cudaEventRecord(events.stop, stream), "cudaEventRecord");
     ms.push_back(events.elapsed_ms());
   }
   m.timing = summarize(ms);
   m.gbps = 2.0 * static_cast<double>(m.bytes) / (m.timing.median_ms * 1e-3) / 1e9;
   return m;
+}
+
+MemcpyMeasurement CopyLab::measure_memcpy(int runs, int warmup) {
+  return time_whole_buffer_copy(impl_->device, buffer_bytes_, impl_->stream, runs, warmup, [&] {
+    check(cudaMemcpyAsync(impl_->out, impl_->in, static_cast<std::size_t>(buffer_bytes_),
+                          cudaMemcpyDeviceToDevice, impl_->stream),
+          "cudaMemcpy device-to-device");
+  });
+}
+
+MemcpyMeasurement CopyLab::measure_ideal_copy(int runs, int warmup) {
+  int blocks_per_sm = 0;
+  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, ideal_copy, kIdealThreads, 0),
+        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+  const unsigned grid = static_cast<unsigned>(std::max(1, blocks_per_sm) * impl_->sm_count);
+  const long long n = buffer_bytes_ / 16;
+  return time_whole_buffer_copy(impl_->device, buffer_bytes_, impl_->stream, runs, warmup, [&] {
+    ideal_copy<<<grid, kIdealThreads, 0, impl_->stream>>>(static_cast<const uint4*>(impl_->in),
+                                                          static_cast<uint4*>(impl_->out), n);
+    check(cudaGetLastError(), "ideal copy launch");
+  });
 }
 
 }  // namespace warplens::gpu

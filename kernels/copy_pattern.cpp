@@ -4,25 +4,57 @@
 
 namespace warplens {
 
-model::AccessPattern copy_read_pattern(const gpu::CopyParams& params, int warp) {
+IndexParams index_params(const gpu::CopyParams& params) {
+  IndexParams p;
+  p.kind = params.kind;
+  p.offset = params.offset;
+  p.stride = params.stride;
+  p.seed = params.seed;
+  return p;
+}
+
+model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp) {
   model::AccessPattern p;
   p.space = model::Space::Global;
-  p.op = model::Op::Load;
+  p.op = params.side == gpu::PatternSide::Read ? model::Op::Load : model::Op::Store;
   p.word_bytes = params.word_bytes;
   p.block = {params.block_threads, 1};
   p.warp = warp;
-  p.index =
-      std::to_string(params.offset) + " + " + std::to_string(params.stride) + "*(32*warp + lane)";
+  const std::string k = std::to_string(params.offset);
+  const std::string g = "(32*warp + lane)";
+  switch (params.kind) {
+    case IndexKind::Strided: p.index = k + " + " + std::to_string(params.stride) + "*" + g; break;
+    case IndexKind::Permuted: {
+      const auto a = 2 * (params.seed % 16) + 1;
+      p.index = k + " + 32*warp + ((lane*" + std::to_string(a) + " + " +
+                std::to_string(params.seed) + ") & 31)";
+      break;
+    }
+    case IndexKind::SameWord: p.index = k + " + 32*warp"; break;
+    case IndexKind::Scattered: {
+      // element_index's bijection, spelled in the expression grammar (values stay < 2^31 for
+      // the threads of one block).
+      const std::string mask = std::to_string(kScatterWindow - 1);
+      const std::string a = "(((" + g + "*" + std::to_string(kScatterMultiplier1) + ") ^ " +
+                            std::to_string(params.seed & (kScatterWindow - 1)) + ") & " + mask +
+                            ")";
+      const std::string b = "(" + a + " ^ (" + a + " >> 11))";
+      const std::string c =
+          "((" + b + "*" + std::to_string(kScatterMultiplier2) + ") & " + mask + ")";
+      p.index = k + " + (" + c + " ^ (" + c + " >> 7))";
+      break;
+    }
+  }
   return p;
 }
 
 TraceRecords host_twin_trace(const gpu::CopyParams& params, int warp) {
+  const IndexParams index = index_params(params);
   TraceRecords trace{};
   for (int lane = 0; lane < kTraceLanes; ++lane) {
     const std::int64_t thread = 32LL * warp + lane;
-    const auto byte =
-        static_cast<std::uint64_t>(copy_read_index(thread, params.offset, params.stride)) *
-        static_cast<std::uint64_t>(params.word_bytes);
+    const auto byte = static_cast<std::uint64_t>(element_index(thread, index)) *
+                      static_cast<std::uint64_t>(params.word_bytes);
     trace[lane] = {static_cast<std::uint32_t>(byte & 0xffffffffu),
                    static_cast<std::uint32_t>(byte >> 32),
                    static_cast<std::uint32_t>(params.word_bytes), 1u};

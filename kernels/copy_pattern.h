@@ -1,5 +1,6 @@
-// The strided copy seen by the model: its read side as an AccessPattern (an index expression
-// the model evaluates) and its host twin (copy_read_index, the function the kernel runs).
+// The pattern copy seen by the model: its patterned side as an AccessPattern (an index
+// expression the model evaluates) and its host twin (element_index, the function the kernel
+// runs), so a test can hold the two against each other and against the GPU's trace.
 #pragma once
 
 #include <array>
@@ -9,11 +10,15 @@
 
 namespace warplens {
 
-/// The copy's reads by warp `warp` of block 0 as an index expression, e.g.
-/// "1 + 2*(32*warp + lane)" for offset 1, stride 2 (block params.block_threads x 1).
-model::AccessPattern copy_read_pattern(const gpu::CopyParams& params, int warp);
+/// The element index function of params (what the kernel gets), without a buffer to plan for.
+IndexParams index_params(const gpu::CopyParams& params);
 
-/// What the instrumented kernel would record, computed on the host with copy_read_index.
+/// The patterned side of the copy for warp `warp` of block 0 as an index expression, e.g.
+/// "1 + 2*(32*warp + lane)" for strided, offset 1, stride 2 (block params.block_threads x 1).
+/// op is Load when the read side follows the pattern, Store when the write side does.
+model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp);
+
+/// What the instrumented kernel records, computed on the host with element_index.
 TraceRecords host_twin_trace(const gpu::CopyParams& params, int warp);
 
 /// Lane records -> lane accesses for the model's analysis (index = address / word bytes).

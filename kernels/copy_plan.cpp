@@ -1,4 +1,5 @@
 // Launch planning for the strided copy: pure C++, shared by CUDA and model-only builds.
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -24,6 +25,10 @@ CopyPlan plan_copy(const CopyParams& p, std::int64_t buffer_bytes) {
     throw std::invalid_argument("threads per block must be a multiple of 32 in 32..1024 (got " +
                                 std::to_string(p.block_threads) + ")");
   }
+  if (p.kind != IndexKind::Strided && p.kind != IndexKind::Permuted &&
+      p.kind != IndexKind::SameWord && p.kind != IndexKind::Scattered) {
+    throw std::invalid_argument("unknown index kind");
+  }
   const std::int64_t elements = buffer_bytes / w;
   // Keep at least half the buffer for the copy itself, so the launch still defeats L2.
   if (p.offset > elements / 2) {
@@ -32,12 +37,75 @@ CopyPlan plan_copy(const CopyParams& p, std::int64_t buffer_bytes) {
                                 std::to_string(buffer_bytes >> 20) + " MiB buffer to copy");
   }
   CopyPlan plan;
-  // Last element read: offset + (threads - 1) * stride <= elements - 1.
-  plan.threads = (elements - 1 - p.offset) / p.stride + 1;
+  plan.index.kind = p.kind;
+  plan.index.offset = p.offset;
+  plan.index.stride = p.stride;
+  plan.index.seed = p.seed;
+  const std::int64_t room = elements - p.offset;  // elements from the offset to the end
+  std::int64_t last = 0;                          // largest element index used
+  switch (p.kind) {
+    case IndexKind::Strided:
+      plan.threads = (room - 1) / p.stride + 1;
+      last = p.offset + (plan.threads - 1) * p.stride;
+      break;
+    case IndexKind::Permuted:
+      plan.threads = room / 32 * 32;
+      last = p.offset + plan.threads - 1;
+      break;
+    case IndexKind::SameWord:
+      plan.threads = std::min<std::int64_t>(((room - 1) / 32 + 1) * 32, elements);
+      last = p.offset + 32 * ((plan.threads - 1) / 32);
+      break;
+    case IndexKind::Scattered:
+      if (room < kScatterWindow) {
+        throw std::invalid_argument(
+            "the scattered pattern needs 2^24 elements after the offset; the " +
+            std::to_string(buffer_bytes >> 20) + " MiB buffer has " + std::to_string(room));
+      }
+      plan.threads = kScatterWindow;
+      last = p.offset + kScatterWindow - 1;
+      break;
+  }
   plan.blocks = (plan.threads + p.block_threads - 1) / p.block_threads;
-  plan.read_span_bytes = (p.offset + (plan.threads - 1) * p.stride + 1) * w;
+  plan.pattern_span_bytes = (last + 1) * w;
   plan.requested_bytes = 2 * plan.threads * w;
   return plan;
+}
+
+const char* to_string(IndexKind kind) {
+  switch (kind) {
+    case IndexKind::Strided: return "strided";
+    case IndexKind::Permuted: return "permuted";
+    case IndexKind::SameWord: return "same-word";
+    case IndexKind::Scattered: return "scattered";
+  }
+  return "strided";
+}
+const char* to_string(PatternSide side) {
+  return side == PatternSide::Read ? "read" : "write";
+}
+const char* to_string(LoadPath path) {
+  return path == LoadPath::Default ? "default" : (path == LoadPath::L2Only ? "ldcg" : "ldg");
+}
+
+IndexKind parse_index_kind(const std::string& text) {
+  for (IndexKind k :
+       {IndexKind::Strided, IndexKind::Permuted, IndexKind::SameWord, IndexKind::Scattered}) {
+    if (text == to_string(k)) return k;
+  }
+  throw std::invalid_argument("pattern must be strided, permuted, same-word or scattered (got \"" +
+                              text + "\")");
+}
+PatternSide parse_pattern_side(const std::string& text) {
+  if (text == "read") return PatternSide::Read;
+  if (text == "write") return PatternSide::Write;
+  throw std::invalid_argument("pattern side must be read or write (got \"" + text + "\")");
+}
+LoadPath parse_load_path(const std::string& text) {
+  for (LoadPath l : {LoadPath::Default, LoadPath::L2Only, LoadPath::ReadOnly}) {
+    if (text == to_string(l)) return l;
+  }
+  throw std::invalid_argument("load path must be default, ldcg or ldg (got \"" + text + "\")");
 }
 
 }  // namespace warplens::gpu

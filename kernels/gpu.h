@@ -49,31 +49,60 @@ struct DeviceQuery {
 };
 DeviceQuery query_device();
 
-/// The strided copy: out[g] = in[offset + g * stride] for global thread g, words of
-/// `word_bytes`. Reads follow the pattern; writes are always coalesced.
+/// Which side of the copy follows the index function; the other side is coalesced (element g).
+enum class PatternSide { Read, Write };
+/// How the copy's loads go through the cache hierarchy (CUDA C++ Programming Guide, "Load
+/// Functions Using Cache Hints" and "Read-Only Data Cache Load Function").
+enum class LoadPath {
+  Default,   ///< plain load (ld.global)
+  L2Only,    ///< __ldcg: cache in L2, not L1
+  ReadOnly,  ///< __ldg: through the read-only (texture) data cache
+};
+
+/// The pattern copy: for global thread g and e = element_index(g), out[g] = in[e] (side Read)
+/// or out[e] = in[g] (side Write), words of `word_bytes`.
 struct CopyParams {
   int word_bytes = 4;       ///< 1, 2, 4, 8 or 16
   std::int64_t offset = 0;  ///< elements
-  std::int64_t stride = 1;  ///< elements, >= 1
+  std::int64_t stride = 1;  ///< elements, >= 1 (Strided)
   int block_threads = 256;  ///< threads per block (a multiple of 32, at most 1024)
+  IndexKind kind = IndexKind::Strided;
+  std::uint32_t seed = 1;  ///< Permuted and Scattered
+  PatternSide side = PatternSide::Read;
+  LoadPath path = LoadPath::Default;
   // Spelled out: this header is also compiled as C++17 by nvcc.
   friend bool operator==(const CopyParams& a, const CopyParams& b) {
     return a.word_bytes == b.word_bytes && a.offset == b.offset && a.stride == b.stride &&
-           a.block_threads == b.block_threads;
+           a.block_threads == b.block_threads && a.kind == b.kind && a.seed == b.seed &&
+           a.side == b.side && a.path == b.path;
   }
 };
 
 /// Launch geometry for a copy over buffers of `buffer_bytes` each.
 struct CopyPlan {
+  IndexParams index;         ///< what element_index() gets
   std::int64_t threads = 0;  ///< = elements copied
   std::int64_t blocks = 0;
-  std::int64_t read_span_bytes = 0;  ///< from the base to the end of the last element read
-  std::int64_t requested_bytes = 0;  ///< bytes asked to read + write: 2 x threads x word bytes
+  std::int64_t pattern_span_bytes = 0;  ///< from the base to the end of the last patterned element
+  std::int64_t requested_bytes = 0;     ///< bytes asked to read + write: 2 x threads x word bytes
 };
+
+/// The buffer size parameters are checked against before a GPU has said how large its buffers
+/// are (presets, the model-only window): the smallest CopyLab buffer.
+inline constexpr std::int64_t kModelBufferBytes = std::int64_t{256} << 20;
 
 /// Checks parameters against the buffers; throws std::invalid_argument with a one-line message
 /// (bad word size, stride < 1, negative offset, offset leaving the buffer).
 CopyPlan plan_copy(const CopyParams& params, std::int64_t buffer_bytes);
+
+/// Short names for the UI, CLI and presets: strided|permuted|same-word|scattered, read|write,
+/// default|ldcg|ldg. The parse functions throw std::invalid_argument naming the choices.
+const char* to_string(IndexKind kind);
+const char* to_string(PatternSide side);
+const char* to_string(LoadPath path);
+IndexKind parse_index_kind(const std::string& text);
+PatternSide parse_pattern_side(const std::string& text);
+LoadPath parse_load_path(const std::string& text);
 
 struct Timing {
   double median_ms = 0, min_ms = 0, max_ms = 0;
@@ -94,7 +123,7 @@ struct MemcpyMeasurement {
 };
 
 /// Owns the device buffers of the copy lab. Buffers are 8x the device's L2 each (at least
-/// 64 MiB) so a launch streams from DRAM, not from L2. All methods throw GpuError on CUDA
+/// 256 MiB) so a launch streams from DRAM, not from L2. All methods throw GpuError on CUDA
 /// failure and leave the object usable. Not thread-safe: use from one thread at a time.
 class CopyLab {
  public:
@@ -121,6 +150,11 @@ class CopyLab {
 
   /// cudaMemcpy device-to-device over the whole buffer, the reference for copy bandwidth.
   MemcpyMeasurement measure_memcpy(int runs = 15, int warmup = 3);
+
+  /// The ideal coalesced copy over the whole buffer: 16-byte vectors, four in flight per
+  /// thread, a grid of blocks sized from the device (SMs x resident blocks), grid-stride.
+  /// Every bandwidth in the labs is compared with this. Same units as measure_memcpy.
+  MemcpyMeasurement measure_ideal_copy(int runs = 15, int warmup = 3);
 
  private:
   struct Impl;

@@ -13,11 +13,50 @@
 
 namespace warplens {
 
-/// Element read by global thread `thread` of the strided copy: offset + thread * stride
-/// (all in elements of the copy's word size).
-WARPLENS_HOST_DEVICE inline std::int64_t copy_read_index(std::int64_t thread, std::int64_t offset,
-                                                         std::int64_t stride) {
-  return offset + thread * stride;
+/// The shapes of index function the copy kernel offers (all elements of the copy's word size).
+enum class IndexKind : int {
+  Strided = 0,    ///< offset + g * stride
+  Permuted = 1,   ///< offset + g, lanes shuffled within each group of 32 consecutive elements
+  SameWord = 2,   ///< offset + 32 * (g / 32): every lane of a warp on one word
+  Scattered = 3,  ///< offset + a seeded bijection of g over a window of kScatterWindow elements
+};
+
+struct IndexParams {
+  IndexKind kind = IndexKind::Strided;
+  std::int64_t offset = 0;  ///< elements
+  std::int64_t stride = 1;  ///< elements (Strided only)
+  std::uint32_t seed = 1;   ///< Permuted and Scattered
+};
+
+/// Elements the scattered pattern spreads over (2^24: 64 MiB of 4-byte words, more than any
+/// L2 today). Thread g < kScatterWindow reads a distinct element of the window.
+inline constexpr std::int64_t kScatterWindow = std::int64_t{1} << 24;
+
+/// Odd multipliers of the scatter bijection. The first spreads neighbouring threads across the
+/// window; the second (applied to values < 2^24) stays small so that the model's 32-bit
+/// expression for the threads of one block never overflows.
+inline constexpr std::int64_t kScatterMultiplier1 = 40503;
+inline constexpr std::int64_t kScatterMultiplier2 = 61;
+
+/// Element used by global thread `g`: the one definition the kernel and the host twin share.
+WARPLENS_HOST_DEVICE inline std::int64_t element_index(std::int64_t g, const IndexParams& p) {
+  switch (p.kind) {
+    case IndexKind::Permuted: {
+      const std::int64_t a = 2 * (p.seed % 16) + 1;  // odd: a bijection of 0..31
+      return p.offset + (g & ~std::int64_t{31}) + (((g & 31) * a + p.seed) & 31);
+    }
+    case IndexKind::SameWord: return p.offset + 32 * (g / 32);
+    case IndexKind::Scattered: {
+      const std::int64_t mask = kScatterWindow - 1;
+      std::int64_t x = ((g * kScatterMultiplier1) ^ (p.seed & mask)) & mask;
+      x = x ^ (x >> 11);
+      x = (x * kScatterMultiplier2) & mask;
+      x = x ^ (x >> 7);
+      return p.offset + x;
+    }
+    case IndexKind::Strided:
+    default: return p.offset + g * p.stride;
+  }
 }
 
 /// One lane's record in a warp trace: the layout of the GL buffer the warp view draws from

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <thread>
+#include <vector>
 
 #include "copy_pattern.h"
 #include "copy_session.h"
@@ -34,20 +35,50 @@ bool same_trace(const TraceRecords& a, const TraceRecords& b) {
   return true;
 }
 
-const gpu::CopyParams kCases[] = {{4, 0, 1, 256},  {4, 1, 1, 256},  {4, 0, 2, 256},
-                                  {4, 0, 32, 256}, {1, 3, 5, 256},  {2, 7, 3, 256},
-                                  {8, 1, 9, 256},  {16, 0, 1, 256}, {16, 5, 64, 256}};
+std::vector<gpu::CopyParams> cases() {
+  std::vector<gpu::CopyParams> list = {{4, 0, 1, 256},  {4, 1, 1, 256},  {4, 0, 2, 256},
+                                       {4, 0, 32, 256}, {1, 3, 5, 256},  {2, 7, 3, 256},
+                                       {8, 1, 9, 256},  {16, 0, 1, 256}, {16, 5, 64, 256}};
+  for (IndexKind kind : {IndexKind::Permuted, IndexKind::SameWord, IndexKind::Scattered}) {
+    for (int w : {1, 4, 16}) {
+      gpu::CopyParams p;
+      p.word_bytes = w;
+      p.kind = kind;
+      p.offset = 3;
+      p.seed = 2024;
+      list.push_back(p);
+    }
+  }
+  for (auto side : {gpu::PatternSide::Read, gpu::PatternSide::Write}) {
+    for (auto path : {gpu::LoadPath::L2Only, gpu::LoadPath::ReadOnly}) {
+      gpu::CopyParams p;
+      p.stride = 3;
+      p.side = side;
+      p.path = path;
+      list.push_back(p);
+    }
+  }
+  gpu::CopyParams store;
+  store.side = gpu::PatternSide::Write;
+  store.kind = IndexKind::Scattered;
+  list.push_back(store);
+  return list;
+}
+
+const std::vector<gpu::CopyParams> kCases = cases();
+constexpr std::int64_t kTestBuffer = std::int64_t{256} << 20;
 
 TEST_F(GpuTest, TracedAddressesEqualTheHostTwin) {
-  gpu::CopyLab lab(*query_.device, 64 << 20);
+  gpu::CopyLab lab(*query_.device, kTestBuffer);
   for (const auto& p : kCases) {
     for (int warp : {0, 3, 7}) {
       const auto traced = lab.trace_to_host(p, warp);
       const auto twin = host_twin_trace(p, warp);
       EXPECT_TRUE(same_trace(traced, twin))
-          << "W=" << p.word_bytes << " K=" << p.offset << " S=" << p.stride << " warp " << warp;
+          << gpu::to_string(p.kind) << " " << gpu::to_string(p.side) << " W=" << p.word_bytes
+          << " K=" << p.offset << " S=" << p.stride << " warp " << warp;
       // And the model, evaluating the pattern's expression, agrees with both.
-      const auto pattern = copy_read_pattern(p, warp);
+      const auto pattern = copy_access_pattern(p, warp);
       const auto model_lanes = model::evaluate_lanes(pattern);
       EXPECT_TRUE(same_trace(trace_from_accesses(model_lanes, p.word_bytes), traced));
     }
@@ -57,7 +88,7 @@ TEST_F(GpuTest, TracedAddressesEqualTheHostTwin) {
 TEST_F(GpuTest, InteropRoundTripFillsTheGlBufferTheViewDraws) {
   viz::HeadlessContext context(query_.device->index);
   viz::WarpView view;
-  gpu::CopyLab lab(*query_.device, 64 << 20);
+  gpu::CopyLab lab(*query_.device, kTestBuffer);
   gpu::GlInteropBuffer interop(view.trace_buffer());
   for (const auto& p : kCases) {
     void* device_buffer = interop.map();
@@ -90,6 +121,14 @@ TEST_F(GpuTest, SessionTracesThroughInteropAndMeasures) {
   EXPECT_GE(m.copy->timing.runs, 10);
 }
 
+TEST_F(GpuTest, EveryPatternRunsAndTheIdealCopyIsNearMemcpy) {
+  gpu::CopyLab lab(*query_.device, kTestBuffer);
+  for (const auto& p : kCases) EXPECT_GT(lab.measure(p, 10, 1).gbps, 1.0) << gpu::to_string(p.kind);
+  const auto memcpy = lab.measure_memcpy(10);
+  const auto ideal = lab.measure_ideal_copy(10);
+  EXPECT_GT(ideal.gbps, 0.5 * memcpy.gbps);  // the bench reports the real ratio
+}
+
 TEST_F(GpuTest, MeasureTimesTheCopyAndRefusesOutOfBufferOffsets) {
   gpu::CopyLab lab(*query_.device);
   EXPECT_GE(lab.buffer_bytes(), 8 * query_.device->l2_bytes);
@@ -109,7 +148,7 @@ TEST_F(GpuTest, AnAllocationLargerThanTheGpuIsAClearError) {
     EXPECT_NE(std::string(e.what()).find("MiB"), std::string::npos) << e.what();
   }
   // The device still works afterwards.
-  gpu::CopyLab lab(*query_.device, 64 << 20);
+  gpu::CopyLab lab(*query_.device, kTestBuffer);
   EXPECT_GT(lab.measure({4, 0, 1, 256}, 10).gbps, 1.0);
 }
 

@@ -56,7 +56,7 @@ class WarpViewPixels : public WarpViewTest, public ::testing::WithParamInterface
 
 TEST_P(WarpViewPixels, EveryByteColumnMatchesTheModel) {
   const gpu::CopyParams params = GetParam().params;
-  const auto pattern = copy_read_pattern(params, 0);
+  const auto pattern = copy_access_pattern(params, 0);
   const auto lanes = model::evaluate_lanes(pattern);
   const auto analysis = model::analyze_global(lanes, params.word_bytes, model::Op::Load);
 
