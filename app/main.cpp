@@ -168,7 +168,7 @@ int run_measure(const MeasureOptions& o) {
       };
       std::printf("%-30s %9.1f %9s %17s %9s %8s\n", "cudaMemcpy D2D", reference.gbps, "100.0",
                   copy_spread(reference).c_str(), "", "");
-      std::printf("%-30s %9.1f %9.1f %17s %9s %8s\n", "ideal copy (16 B x4 in flight)", ideal.gbps,
+      std::printf("%-30s %9.1f %9.1f %17s %9s %8s\n", "ideal copy (16 B per thread)", ideal.gbps,
                   100.0 * ideal.gbps / reference.gbps, copy_spread(ideal).c_str(), "", "");
       for (const auto& r : rows) {
         char name[64];

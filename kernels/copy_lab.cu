@@ -20,70 +20,104 @@ void check(cudaError_t status, const char* what) {
 
 // --- the kernels -------------------------------------------------------------------------------
 
-template <typename Word>
-__device__ __forceinline__ Word load(const Word* p, LoadPath path) {
-  switch (path) {
-    case LoadPath::L2Only: return __ldcg(p);
-    case LoadPath::ReadOnly: return __ldg(p);
-    default: return *p;
-  }
+template <LoadPath kPath, typename Word>
+__device__ __forceinline__ Word load(const Word* p) {
+  if constexpr (kPath == LoadPath::L2Only) return __ldcg(p);
+  if constexpr (kPath == LoadPath::ReadOnly) return __ldg(p);
+  if constexpr (kPath == LoadPath::Default) return *p;
 }
 
 // The pattern copy. One thread copies one word; the patterned side uses element_index(), the
-// other side element g (coalesced). kTrace adds the instrumented part: warp `trace_warp` of
-// block 0 records the byte offset of its patterned access from that buffer's base.
-template <typename Word, bool kTrace>
+// other side element g (coalesced). The side and the load path are template parameters so the
+// timed kernel carries no branch for them (a one-word-per-thread copy is sensitive to every
+// extra instruction). kTrace adds the instrumented part: warp `trace_warp` of block 0 records
+// the byte offset of its patterned access from that buffer's base.
+template <typename Word, PatternSide kSide, LoadPath kPath, bool kTrace>
 __global__ void pattern_copy(const Word* __restrict__ in, Word* __restrict__ out, long long threads,
-                             IndexParams index, PatternSide side, LoadPath path,
-                             LaneTraceRecord* __restrict__ trace, int trace_warp) {
+                             IndexParams index, LaneTraceRecord* __restrict__ trace,
+                             int trace_warp) {
   const long long g = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
   if (g >= threads) return;
-  const long long e = element_index(g, index);
-  const long long src = side == PatternSide::Read ? e : g;
-  const long long dst = side == PatternSide::Read ? g : e;
+  const long long e =
+      index.kind == IndexKind::Strided ? index.offset + g * index.stride : element_index(g, index);
+  const long long src = kSide == PatternSide::Read ? e : g;
+  const long long dst = kSide == PatternSide::Read ? g : e;
   if constexpr (kTrace) {
     if (blockIdx.x == 0 && static_cast<int>(threadIdx.x / 32) == trace_warp) {
-      const char* base = side == PatternSide::Read ? reinterpret_cast<const char*>(in)
-                                                   : reinterpret_cast<const char*>(out);
-      const char* at = side == PatternSide::Read ? reinterpret_cast<const char*>(in + e)
-                                                 : reinterpret_cast<const char*>(out + e);
+      const char* base = kSide == PatternSide::Read ? reinterpret_cast<const char*>(in)
+                                                    : reinterpret_cast<const char*>(out);
+      const char* at = kSide == PatternSide::Read ? reinterpret_cast<const char*>(in + e)
+                                                  : reinterpret_cast<const char*>(out + e);
       const auto byte = static_cast<unsigned long long>(at - base);
       trace[threadIdx.x % 32] = LaneTraceRecord{static_cast<unsigned>(byte & 0xffffffffull),
                                                 static_cast<unsigned>(byte >> 32),
                                                 static_cast<unsigned>(sizeof(Word)), 1u};
     }
   }
-  out[dst] = load(in + src, path);
+  out[dst] = load<kPath>(in + src);
 }
 
-// The ideal coalesced copy: 16-byte vectors, kUnroll loads in flight per thread, grid-stride.
+// The ideal coalesced copy: one 16-byte vector per thread, consecutive threads on consecutive
+// vectors, a full grid. On the H100 this matched cudaMemcpy, where a grid-stride variant with
+// four vectors in flight per thread reached only 94 % (measured 2026-11-22, 512 MiB buffers).
 constexpr int kIdealThreads = 256;
-constexpr int kIdealUnroll = 4;
 
 __global__ void __launch_bounds__(kIdealThreads)
     ideal_copy(const uint4* __restrict__ in, uint4* __restrict__ out, long long n) {
-  const long long stride = static_cast<long long>(gridDim.x) * blockDim.x;
-  long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
-  for (; i + (kIdealUnroll - 1) * stride < n; i += kIdealUnroll * stride) {
-    uint4 v[kIdealUnroll];
-#pragma unroll
-    for (int u = 0; u < kIdealUnroll; ++u) v[u] = in[i + u * stride];
-#pragma unroll
-    for (int u = 0; u < kIdealUnroll; ++u) out[i + u * stride] = v[u];
-  }
-  for (; i < n; i += stride) out[i] = in[i];
+  const long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
+  if (i < n) out[i] = in[i];
 }
 
-template <bool kTrace>
+template <typename Word, PatternSide kSide>
+void launch_for_path(const CopyParams& p, const CopyPlan& plan, dim3 grid, dim3 block,
+                     const void* in, void* out, LaneTraceRecord* trace, int trace_warp,
+                     cudaStream_t stream) {
+  const auto* src = static_cast<const Word*>(in);
+  auto* dst = static_cast<Word*>(out);
+  switch (p.path) {
+    case LoadPath::Default:
+      if (trace) {
+        pattern_copy<Word, kSide, LoadPath::Default, true>
+            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
+      } else {
+        pattern_copy<Word, kSide, LoadPath::Default, false>
+            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
+      }
+      break;
+    case LoadPath::L2Only:
+      if (trace) {
+        pattern_copy<Word, kSide, LoadPath::L2Only, true>
+            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
+      } else {
+        pattern_copy<Word, kSide, LoadPath::L2Only, false>
+            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
+      }
+      break;
+    case LoadPath::ReadOnly:
+      if (trace) {
+        pattern_copy<Word, kSide, LoadPath::ReadOnly, true>
+            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
+      } else {
+        pattern_copy<Word, kSide, LoadPath::ReadOnly, false>
+            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
+      }
+      break;
+  }
+}
+
 void launch_copy(const CopyParams& p, const CopyPlan& plan, const void* in, void* out,
                  LaneTraceRecord* trace, int trace_warp, cudaStream_t stream) {
   const dim3 grid(static_cast<unsigned>(plan.blocks));
   const dim3 block(static_cast<unsigned>(p.block_threads));
   const auto run = [&](auto word) {
     using Word = decltype(word);
-    pattern_copy<Word, kTrace>
-        <<<grid, block, 0, stream>>>(static_cast<const Word*>(in), static_cast<Word*>(out),
-                                     plan.threads, plan.index, p.side, p.path, trace, trace_warp);
+    if (p.side == PatternSide::Read) {
+      launch_for_path<Word, PatternSide::Read>(p, plan, grid, block, in, out, trace, trace_warp,
+                                               stream);
+    } else {
+      launch_for_path<Word, PatternSide::Write>(p, plan, grid, block, in, out, trace, trace_warp,
+                                                stream);
+    }
   };
   switch (p.word_bytes) {
     case 1: run(static_cast<unsigned char>(0)); break;
@@ -170,7 +204,6 @@ DeviceQuery query_device() {
 
 struct CopyLab::Impl {
   int device = 0;
-  int sm_count = 1;
   void* in = nullptr;
   void* out = nullptr;
   LaneTraceRecord* trace = nullptr;  // device scratch for trace_to_host
@@ -185,9 +218,9 @@ struct CopyLab::Impl {
 
 CopyLab::CopyLab(const DeviceInfo& device, std::int64_t buffer_bytes) : impl_(new Impl) {
   impl_->device = device.index;
-  impl_->sm_count = device.sm_count;
   check(cudaSetDevice(device.index), "cudaSetDevice");
-  if (buffer_bytes <= 0) buffer_bytes = std::max<std::int64_t>(8 * device.l2_bytes, 256ll << 20);
+  if (buffer_bytes <= 0)
+    buffer_bytes = std::max<std::int64_t>(8 * device.l2_bytes, kModelBufferBytes);
   buffer_bytes = (buffer_bytes + 255) / 256 * 256;
   if (2 * buffer_bytes > device.global_memory_bytes) {
     throw GpuError("the copy lab needs 2 x " + std::to_string(buffer_bytes >> 20) + " MiB but " +
@@ -221,14 +254,14 @@ CopyMeasurement CopyLab::measure(const CopyParams& params, int runs, int warmup,
   m.params = params;
   m.plan = plan_copy(params, buffer_bytes_);
   for (int i = 0; i < warmup; ++i)
-    launch_copy<false>(params, m.plan, impl_->in, impl_->out, nullptr, 0, impl_->stream);
+    launch_copy(params, m.plan, impl_->in, impl_->out, nullptr, 0, impl_->stream);
   check(cudaStreamSynchronize(impl_->stream), "copy kernel (warm-up)");
   Events events;
   std::vector<float> ms;
   for (int i = 0; i < std::max(runs, 1); ++i) {
     if (cancel && cancel->load()) throw GpuError("cancelled");
     check(cudaEventRecord(events.start, impl_->stream), "cudaEventRecord");
-    launch_copy<false>(params, m.plan, impl_->in, impl_->out, nullptr, 0, impl_->stream);
+    launch_copy(params, m.plan, impl_->in, impl_->out, nullptr, 0, impl_->stream);
     check(cudaEventRecord(events.stop, impl_->stream), "cudaEventRecord");
     ms.push_back(events.elapsed_ms());
   }
@@ -246,7 +279,7 @@ void CopyLab::trace_to_device(const CopyParams& params, int warp, void* device_d
   }
   auto* trace = static_cast<LaneTraceRecord*>(device_dst);
   check(cudaMemsetAsync(trace, 0, kTraceBufferBytes, impl_->stream), "cudaMemset (trace)");
-  launch_copy<true>(params, plan, impl_->in, impl_->out, trace, warp, impl_->stream);
+  launch_copy(params, plan, impl_->in, impl_->out, trace, warp, impl_->stream);
   check(cudaStreamSynchronize(impl_->stream), "copy kernel (instrumented)");
 }
 
@@ -289,11 +322,8 @@ MemcpyMeasurement CopyLab::measure_memcpy(int runs, int warmup) {
 }
 
 MemcpyMeasurement CopyLab::measure_ideal_copy(int runs, int warmup) {
-  int blocks_per_sm = 0;
-  check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm, ideal_copy, kIdealThreads, 0),
-        "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
-  const unsigned grid = static_cast<unsigned>(std::max(1, blocks_per_sm) * impl_->sm_count);
   const long long n = buffer_bytes_ / 16;
+  const auto grid = static_cast<unsigned>((n + kIdealThreads - 1) / kIdealThreads);
   return time_whole_buffer_copy(impl_->device, buffer_bytes_, impl_->stream, runs, warmup, [&] {
     ideal_copy<<<grid, kIdealThreads, 0, impl_->stream>>>(static_cast<const uint4*>(impl_->in),
                                                           static_cast<uint4*>(impl_->out), n);

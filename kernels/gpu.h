@@ -89,7 +89,7 @@ struct CopyPlan {
 
 /// The buffer size parameters are checked against before a GPU has said how large its buffers
 /// are (presets, the model-only window): the smallest CopyLab buffer.
-inline constexpr std::int64_t kModelBufferBytes = std::int64_t{256} << 20;
+inline constexpr std::int64_t kModelBufferBytes = std::int64_t{512} << 20;
 
 /// Checks parameters against the buffers; throws std::invalid_argument with a one-line message
 /// (bad word size, stride < 1, negative offset, offset leaving the buffer).
@@ -123,8 +123,9 @@ struct MemcpyMeasurement {
 };
 
 /// Owns the device buffers of the copy lab. Buffers are 8x the device's L2 each (at least
-/// 256 MiB) so a launch streams from DRAM, not from L2. All methods throw GpuError on CUDA
-/// failure and leave the object usable. Not thread-safe: use from one thread at a time.
+/// 512 MiB, room for the scattered window of 16-byte words) so a launch streams from DRAM, not from
+/// L2. All methods throw GpuError on CUDA failure and leave the object usable. Not thread-safe: use
+/// from one thread at a time.
 class CopyLab {
  public:
   /// Allocates the buffers on device `device.index`; throws GpuError when the GPU refuses.
@@ -151,9 +152,8 @@ class CopyLab {
   /// cudaMemcpy device-to-device over the whole buffer, the reference for copy bandwidth.
   MemcpyMeasurement measure_memcpy(int runs = 15, int warmup = 3);
 
-  /// The ideal coalesced copy over the whole buffer: 16-byte vectors, four in flight per
-  /// thread, a grid of blocks sized from the device (SMs x resident blocks), grid-stride.
-  /// Every bandwidth in the labs is compared with this. Same units as measure_memcpy.
+  /// The ideal coalesced copy over the whole buffer: one 16-byte vector per thread, a full
+  /// grid. Every bandwidth in the labs is compared with this. Same units as measure_memcpy.
   MemcpyMeasurement measure_ideal_copy(int runs = 15, int warmup = 3);
 
  private:
