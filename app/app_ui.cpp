@@ -8,7 +8,9 @@
 #include <string>
 #include <vector>
 
+#include "plot.h"
 #include "scenarios.h"
+#include "sweeps.h"
 
 namespace warplens::app {
 
@@ -409,12 +411,7 @@ void stat_row(const char* name, const std::string& model, const std::string& tra
   }
 }
 
-void draw_stats(const CopySession& session, const viz::ImGuiLayer& layer, ImVec2 pos, ImVec2 size) {
-  ImGui::SetNextWindowPos(pos);
-  ImGui::SetNextWindowSize(size);
-  ImGui::Begin("Statistics", nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoSavedSettings);
+void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
   const float s = layer.scale();
   const auto& p = session.predicted();
   const auto& t = session.traced();
@@ -517,6 +514,134 @@ void draw_stats(const CopySession& session, const viz::ImGuiLayer& layer, ImVec2
     if (!m.gpu_status.empty()) ImGui::TextDisabled("%s\u2026", m.gpu_status.c_str());
   }
   ImGui::EndChild();
+}
+
+void draw_sweep(UiState& ui, CopySession& session, const viz::ImGuiLayer& layer,
+                const viz::Theme& theme, SweepAxis axis) {
+  const float s = layer.scale();
+  if (!session.gpu_mode()) {
+    ImGui::TextDisabled(
+        "Sweeps time the copy kernel at every %s on the GPU; there is none here (%s).",
+        to_string(axis), session.device().reason.c_str());
+    return;
+  }
+  const auto sweep = session.sweep();
+  const bool running = session.sweep_running();
+  const bool mine = sweep && sweep->axis == axis;
+  gpu::CopyParams base = session.state().params;
+  ImGui::TextDisabled("Word size");
+  ImGui::SameLine();
+  for (int w : {4, 8, 16}) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton((std::to_string(w) + " B##sweep").c_str(), ui.sweep_word_bytes == w))
+      ui.sweep_word_bytes = w;
+  }
+  base.word_bytes = ui.sweep_word_bytes;
+  ImGui::SameLine(0, 24 * s);
+  if (ui.interactive) {
+    if (!running) {
+      if (ImGui::Button(mine ? "Measure again" : "Measure sweep")) session.start_sweep(axis, base);
+    } else if (ImGui::Button("Cancel")) {
+      session.cancel_sweep();
+    }
+    ImGui::SameLine();
+  }
+  const int done = mine ? static_cast<int>(sweep->points.size()) : 0;
+  const int total = mine ? sweep->total_points : 0;
+  ImGui::SetNextItemWidth(200 * s);
+  ImGui::ProgressBar(total ? static_cast<float>(done) / static_cast<float>(total) : 0.0f,
+                     {200 * s, 0},
+                     total ? format("%d / %d points", done, total).c_str() : "not measured");
+  ImGui::SameLine(0, 24 * s);
+  ImGui::Checkbox("log y", &ui.log_y);
+  if (mine) {
+    const SweepPoint* worst_at = nullptr;
+    const double worst = sweep->worst_prediction_error(&worst_at);
+    ImGui::SameLine(0, 24 * s);
+    if (worst_at) {
+      ImGui::TextDisabled("model vs measured: worst %.1f %% (at %s %g)%s", 100 * worst,
+                          to_string(axis), worst_at->x,
+                          sweep->cancelled ? " \u2022 cancelled, points kept" : "");
+    }
+  }
+  if (ui.interactive && mine && !running) {
+    ImGui::SameLine(0, 24 * s);
+    if (ImGui::Button("Export JSON + CSV")) {
+      const std::string stem = std::string("warplens-") + to_string(axis) + "-sweep-" +
+                               std::to_string(sweep->base.word_bytes) + "B";
+      try {
+        write_file_atomically(stem + ".json", sweep_json(*sweep));
+        write_file_atomically(stem + ".csv", sweep_csv(*sweep));
+        ui.message = "wrote " + stem + ".json and .csv";
+      } catch (const std::exception& e) {
+        ui.message = e.what();
+      }
+    }
+  }
+  if (!ui.message.empty()) ImGui::TextDisabled("%s", ui.message.c_str());
+
+  viz::PlotSpec spec;
+  spec.x_label =
+      std::string(to_string(axis)) + " (elements of " + std::to_string(base.word_bytes) + " B)";
+  spec.y_label = "GB/s (read + write, 10\u2079 B/s)";
+  spec.log_y = ui.log_y;
+  spec.x_min = 0;
+  spec.x_max = axis == SweepAxis::Offset ? 32 : 64;
+  std::vector<viz::PlotSeries> series;
+  std::vector<viz::ReferenceLine> references;
+  if (mine) {
+    viz::PlotSeries measured{
+        "measured (median, min\u2013max)", theme.lanes[8], {}, {}, {}, {}, false, true, -1};
+    viz::PlotSeries predicted{
+        "model (DRAM bytes)", theme.overfetch, {}, {}, {}, {}, true, false, -1};
+    const double current = sweep_x(axis, session.state().params);
+    for (const auto& pt : sweep->points) {
+      if (pt.measured.params.word_bytes == session.state().params.word_bytes && pt.x == current) {
+        measured.highlight = static_cast<int>(measured.x.size());
+      }
+      measured.x.push_back(pt.x);
+      measured.y.push_back(pt.measured.gbps);
+      const double bytes = static_cast<double>(pt.measured.plan.requested_bytes);
+      measured.y_low.push_back(bytes / (pt.measured.timing.max_ms * 1e6));
+      measured.y_high.push_back(bytes / (pt.measured.timing.min_ms * 1e6));
+      predicted.x.push_back(pt.x);
+      predicted.y.push_back(pt.predicted_gbps);
+    }
+    series = {measured, predicted};
+    references = {{"cudaMemcpy D2D", theme.sector, sweep->memcpy.gbps},
+                  {"theoretical peak", theme.muted_text, sweep->theoretical_gbps}};
+  }
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  viz::draw_plot(to_string(axis), spec, series, references, avail.x, avail.y, theme, s,
+                 ui.interactive);
+}
+
+void draw_bottom(UiState& ui, CopySession& session, const viz::ImGuiLayer& layer,
+                 const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin(
+      "##bottom", nullptr,
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  if (ImGui::BeginTabBar("##views")) {
+    const auto tab = [&](const char* label, BottomView view) {
+      const ImGuiTabItemFlags flags =
+          ui.select_bottom && ui.bottom == view ? ImGuiTabItemFlags_SetSelected : 0;
+      const bool open = ImGui::BeginTabItem(label, nullptr, flags);
+      if (open) {
+        if (!ui.select_bottom) ui.bottom = view;
+        ImGui::EndTabItem();
+      }
+      return open;
+    };
+    if (tab("Numbers", BottomView::Numbers)) draw_numbers(session, layer);
+    if (tab("Offset sweep", BottomView::OffsetSweep))
+      draw_sweep(ui, session, layer, theme, SweepAxis::Offset);
+    if (tab("Stride sweep", BottomView::StrideSweep))
+      draw_sweep(ui, session, layer, theme, SweepAxis::Stride);
+    ui.select_bottom = false;
+    ImGui::EndTabBar();
+  }
   ImGui::End();
 }
 
@@ -561,13 +686,15 @@ void draw_app(UiState& ui, CopySession& session, viz::WarpView& view, const viz:
   const float main_x = panel_w + gap;
   const float main_w = w - main_x;
   const float stats_h =
-      std::min(body_h * 0.42f, 9.5f * ImGui::GetFrameHeightWithSpacing() + 40 * s);
+      ui.bottom == BottomView::Numbers
+          ? std::min(body_h * 0.42f, 10.5f * ImGui::GetFrameHeightWithSpacing() + 40 * s)
+          : body_h * 0.55f;
 
   draw_header(session, layer, theme, w, header_h);
   draw_parameters(ui, session, layer, {0, body_y}, {panel_w, body_h});
   draw_warp_view(ui, session, view, layer, theme, {main_x, body_y},
                  {main_w, body_h - stats_h - gap});
-  draw_stats(session, layer, {main_x, body_y + body_h - stats_h}, {main_w, stats_h});
+  draw_bottom(ui, session, layer, theme, {main_x, body_y + body_h - stats_h}, {main_w, stats_h});
   draw_status(session, layer, theme, {0, h - status_h}, {w, status_h});
 }
 

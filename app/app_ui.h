@@ -12,11 +12,18 @@
 
 namespace warplens::app {
 
+enum class BottomView { Numbers, OffsetSweep, StrideSweep };
+
 struct UiState {
   int scenario = 0;  ///< index into builtin_scenarios()
   viz::ThemeName theme = viz::ThemeName::Light;
   bool theme_changed = false;  ///< set by the panel; the caller re-styles ImGui
   bool interactive = true;     ///< false for headless figures (no hover tooltips, no buttons)
+  BottomView bottom = BottomView::Numbers;
+  bool select_bottom = false;  ///< select `bottom`'s tab on the next frame (startup, figures)
+  int sweep_word_bytes = 4;
+  bool log_y = false;
+  std::string message;  ///< last export result
 };
 
 /// Draws one frame's UI covering `width` x `height` pixels. Call between

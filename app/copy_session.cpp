@@ -4,7 +4,8 @@ namespace warplens::app {
 
 namespace {
 constexpr int kTimedRuns = 15;  // median of 15 after 3 warm-up launches
-}
+constexpr int kSweepRuns = 10;  // per sweep point: median of 10 after 3 warm-up launches
+}  // namespace
 
 CopySession::CopySession(viz::WarpView& view, bool use_gpu) : view_(view) {
   device_ =
@@ -104,30 +105,59 @@ void CopySession::trace_on_gl_thread() {
   }
 }
 
+void CopySession::ensure_lab(const gpu::DeviceInfo& device) {
+  if (lab_) return;
+  {
+    std::lock_guard lock(mutex_);
+    measured_.gpu_status = "allocating buffers of 8 x L2 on " + device.name;
+  }
+  lab_ = std::make_unique<gpu::CopyLab>(device);
+  auto reference = lab_->measure_memcpy(kTimedRuns);
+  std::lock_guard lock(mutex_);
+  measured_.memcpy = reference;
+}
+
+void CopySession::run_sweep_job(const gpu::DeviceInfo& device, SweepAxis axis,
+                                const gpu::CopyParams& base) {
+  const auto progress = [&](const SweepResult& partial) {
+    std::lock_guard lock(mutex_);
+    sweep_ = partial;
+  };
+  SweepResult result =
+      app::run_sweep(*lab_, device, axis, base, kSweepRuns, &sweep_cancel_, progress);
+  std::lock_guard lock(mutex_);
+  sweep_ = std::move(result);
+}
+
 void CopySession::worker_loop() {
   const gpu::DeviceInfo device = *device_.device;
   for (;;) {
     CopyState job;
+    std::optional<std::pair<SweepAxis, gpu::CopyParams>> sweep_job;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stop_ || request_.has_value(); });
+      wake_.wait(lock, [&] { return stop_ || request_.has_value() || sweep_request_.has_value(); });
       if (stop_) return;
-      job = *request_;
-      request_.reset();
-      cancel_ = false;
-      measured_.busy = true;
+      if (sweep_request_) {
+        sweep_job = sweep_request_;
+        sweep_request_.reset();
+        sweep_cancel_ = false;
+        sweep_running_ = true;
+      } else {
+        job = *request_;
+        request_.reset();
+        cancel_ = false;
+        measured_.busy = true;
+      }
     }
     std::unique_lock lab_lock(lab_mutex_);
     try {
-      if (!lab_) {
-        {
-          std::lock_guard lock(mutex_);
-          measured_.gpu_status = "allocating buffers of 8 x L2 on " + device.name;
-        }
-        lab_ = std::make_unique<gpu::CopyLab>(device);
-        auto reference = lab_->measure_memcpy(kTimedRuns);
+      ensure_lab(device);
+      if (sweep_job) {
+        run_sweep_job(device, sweep_job->first, sweep_job->second);
         std::lock_guard lock(mutex_);
-        measured_.memcpy = reference;
+        sweep_running_ = false;
+        continue;
       }
       {
         std::lock_guard lock(mutex_);
@@ -138,20 +168,45 @@ void CopySession::worker_loop() {
       measured_.copy = result;
       measured_.gpu_status.clear();
       measured_.busy = false;
-    } catch (const gpu::GpuError& e) {
-      std::lock_guard lock(mutex_);
-      measured_.busy = false;
-      measured_.gpu_status.clear();
-      if (std::string(e.what()) == "cancelled") continue;
-      error_ = std::string("GPU: ") + e.what();
-      if (!lab_) lab_failed_ = true;
     } catch (const std::exception& e) {
       std::lock_guard lock(mutex_);
       measured_.busy = false;
+      sweep_running_ = false;
       measured_.gpu_status.clear();
-      error_ = e.what();
+      if (std::string(e.what()) == "cancelled") continue;
+      error_ = std::string(dynamic_cast<const gpu::GpuError*>(&e) ? "GPU: " : "") + e.what();
+      if (!lab_) lab_failed_ = true;
     }
   }
+}
+
+void CopySession::start_sweep(SweepAxis axis, const gpu::CopyParams& base) {
+  if (!gpu_mode()) {
+    set_error("sweeps measure on the GPU: " + device_.reason);
+    return;
+  }
+  {
+    std::lock_guard lock(mutex_);
+    sweep_cancel_ = true;  // stop a running sweep; the worker then takes this one
+    sweep_request_ = std::make_pair(axis, base);
+  }
+  wake_.notify_all();
+}
+
+void CopySession::cancel_sweep() {
+  std::lock_guard lock(mutex_);
+  sweep_request_.reset();
+  sweep_cancel_ = true;
+}
+
+std::optional<SweepResult> CopySession::sweep() const {
+  std::lock_guard lock(mutex_);
+  return sweep_;
+}
+
+bool CopySession::sweep_running() const {
+  std::lock_guard lock(mutex_);
+  return sweep_running_ || sweep_request_.has_value();
 }
 
 bool CopySession::idle() const {
@@ -162,7 +217,7 @@ bool CopySession::idle() const {
       lab_failed_ ||
       (!measured_.busy && !request_ &&
        (!error_.empty() || (measured_.copy && measured_.copy->params == state_.params)));
-  return (traced || lab_failed_) && measured;
+  return (traced || lab_failed_) && measured && !sweep_running_ && !sweep_request_;
 }
 
 CopySession::Measured CopySession::measured() const {

@@ -14,6 +14,7 @@
 #include "copy_pattern.h"
 #include "gpu.h"
 #include "memory_model.h"
+#include "sweeps.h"
 #include "warp_view.h"
 
 namespace warplens::app {
@@ -70,11 +71,22 @@ class CopySession {
   /// Whether the copy measurement matches the current parameters.
   [[nodiscard]] bool measurement_current() const;
 
+  /// Starts an offset or stride sweep around `base` on the worker (after a running measurement);
+  /// a sweep already running is cancelled first. Needs a GPU.
+  void start_sweep(SweepAxis axis, const gpu::CopyParams& base);
+  /// Stops the running sweep between points; the points measured so far stay.
+  void cancel_sweep();
+  /// The latest sweep (running or finished), if any.
+  [[nodiscard]] std::optional<SweepResult> sweep() const;
+  [[nodiscard]] bool sweep_running() const;
+
   /// The last problem, one line, empty if none. GPU failures leave the session running.
   [[nodiscard]] std::string error() const;
 
  private:
   void worker_loop();
+  void ensure_lab(const gpu::DeviceInfo& device);  // worker thread, lab_mutex_ held
+  void run_sweep_job(const gpu::DeviceInfo& device, SweepAxis axis, const gpu::CopyParams& base);
   void trace_on_gl_thread();
   void use_host_model_trace();
   void set_error(const std::string& message);
@@ -99,6 +111,10 @@ class CopySession {
   bool lab_failed_ = false;
   Measured measured_;
   std::string error_;
+  std::optional<std::pair<SweepAxis, gpu::CopyParams>> sweep_request_;
+  std::atomic<bool> sweep_cancel_{false};
+  std::optional<SweepResult> sweep_;
+  bool sweep_running_ = false;
   std::mutex lab_mutex_;  ///< guards lab_ (worker measures, GL thread traces)
   std::unique_ptr<gpu::CopyLab> lab_;
   std::thread worker_;

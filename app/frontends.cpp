@@ -30,6 +30,15 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, bool intera
     if (catalog[i].name == scenario.name) ui.scenario = i;
   }
   session.set(CopyState{scenario.copy, scenario.warp});
+  ui.bottom = options.view;
+  ui.select_bottom = true;
+  ui.sweep_word_bytes = options.sweep_word_bytes;
+  if (options.view != BottomView::Numbers && session.gpu_mode()) {
+    gpu::CopyParams base = scenario.copy;
+    base.word_bytes = options.sweep_word_bytes;
+    session.start_sweep(
+        options.view == BottomView::OffsetSweep ? SweepAxis::Offset : SweepAxis::Stride, base);
+  }
   return ui;
 }
 
@@ -42,6 +51,14 @@ std::string source_text(const CopySession& session) {
 }
 
 }  // namespace
+
+BottomView parse_bottom_view(const std::string& text) {
+  if (text == "numbers") return BottomView::Numbers;
+  if (text == "offset-sweep") return BottomView::OffsetSweep;
+  if (text == "stride-sweep") return BottomView::StrideSweep;
+  throw std::invalid_argument("view must be numbers, offset-sweep or stride-sweep (got \"" + text +
+                              "\")");
+}
 
 int render_png(const ViewOptions& options, const std::string& out_path, int width, int height) {
   try {

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 
+#include "app_ui.h"
 #include "theme.h"
 
 namespace warplens::app {
@@ -12,9 +13,14 @@ namespace warplens::app {
 struct ViewOptions {
   std::string scenario = "aligned";
   viz::ThemeName theme = viz::ThemeName::Light;
-  float scale = 1.0f;   ///< UI scale on top of the monitor's content scale
-  bool use_gpu = true;  ///< false: model only, even with a GPU
+  float scale = 1.0f;                     ///< UI scale on top of the monitor's content scale
+  bool use_gpu = true;                    ///< false: model only, even with a GPU
+  BottomView view = BottomView::Numbers;  ///< a sweep view starts that sweep (GPU only)
+  int sweep_word_bytes = 4;
 };
+
+/// Parses numbers | offset-sweep | stride-sweep; throws std::invalid_argument.
+BottomView parse_bottom_view(const std::string& text);
 
 /// `warplens render`: draws the window's content offscreen through EGL and writes a PNG.
 /// Returns the process exit code; prints one line to stdout on success, stderr on failure.

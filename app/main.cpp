@@ -225,6 +225,12 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"light", "dark"}));
   render->add_option("--scale", render_scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
   render->add_flag("--model-only", render_model_only, "do not use the GPU even if there is one");
+  std::string render_view = "numbers";
+  int render_sweep_word = 4;
+  render->add_option("--view", render_view,
+                     "numbers, offset-sweep or stride-sweep (sweeps need a GPU)");
+  render->add_option("--sweep-word-bytes", render_sweep_word, "word size of the sweep: 4, 8 or 16")
+      ->check(CLI::IsMember({4, 8, 16}));
 
   // analyze
   auto* analyze =
@@ -308,6 +314,8 @@ int main(int argc, char** argv) {
       options.theme = viz::parse_theme(render_theme);
       options.scale = render_scale;
       options.use_gpu = !render_model_only;
+      options.view = app::parse_bottom_view(render_view);
+      options.sweep_word_bytes = render_sweep_word;
       return app::render_png(options, out, size.width, size.height);
     }
     view.theme = viz::parse_theme(theme);

@@ -1,0 +1,96 @@
+// warplens-bench: the measured table for the notes. Reference copies (cudaMemcpy, the ideal
+// copy, the naive one-word copy) and every point of the offset and stride sweeps, each the
+// median of repeated timed launches with its min-max spread, next to the bandwidth model's
+// prediction; ends with the worst prediction error. Needs a CUDA device (exit 3 without).
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <string>
+
+#include "gpu.h"
+#include "sweeps.h"
+
+namespace {
+
+using namespace warplens;
+
+std::string spread(double bytes, const gpu::Timing& t) {
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "%.0f-%.0f", bytes / (t.max_ms * 1e6), bytes / (t.min_ms * 1e6));
+  return buf;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int runs = argc > 1 ? std::max(10, std::atoi(argv[1])) : 15;
+  const auto query = gpu::query_device();
+  if (!query.device) {
+    std::cerr << "warplens-bench: " << query.reason << "\n";
+    return 3;
+  }
+  const auto& d = *query.device;
+  try {
+    gpu::CopyLab lab(d);
+    std::printf("device   %s (CC %d.%d, %d SMs, L2 %lld MiB, theoretical %.0f GB/s)\n",
+                d.name.c_str(), d.cc_major, d.cc_minor, d.sm_count,
+                static_cast<long long>(d.l2_bytes >> 20), d.theoretical_gbps);
+    std::printf(
+        "buffers  %lld MiB in + %lld MiB out; every row: median of %d timed launches after 3 "
+        "warm-up\n",
+        static_cast<long long>(lab.buffer_bytes() >> 20),
+        static_cast<long long>(lab.buffer_bytes() >> 20), runs);
+    std::printf("GB/s     bytes asked to read + write per second, 10^9 B/s\n\n");
+
+    const auto memcpy = lab.measure_memcpy(runs);
+    const auto ideal = lab.measure_ideal_copy(runs);
+    const auto naive = lab.measure({4, 0, 1, 256}, runs);
+    std::printf("%-34s %9s %18s %9s\n", "reference copy", "GB/s", "min-max", "% memcpy");
+    std::printf("%-34s %9.1f %18s %9.1f\n", "cudaMemcpy device-to-device", memcpy.gbps,
+                spread(2.0 * static_cast<double>(memcpy.bytes), memcpy.timing).c_str(), 100.0);
+    std::printf("%-34s %9.1f %18s %9.1f\n", "ideal copy (16 B per thread)", ideal.gbps,
+                spread(2.0 * static_cast<double>(ideal.bytes), ideal.timing).c_str(),
+                100 * ideal.gbps / memcpy.gbps);
+    std::printf("%-34s %9.1f %18s %9.1f\n", "naive copy (one float per thread)", naive.gbps,
+                spread(static_cast<double>(naive.plan.requested_bytes), naive.timing).c_str(),
+                100 * naive.gbps / memcpy.gbps);
+
+    double worst = 0;
+    std::string worst_where;
+    const auto sweep = [&](app::SweepAxis axis, int word_bytes) {
+      gpu::CopyParams base;
+      base.word_bytes = word_bytes;
+      const auto r = app::run_sweep(lab, d, axis, base, runs, nullptr);
+      std::printf("\n%s sweep, %d-byte words (sparse exponent %.3f, coalesced %.0f GB/s)\n",
+                  app::to_string(axis), word_bytes, r.calibration.sparse_exponent,
+                  r.calibration.coalesced_gbps.at(word_bytes));
+      std::printf("%8s %9s %18s %11s %8s\n", app::to_string(axis), "GB/s", "min-max", "model GB/s",
+                  "error");
+      for (const auto& pt : r.points) {
+        const double err = (pt.predicted_gbps - pt.measured.gbps) / pt.measured.gbps;
+        std::printf(
+            "%8.0f %9.1f %18s %11.1f %7.1f%%\n", pt.x, pt.measured.gbps,
+            spread(static_cast<double>(pt.measured.plan.requested_bytes), pt.measured.timing)
+                .c_str(),
+            pt.predicted_gbps, 100 * err);
+        if (std::abs(err) > worst) {
+          worst = std::abs(err);
+          worst_where = std::string(app::to_string(axis)) + " " +
+                        std::to_string(static_cast<int>(pt.x)) + ", " + std::to_string(word_bytes) +
+                        "-byte words";
+        }
+      }
+    };
+    sweep(app::SweepAxis::Offset, 4);
+    sweep(app::SweepAxis::Offset, 16);
+    sweep(app::SweepAxis::Stride, 4);
+    sweep(app::SweepAxis::Stride, 8);
+    sweep(app::SweepAxis::Stride, 16);
+    std::printf("\nworst model error over all sweep points: %.1f %% (%s)\n", 100 * worst,
+                worst_where.c_str());
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens-bench: " << e.what() << "\n";
+    return 1;
+  }
+}

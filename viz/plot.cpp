@@ -1,0 +1,231 @@
+#include "plot.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+namespace warplens::viz {
+
+std::vector<double> nice_ticks(double lo, double hi, int target) {
+  std::vector<double> ticks;
+  if (!(hi > lo) || target < 1) return ticks;
+  const double raw = (hi - lo) / target;
+  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = magnitude;
+  for (double m : {1.0, 2.0, 5.0, 10.0}) {
+    step = m * magnitude;
+    if (step >= raw) break;
+  }
+  for (double v = std::ceil(lo / step - 1e-9) * step; v <= hi + step * 1e-9; v += step) {
+    ticks.push_back(std::abs(v) < step * 1e-9 ? 0.0 : v);
+  }
+  return ticks;
+}
+
+std::vector<double> log_ticks(double lo, double hi) {
+  std::vector<double> ticks;
+  if (!(lo > 0) || !(hi > lo)) return ticks;
+  const int first = static_cast<int>(std::floor(std::log10(lo)));
+  const int last = static_cast<int>(std::ceil(std::log10(hi)));
+  const bool fine = last - first <= 2;
+  for (int e = first; e <= last; ++e) {
+    for (double m : fine ? std::vector<double>{1, 2, 5} : std::vector<double>{1}) {
+      const double v = m * std::pow(10.0, e);
+      if (v >= lo * (1 - 1e-9) && v <= hi * (1 + 1e-9)) ticks.push_back(v);
+    }
+  }
+  return ticks;
+}
+
+std::string tick_label(double v) {
+  char buf[32];
+  if (std::abs(v) >= 10000 && std::fmod(v, 1000.0) == 0) {
+    std::snprintf(buf, sizeof buf, "%.0fk", v / 1000);
+  } else if (v == std::floor(v)) {
+    std::snprintf(buf, sizeof buf, "%.0f", v);
+  } else {
+    std::snprintf(buf, sizeof buf, "%g", v);
+  }
+  return buf;
+}
+
+namespace {
+
+void dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash) {
+  const float dx = b.x - a.x, dy = b.y - a.y;
+  const float length = std::sqrt(dx * dx + dy * dy);
+  if (length <= 0) return;
+  for (float t = 0; t < length; t += 2 * dash) {
+    const float t1 = std::min(t + dash, length);
+    draw->AddLine({a.x + dx * t / length, a.y + dy * t / length},
+                  {a.x + dx * t1 / length, a.y + dy * t1 / length}, color, thickness);
+  }
+}
+
+}  // namespace
+
+void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSeries>& series,
+               const std::vector<ReferenceLine>& references, float width, float height,
+               const Theme& theme, float s, bool interactive) {
+  ImGui::PushID(id);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::InvisibleButton("##plot", {width, height});
+  const bool hovered = interactive && ImGui::IsItemHovered();
+  const float font = ImGui::GetFontSize();
+
+  // Y range from the data and the reference lines.
+  double y_lo = std::numeric_limits<double>::max(), y_hi = 0;
+  const auto include = [&](double v) {
+    if (!(v > 0) && spec.log_y) return;
+    y_lo = std::min(y_lo, v);
+    y_hi = std::max(y_hi, v);
+  };
+  for (const auto& se : series) {
+    for (double v : se.y) include(v);
+    for (double v : se.y_high) include(v);
+  }
+  for (const auto& r : references) include(r.y);
+  if (y_hi <= 0) {
+    y_lo = spec.log_y ? 1 : 0;
+    y_hi = spec.log_y ? 10 : 1;
+  }
+  if (spec.log_y) {
+    y_lo = std::pow(10.0, std::floor(std::log10(y_lo) * 4) / 4);
+    y_hi = std::pow(10.0, std::ceil(std::log10(y_hi) * 4) / 4);
+  } else {
+    y_lo = 0;
+    const auto t = nice_ticks(0, y_hi * 1.05, 6);
+    y_hi = t.empty() ? y_hi : std::max(t.back(), y_hi * 1.05);
+  }
+  const std::vector<double> y_ticks =
+      spec.log_y ? log_ticks(y_lo, y_hi) : nice_ticks(y_lo, y_hi, 6);
+  const std::vector<double> x_ticks = nice_ticks(spec.x_min, spec.x_max, 8);
+
+  // Frame: room for tick labels and axis labels.
+  float y_label_w = 0;
+  for (double v : y_ticks)
+    y_label_w = std::max(y_label_w, ImGui::CalcTextSize(tick_label(v).c_str()).x);
+  const float left = origin.x + font * 1.6f + y_label_w + 8 * s;
+  const float right = origin.x + width - 12 * s;
+  const float top = origin.y + font + 10 * s;  // the y-axis label sits above the frame
+  const float legend_h = font * 1.5f;
+  const float bottom = origin.y + height - font * 2.6f - legend_h;
+  const auto px = [&](double x) {
+    return static_cast<float>(left + (x - spec.x_min) / (spec.x_max - spec.x_min) * (right - left));
+  };
+  const auto py = [&](double y) {
+    const double f =
+        spec.log_y ? (std::log10(y) - std::log10(y_lo)) / (std::log10(y_hi) - std::log10(y_lo))
+                   : (y - y_lo) / (y_hi - y_lo);
+    return static_cast<float>(bottom - f * (bottom - top));
+  };
+  const ImU32 text = to_imgui_color(theme.text);
+  const ImU32 muted = to_imgui_color(theme.muted_text);
+  const ImU32 grid = to_imgui_color(theme.untouched);
+
+  draw->AddRectFilled({left, top}, {right, bottom}, to_imgui_color(theme.background));
+  for (double v : y_ticks) {
+    const float y = py(v);
+    draw->AddLine({left, y}, {right, y}, grid, 1.0f);
+    const std::string label = tick_label(v);
+    const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+    draw->AddText({left - ts.x - 6 * s, y - ts.y * 0.5f}, text, label.c_str());
+  }
+  for (double v : x_ticks) {
+    const float x = px(v);
+    draw->AddLine({x, top}, {x, bottom}, grid, 1.0f);
+    const std::string label = tick_label(v);
+    const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+    draw->AddText({x - ts.x * 0.5f, bottom + 4 * s}, text, label.c_str());
+  }
+  draw->AddRect({left, top}, {right, bottom}, to_imgui_color(theme.rule), 0, 0, 1.0f);
+  // Axis labels: x under the ticks; ImGui 1.86 cannot write vertically, so the y label sits
+  // above the frame.
+  const ImVec2 xs = ImGui::CalcTextSize(spec.x_label.c_str());
+  draw->AddText({0.5f * (left + right) - 0.5f * xs.x, bottom + font + 8 * s}, muted,
+                spec.x_label.c_str());
+  draw->AddText({left - y_label_w - 6 * s, origin.y + 2 * s}, muted, spec.y_label.c_str());
+
+  draw->PushClipRect({left, top}, {right, bottom}, true);
+  for (const auto& r : references) {
+    if (spec.log_y && r.y <= 0) continue;
+    dashed_line(draw, {left, py(r.y)}, {right, py(r.y)}, to_imgui_color(r.color), 1.5f * s, 6 * s);
+  }
+  for (const auto& se : series) {
+    const ImU32 c = to_imgui_color(se.color);
+    for (std::size_t i = 0; i < se.x.size(); ++i) {
+      if (spec.log_y && se.y[i] <= 0) continue;
+      const ImVec2 p{px(se.x[i]), py(se.y[i])};
+      if (i > 0 && !(spec.log_y && se.y[i - 1] <= 0)) {
+        const ImVec2 q{px(se.x[i - 1]), py(se.y[i - 1])};
+        if (se.dashed) {
+          dashed_line(draw, q, p, c, 2.0f * s, 5 * s);
+        } else {
+          draw->AddLine(q, p, c, 2.0f * s);
+        }
+      }
+      if (i < se.y_low.size() && i < se.y_high.size()) {
+        draw->AddLine({p.x, py(std::max(se.y_low[i], spec.log_y ? 1e-9 : 0.0))},
+                      {p.x, py(se.y_high[i])}, c, 1.0f * s);
+      }
+      if (se.markers) draw->AddCircleFilled(p, 3.0f * s, c);
+      if (static_cast<int>(i) == se.highlight)
+        draw->AddCircle(p, 7.0f * s, to_imgui_color(theme.text), 0, 2.0f * s);
+    }
+  }
+  draw->PopClipRect();
+
+  // Legend under the x label.
+  float lx = left;
+  const float ly = origin.y + height - legend_h + 2 * s;
+  const auto legend = [&](Rgb color, const std::string& label, bool dashed) {
+    const ImU32 c = to_imgui_color(color);
+    if (dashed) {
+      dashed_line(draw, {lx, ly + font * 0.5f}, {lx + 22 * s, ly + font * 0.5f}, c, 2.0f * s,
+                  4 * s);
+    } else {
+      draw->AddLine({lx, ly + font * 0.5f}, {lx + 22 * s, ly + font * 0.5f}, c, 2.5f * s);
+    }
+    draw->AddText({lx + 28 * s, ly}, text, label.c_str());
+    lx += 28 * s + ImGui::CalcTextSize(label.c_str()).x + 20 * s;
+  };
+  for (const auto& se : series) legend(se.color, se.label, se.dashed);
+  for (const auto& r : references) legend(r.color, r.label, true);
+
+  // Hover: the nearest point of any series.
+  if (hovered) {
+    const ImVec2 m = ImGui::GetMousePos();
+    float best = 24 * s;
+    const PlotSeries* best_series = nullptr;
+    std::size_t best_index = 0;
+    for (const auto& se : series) {
+      for (std::size_t i = 0; i < se.x.size(); ++i) {
+        if (spec.log_y && se.y[i] <= 0) continue;
+        const float d = std::hypot(m.x - px(se.x[i]), m.y - py(se.y[i]));
+        if (d < best) {
+          best = d;
+          best_series = &se;
+          best_index = i;
+        }
+      }
+    }
+    if (best_series) {
+      const auto& se = *best_series;
+      if (best_index < se.y_low.size() && best_index < se.y_high.size()) {
+        ImGui::SetTooltip("%s\n%s = %s\n%.1f GB/s (min %.1f, max %.1f)", se.label.c_str(),
+                          spec.x_label.c_str(), tick_label(se.x[best_index]).c_str(),
+                          se.y[best_index], se.y_low[best_index], se.y_high[best_index]);
+      } else {
+        ImGui::SetTooltip("%s\n%s = %s\n%.1f GB/s", se.label.c_str(), spec.x_label.c_str(),
+                          tick_label(se.x[best_index]).c_str(), se.y[best_index]);
+      }
+    }
+  }
+  ImGui::PopID();
+}
+
+}  // namespace warplens::viz
