@@ -132,6 +132,12 @@ std::string kernel_text(const gpu::CopyParams& p) {
   return "out[" + e + "] = " + load + "i" + close;
 }
 
+std::string warps_text(const CopyState& state) {
+  if (state.warps == 1) return "warp " + std::to_string(state.warp);
+  return "warps " + std::to_string(state.warp) + "\u2013" +
+         std::to_string(state.warp + state.warps - 1);
+}
+
 // --- parameters --------------------------------------------------------------------------------
 
 void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& layer, ImVec2 pos,
@@ -152,6 +158,7 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
         ui.scenario = i;
         state.params = scenarios[i].copy;
         state.warp = scenarios[i].warp;
+        state.warps = scenarios[i].warps;
       }
     }
     ImGui::EndCombo();
@@ -209,10 +216,20 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
     if (ImGui::RadioButton(load_path_label(path), p.path == path)) p.path = path;
     if (path != gpu::LoadPath::ReadOnly) ImGui::SameLine();
   }
-  ImGui::TextDisabled("Warp of block 0 (%d threads)", p.block_threads);
+  const int block_warps = p.block_threads / 32;
+  ImGui::TextDisabled("Warps of block 0 shown (%d threads, %d warps)", p.block_threads,
+                      block_warps);
+  for (int n : {1, 2, 4, 8}) {
+    if (n > block_warps) break;
+    if (ImGui::RadioButton((std::to_string(n) + "##warps").c_str(), state.warps == n))
+      state.warps = n;
+    ImGui::SameLine();
+  }
+  ImGui::TextDisabled("side by side");
   ImGui::SetNextItemWidth(-1);
-  ImGui::SliderInt("##warp", &state.warp, 0, p.block_threads / 32 - 1, "warp %d",
-                   ImGuiSliderFlags_AlwaysClamp);
+  ImGui::SliderInt("##warp", &state.warp, 0, block_warps - state.warps,
+                   state.warps == 1 ? "warp %d" : "from warp %d", ImGuiSliderFlags_AlwaysClamp);
+  state.warp = std::min(state.warp, block_warps - state.warps);
   ImGui::Spacing();
   ImGui::TextDisabled("Kernel: %s", kernel_text(p).c_str());
 
@@ -302,19 +319,29 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
   const ImU32 text = to_imgui_color(theme.text);
   const ImU32 muted = to_imgui_color(theme.muted_text);
 
-  // Lane labels.
-  draw->AddText(at(layout.lanes.x0, layout.lanes.y0 - ImGui::GetFontSize() - 4 * s), muted,
-                "lanes 0\u201331 of the warp (one memory instruction)");
+  // Lane labels: a caption per warp, lane numbers where the boxes are wide enough.
+  const int first_warp = session.state().warp;
+  for (int slot = 0; slot < layout.warps; ++slot) {
+    const std::string caption =
+        layout.warps == 1
+            ? "lanes 0\u201331 of warp " + std::to_string(first_warp) + " (one memory instruction)"
+            : "warp " + std::to_string(first_warp + slot);
+    draw->AddText(at(layout.lane_box(32 * slot).x0, layout.lanes.y0 - ImGui::GetFontSize() - 4 * s),
+                  muted, caption.c_str());
+  }
   const float box_w = layout.lane_box(0).x1 - layout.lane_box(0).x0;
-  const int label_every = box_w > ImGui::CalcTextSize("31").x + 4 * s
-                              ? 1
-                              : (box_w * 4 > ImGui::CalcTextSize("31").x ? 4 : 8);
-  for (int lane = 0; lane < kTraceLanes; ++lane) {
+  const float digits_w = ImGui::CalcTextSize("31").x;
+  const int label_every =
+      box_w > digits_w + 4 * s
+          ? 1
+          : (box_w * 4 > digits_w + 4 * s ? 4 : (box_w * 8 > digits_w ? 8 : 32));
+  for (int record = 0; record < 32 * layout.warps; ++record) {
+    const int lane = record % 32;
     if (lane % label_every) continue;
-    const viz::Rect b = layout.lane_box(lane);
+    const viz::Rect b = layout.lane_box(record);
     const std::string label = std::to_string(lane);
     const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-    const Rgb fill = trace[lane].active ? theme.lanes[lane] : theme.inactive;
+    const Rgb fill = trace[record].active ? theme.lanes[lane] : theme.inactive;
     draw->AddText(at(0.5f * (b.x0 + b.x1) - 0.5f * ts.x, 0.5f * (b.y0 + b.y1) - 0.5f * ts.y),
                   to_imgui_color(viz::text_on(fill)), label.c_str());
   }
@@ -342,18 +369,19 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
   // Hover read-out.
   if (ui.interactive && ImGui::IsItemHovered()) {
     const ImVec2 m = ImGui::GetMousePos();
-    for (int lane = 0; lane < kTraceLanes; ++lane) {
-      const viz::Rect b = layout.lane_box(lane);
+    for (int record = 0; record < 32 * layout.warps; ++record) {
+      const viz::Rect b = layout.lane_box(record);
       if (m.x >= origin.x + b.x0 && m.x < origin.x + b.x1 && m.y >= origin.y + b.y0 &&
           m.y < origin.y + b.y1) {
-        const auto& r = trace[lane];
+        const auto& r = trace[record];
+        const int lane = record % 32, warp = first_warp + record / 32;
         const unsigned long long a =
             (static_cast<unsigned long long>(r.address_hi) << 32) | r.address_lo;
         if (r.active) {
-          ImGui::SetTooltip("lane %d\nbytes %llu\u2013%llu\nsector %llu, line %llu", lane, a,
-                            a + r.word_bytes - 1, a / 32, a / 128);
+          ImGui::SetTooltip("warp %d, lane %d\nbytes %llu\u2013%llu\nsector %llu, line %llu", warp,
+                            lane, a, a + r.word_bytes - 1, a / 32, a / 128);
         } else {
-          ImGui::SetTooltip("lane %d: inactive", lane);
+          ImGui::SetTooltip("warp %d, lane %d: inactive", warp, lane);
         }
       }
     }
@@ -451,6 +479,18 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
     row(
         "efficiency", [](const model::GlobalAnalysis& a) { return percent_text(a.efficiency()); },
         "bytes requested / bytes moved");
+    if (session.state().warps > 1) {
+      const auto& pt = session.predicted_totals();
+      const auto& tt = session.traced_totals();
+      stat_row(format("sectors, %d warps, distinct", pt.warps).c_str(),
+               std::to_string(pt.distinct_sectors),
+               tt ? std::to_string(tt->distinct_sectors) : std::string(), tt.has_value(),
+               "distinct sectors all shown warps touch: what they move when they share sectors");
+      stat_row(format("sectors, %d warps, summed", pt.warps).c_str(),
+               std::to_string(pt.summed_sectors),
+               tt ? std::to_string(tt->summed_sectors) : std::string(), tt.has_value(),
+               "the sum of each warp's request: sectors shared between warps count again");
+    }
     ImGui::EndTable();
   }
   ImGui::EndChild();
@@ -653,8 +693,8 @@ void draw_status(const CopySession& session, const viz::ImGuiLayer& layer, const
     const auto& p = session.state().params;
     text = std::string(p.side == gpu::PatternSide::Read ? "global loads" : "global stores") +
            " of " + std::to_string(p.word_bytes) + "-byte words \u2022 " + kernel_text(p) +
-           " \u2022 block " + std::to_string(p.block_threads) + "\u00d71, warp " +
-           std::to_string(session.state().warp) +
+           " \u2022 block " + std::to_string(p.block_threads) + "\u00d71, " +
+           warps_text(session.state()) +
            " \u2022 model: " + std::string(model::describe(model::HardwareModel::Modern));
   }
   ImGui::SetNextWindowPos(pos);

@@ -1,8 +1,24 @@
 #include "copy_session.h"
 
+#include <set>
+
 namespace warplens::app {
 
 namespace {
+
+CopySession::WarpTotals totals(const TraceRecords& trace, int warps, int word_bytes, model::Op op) {
+  CopySession::WarpTotals t;
+  t.warps = warps;
+  std::set<std::int64_t> all;
+  for (int slot = 0; slot < warps; ++slot) {
+    const auto a = model::analyze_global(accesses_from_trace(trace, slot), word_bytes, op);
+    t.summed_sectors += a.sectors.size();
+    all.insert(a.sectors.begin(), a.sectors.end());
+  }
+  t.distinct_sectors = all.size();
+  return t;
+}
+
 constexpr int kTimedRuns = 15;  // median of 15 after 3 warm-up launches
 constexpr int kSweepRuns = 10;  // per sweep point: median of 10 after 3 warm-up launches
 }  // namespace
@@ -28,12 +44,17 @@ CopySession::~CopySession() {
 void CopySession::set(const CopyState& state) {
   try {
     (void)gpu::plan_copy(state.params, gpu::kModelBufferBytes);
-    if (state.warp < 0 || state.warp >= state.params.block_threads / 32) {
-      throw std::invalid_argument("warp " + std::to_string(state.warp) + " is not in block 0");
+    if (state.warp < 0 || state.warps < 1 || state.warps > kMaxTraceWarps ||
+        state.warp + state.warps > state.params.block_threads / 32) {
+      throw std::invalid_argument("warps " + std::to_string(state.warp) + ".." +
+                                  std::to_string(state.warp + state.warps - 1) +
+                                  " are not all in block 0");
     }
     auto pattern = copy_access_pattern(state.params, state.warp);
     auto lanes = model::evaluate_lanes(pattern);
     predicted_ = model::analyze_global(lanes, pattern.word_bytes, pattern.op);
+    predicted_totals_ = totals(model_trace(state.params, state.warp, state.warps), state.warps,
+                               pattern.word_bytes, pattern.op);
   } catch (const std::exception& e) {
     set_error(std::string("parameters refused: ") + e.what());
     return;
@@ -60,12 +81,12 @@ void CopySession::remeasure() {
 }
 
 void CopySession::use_host_model_trace() {
-  const auto pattern = copy_access_pattern(state_.params, state_.warp);
-  trace_ = trace_from_accesses(model::evaluate_lanes(pattern), pattern.word_bytes);
+  trace_ = model_trace(state_.params, state_.warp, state_.warps);
   view_.upload(trace_);
   trace_ = view_.read_back();
   trace_source_ = TraceSource::HostModel;
   traced_.reset();
+  traced_totals_.reset();
   traced_state_ = state_;
 }
 
@@ -87,7 +108,7 @@ void CopySession::trace_on_gl_thread() {
       interop_ = std::make_unique<gpu::GlInteropBuffer>(view_.trace_buffer());
     void* device_buffer = interop_->map();
     try {
-      lab_->trace_to_device(state_.params, state_.warp, device_buffer);
+      lab_->trace_to_device(state_.params, state_.warp, state_.warps, device_buffer);
     } catch (...) {
       interop_->unmap();
       throw;
@@ -97,6 +118,7 @@ void CopySession::trace_on_gl_thread() {
     trace_source_ = TraceSource::GpuKernel;
     traced_ =
         model::analyze_global(accesses_from_trace(trace_), state_.params.word_bytes, predicted_.op);
+    traced_totals_ = totals(trace_, state_.warps, state_.params.word_bytes, predicted_.op);
     traced_state_ = state_;
   } catch (const std::exception& e) {
     interop_failed_ = !interop_;

@@ -21,7 +21,8 @@ namespace warplens::app {
 
 struct CopyState {
   gpu::CopyParams params;
-  int warp = 0;  ///< warp of block 0 the view traces
+  int warp = 0;   ///< first warp of block 0 the view traces
+  int warps = 1;  ///< warps traced side by side: 1, 2, 4 or 8
   friend bool operator==(const CopyState&, const CopyState&) = default;
 };
 
@@ -61,6 +62,16 @@ class CopySession {
   /// The same analysis of the traced addresses (GPU trace mode only).
   [[nodiscard]] const std::optional<model::GlobalAnalysis>& traced() const { return traced_; }
 
+  /// Sectors over all traced warps: distinct (what the warps together move at best, when they
+  /// share sectors through L1/L2) and summed (each warp's request on its own).
+  struct WarpTotals {
+    int warps = 1;
+    std::size_t distinct_sectors = 0;
+    std::size_t summed_sectors = 0;
+  };
+  [[nodiscard]] const WarpTotals& predicted_totals() const { return predicted_totals_; }
+  [[nodiscard]] const std::optional<WarpTotals>& traced_totals() const { return traced_totals_; }
+
   struct Measured {
     std::optional<gpu::CopyMeasurement> copy;      ///< the latest finished measurement
     std::optional<gpu::MemcpyMeasurement> memcpy;  ///< cudaMemcpy D2D reference
@@ -96,6 +107,8 @@ class CopySession {
   CopyState state_;
   model::GlobalAnalysis predicted_;
   std::optional<model::GlobalAnalysis> traced_;
+  WarpTotals predicted_totals_;
+  std::optional<WarpTotals> traced_totals_;
   TraceRecords trace_{};
   TraceSource trace_source_ = TraceSource::None;
   std::optional<CopyState> traced_state_;

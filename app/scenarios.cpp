@@ -54,6 +54,7 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
   s.copy.offset = required<std::int64_t>(*copy, "offset", origin);
   s.copy.stride = required<std::int64_t>(*copy, "stride", origin);
   s.warp = static_cast<int>((*copy)["warp"].value_or(std::int64_t{0}));
+  s.warps = static_cast<int>((*copy)["warps"].value_or(std::int64_t{1}));
   try {
     s.copy.kind = gpu::parse_index_kind((*copy)["pattern"].value_or(std::string("strided")));
     s.copy.seed = static_cast<std::uint32_t>((*copy)["seed"].value_or(std::int64_t{1}));
@@ -63,8 +64,13 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
   } catch (const std::invalid_argument& e) {
     throw ScenarioError(origin + ": " + e.what());
   }
-  if (s.warp < 0 || s.warp >= s.copy.block_threads / 32) {
-    throw ScenarioError(origin + ": warp " + std::to_string(s.warp) + " is not in 0.." +
+  if (s.warps != 1 && s.warps != 2 && s.warps != 4 && s.warps != 8) {
+    throw ScenarioError(origin + ": warps must be 1, 2, 4 or 8 (got " + std::to_string(s.warps) +
+                        ")");
+  }
+  if (s.warp < 0 || s.warp + s.warps > s.copy.block_threads / 32) {
+    throw ScenarioError(origin + ": warps " + std::to_string(s.warp) + ".." +
+                        std::to_string(s.warp + s.warps - 1) + " are not in 0.." +
                         std::to_string(s.copy.block_threads / 32 - 1));
   }
   return s;

@@ -22,7 +22,8 @@ struct Scenario {
   std::string summary;   ///< 2-4 sentences
   std::string look_for;  ///< what to watch in the view
   gpu::CopyParams copy;  ///< the copy kernel's parameters
-  int warp = 0;          ///< which warp of block 0 the view traces
+  int warp = 0;          ///< first warp of block 0 the view traces
+  int warps = 1;         ///< warps side by side: 1, 2, 4 or 8
 };
 
 /// Parses one preset; `origin` names it in errors. Throws ScenarioError.

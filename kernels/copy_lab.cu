@@ -30,12 +30,13 @@ __device__ __forceinline__ Word load(const Word* p) {
 // The pattern copy. One thread copies one word; the patterned side uses element_index(), the
 // other side element g (coalesced). The side and the load path are template parameters so the
 // timed kernel carries no branch for them (a one-word-per-thread copy is sensitive to every
-// extra instruction). kTrace adds the instrumented part: warp `trace_warp` of block 0 records
-// the byte offset of its patterned access from that buffer's base.
+// extra instruction). kTrace adds the instrumented part: warps trace_first_warp ..
+// trace_first_warp + trace_warps - 1 of block 0 record the byte offset of their patterned
+// access from that buffer's base, warp slot k's lane l at trace[32k + l].
 template <typename Word, PatternSide kSide, LoadPath kPath, bool kTrace>
 __global__ void pattern_copy(const Word* __restrict__ in, Word* __restrict__ out, long long threads,
                              IndexParams index, LaneTraceRecord* __restrict__ trace,
-                             int trace_warp) {
+                             int trace_first_warp, int trace_warps) {
   const long long g = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
   if (g >= threads) return;
   const long long e =
@@ -43,15 +44,16 @@ __global__ void pattern_copy(const Word* __restrict__ in, Word* __restrict__ out
   const long long src = kSide == PatternSide::Read ? e : g;
   const long long dst = kSide == PatternSide::Read ? g : e;
   if constexpr (kTrace) {
-    if (blockIdx.x == 0 && static_cast<int>(threadIdx.x / 32) == trace_warp) {
+    const int slot = static_cast<int>(threadIdx.x / 32) - trace_first_warp;
+    if (blockIdx.x == 0 && slot >= 0 && slot < trace_warps) {
       const char* base = kSide == PatternSide::Read ? reinterpret_cast<const char*>(in)
                                                     : reinterpret_cast<const char*>(out);
       const char* at = kSide == PatternSide::Read ? reinterpret_cast<const char*>(in + e)
                                                   : reinterpret_cast<const char*>(out + e);
       const auto byte = static_cast<unsigned long long>(at - base);
-      trace[threadIdx.x % 32] = LaneTraceRecord{static_cast<unsigned>(byte & 0xffffffffull),
-                                                static_cast<unsigned>(byte >> 32),
-                                                static_cast<unsigned>(sizeof(Word)), 1u};
+      trace[slot * 32 + threadIdx.x % 32] = LaneTraceRecord{
+          static_cast<unsigned>(byte & 0xffffffffull), static_cast<unsigned>(byte >> 32),
+          static_cast<unsigned>(sizeof(Word)), 1u};
     }
   }
   out[dst] = load<kPath>(in + src);
@@ -68,55 +70,52 @@ __global__ void __launch_bounds__(kIdealThreads)
   if (i < n) out[i] = in[i];
 }
 
-template <typename Word, PatternSide kSide>
-void launch_for_path(const CopyParams& p, const CopyPlan& plan, dim3 grid, dim3 block,
-                     const void* in, void* out, LaneTraceRecord* trace, int trace_warp,
-                     cudaStream_t stream) {
+struct TraceTarget {
+  LaneTraceRecord* records = nullptr;  // null: the timed launch, no instrumentation
+  int first_warp = 0;
+  int warps = 0;
+};
+
+template <typename Word, PatternSide kSide, LoadPath kPath>
+void launch_pattern_copy(const CopyPlan& plan, dim3 grid, dim3 block, const void* in, void* out,
+                         const TraceTarget& t, cudaStream_t stream) {
   const auto* src = static_cast<const Word*>(in);
   auto* dst = static_cast<Word*>(out);
-  switch (p.path) {
+  if (t.records) {
+    pattern_copy<Word, kSide, kPath, true><<<grid, block, 0, stream>>>(
+        src, dst, plan.threads, plan.index, t.records, t.first_warp, t.warps);
+  } else {
+    pattern_copy<Word, kSide, kPath, false>
+        <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, nullptr, 0, 0);
+  }
+}
+
+template <typename Word, PatternSide kSide>
+void launch_for_path(LoadPath path, const CopyPlan& plan, dim3 grid, dim3 block, const void* in,
+                     void* out, const TraceTarget& t, cudaStream_t stream) {
+  switch (path) {
     case LoadPath::Default:
-      if (trace) {
-        pattern_copy<Word, kSide, LoadPath::Default, true>
-            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
-      } else {
-        pattern_copy<Word, kSide, LoadPath::Default, false>
-            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
-      }
+      launch_pattern_copy<Word, kSide, LoadPath::Default>(plan, grid, block, in, out, t, stream);
       break;
     case LoadPath::L2Only:
-      if (trace) {
-        pattern_copy<Word, kSide, LoadPath::L2Only, true>
-            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
-      } else {
-        pattern_copy<Word, kSide, LoadPath::L2Only, false>
-            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
-      }
+      launch_pattern_copy<Word, kSide, LoadPath::L2Only>(plan, grid, block, in, out, t, stream);
       break;
     case LoadPath::ReadOnly:
-      if (trace) {
-        pattern_copy<Word, kSide, LoadPath::ReadOnly, true>
-            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
-      } else {
-        pattern_copy<Word, kSide, LoadPath::ReadOnly, false>
-            <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, trace, trace_warp);
-      }
+      launch_pattern_copy<Word, kSide, LoadPath::ReadOnly>(plan, grid, block, in, out, t, stream);
       break;
   }
 }
 
 void launch_copy(const CopyParams& p, const CopyPlan& plan, const void* in, void* out,
-                 LaneTraceRecord* trace, int trace_warp, cudaStream_t stream) {
+                 const TraceTarget& trace, cudaStream_t stream) {
   const dim3 grid(static_cast<unsigned>(plan.blocks));
   const dim3 block(static_cast<unsigned>(p.block_threads));
   const auto run = [&](auto word) {
     using Word = decltype(word);
     if (p.side == PatternSide::Read) {
-      launch_for_path<Word, PatternSide::Read>(p, plan, grid, block, in, out, trace, trace_warp,
-                                               stream);
+      launch_for_path<Word, PatternSide::Read>(p.path, plan, grid, block, in, out, trace, stream);
     } else {
-      launch_for_path<Word, PatternSide::Write>(p, plan, grid, block, in, out, trace, trace_warp,
-                                                stream);
+      launch_for_path<Word, PatternSide::Write>(p.path, plan, grid, block, in, out, trace, stream);
     }
   };
   switch (p.word_bytes) {
@@ -254,14 +253,14 @@ CopyMeasurement CopyLab::measure(const CopyParams& params, int runs, int warmup,
   m.params = params;
   m.plan = plan_copy(params, buffer_bytes_);
   for (int i = 0; i < warmup; ++i)
-    launch_copy(params, m.plan, impl_->in, impl_->out, nullptr, 0, impl_->stream);
+    launch_copy(params, m.plan, impl_->in, impl_->out, TraceTarget{}, impl_->stream);
   check(cudaStreamSynchronize(impl_->stream), "copy kernel (warm-up)");
   Events events;
   std::vector<float> ms;
   for (int i = 0; i < std::max(runs, 1); ++i) {
     if (cancel && cancel->load()) throw GpuError("cancelled");
     check(cudaEventRecord(events.start, impl_->stream), "cudaEventRecord");
-    launch_copy(params, m.plan, impl_->in, impl_->out, nullptr, 0, impl_->stream);
+    launch_copy(params, m.plan, impl_->in, impl_->out, TraceTarget{}, impl_->stream);
     check(cudaEventRecord(events.stop, impl_->stream), "cudaEventRecord");
     ms.push_back(events.elapsed_ms());
   }
@@ -270,23 +269,26 @@ CopyMeasurement CopyLab::measure(const CopyParams& params, int runs, int warmup,
   return m;
 }
 
-void CopyLab::trace_to_device(const CopyParams& params, int warp, void* device_dst) {
+void CopyLab::trace_to_device(const CopyParams& params, int first_warp, int warps,
+                              void* device_dst) {
   check(cudaSetDevice(impl_->device), "cudaSetDevice");
   const CopyPlan plan = plan_copy(params, buffer_bytes_);
-  if (warp < 0 || warp >= params.block_threads / 32) {
-    throw std::invalid_argument("warp " + std::to_string(warp) + " is not in a block of " +
+  const int block_warps = params.block_threads / 32;
+  if (first_warp < 0 || warps < 1 || warps > kMaxTraceWarps || first_warp + warps > block_warps) {
+    throw std::invalid_argument("warps " + std::to_string(first_warp) + ".." +
+                                std::to_string(first_warp + warps - 1) + " are not in a block of " +
                                 std::to_string(params.block_threads) + " threads");
   }
-  auto* trace = static_cast<LaneTraceRecord*>(device_dst);
-  check(cudaMemsetAsync(trace, 0, kTraceBufferBytes, impl_->stream), "cudaMemset (trace)");
-  launch_copy(params, plan, impl_->in, impl_->out, trace, warp, impl_->stream);
+  auto* records = static_cast<LaneTraceRecord*>(device_dst);
+  check(cudaMemsetAsync(records, 0, kTraceBufferBytes, impl_->stream), "cudaMemset (trace)");
+  launch_copy(params, plan, impl_->in, impl_->out, TraceTarget{records, first_warp, warps},
+              impl_->stream);
   check(cudaStreamSynchronize(impl_->stream), "copy kernel (instrumented)");
 }
 
-std::array<LaneTraceRecord, kTraceLanes> CopyLab::trace_to_host(const CopyParams& params,
-                                                                int warp) {
-  trace_to_device(params, warp, impl_->trace);
-  std::array<LaneTraceRecord, kTraceLanes> host{};
+TraceRecords CopyLab::trace_to_host(const CopyParams& params, int first_warp, int warps) {
+  trace_to_device(params, first_warp, warps, impl_->trace);
+  TraceRecords host{};
   check(cudaMemcpy(host.data(), impl_->trace, kTraceBufferBytes, cudaMemcpyDeviceToHost),
         "cudaMemcpy (trace)");
   return host;

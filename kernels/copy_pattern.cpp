@@ -48,24 +48,35 @@ model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp
   return p;
 }
 
-TraceRecords host_twin_trace(const gpu::CopyParams& params, int warp) {
+TraceRecords host_twin_trace(const gpu::CopyParams& params, int first_warp, int warps) {
   const IndexParams index = index_params(params);
   TraceRecords trace{};
-  for (int lane = 0; lane < kTraceLanes; ++lane) {
-    const std::int64_t thread = 32LL * warp + lane;
-    const auto byte = static_cast<std::uint64_t>(element_index(thread, index)) *
-                      static_cast<std::uint64_t>(params.word_bytes);
-    trace[lane] = {static_cast<std::uint32_t>(byte & 0xffffffffu),
-                   static_cast<std::uint32_t>(byte >> 32),
-                   static_cast<std::uint32_t>(params.word_bytes), 1u};
+  for (int slot = 0; slot < warps; ++slot) {
+    for (int lane = 0; lane < kTraceLanes; ++lane) {
+      const std::int64_t thread = 32LL * (first_warp + slot) + lane;
+      const auto byte = static_cast<std::uint64_t>(element_index(thread, index)) *
+                        static_cast<std::uint64_t>(params.word_bytes);
+      trace[slot * kTraceLanes + lane] = {static_cast<std::uint32_t>(byte & 0xffffffffu),
+                                          static_cast<std::uint32_t>(byte >> 32),
+                                          static_cast<std::uint32_t>(params.word_bytes), 1u};
+    }
   }
   return trace;
 }
 
-model::WarpAccesses accesses_from_trace(const TraceRecords& trace) {
+TraceRecords model_trace(const gpu::CopyParams& params, int first_warp, int warps) {
+  TraceRecords trace{};
+  for (int slot = 0; slot < warps; ++slot) {
+    const auto lanes = model::evaluate_lanes(copy_access_pattern(params, first_warp + slot));
+    put_accesses(lanes, params.word_bytes, slot, trace);
+  }
+  return trace;
+}
+
+model::WarpAccesses accesses_from_trace(const TraceRecords& trace, int slot) {
   model::WarpAccesses lanes{};
   for (int l = 0; l < kTraceLanes; ++l) {
-    const LaneTraceRecord& r = trace[l];
+    const LaneTraceRecord& r = trace[slot * kTraceLanes + l];
     model::LaneAccess& a = lanes[l];
     a.lane = l;
     a.active = r.active != 0;
@@ -78,15 +89,17 @@ model::WarpAccesses accesses_from_trace(const TraceRecords& trace) {
   return lanes;
 }
 
-TraceRecords trace_from_accesses(const model::WarpAccesses& lanes, int word_bytes) {
-  TraceRecords trace{};
+void put_accesses(const model::WarpAccesses& lanes, int word_bytes, int slot, TraceRecords& trace) {
   for (int l = 0; l < kTraceLanes; ++l) {
-    if (!lanes[l].active) continue;
+    LaneTraceRecord& r = trace[slot * kTraceLanes + l];
+    if (!lanes[l].active) {
+      r = {};
+      continue;
+    }
     const auto a = static_cast<std::uint64_t>(lanes[l].address);
-    trace[l] = {static_cast<std::uint32_t>(a & 0xffffffffu), static_cast<std::uint32_t>(a >> 32),
-                static_cast<std::uint32_t>(word_bytes), 1u};
+    r = {static_cast<std::uint32_t>(a & 0xffffffffu), static_cast<std::uint32_t>(a >> 32),
+         static_cast<std::uint32_t>(word_bytes), 1u};
   }
-  return trace;
 }
 
 }  // namespace warplens

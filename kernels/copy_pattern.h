@@ -18,13 +18,19 @@ IndexParams index_params(const gpu::CopyParams& params);
 /// op is Load when the read side follows the pattern, Store when the write side does.
 model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp);
 
-/// What the instrumented kernel records, computed on the host with element_index.
-TraceRecords host_twin_trace(const gpu::CopyParams& params, int warp);
+/// What the instrumented kernel records for warps first_warp .. first_warp + warps - 1 of
+/// block 0, computed on the host with element_index.
+TraceRecords host_twin_trace(const gpu::CopyParams& params, int first_warp, int warps = 1);
 
-/// Lane records -> lane accesses for the model's analysis (index = address / word bytes).
-model::WarpAccesses accesses_from_trace(const TraceRecords& trace);
+/// The same records from the model: each warp's index expression evaluated by the model (how
+/// the host model feeds the warp view). Throws model::PatternError.
+TraceRecords model_trace(const gpu::CopyParams& params, int first_warp, int warps = 1);
 
-/// Lane accesses -> lane records (how the host model feeds the warp view).
-TraceRecords trace_from_accesses(const model::WarpAccesses& lanes, int word_bytes);
+/// Warp slot `slot`'s lane records -> lane accesses for the model's analysis
+/// (index = address / word bytes).
+model::WarpAccesses accesses_from_trace(const TraceRecords& trace, int slot = 0);
+
+/// One warp's lane accesses -> lane records in warp slot `slot` of `trace`.
+void put_accesses(const model::WarpAccesses& lanes, int word_bytes, int slot, TraceRecords& trace);
 
 }  // namespace warplens

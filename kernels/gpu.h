@@ -141,13 +141,14 @@ class CopyLab {
   CopyMeasurement measure(const CopyParams& params, int runs = 15, int warmup = 3,
                           const std::atomic<bool>* cancel = nullptr);
 
-  /// The instrumented launch: the same kernel over the same grid, which also writes warp
-  /// `warp` of block 0's lane records (kTraceLanes LaneTraceRecord) to `device_dst`, a device
-  /// pointer (e.g. a mapped GL buffer). Lanes that do not run the access stay zero.
-  void trace_to_device(const CopyParams& params, int warp, void* device_dst);
+  /// The instrumented launch: the same kernel over the same grid, which also writes the lane
+  /// records of warps first_warp .. first_warp + warps - 1 of block 0 (TraceRecords layout) to
+  /// `device_dst`, a device pointer of kTraceBufferBytes (e.g. a mapped GL buffer). Lanes that
+  /// do not run the access stay zero. Throws std::invalid_argument for warps outside block 0.
+  void trace_to_device(const CopyParams& params, int first_warp, int warps, void* device_dst);
 
-  /// The instrumented launch into a host array (tests, CLI).
-  std::array<LaneTraceRecord, kTraceLanes> trace_to_host(const CopyParams& params, int warp);
+  /// The instrumented launch into host memory (tests, CLI).
+  TraceRecords trace_to_host(const CopyParams& params, int first_warp, int warps = 1);
 
   /// cudaMemcpy device-to-device over the whole buffer, the reference for copy bandwidth.
   MemcpyMeasurement measure_memcpy(int runs = 15, int warmup = 3);

@@ -27,10 +27,10 @@ CopyLab::~CopyLab() = default;
 CopyMeasurement CopyLab::measure(const CopyParams&, int, int, const std::atomic<bool>*) {
   no_cuda();
 }
-void CopyLab::trace_to_device(const CopyParams&, int, void*) {
+void CopyLab::trace_to_device(const CopyParams&, int, int, void*) {
   no_cuda();
 }
-std::array<LaneTraceRecord, kTraceLanes> CopyLab::trace_to_host(const CopyParams&, int) {
+TraceRecords CopyLab::trace_to_host(const CopyParams&, int, int) {
   no_cuda();
 }
 MemcpyMeasurement CopyLab::measure_memcpy(int, int) {

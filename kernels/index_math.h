@@ -69,10 +69,21 @@ struct LaneTraceRecord {
 };
 static_assert(sizeof(LaneTraceRecord) == 16, "one RGBA32UI texel per lane");
 
-inline constexpr int kTraceLanes = 32;
-inline constexpr std::int64_t kTraceBufferBytes = kTraceLanes * sizeof(LaneTraceRecord);
+inline constexpr int kTraceLanes = 32;    ///< lanes per traced warp
+inline constexpr int kMaxTraceWarps = 8;  ///< warps the view can show side by side
+inline constexpr int kTraceRecords = kTraceLanes * kMaxTraceWarps;
+inline constexpr std::int64_t kTraceBufferBytes = kTraceRecords * sizeof(LaneTraceRecord);
 
-/// One warp's trace: lane l at index l.
-using TraceRecords = std::array<LaneTraceRecord, kTraceLanes>;
+/// A trace of up to kMaxTraceWarps consecutive warps: warp slot k's lane l at 32k + l. Slots
+/// that were not traced are all zero (inactive).
+using TraceRecords = std::array<LaneTraceRecord, kTraceRecords>;
+
+/// Warp slots holding at least one active lane (at least 1).
+inline int traced_warps(const TraceRecords& trace) {
+  int warps = 1;
+  for (int i = 0; i < kTraceRecords; ++i)
+    if (trace[i].active) warps = i / kTraceLanes + 1;
+  return warps;
+}
 
 }  // namespace warplens

@@ -6,10 +6,12 @@ uniform int u_mode;
 uniform vec2 u_viewport;
 uniform vec4 u_lane_rect;          // lane row x0, y0, x1, y1 (pixels, origin top-left)
 uniform float u_lane_gap;          // pixels between lane boxes
+uniform float u_warp_gap;          // pixels between the warps' groups of 32 lanes
+uniform int u_warps;               // warps side by side
 uniform float u_strip_top;         // y of the memory strip's top edge
 uniform int u_line_count;
-uniform uint u_line_address[64];
-uniform float u_line_x[64];
+uniform uint u_line_address[256];
+uniform float u_line_x[256];
 uniform float u_px_per_byte;
 uniform float u_connector_width;
 uniform vec3 u_lane_color[32];
@@ -19,16 +21,20 @@ out vec3 v_color;
 vec4 to_ndc(vec2 p) { return vec4(p.x / u_viewport.x * 2.0 - 1.0, 1.0 - p.y / u_viewport.y * 2.0, 0.0, 1.0); }
 
 void main() {
-  int lane = gl_VertexID / 6;
+  int record = gl_VertexID / 6;  // trace record: warp slot record / 32, lane record % 32
+  int group = record / 32;
+  int lane = record % 32;
   int corner = gl_VertexID % 6;
   const vec2 corners[6] = vec2[6](vec2(0, 0), vec2(1, 0), vec2(1, 1), vec2(0, 0), vec2(1, 1), vec2(0, 1));
   vec2 c = corners[corner];
-  uvec4 r = texelFetch(u_trace, lane);
+  uvec4 r = texelFetch(u_trace, record);
   bool lane_active = r.w != 0u;
   v_color = lane_active ? u_lane_color[lane] : u_inactive;
 
-  float box_w = (u_lane_rect.z - u_lane_rect.x - 31.0 * u_lane_gap) / 32.0;
-  float box_x = u_lane_rect.x + float(lane) * (box_w + u_lane_gap);
+  // The same arithmetic as StripLayout::lane_box.
+  float group_w = (u_lane_rect.z - u_lane_rect.x - float(u_warps - 1) * u_warp_gap) / float(u_warps);
+  float box_w = (group_w - 31.0 * u_lane_gap) / 32.0;
+  float box_x = u_lane_rect.x + float(group) * (group_w + u_warp_gap) + float(lane) * (box_w + u_lane_gap);
   if (u_mode == 0) {
     gl_Position = to_ndc(vec2(box_x, u_lane_rect.y) + c * vec2(box_w, u_lane_rect.w - u_lane_rect.y));
     return;

@@ -4,19 +4,20 @@
 // bits, address high bits, word bytes, active), so what is drawn is what the kernel touched.
 uniform usamplerBuffer u_trace;
 uniform int u_line_count;
-uniform uint u_line_address[64];  // byte address (low 32 bits) of each line on show
-uniform float u_line_x[64];       // pixel x where each line starts
+uniform uint u_line_address[256];  // byte address (low 32 bits) of each line on show
+uniform float u_line_x[256];       // pixel x where each line starts
 uniform float u_px_per_byte;
 uniform vec2 u_viewport;
 uniform vec4 u_rect;               // strip x0, y0, x1, y1 (pixels, origin top-left)
 uniform float u_scale;             // UI scale: rule widths and hatch spacing
+uniform int u_warps;               // warps in the trace (32 records each)
 uniform vec3 u_lane_color[32];
 uniform vec3 u_untouched;
 uniform vec3 u_overfetch;
 uniform vec3 u_rule;
 uniform vec3 u_background;
 uniform vec3 u_sector;             // fill of the sector row for sectors the request moves
-uniform float u_sector_row_top;    // y where the sector row starts (bottom part of the strip)
+uniform float u_sector_row_top;    // y where the sector row starts: one band per warp
 out vec4 frag_color;
 
 const float kLineBytes = 128.0;
@@ -38,22 +39,31 @@ void main() {
   uint byte_address = u_line_address[line] + uint(local);
   uint sector = byte_address >> 5;
 
-  bool touched = false;
+  // The sector row has one band per warp; a sector is filled in the bands of the warps whose
+  // request moves it, so sectors shared by several warps show as filled in several bands.
+  float band_h = (u_rect.w - u_sector_row_top) / float(u_warps);
+  int band = clamp(int((p.y - u_sector_row_top) / band_h), 0, u_warps - 1);
+  bool touched = false;       // by any warp
+  bool band_touched = false;  // by this band's warp
   int owner = -1;
-  for (int lane = 0; lane < 32; ++lane) {
-    uvec4 r = texelFetch(u_trace, lane);
+  for (int record = 0; record < 32 * u_warps; ++record) {
+    uvec4 r = texelFetch(u_trace, record);
     if (r.w == 0u) continue;
     uint first_sector = r.x >> 5;
     uint last_sector = (r.x + r.z - 1u) >> 5;
-    if (sector - first_sector <= last_sector - first_sector) touched = true;  // unsigned range test
-    if (byte_address - r.x < r.z) owner = lane;
+    if (sector - first_sector <= last_sector - first_sector) {  // unsigned range test
+      touched = true;
+      if (record / 32 == band) band_touched = true;
+    }
+    if (byte_address - r.x < r.z) owner = record % 32;
   }
 
   float in_sector = mod(local, kSectorBytes);
   float d_sector = min(in_sector, kSectorBytes - in_sector) * u_px_per_byte;
   float d_line = min(local, kLineBytes - local) * u_px_per_byte;
   if (p.y >= u_sector_row_top) {  // the sector row: one box per 32-byte sector, filled if moved
-    vec3 box = touched ? u_sector : u_untouched;
+    vec3 box = band_touched ? u_sector : u_untouched;
+    if (u_warps > 1 && abs(p.y - (u_sector_row_top + band_h * float(band))) < 0.6 * u_scale) box = u_background;
     if (d_sector < 1.5 * u_scale || p.y - u_sector_row_top < 2.0 * u_scale) box = u_background;
     if (d_line < 1.75 * u_scale) box = u_rule;
     if (u_rect.w - p.y < 1.5 * u_scale) box = u_rule;

@@ -39,7 +39,7 @@ TEST(CopyPattern, ModelExpressionEqualsTheHostTwinForEveryPattern) {
   for (const auto& p : all_patterns()) {
     for (int warp : {0, 5, 7}) {
       const auto pattern = copy_access_pattern(p, warp);
-      const auto model = trace_from_accesses(model::evaluate_lanes(pattern), p.word_bytes);
+      const auto model = model_trace(p, warp);
       const auto twin = host_twin_trace(p, warp);
       for (int lane = 0; lane < kTraceLanes; ++lane) {
         ASSERT_EQ(model[lane].address_lo, twin[lane].address_lo)
@@ -49,6 +49,21 @@ TEST(CopyPattern, ModelExpressionEqualsTheHostTwinForEveryPattern) {
       }
     }
   }
+}
+
+TEST(CopyPattern, SeveralWarpsFillConsecutiveSlots) {
+  gpu::CopyParams p;
+  p.stride = 3;
+  const auto twin = host_twin_trace(p, 2, 4);
+  const auto model = model_trace(p, 2, 4);
+  EXPECT_EQ(traced_warps(twin), 4);
+  for (int i = 0; i < kTraceRecords; ++i) {
+    ASSERT_EQ(twin[i].address_lo, model[i].address_lo) << "record " << i;
+    ASSERT_EQ(twin[i].active, model[i].active) << "record " << i;
+  }
+  // Slot 1 is warp 3: thread 96 reads element 288.
+  EXPECT_EQ(twin[32].address_lo, 288u * 4);
+  EXPECT_EQ(twin[4 * 32].active, 0u);
 }
 
 TEST(CopyPattern, StoresAreAnalysedAsStores) {
@@ -134,12 +149,12 @@ TEST(BandwidthModel, DramTrafficRulesMatchTheHardwareCounters) {
   gpu::CopyParams store8 = store2;
   store8.stride = 8;
   const NcuRecord records[] = {
-      {{4, 0, 1, 256}, 419464704, 403309568},   {{4, 0, 2, 256}, 419493888, 199792896},
-      {{4, 0, 4, 256}, 419435776, 99464704},    {{4, 0, 16, 256}, 419443200, 25832448},
-      {{4, 0, 24, 256}, 279628032, 17702144},   {{4, 0, 32, 256}, 209729536, 13320192},
-      {{4, 0, 64, 256}, 104868608, 7064576},    {{4, 1, 1, 256}, 419461888, 403727872},
-      {{16, 0, 2, 256}, 419449088, 193947392},  {{8, 0, 8, 256}, 419469824, 49339136},
-      {store2, 622789888, 414668544},           {store8, 465258240, 409152512},
+      {{4, 0, 1, 256}, 419464704, 403309568},  {{4, 0, 2, 256}, 419493888, 199792896},
+      {{4, 0, 4, 256}, 419435776, 99464704},   {{4, 0, 16, 256}, 419443200, 25832448},
+      {{4, 0, 24, 256}, 279628032, 17702144},  {{4, 0, 32, 256}, 209729536, 13320192},
+      {{4, 0, 64, 256}, 104868608, 7064576},   {{4, 1, 1, 256}, 419461888, 403727872},
+      {{16, 0, 2, 256}, 419449088, 193947392}, {{8, 0, 8, 256}, 419469824, 49339136},
+      {store2, 622789888, 414668544},          {store8, 465258240, 409152512},
   };
   for (const auto& r : records) {
     const auto plan = gpu::plan_copy(r.params, buffer);
@@ -147,9 +162,11 @@ TEST(BandwidthModel, DramTrafficRulesMatchTheHardwareCounters) {
     // Writes: L2 (50 MiB) still holds some written lines when the launch ends, and small launches
     // carry a fixed overhead: allow 7 % or 20 MiB, whichever is larger.
     EXPECT_NEAR(t.read_bytes, r.read_bytes, 0.03 * r.read_bytes)
-        << "W=" << r.params.word_bytes << " S=" << r.params.stride << " " << gpu::to_string(r.params.side);
+        << "W=" << r.params.word_bytes << " S=" << r.params.stride << " "
+        << gpu::to_string(r.params.side);
     EXPECT_NEAR(t.write_bytes, r.write_bytes, std::max(0.07 * r.write_bytes, 20.0 * (1 << 20)))
-        << "W=" << r.params.word_bytes << " S=" << r.params.stride << " " << gpu::to_string(r.params.side);
+        << "W=" << r.params.word_bytes << " S=" << r.params.stride << " "
+        << gpu::to_string(r.params.side);
   }
 }
 

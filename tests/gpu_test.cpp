@@ -26,7 +26,7 @@ class GpuTest : public ::testing::Test {
 };
 
 bool same_trace(const TraceRecords& a, const TraceRecords& b) {
-  for (int l = 0; l < kTraceLanes; ++l) {
+  for (int l = 0; l < kTraceRecords; ++l) {
     if (a[l].address_lo != b[l].address_lo || a[l].address_hi != b[l].address_hi ||
         a[l].word_bytes != b[l].word_bytes || a[l].active != b[l].active) {
       return false;
@@ -78,9 +78,7 @@ TEST_F(GpuTest, TracedAddressesEqualTheHostTwin) {
           << gpu::to_string(p.kind) << " " << gpu::to_string(p.side) << " W=" << p.word_bytes
           << " K=" << p.offset << " S=" << p.stride << " warp " << warp;
       // And the model, evaluating the pattern's expression, agrees with both.
-      const auto pattern = copy_access_pattern(p, warp);
-      const auto model_lanes = model::evaluate_lanes(pattern);
-      EXPECT_TRUE(same_trace(trace_from_accesses(model_lanes, p.word_bytes), traced));
+      EXPECT_TRUE(same_trace(model_trace(p, warp), traced));
     }
   }
 }
@@ -92,9 +90,9 @@ TEST_F(GpuTest, InteropRoundTripFillsTheGlBufferTheViewDraws) {
   gpu::GlInteropBuffer interop(view.trace_buffer());
   for (const auto& p : kCases) {
     void* device_buffer = interop.map();
-    lab.trace_to_device(p, 2, device_buffer);
+    lab.trace_to_device(p, 2, 4, device_buffer);
     interop.unmap();
-    EXPECT_TRUE(same_trace(view.read_back(), host_twin_trace(p, 2)))
+    EXPECT_TRUE(same_trace(view.read_back(), host_twin_trace(p, 2, 4)))
         << "W=" << p.word_bytes << " K=" << p.offset << " S=" << p.stride;
   }
 }

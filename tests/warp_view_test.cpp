@@ -61,7 +61,7 @@ TEST_P(WarpViewPixels, EveryByteColumnMatchesTheModel) {
   const auto analysis = model::analyze_global(lanes, params.word_bytes, model::Op::Load);
 
   viz::WarpView view;
-  const TraceRecords trace = trace_from_accesses(lanes, params.word_bytes);
+  const TraceRecords trace = model_trace(params, 0);
   view.upload(trace);
   ASSERT_EQ(view.read_back()[5].address_lo, trace[5].address_lo);
   const viz::Theme& theme = viz::theme(viz::ThemeName::Light);

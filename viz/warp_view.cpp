@@ -24,9 +24,14 @@ float StripLayout::x_of(std::uint64_t address) const {
   return -1;
 }
 
-Rect StripLayout::lane_box(int lane) const {
-  const float w = (lanes.x1 - lanes.x0 - 31.0f * lane_gap_px) / 32.0f;
-  const float x = lanes.x0 + static_cast<float>(lane) * (w + lane_gap_px);
+Rect StripLayout::lane_box(int record) const {
+  // The same arithmetic as shaders/lanes.vert.
+  const float group_w = (lanes.x1 - lanes.x0 - static_cast<float>(warps - 1) * warp_gap_px) /
+                        static_cast<float>(warps);
+  const float w = (group_w - 31.0f * lane_gap_px) / 32.0f;
+  const int group = record / 32, lane = record % 32;
+  const float x = lanes.x0 + static_cast<float>(group) * (group_w + warp_gap_px) +
+                  static_cast<float>(lane) * (w + lane_gap_px);
   return {x, lanes.y0, x + w, lanes.y1};
 }
 
@@ -39,8 +44,13 @@ StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, f
   const float strip_bottom = h - 54.0f * scale;  // room for two rows of labels below
   const float strip_height = std::max(36.0f * scale, 0.24f * h);
   layout.strip = {margin, strip_bottom - strip_height, w - margin, strip_bottom};
-  layout.sector_row_top = strip_bottom - std::max(12.0f * scale, 0.22f * strip_height);
-  layout.lane_gap_px = std::max(1.0f, 3.0f * scale);
+  layout.warps = traced_warps(trace);
+  // One band of the sector row per warp: taller when several warps share it.
+  layout.sector_row_top =
+      strip_bottom - std::max(12.0f * scale * static_cast<float>(std::min(layout.warps, 4)),
+                              (layout.warps > 1 ? 0.45f : 0.22f) * strip_height);
+  layout.warp_gap_px = 12.0f * scale;
+  layout.lane_gap_px = layout.warps > 2 ? 0.0f : (layout.warps > 1 ? 1.5f : 3.0f) * scale;
   layout.gap_px = 14.0f * scale;
 
   std::set<std::uint64_t> touched;
@@ -131,6 +141,7 @@ void WarpView::set_common_uniforms(const GlProgram& program, const Theme& theme,
   glUniform1fv(program.uniform("u_line_x"), count, xs);
   glUniform1f(program.uniform("u_px_per_byte"), layout_.px_per_byte);
   glUniform1f(program.uniform("u_scale"), scale);
+  glUniform1i(program.uniform("u_warps"), layout_.warps);
   glUniform3fv(program.uniform("u_lane_color"), 32, &theme.lanes[0].r);
 }
 
@@ -168,13 +179,15 @@ GLuint WarpView::render(const TraceRecords& trace, int width, int height, float 
   const Rect& l = layout_.lanes;
   glUniform4f(lanes_program_.uniform("u_lane_rect"), l.x0, l.y0, l.x1, l.y1);
   glUniform1f(lanes_program_.uniform("u_lane_gap"), layout_.lane_gap_px);
+  glUniform1f(lanes_program_.uniform("u_warp_gap"), layout_.warp_gap_px);
   glUniform1f(lanes_program_.uniform("u_strip_top"), s.y0);
   glUniform1f(lanes_program_.uniform("u_connector_width"), std::max(1.5f, 2.0f * scale));
   glUniform3fv(lanes_program_.uniform("u_inactive"), 1, &theme.inactive.r);
+  const int records = layout_.warps * kTraceLanes;
   glUniform1i(lanes_program_.uniform("u_mode"), 1);
-  glDrawArrays(GL_TRIANGLES, 0, 6 * kTraceLanes);
+  glDrawArrays(GL_TRIANGLES, 0, 6 * records);
   glUniform1i(lanes_program_.uniform("u_mode"), 0);
-  glDrawArrays(GL_TRIANGLES, 0, 6 * kTraceLanes);
+  glDrawArrays(GL_TRIANGLES, 0, 6 * records);
 
   glBindTexture(GL_TEXTURE_BUFFER, 0);
   glBindVertexArray(0);

@@ -27,7 +27,7 @@ struct Rect {
 /// Which 128-byte lines the strip shows and where (pixels). At most kMaxLines lines: the lines
 /// the active lanes touch, plus following lines up to kMinLines so a lone line has context.
 struct StripLayout {
-  static constexpr int kMaxLines = 64;
+  static constexpr int kMaxLines = 256;  // every lane of 8 warps in its own line
   static constexpr int kMinLines = 2;
   struct Line {
     std::uint64_t address = 0;  ///< byte address of the line's first byte
@@ -37,6 +37,8 @@ struct StripLayout {
   std::vector<Line> lines;
   float px_per_byte = 1;
   float gap_px = 0;
+  int warps = 1;             ///< warps shown side by side, 32 lanes each
+  float warp_gap_px = 0;     ///< between the warps' groups of lanes
   Rect lanes;                ///< the lane row
   Rect strip;                ///< the memory strip: bytes on top, the sector row below
   float sector_row_top = 0;  ///< y where the sector row starts
@@ -44,8 +46,8 @@ struct StripLayout {
 
   /// Pixel x of byte `address`, or a negative value if its line is not shown.
   [[nodiscard]] float x_of(std::uint64_t address) const;
-  /// Lane box rectangle.
-  [[nodiscard]] Rect lane_box(int lane) const;
+  /// Lane box of trace record `record` (warp slot record / 32, lane record % 32).
+  [[nodiscard]] Rect lane_box(int record) const;
 };
 
 /// Lays out the view for `trace` in a `width` x `height` pixel area at UI `scale`.
