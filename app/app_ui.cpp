@@ -506,7 +506,7 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
     ImGui::TableSetupColumn("measured (read + write, 10\u2079 B/s)",
                             ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableSetupColumn("GB/s", ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize("99,999,999 threads \u00d7 15 runs").x);
+                            ImGui::CalcTextSize("999,999,999 threads \u00d7 15 runs").x);
     ImGui::TableHeadersRow();
     const bool current = session.measurement_current();
     const auto value_row = [&](const char* name, const std::string& value, bool stale,

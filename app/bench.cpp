@@ -61,18 +61,26 @@ int main(int argc, char** argv) {
       gpu::CopyParams base;
       base.word_bytes = word_bytes;
       const auto r = app::run_sweep(lab, d, axis, base, runs, nullptr);
+      // The GPU is shared and its clocks move: time cudaMemcpy again after the sweep, so a
+      // sweep taken while the device changed speed shows as drift instead of as a model error.
+      const auto after = lab.measure_memcpy(runs);
+      const double drift = (after.gbps - r.memcpy.gbps) / r.memcpy.gbps;
       std::printf("\n%s sweep, %d-byte words (sparse exponent %.3f, coalesced %.0f GB/s)\n",
                   app::to_string(axis), word_bytes, r.calibration.sparse_exponent,
                   r.calibration.coalesced_gbps.at(word_bytes));
+      std::printf("cudaMemcpy before the sweep %.0f GB/s, after %.0f GB/s (drift %+.1f %%)%s\n",
+                  r.memcpy.gbps, after.gbps, 100 * drift,
+                  std::abs(drift) > 0.05 ? "  <- the device changed speed during the sweep" : "");
       std::printf("%8s %9s %18s %11s %8s\n", app::to_string(axis), "GB/s", "min-max", "model GB/s",
                   "error");
       for (const auto& pt : r.points) {
         const double err = (pt.predicted_gbps - pt.measured.gbps) / pt.measured.gbps;
-        std::printf(
-            "%8.0f %9.1f %18s %11.1f %7.1f%%\n", pt.x, pt.measured.gbps,
-            spread(static_cast<double>(pt.measured.plan.requested_bytes), pt.measured.timing)
-                .c_str(),
-            pt.predicted_gbps, 100 * err);
+        // A point whose slowest launch took over 1.5x its fastest was disturbed.
+        const bool unstable = pt.measured.timing.max_ms > 1.5 * pt.measured.timing.min_ms;
+        const std::string range =
+            spread(static_cast<double>(pt.measured.plan.requested_bytes), pt.measured.timing);
+        std::printf("%8.0f %9.1f %18s %11.1f %7.1f%%%s\n", pt.x, pt.measured.gbps, range.c_str(),
+                    pt.predicted_gbps, 100 * err, unstable ? "  unstable" : "");
         if (std::abs(err) > worst) {
           worst = std::abs(err);
           worst_where = std::string(app::to_string(axis)) + " " +
