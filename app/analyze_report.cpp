@@ -47,6 +47,9 @@ json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw) 
     r["efficiency"] = a.efficiency();
     r["sectors"] = a.sectors;
     r["lines"] = a.lines;
+    json ranges = json::array();
+    for (const auto& t : a.transaction_ranges) ranges.push_back({t.begin, t.end});
+    r["transaction_ranges"] = ranges;
     for (const auto& l : a.lanes) {
       json j = lane_json(l.access);
       if (l.access.active) {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -65,6 +66,12 @@ void draw_header(const CopySession& session, const viz::ImGuiLayer& layer, const
     const auto& d = *session.device().device;
     right = format("measured on %s (CC %d.%d, %d SMs)", d.name.c_str(), d.cc_major, d.cc_minor,
                    d.sm_count);
+    if (session.state().model != model::HardwareModel::Modern) {
+      right = "teaching model: " + std::string(model::to_string(session.state().model)) +
+              " \u2022 measurements come from the real " + d.name + " (CC " +
+              std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + ")";
+      warn = true;
+    }
   } else {
     right = "model only \u2014 no CUDA device";
     warn = true;
@@ -232,6 +239,16 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
   state.warp = std::min(state.warp, block_warps - state.warps);
   ImGui::Spacing();
   ImGui::TextDisabled("Kernel: %s", kernel_text(p).c_str());
+  ImGui::TextDisabled("Memory model shown");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##model", model::describe(state.model).data())) {
+    for (auto hw : {model::HardwareModel::Modern, model::HardwareModel::FermiCaching,
+                    model::HardwareModel::FermiL2Only, model::HardwareModel::Kepler,
+                    model::HardwareModel::G80}) {
+      if (ImGui::Selectable(model::describe(hw).data(), state.model == hw)) state.model = hw;
+    }
+    ImGui::EndCombo();
+  }
 
   if (ui.interactive) {
     ImGui::Separator();
@@ -266,19 +283,22 @@ struct LegendEntry {
   bool hatched;
 };
 
-std::vector<LegendEntry> legend_entries(const viz::Theme& theme) {
+std::vector<LegendEntry> legend_entries(const viz::Theme& theme, model::HardwareModel hw) {
+  const char* moved = hw == model::HardwareModel::Modern         ? "sector moved (32 B)"
+                      : hw == model::HardwareModel::FermiCaching ? "transaction moved (128 B line)"
+                                                                 : "transaction moved";
   return {{theme.lanes[0], "requested by a lane (lane colour)", false},
           {theme.overfetch, "moved, not requested (over-fetch)", true},
-          {theme.sector, "sector moved (32 B)", false},
+          {theme.sector, moved, false},
           {theme.untouched, "not moved", false}};
 }
 
 /// Rows the legend needs at `width` pixels.
-int legend_rows(const viz::Theme& theme, float width, float scale) {
+int legend_rows(const viz::Theme& theme, model::HardwareModel hw, float width, float scale) {
   const float sw = ImGui::GetFontSize();
   float x = 0;
   int rows = 1;
-  for (const LegendEntry& e : legend_entries(theme)) {
+  for (const LegendEntry& e : legend_entries(theme, hw)) {
     const float item_w =
         sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
     if (x > 0 && x + 24 * scale + item_w > width) {
@@ -303,8 +323,9 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
   const float s = layer.scale();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = ImGui::GetTextLineHeightWithSpacing() *
-                         (static_cast<float>(legend_rows(theme, avail.x, s)) + 0.4f);
+  const float legend_h =
+      ImGui::GetTextLineHeightWithSpacing() *
+      (static_cast<float>(legend_rows(theme, session.state().model, avail.x, s)) + 0.4f);
   const int w = std::max(64, static_cast<int>(avail.x));
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
   const TraceRecords& trace = session.trace();
@@ -361,6 +382,28 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
       last_right = x + ImGui::CalcTextSize(label.c_str()).x;
     }
   }
+  // Historical models can fetch one range several times (one transaction per thread, or per
+  // sub-request): say how often, over the transaction row of the first warp.
+  if (session.state().model != model::HardwareModel::Modern) {
+    const auto& analysis = session.traced() ? *session.traced() : session.predicted();
+    std::map<std::int64_t, int> fetches;  // 32-byte piece -> transactions covering it
+    for (const auto& r : analysis.transaction_ranges) {
+      for (std::int64_t a = r.begin; a < r.end; a += 32) ++fetches[a];
+    }
+    const float band_h =
+        (layout.strip.y1 - layout.sector_row_top) / static_cast<float>(layout.warps);
+    for (const auto& [address, count] : fetches) {
+      if (count < 2) continue;
+      const float x = layout.x_of(static_cast<std::uint64_t>(address));
+      if (x < 0) continue;
+      const std::string label = "\u00d7" + std::to_string(count);
+      const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+      if (ts.x > 32 * layout.px_per_byte) continue;
+      draw->AddText(at(x + 16 * layout.px_per_byte - 0.5f * ts.x,
+                       layout.sector_row_top + 0.5f * band_h - 0.5f * ts.y),
+                    to_imgui_color(viz::text_on(theme.sector)), label.c_str());
+    }
+  }
   const char* caption =
       "bytes from the buffer base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B lines";
   const ImVec2 caption_size = ImGui::CalcTextSize(caption);
@@ -390,7 +433,7 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
   const float sw = ImGui::GetFontSize();
   const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
   bool first = true;
-  for (const LegendEntry& e : legend_entries(theme)) {
+  for (const LegendEntry& e : legend_entries(theme, session.state().model)) {
     const float item_w =
         sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
     if (!first) {
@@ -465,6 +508,16 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
         "sectors (32 B)",
         [](const model::GlobalAnalysis& a) { return std::to_string(a.sectors.size()); },
         "distinct 32-byte sectors the active lanes touch: the unit DRAM and L2 move");
+    if (session.state().model != model::HardwareModel::Modern) {
+      row(
+          "transactions",
+          [](const model::GlobalAnalysis& a) {
+            return std::to_string(a.transactions) +
+                   (a.transaction_bytes ? " \u00d7 " + std::to_string(a.transaction_bytes) + " B"
+                                        : "");
+          },
+          "memory transactions of the chosen historical model (Programming Guide, CC 1.x-3.x)");
+    }
     row(
         "lines (128 B)",
         [](const model::GlobalAnalysis& a) { return std::to_string(a.lines.size()); },
@@ -475,7 +528,7 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
         "distinct bytes the lanes asked for");
     row(
         "bytes moved", [](const model::GlobalAnalysis& a) { return bytes_text(a.moved_bytes); },
-        "sectors x 32 bytes");
+        "the transactions' bytes (sectors x 32 bytes on CC 7.0+)");
     row(
         "efficiency", [](const model::GlobalAnalysis& a) { return percent_text(a.efficiency()); },
         "bytes requested / bytes moved");
@@ -695,7 +748,7 @@ void draw_status(const CopySession& session, const viz::ImGuiLayer& layer, const
            " of " + std::to_string(p.word_bytes) + "-byte words \u2022 " + kernel_text(p) +
            " \u2022 block " + std::to_string(p.block_threads) + "\u00d71, " +
            warps_text(session.state()) +
-           " \u2022 model: " + std::string(model::describe(model::HardwareModel::Modern));
+           " \u2022 model: " + std::string(model::describe(session.state().model));
   }
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);

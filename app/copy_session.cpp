@@ -6,12 +6,13 @@ namespace warplens::app {
 
 namespace {
 
-CopySession::WarpTotals totals(const TraceRecords& trace, int warps, int word_bytes, model::Op op) {
+CopySession::WarpTotals totals(const TraceRecords& trace, int warps, int word_bytes, model::Op op,
+                               model::HardwareModel hw) {
   CopySession::WarpTotals t;
   t.warps = warps;
   std::set<std::int64_t> all;
   for (int slot = 0; slot < warps; ++slot) {
-    const auto a = model::analyze_global(accesses_from_trace(trace, slot), word_bytes, op);
+    const auto a = model::analyze_global(accesses_from_trace(trace, slot), word_bytes, op, hw);
     t.summed_sectors += a.sectors.size();
     all.insert(a.sectors.begin(), a.sectors.end());
   }
@@ -52,9 +53,9 @@ void CopySession::set(const CopyState& state) {
     }
     auto pattern = copy_access_pattern(state.params, state.warp);
     auto lanes = model::evaluate_lanes(pattern);
-    predicted_ = model::analyze_global(lanes, pattern.word_bytes, pattern.op);
+    predicted_ = model::analyze_global(lanes, pattern.word_bytes, pattern.op, state.model);
     predicted_totals_ = totals(model_trace(state.params, state.warp, state.warps), state.warps,
-                               pattern.word_bytes, pattern.op);
+                               pattern.word_bytes, pattern.op, state.model);
   } catch (const std::exception& e) {
     set_error(std::string("parameters refused: ") + e.what());
     return;
@@ -83,11 +84,27 @@ void CopySession::remeasure() {
 void CopySession::use_host_model_trace() {
   trace_ = model_trace(state_.params, state_.warp, state_.warps);
   view_.upload(trace_);
+  show_transactions();
   trace_ = view_.read_back();
   trace_source_ = TraceSource::HostModel;
   traced_.reset();
   traced_totals_.reset();
   traced_state_ = state_;
+}
+
+void CopySession::show_transactions() {
+  std::vector<viz::WarpView::Transaction> transactions;
+  if (state_.model != model::HardwareModel::Modern) {
+    for (int slot = 0; slot < traced_warps(trace_); ++slot) {
+      const auto a = model::analyze_global(accesses_from_trace(trace_, slot),
+                                           state_.params.word_bytes, predicted_.op, state_.model);
+      for (const auto& r : a.transaction_ranges) {
+        transactions.push_back(
+            {static_cast<std::uint64_t>(r.begin), static_cast<std::uint64_t>(r.end), slot});
+      }
+    }
+  }
+  view_.set_transactions(transactions);
 }
 
 void CopySession::update() {
@@ -116,9 +133,11 @@ void CopySession::trace_on_gl_thread() {
     interop_->unmap();
     trace_ = view_.read_back();
     trace_source_ = TraceSource::GpuKernel;
-    traced_ =
-        model::analyze_global(accesses_from_trace(trace_), state_.params.word_bytes, predicted_.op);
-    traced_totals_ = totals(trace_, state_.warps, state_.params.word_bytes, predicted_.op);
+    traced_ = model::analyze_global(accesses_from_trace(trace_), state_.params.word_bytes,
+                                    predicted_.op, state_.model);
+    traced_totals_ =
+        totals(trace_, state_.warps, state_.params.word_bytes, predicted_.op, state_.model);
+    show_transactions();
     traced_state_ = state_;
   } catch (const std::exception& e) {
     interop_failed_ = !interop_;

@@ -23,6 +23,9 @@ struct CopyState {
   gpu::CopyParams params;
   int warp = 0;   ///< first warp of block 0 the view traces
   int warps = 1;  ///< warps traced side by side: 1, 2, 4 or 8
+  /// The memory model the view and the predicted column follow. Measurements always come from
+  /// the real device.
+  model::HardwareModel model = model::HardwareModel::Modern;
   friend bool operator==(const CopyState&, const CopyState&) = default;
 };
 
@@ -101,6 +104,7 @@ class CopySession {
   void trace_on_gl_thread();
   void use_host_model_trace();
   void set_error(const std::string& message);
+  void show_transactions();  // historical models: their transactions into the view
 
   viz::WarpView& view_;
   gpu::DeviceQuery device_;

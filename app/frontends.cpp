@@ -29,7 +29,7 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, bool intera
   for (int i = 0; i < static_cast<int>(catalog.size()); ++i) {
     if (catalog[i].name == scenario.name) ui.scenario = i;
   }
-  session.set(CopyState{scenario.copy, scenario.warp, scenario.warps});
+  session.set(CopyState{scenario.copy, scenario.warp, scenario.warps, options.model});
   ui.bottom = options.view;
   ui.select_bottom = true;
   ui.sweep_word_bytes = options.sweep_word_bytes;

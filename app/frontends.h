@@ -17,6 +17,7 @@ struct ViewOptions {
   bool use_gpu = true;                    ///< false: model only, even with a GPU
   BottomView view = BottomView::Numbers;  ///< a sweep view starts that sweep (GPU only)
   int sweep_word_bytes = 4;
+  model::HardwareModel model = model::HardwareModel::Modern;  ///< the memory model shown
 };
 
 /// Parses numbers | offset-sweep | stride-sweep; throws std::invalid_argument.

@@ -211,6 +211,9 @@ int main(int argc, char** argv) {
   cli.add_option("--screenshot", screenshot, "save the window to this PNG after --frames and exit");
   cli.add_option("--frames", frames, "frames before --screenshot")->check(CLI::Range(1, 100000));
   cli.add_flag("--model-only", model_only, "do not use the GPU even if there is one");
+  std::string window_model = "modern";
+  cli.add_option("--model", window_model,
+                 "memory model shown: modern, fermi-ca, fermi-cg, kepler, g80");
 
   // render
   auto* render = cli.add_subcommand("render", "draw a scenario's views headless (EGL) to a PNG");
@@ -225,7 +228,9 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"light", "dark"}));
   render->add_option("--scale", render_scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
   render->add_flag("--model-only", render_model_only, "do not use the GPU even if there is one");
-  std::string render_view = "numbers";
+  std::string render_view = "numbers", render_model = "modern";
+  render->add_option("--model", render_model,
+                     "memory model shown: modern, fermi-ca, fermi-cg, kepler, g80");
   int render_sweep_word = 4;
   render->add_option("--view", render_view,
                      "numbers, offset-sweep or stride-sweep (sweeps need a GPU)");
@@ -315,11 +320,13 @@ int main(int argc, char** argv) {
       options.scale = render_scale;
       options.use_gpu = !render_model_only;
       options.view = app::parse_bottom_view(render_view);
+      options.model = model::parse_hardware_model(render_model);
       options.sweep_word_bytes = render_sweep_word;
       return app::render_png(options, out, size.width, size.height);
     }
     view.theme = viz::parse_theme(theme);
     view.use_gpu = !model_only;
+    view.model = model::parse_hardware_model(window_model);
     return app::run_window(view, screenshot, frames);
   } catch (const model::PatternError& e) {
     std::cerr << "warplens " << (*analyze ? "analyze" : "") << ": " << e.what() << "\n";

@@ -3,6 +3,10 @@
 // show. Colours come from the warp trace itself (one RGBA32UI texel per lane: address low
 // bits, address high bits, word bytes, active), so what is drawn is what the kernel touched.
 uniform usamplerBuffer u_trace;
+// Transactions of a historical memory model (begin low bits, length, warp slot, 1); with none,
+// the moved bytes are the 32-byte sectors the trace touches (compute capability 7.0+).
+uniform usamplerBuffer u_transactions;
+uniform int u_transaction_count;
 uniform int u_line_count;
 uniform uint u_line_address[256];  // byte address (low 32 bits) of each line on show
 uniform float u_line_x[256];       // pixel x where each line starts
@@ -56,6 +60,17 @@ void main() {
       if (record / 32 == band) band_touched = true;
     }
     if (byte_address - r.x < r.z) owner = record % 32;
+  }
+  if (u_transaction_count > 0) {
+    touched = false;
+    band_touched = false;
+    for (int i = 0; i < u_transaction_count; ++i) {
+      uvec4 t = texelFetch(u_transactions, i);
+      if (byte_address - t.x < t.y) {
+        touched = true;
+        if (int(t.z) == band) band_touched = true;
+      }
+    }
   }
 
   float in_sector = mod(local, kSectorBytes);

@@ -156,6 +156,26 @@ TEST(RenderCli, MisalignedScenarioShowsOverFetchAndDarkThemeWorks) {
   std::filesystem::remove(misaligned);
 }
 
+TEST(RenderCli, HistoricalModelChangesWhatTheViewShadesAsMoved) {
+  const std::string modern = temp_path("modern.png"), fermi = temp_path("fermi.png");
+  ASSERT_EQ(run_command(kWarplens + " render --model-only --scenario misaligned --out " + modern)
+                .exit_code,
+            0);
+  const auto r = run_command(
+      kWarplens + " render --model-only --scenario misaligned --model fermi-ca --out " + fermi);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Png m = load_png(modern), f = load_png(fermi);
+  ASSERT_TRUE(m.rgba && f.rgba);
+  const auto& light = viz::theme(viz::ThemeName::Light);
+  // Fermi's caching loads move the whole second 128-byte line: three more hatched sectors.
+  EXPECT_GT(count_near(f, light.overfetch, 2), count_near(m, light.overfetch, 2) + 3000);
+  const auto bad = run_command(kWarplens + " render --model-only --model volta --out " + fermi);
+  EXPECT_EQ(bad.exit_code, 2) << bad.output;
+  EXPECT_NE(bad.output.find("model must be"), std::string::npos) << bad.output;
+  std::filesystem::remove(modern);
+  std::filesystem::remove(fermi);
+}
+
 TEST(RenderCli, NoEglDisplayIsAClearError) {
   const auto r = run_command("__EGL_VENDOR_LIBRARY_FILENAMES=/nonexistent.json " + kWarplens +
                              " render --model-only --out " + temp_path("none.png"));

@@ -97,6 +97,14 @@ WarpView::WarpView()
   glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32UI, trace_buffer_);
   glBindTexture(GL_TEXTURE_BUFFER, 0);
   glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  glGenBuffers(1, &transaction_buffer_);
+  glBindBuffer(GL_TEXTURE_BUFFER, transaction_buffer_);
+  glBufferData(GL_TEXTURE_BUFFER, kMaxTransactions * 16, nullptr, GL_DYNAMIC_DRAW);
+  glGenTextures(1, &transaction_texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, transaction_texture_);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32UI, transaction_buffer_);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
   glGenVertexArrays(1, &vertex_array_);  // core profile needs one bound, even without attributes
   upload(TraceRecords{});
 }
@@ -105,11 +113,31 @@ WarpView::~WarpView() {
   glDeleteVertexArrays(1, &vertex_array_);
   glDeleteTextures(1, &trace_texture_);
   glDeleteBuffers(1, &trace_buffer_);
+  glDeleteTextures(1, &transaction_texture_);
+  glDeleteBuffers(1, &transaction_buffer_);
 }
 
 void WarpView::upload(const TraceRecords& trace) {
   glBindBuffer(GL_TEXTURE_BUFFER, trace_buffer_);
   glBufferSubData(GL_TEXTURE_BUFFER, 0, kTraceBufferBytes, trace.data());
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+void WarpView::set_transactions(const std::vector<Transaction>& transactions) {
+  if (static_cast<int>(transactions.size()) > kMaxTransactions) {
+    throw std::length_error("the warp view shows at most " + std::to_string(kMaxTransactions) +
+                            " transactions");
+  }
+  std::vector<std::uint32_t> texels;
+  for (const auto& t : transactions) {
+    texels.insert(texels.end(), {static_cast<std::uint32_t>(t.begin & 0xffffffffu),
+                                 static_cast<std::uint32_t>(t.end - t.begin),
+                                 static_cast<std::uint32_t>(t.slot), 1u});
+  }
+  transaction_count_ = static_cast<int>(transactions.size());
+  if (texels.empty()) return;
+  glBindBuffer(GL_TEXTURE_BUFFER, transaction_buffer_);
+  glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(texels.size() * 4), texels.data());
   glBindBuffer(GL_TEXTURE_BUFFER, 0);
 }
 
@@ -171,6 +199,11 @@ GLuint WarpView::render(const TraceRecords& trace, int width, int height, float 
   glUniform3fv(strip_program_.uniform("u_rule"), 1, &theme.rule.r);
   glUniform3fv(strip_program_.uniform("u_background"), 1, &theme.background.r);
   glUniform3fv(strip_program_.uniform("u_sector"), 1, &theme.sector.r);
+  glUniform1i(strip_program_.uniform("u_transactions"), 1);
+  glUniform1i(strip_program_.uniform("u_transaction_count"), transaction_count_);
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_BUFFER, transaction_texture_);
+  glActiveTexture(GL_TEXTURE0);
   glUniform1f(strip_program_.uniform("u_sector_row_top"), layout_.sector_row_top);
   glDrawArrays(GL_TRIANGLES, 0, 6);
 

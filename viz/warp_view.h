@@ -68,6 +68,17 @@ class WarpView {
   /// Reads the buffer back (for layout, labels and the traced statistics).
   [[nodiscard]] TraceRecords read_back() const;
 
+  /// One transaction of a historical memory model: bytes [begin, end) moved for warp slot
+  /// `slot`. With none set (the modern model), the shaders derive 32-byte sectors from the
+  /// trace itself.
+  struct Transaction {
+    std::uint64_t begin = 0, end = 0;
+    int slot = 0;
+  };
+  static constexpr int kMaxTransactions = 1024;
+  /// Sets the transactions to shade (at most kMaxTransactions; more throw std::length_error).
+  void set_transactions(const std::vector<Transaction>& transactions);
+
   /// Draws into the view's own texture and returns it (the layout is kept for labels).
   GLuint render(const TraceRecords& trace, int width, int height, float scale, const Theme& theme);
   [[nodiscard]] const StripLayout& layout() const { return layout_; }
@@ -76,6 +87,8 @@ class WarpView {
   void set_common_uniforms(const GlProgram& program, const Theme& theme, float scale) const;
 
   GLuint trace_buffer_ = 0, trace_texture_ = 0, vertex_array_ = 0;
+  GLuint transaction_buffer_ = 0, transaction_texture_ = 0;
+  int transaction_count_ = 0;
   GlProgram strip_program_, lanes_program_;
   RenderTarget target_;
   StripLayout layout_;

@@ -34,8 +34,10 @@ int global_request_lanes(int word_bytes, HardwareModel model) {
   return word_bytes <= 4 ? 32 : (word_bytes == 8 ? 16 : 8);
 }
 
-// CC 1.0/1.1 coalescing for one half-warp; returns {transactions, bytes}.
-std::pair<int, std::int64_t> g80_half_warp(const WarpAccesses& lanes, int word_bytes, int first) {
+// CC 1.0/1.1 coalescing for one half-warp; returns {transactions, bytes} and appends the
+// transactions' byte ranges.
+std::pair<int, std::int64_t> g80_half_warp(const WarpAccesses& lanes, int word_bytes, int first,
+                                           std::vector<ByteRange>& ranges) {
   int active = 0;
   bool coalesced = word_bytes >= 4;
   std::int64_t segment = -1;
@@ -50,9 +52,14 @@ std::pair<int, std::int64_t> g80_half_warp(const WarpAccesses& lanes, int word_b
   }
   if (active == 0) return {0, 0};
   if (coalesced) {
+    ranges.push_back({segment, segment + segment_bytes});
     if (word_bytes == 4) return {1, 64};
     if (word_bytes == 8) return {1, 128};
     return {2, 256};
+  }
+  for (int k = 0; k < 16; ++k) {
+    const LaneAccess& a = lanes[first + k];
+    if (a.active) ranges.push_back({a.address / 32 * 32, a.address / 32 * 32 + 32});
   }
   return {active, 32LL * active};
 }
@@ -120,7 +127,7 @@ GlobalAnalysis analyze_global(const WarpAccesses& lanes, int word_bytes, Op op,
     if (!any) continue;
     ++r.requests;
     if (model == HardwareModel::G80) {
-      const auto [n, bytes] = g80_half_warp(lanes, word_bytes, first);
+      const auto [n, bytes] = g80_half_warp(lanes, word_bytes, first, r.transaction_ranges);
       r.transactions += n;
       r.moved_bytes += bytes;
       sizes.insert(static_cast<int>(bytes / n));
@@ -132,6 +139,7 @@ GlobalAnalysis analyze_global(const WarpAccesses& lanes, int word_bytes, Op op,
                                        [unit](const LaneAccess& a) { return a.address / unit; });
     r.transactions += static_cast<int>(units.size());
     r.moved_bytes += static_cast<std::int64_t>(units.size()) * unit;
+    for (std::int64_t u : units) r.transaction_ranges.push_back({u * unit, (u + 1) * unit});
     sizes.insert(unit);
   }
   if (r.requests == 0) r.requests = 1;  // an instruction with no active lane still issues

@@ -45,6 +45,12 @@ std::string_view to_string(HardwareModel model);
 /// One line for the window: which generation the model stands for.
 std::string_view describe(HardwareModel model);
 
+/// Bytes [begin, end) from the buffer base.
+struct ByteRange {
+  std::int64_t begin = 0, end = 0;
+  friend bool operator==(const ByteRange&, const ByteRange&) = default;
+};
+
 struct GlobalLane {
   LaneAccess access;
   std::int64_t sector = 0;  ///< address / 32
@@ -64,6 +70,10 @@ struct GlobalAnalysis {
   int transaction_bytes = kSectorBytes;  ///< bytes per transaction (0 if they differ)
   std::int64_t requested_bytes = 0;      ///< distinct bytes the active lanes need
   std::int64_t moved_bytes = 0;          ///< transactions' bytes
+  /// The bytes each transaction moves (modern: one 32-byte range per sector; fermi-ca loads:
+  /// 128-byte lines; g80: a coalesced half-warp's segment or one 32-byte segment per thread).
+  /// A range two sub-requests both fetch appears twice.
+  std::vector<ByteRange> transaction_ranges;
   /// requested / moved (1 = perfectly coalesced); 0 when nothing moves.
   [[nodiscard]] double efficiency() const {
     return moved_bytes ? static_cast<double>(requested_bytes) / static_cast<double>(moved_bytes)
