@@ -709,8 +709,66 @@ void draw_sweep(UiState& ui, CopySession& session, const viz::ImGuiLayer& layer,
                  ui.interactive);
 }
 
-void draw_bottom(UiState& ui, CopySession& session, const viz::ImGuiLayer& layer,
-                 const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
+void draw_heatmap(const UiState& ui, const CopySession& session, viz::HeatStrip& heat,
+                  const viz::ImGuiLayer& layer, const viz::Theme& theme) {
+  const float s = layer.scale();
+  const SectorHeatmap& h = session.heatmap();
+  unsigned max_requests = 0;
+  long long requests = 0, used = 0;
+  int touched = 0;
+  for (const auto& sector : h) {
+    max_requests = std::max(max_requests, sector.requests);
+    requests += sector.requests;
+    used += sector.bytes;
+    touched += sector.requests > 0;
+  }
+  const bool gpu = session.trace_source() == TraceSource::GpuKernel;
+  ImGui::TextDisabled(
+      "Every warp of the %s launch, counted per 32-byte sector of the first %d KiB of the %s "
+      "buffer%s.",
+      gpu ? "real" : "modelled", kHeatSectors * 32 / 1024,
+      session.state().params.side == gpu::PatternSide::Read ? "input" : "output",
+      gpu ? " (atomics in the kernel, drawn through interop)" : " (host model: no GPU)");
+  ImGui::Text(
+      "%d sectors moved by %lld warp requests (up to %u per sector); %lld of %lld bytes moved were "
+      "asked for (%.1f %%).",
+      touched, requests, max_requests, used, requests * 32,
+      requests ? 100.0 * static_cast<double>(used) / (32.0 * static_cast<double>(requests)) : 0.0);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float label_h = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
+  const float row_label_w = ImGui::CalcTextSize("bytes used per byte moved").x + 12 * s;
+  const int w = std::max(64, static_cast<int>(avail.x));
+  const int hpx = std::max(48, static_cast<int>(avail.y - label_h));
+  const float x0 = row_label_w, x1 = static_cast<float>(w) - 8 * s;
+  const GLuint texture = heat.render(w, hpx, x0, x1, max_requests, s, theme);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
+               {static_cast<float>(w), static_cast<float>(hpx)}, {0, 1}, {1, 0});
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImU32 text = to_imgui_color(theme.text), muted = to_imgui_color(theme.muted_text);
+  draw->AddText(
+      {origin.x, origin.y + 0.25f * static_cast<float>(hpx) - 0.5f * ImGui::GetFontSize()}, text,
+      "requests per sector");
+  draw->AddText(
+      {origin.x, origin.y + 0.75f * static_cast<float>(hpx) - 0.5f * ImGui::GetFontSize()}, text,
+      "bytes used per byte moved");
+  for (double v : viz::nice_ticks(0, kHeatSectors * 32, 8)) {
+    const float x = origin.x + x0 + static_cast<float>(v / (kHeatSectors * 32)) * (x1 - x0);
+    const std::string label = viz::tick_label(v);
+    draw->AddText({x - 0.5f * ImGui::CalcTextSize(label.c_str()).x,
+                   origin.y + static_cast<float>(hpx) + 2 * s},
+                  muted, label.c_str());
+  }
+  const char* axis =
+      "bytes from the buffer base (each column: one 32 B sector; darker: moved by more requests)";
+  draw->AddText({origin.x + x1 - ImGui::CalcTextSize(axis).x,
+                 origin.y + static_cast<float>(hpx) + ImGui::GetFontSize() + 4 * s},
+                muted, axis);
+  (void)ui;
+}
+
+void draw_bottom(UiState& ui, CopySession& session, viz::HeatStrip& heat,
+                 const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin(
@@ -728,6 +786,7 @@ void draw_bottom(UiState& ui, CopySession& session, const viz::ImGuiLayer& layer
       return open;
     };
     if (tab("Numbers", BottomView::Numbers)) draw_numbers(session, layer);
+    if (tab("Sector heatmap", BottomView::Heatmap)) draw_heatmap(ui, session, heat, layer, theme);
     if (tab("Offset sweep", BottomView::OffsetSweep))
       draw_sweep(ui, session, layer, theme, SweepAxis::Offset);
     if (tab("Stride sweep", BottomView::StrideSweep))
@@ -765,8 +824,8 @@ void draw_status(const CopySession& session, const viz::ImGuiLayer& layer, const
 
 }  // namespace
 
-void draw_app(UiState& ui, CopySession& session, viz::WarpView& view, const viz::ImGuiLayer& layer,
-              int width, int height) {
+void draw_app(UiState& ui, CopySession& session, viz::WarpView& view, viz::HeatStrip& heat,
+              const viz::ImGuiLayer& layer, int width, int height) {
   const viz::Theme& theme = viz::theme(ui.theme);
   const float s = layer.scale();
   const float w = static_cast<float>(width), h = static_cast<float>(height);
@@ -787,7 +846,8 @@ void draw_app(UiState& ui, CopySession& session, viz::WarpView& view, const viz:
   draw_parameters(ui, session, layer, {0, body_y}, {panel_w, body_h});
   draw_warp_view(ui, session, view, layer, theme, {main_x, body_y},
                  {main_w, body_h - stats_h - gap});
-  draw_bottom(ui, session, layer, theme, {main_x, body_y + body_h - stats_h}, {main_w, stats_h});
+  draw_bottom(ui, session, heat, layer, theme, {main_x, body_y + body_h - stats_h},
+              {main_w, stats_h});
   draw_status(session, layer, theme, {0, h - status_h}, {w, status_h});
 }
 

@@ -6,13 +6,14 @@
 #include <string>
 
 #include "copy_session.h"
+#include "heat_strip.h"
 #include "imgui_layer.h"
 #include "theme.h"
 #include "warp_view.h"
 
 namespace warplens::app {
 
-enum class BottomView { Numbers, OffsetSweep, StrideSweep };
+enum class BottomView { Numbers, Heatmap, OffsetSweep, StrideSweep };
 
 struct UiState {
   int scenario = 0;  ///< index into builtin_scenarios()
@@ -28,7 +29,7 @@ struct UiState {
 
 /// Draws one frame's UI covering `width` x `height` pixels. Call between
 /// ImGuiLayer::begin_frame and end_frame, with the session's GL context current.
-void draw_app(UiState& ui, CopySession& session, viz::WarpView& view, const viz::ImGuiLayer& layer,
-              int width, int height);
+void draw_app(UiState& ui, CopySession& session, viz::WarpView& view, viz::HeatStrip& heat,
+              const viz::ImGuiLayer& layer, int width, int height);
 
 }  // namespace warplens::app

@@ -24,7 +24,8 @@ constexpr int kTimedRuns = 15;  // median of 15 after 3 warm-up launches
 constexpr int kSweepRuns = 10;  // per sweep point: median of 10 after 3 warm-up launches
 }  // namespace
 
-CopySession::CopySession(viz::WarpView& view, bool use_gpu) : view_(view) {
+CopySession::CopySession(viz::WarpView& view, viz::HeatStrip& heat, bool use_gpu)
+    : view_(view), heat_(heat) {
   device_ =
       use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
   set(CopyState{});
@@ -40,6 +41,7 @@ CopySession::~CopySession() {
   wake_.notify_all();
   if (worker_.joinable()) worker_.join();
   interop_.reset();  // unregister while the GL context is still current
+  heat_interop_.reset();
 }
 
 void CopySession::set(const CopyState& state) {
@@ -84,6 +86,9 @@ void CopySession::remeasure() {
 void CopySession::use_host_model_trace() {
   trace_ = model_trace(state_.params, state_.warp, state_.warps);
   view_.upload(trace_);
+  heat_.upload(host_twin_heatmap(state_.params,
+                                 gpu::plan_copy(state_.params, gpu::kModelBufferBytes).threads));
+  heatmap_ = heat_.read_back();
   show_transactions();
   trace_ = view_.read_back();
   trace_source_ = TraceSource::HostModel;
@@ -131,6 +136,16 @@ void CopySession::trace_on_gl_thread() {
       throw;
     }
     interop_->unmap();
+    if (!heat_interop_) heat_interop_ = std::make_unique<gpu::GlInteropBuffer>(heat_.buffer());
+    void* heat_buffer = heat_interop_->map();
+    try {
+      lab_->heatmap_to_device(state_.params, heat_buffer);
+    } catch (...) {
+      heat_interop_->unmap();
+      throw;
+    }
+    heat_interop_->unmap();
+    heatmap_ = heat_.read_back();
     trace_ = view_.read_back();
     trace_source_ = TraceSource::GpuKernel;
     traced_ = model::analyze_global(accesses_from_trace(trace_), state_.params.word_bytes,

@@ -13,6 +13,7 @@
 
 #include "copy_pattern.h"
 #include "gpu.h"
+#include "heat_strip.h"
 #include "memory_model.h"
 #include "sweeps.h"
 #include "warp_view.h"
@@ -39,7 +40,7 @@ class CopySession {
  public:
   /// `view` must outlive the session; its GL context must be current on the calling thread
   /// for every call. With use_gpu false (or no device) the session runs the model only.
-  CopySession(viz::WarpView& view, bool use_gpu);
+  CopySession(viz::WarpView& view, viz::HeatStrip& heat, bool use_gpu);
   ~CopySession();
   CopySession(const CopySession&) = delete;
   CopySession& operator=(const CopySession&) = delete;
@@ -59,6 +60,8 @@ class CopySession {
   [[nodiscard]] bool gpu_mode() const { return device_.device.has_value(); }
   [[nodiscard]] TraceSource trace_source() const { return trace_source_; }
   [[nodiscard]] const TraceRecords& trace() const { return trace_; }
+  /// The sector heatmap of the whole launch (read back from the heat strip's buffer).
+  [[nodiscard]] const SectorHeatmap& heatmap() const { return heatmap_; }
 
   /// The model's prediction for the current parameters (always available).
   [[nodiscard]] const model::GlobalAnalysis& predicted() const { return predicted_; }
@@ -107,6 +110,9 @@ class CopySession {
   void show_transactions();  // historical models: their transactions into the view
 
   viz::WarpView& view_;
+  viz::HeatStrip& heat_;
+  SectorHeatmap heatmap_{};
+  std::unique_ptr<gpu::GlInteropBuffer> heat_interop_;
   gpu::DeviceQuery device_;
   CopyState state_;
   model::GlobalAnalysis predicted_;

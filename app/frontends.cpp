@@ -33,7 +33,8 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, bool intera
   ui.bottom = options.view;
   ui.select_bottom = true;
   ui.sweep_word_bytes = options.sweep_word_bytes;
-  if (options.view != BottomView::Numbers && session.gpu_mode()) {
+  if ((options.view == BottomView::OffsetSweep || options.view == BottomView::StrideSweep) &&
+      session.gpu_mode()) {
     gpu::CopyParams base = scenario.copy;
     base.word_bytes = options.sweep_word_bytes;
     session.start_sweep(
@@ -54,10 +55,11 @@ std::string source_text(const CopySession& session) {
 
 BottomView parse_bottom_view(const std::string& text) {
   if (text == "numbers") return BottomView::Numbers;
+  if (text == "heatmap") return BottomView::Heatmap;
   if (text == "offset-sweep") return BottomView::OffsetSweep;
   if (text == "stride-sweep") return BottomView::StrideSweep;
-  throw std::invalid_argument("view must be numbers, offset-sweep or stride-sweep (got \"" + text +
-                              "\")");
+  throw std::invalid_argument(
+      "view must be numbers, heatmap, offset-sweep or stride-sweep (got \"" + text + "\")");
 }
 
 int render_png(const ViewOptions& options, const std::string& out_path, int width, int height) {
@@ -68,7 +70,8 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
     viz::HeadlessContext context(device.device ? device.device->index : -1);
     viz::ImGuiLayer layer(nullptr, options.scale, options.theme);
     viz::WarpView view;
-    CopySession session(view, options.use_gpu);
+    viz::HeatStrip heat;
+    CopySession session(view, heat, options.use_gpu);
     UiState ui = initial_ui(options, session, false);
 
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
@@ -86,7 +89,7 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
       glClearColor(bg.r, bg.g, bg.b, 1);
       glClear(GL_COLOR_BUFFER_BIT);
       layer.begin_frame(width, height, 1.0f / 60.0f);
-      draw_app(ui, session, view, layer, width, height);
+      draw_app(ui, session, view, heat, layer, width, height);
       target.bind(width, height);
       layer.end_frame();
     }
@@ -112,7 +115,8 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     viz::GlfwWindow window("WarpLens", 1600, 960);
     viz::ImGuiLayer layer(window.handle(), options.scale * window.content_scale(), options.theme);
     viz::WarpView view;
-    CopySession session(view, options.use_gpu);
+    viz::HeatStrip heat;
+    CopySession session(view, heat, options.use_gpu);
     UiState ui = initial_ui(options, session, true);
     int frame = 0;
     while (!window.should_close()) {
@@ -125,7 +129,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         continue;
       }
       layer.begin_frame(width, height, 0);
-      draw_app(ui, session, view, layer, width, height);
+      draw_app(ui, session, view, heat, layer, width, height);
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, width, height);
       const viz::Rgb bg = viz::theme(ui.theme).background;

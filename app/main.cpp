@@ -233,7 +233,7 @@ int main(int argc, char** argv) {
                      "memory model shown: modern, fermi-ca, fermi-cg, kepler, g80");
   int render_sweep_word = 4;
   render->add_option("--view", render_view,
-                     "numbers, offset-sweep or stride-sweep (sweeps need a GPU)");
+                     "numbers, heatmap, offset-sweep or stride-sweep (sweeps need a GPU)");
   render->add_option("--sweep-word-bytes", render_sweep_word, "word size of the sweep: 4, 8 or 16")
       ->check(CLI::IsMember({4, 8, 16}));
 

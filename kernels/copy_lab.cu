@@ -59,6 +59,30 @@ __global__ void pattern_copy(const Word* __restrict__ in, Word* __restrict__ out
   out[dst] = load<kPath>(in + src);
 }
 
+// The heatmap variant of the pattern copy: each warp finds, per distinct sector its patterned
+// access touches (__match_any_sync groups the lanes on one sector), one leader that adds one
+// request and the group's bytes to that sector's counters. Only sectors below kHeatSectors count.
+template <typename Word, PatternSide kSide>
+__global__ void pattern_copy_heat(const Word* __restrict__ in, Word* __restrict__ out,
+                                  long long threads, IndexParams index, SectorHeat* heat) {
+  const long long g = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
+  const bool active = g < threads;
+  const long long e = active ? element_index(g, index) : 0;
+  const unsigned long long sector =
+      active ? static_cast<unsigned long long>(e) * sizeof(Word) / 32 : ~0ull;
+  const unsigned in_warp = __ballot_sync(0xffffffffu, active);
+  if (!active) return;
+  const unsigned same = __match_any_sync(in_warp, sector);
+  const int leader = __ffs(same) - 1;
+  if (static_cast<int>(threadIdx.x % 32) == leader && sector < kHeatSectors) {
+    atomicAdd(&heat[sector].requests, 1u);
+    atomicAdd(&heat[sector].bytes, static_cast<unsigned>(__popc(same) * sizeof(Word)));
+  }
+  const long long src = kSide == PatternSide::Read ? e : g;
+  const long long dst = kSide == PatternSide::Read ? g : e;
+  out[dst] = in[src];
+}
+
 // The ideal coalesced copy: one 16-byte vector per thread, consecutive threads on consecutive
 // vectors, a full grid. On the H100 this matched cudaMemcpy, where a grid-stride variant with
 // four vectors in flight per thread reached only 94 % (measured 2026-11-22, 512 MiB buffers).
@@ -206,11 +230,13 @@ struct CopyLab::Impl {
   void* in = nullptr;
   void* out = nullptr;
   LaneTraceRecord* trace = nullptr;  // device scratch for trace_to_host
+  SectorHeat* heat = nullptr;        // device scratch for heatmap_to_host
   cudaStream_t stream = nullptr;
   ~Impl() {
     cudaFree(in);
     cudaFree(out);
     cudaFree(trace);
+    cudaFree(heat);
     if (stream) cudaStreamDestroy(stream);
   }
 };
@@ -238,6 +264,7 @@ CopyLab::CopyLab(const DeviceInfo& device, std::int64_t buffer_bytes) : impl_(ne
   alloc(&impl_->in, buffer_bytes, "the copy input");
   alloc(&impl_->out, buffer_bytes, "the copy output");
   alloc(reinterpret_cast<void**>(&impl_->trace), kTraceBufferBytes, "the trace buffer");
+  alloc(reinterpret_cast<void**>(&impl_->heat), kHeatBufferBytes, "the heatmap buffer");
   check(cudaStreamCreateWithFlags(&impl_->stream, cudaStreamNonBlocking), "cudaStreamCreate");
   // Not zeros (which can hide unwritten outputs): a fixed non-zero byte.
   check(cudaMemset(impl_->in, 0x5a, static_cast<std::size_t>(buffer_bytes)), "cudaMemset");
@@ -284,6 +311,45 @@ void CopyLab::trace_to_device(const CopyParams& params, int first_warp, int warp
   launch_copy(params, plan, impl_->in, impl_->out, TraceTarget{records, first_warp, warps},
               impl_->stream);
   check(cudaStreamSynchronize(impl_->stream), "copy kernel (instrumented)");
+}
+
+void CopyLab::heatmap_to_device(const CopyParams& params, void* device_dst) {
+  check(cudaSetDevice(impl_->device), "cudaSetDevice");
+  const CopyPlan plan = plan_copy(params, buffer_bytes_);
+  auto* heat = static_cast<SectorHeat*>(device_dst);
+  check(cudaMemsetAsync(heat, 0, kHeatBufferBytes, impl_->stream), "cudaMemset (heatmap)");
+  const dim3 grid(static_cast<unsigned>(plan.blocks));
+  const dim3 block(static_cast<unsigned>(params.block_threads));
+  const auto run = [&](auto word) {
+    using Word = decltype(word);
+    const auto* src = static_cast<const Word*>(impl_->in);
+    auto* dst = static_cast<Word*>(impl_->out);
+    if (params.side == PatternSide::Read) {
+      pattern_copy_heat<Word, PatternSide::Read>
+          <<<grid, block, 0, impl_->stream>>>(src, dst, plan.threads, plan.index, heat);
+    } else {
+      pattern_copy_heat<Word, PatternSide::Write>
+          <<<grid, block, 0, impl_->stream>>>(src, dst, plan.threads, plan.index, heat);
+    }
+  };
+  switch (params.word_bytes) {
+    case 1: run(static_cast<unsigned char>(0)); break;
+    case 2: run(static_cast<unsigned short>(0)); break;
+    case 4: run(0u); break;
+    case 8: run(uint2{}); break;
+    case 16: run(uint4{}); break;
+    default: throw GpuError("unsupported word size");
+  }
+  check(cudaGetLastError(), "heatmap kernel launch");
+  check(cudaStreamSynchronize(impl_->stream), "heatmap kernel");
+}
+
+SectorHeatmap CopyLab::heatmap_to_host(const CopyParams& params) {
+  heatmap_to_device(params, impl_->heat);
+  SectorHeatmap host{};
+  check(cudaMemcpy(host.data(), impl_->heat, kHeatBufferBytes, cudaMemcpyDeviceToHost),
+        "cudaMemcpy (heatmap)");
+  return host;
 }
 
 TraceRecords CopyLab::trace_to_host(const CopyParams& params, int first_warp, int warps) {

@@ -1,5 +1,7 @@
 #include "copy_pattern.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <string>
 
 namespace warplens {
@@ -71,6 +73,37 @@ TraceRecords model_trace(const gpu::CopyParams& params, int first_warp, int warp
     put_accesses(lanes, params.word_bytes, slot, trace);
   }
   return trace;
+}
+
+SectorHeatmap host_twin_heatmap(const gpu::CopyParams& params, std::int64_t threads) {
+  const IndexParams index = index_params(params);
+  const bool grows = params.kind != IndexKind::Scattered;  // later warps never come back
+  SectorHeat zero{0, 0};
+  SectorHeatmap heat;
+  heat.fill(zero);
+  std::int64_t sectors[32];
+  for (std::int64_t warp_first = 0; warp_first < threads; warp_first += 32) {
+    const int lanes = static_cast<int>(std::min<std::int64_t>(32, threads - warp_first));
+    std::int64_t lowest = INT64_MAX;
+    for (int l = 0; l < lanes; ++l) {
+      sectors[l] = element_index(warp_first + l, index) * params.word_bytes / 32;
+      lowest = std::min(lowest, sectors[l]);
+    }
+    if (grows && lowest >= kHeatSectors) break;
+    // One request per distinct sector of the warp, as __match_any_sync groups them.
+    std::sort(sectors, sectors + lanes);
+    for (int l = 0; l < lanes;) {
+      int k = l;
+      while (k < lanes && sectors[k] == sectors[l]) ++k;
+      if (sectors[l] < kHeatSectors) {
+        heat[static_cast<std::size_t>(sectors[l])].requests += 1;
+        heat[static_cast<std::size_t>(sectors[l])].bytes +=
+            static_cast<std::uint32_t>((k - l) * params.word_bytes);
+      }
+      l = k;
+    }
+  }
+  return heat;
 }
 
 model::WarpAccesses accesses_from_trace(const TraceRecords& trace, int slot) {

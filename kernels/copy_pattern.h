@@ -26,6 +26,10 @@ TraceRecords host_twin_trace(const gpu::CopyParams& params, int first_warp, int 
 /// the host model feeds the warp view). Throws model::PatternError.
 TraceRecords model_trace(const gpu::CopyParams& params, int first_warp, int warps = 1);
 
+/// What the heatmap launch counts, computed on the host with element_index over a launch of
+/// `threads` threads (warps past the heatmap's sectors are skipped where the pattern only grows).
+SectorHeatmap host_twin_heatmap(const gpu::CopyParams& params, std::int64_t threads);
+
 /// Warp slot `slot`'s lane records -> lane accesses for the model's analysis
 /// (index = address / word bytes).
 model::WarpAccesses accesses_from_trace(const TraceRecords& trace, int slot = 0);

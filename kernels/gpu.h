@@ -150,6 +150,12 @@ class CopyLab {
   /// The instrumented launch into host memory (tests, CLI).
   TraceRecords trace_to_host(const CopyParams& params, int first_warp, int warps = 1);
 
+  /// The heatmap launch: the same copy over the same grid, where every warp also counts, with
+  /// atomics into `device_dst` (kHeatBufferBytes, SectorHeatmap layout, e.g. a mapped GL
+  /// buffer), the sectors its patterned access moves within the first kHeatSectors sectors.
+  void heatmap_to_device(const CopyParams& params, void* device_dst);
+  SectorHeatmap heatmap_to_host(const CopyParams& params);
+
   /// cudaMemcpy device-to-device over the whole buffer, the reference for copy bandwidth.
   MemcpyMeasurement measure_memcpy(int runs = 15, int warmup = 3);
 

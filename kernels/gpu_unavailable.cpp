@@ -33,6 +33,12 @@ void CopyLab::trace_to_device(const CopyParams&, int, int, void*) {
 TraceRecords CopyLab::trace_to_host(const CopyParams&, int, int) {
   no_cuda();
 }
+void CopyLab::heatmap_to_device(const CopyParams&, void*) {
+  no_cuda();
+}
+SectorHeatmap CopyLab::heatmap_to_host(const CopyParams&) {
+  no_cuda();
+}
 MemcpyMeasurement CopyLab::measure_memcpy(int, int) {
   no_cuda();
 }

@@ -78,6 +78,18 @@ inline constexpr std::int64_t kTraceBufferBytes = kTraceRecords * sizeof(LaneTra
 /// that were not traced are all zero (inactive).
 using TraceRecords = std::array<LaneTraceRecord, kTraceRecords>;
 
+/// The sector heatmap: for the whole grid, per 32-byte sector of the first kHeatSectors sectors
+/// of the patterned buffer, how many warp requests moved it and how many of its bytes the lanes
+/// asked for (summed over requests). One GL_RG32UI texel per sector.
+inline constexpr int kHeatSectors = 2048;  // 64 KiB of the buffer
+struct SectorHeat {
+  std::uint32_t requests;  ///< warp requests that moved this sector
+  std::uint32_t bytes;     ///< bytes the lanes of those requests asked for in it
+};
+static_assert(sizeof(SectorHeat) == 8, "one RG32UI texel per sector");
+inline constexpr std::int64_t kHeatBufferBytes = kHeatSectors * sizeof(SectorHeat);
+using SectorHeatmap = std::array<SectorHeat, kHeatSectors>;
+
 /// Warp slots holding at least one active lane (at least 1).
 inline int traced_warps(const TraceRecords& trace) {
   int warps = 1;

@@ -66,6 +66,30 @@ TEST(CopyPattern, SeveralWarpsFillConsecutiveSlots) {
   EXPECT_EQ(twin[4 * 32].active, 0u);
 }
 
+TEST(CopyPattern, HostHeatmapCountsWarpRequestsPerSector) {
+  gpu::CopyParams aligned;
+  const auto a =
+      host_twin_heatmap(aligned, gpu::plan_copy(aligned, gpu::kModelBufferBytes).threads);
+  EXPECT_EQ(a[0].requests, 1u);
+  EXPECT_EQ(a[0].bytes, 32u);
+  EXPECT_EQ(a[kHeatSectors - 1].requests, 1u);
+  gpu::CopyParams misaligned;
+  misaligned.offset = 1;
+  const auto m =
+      host_twin_heatmap(misaligned, gpu::plan_copy(misaligned, gpu::kModelBufferBytes).threads);
+  EXPECT_EQ(m[0].requests, 1u);  // bytes 4..31 by warp 0
+  EXPECT_EQ(m[0].bytes, 28u);
+  EXPECT_EQ(m[4].requests, 2u);  // warp 0's last lane and warp 1's first seven
+  EXPECT_EQ(m[4].bytes, 32u);
+  gpu::CopyParams same;
+  same.kind = IndexKind::SameWord;
+  const auto s = host_twin_heatmap(same, gpu::plan_copy(same, gpu::kModelBufferBytes).threads);
+  EXPECT_EQ(s[0].requests, 1u);  // warp 0 on word 0
+  EXPECT_EQ(s[0].bytes, 128u);   // 32 lanes x 4 bytes asked, one sector moved
+  EXPECT_EQ(s[4].requests, 1u);  // warp 1 on word 32 (byte 128)
+  EXPECT_EQ(s[1].requests, 0u);
+}
+
 TEST(CopyPattern, StoresAreAnalysedAsStores) {
   gpu::CopyParams p;
   p.side = gpu::PatternSide::Write;

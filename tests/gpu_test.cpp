@@ -83,6 +83,21 @@ TEST_F(GpuTest, TracedAddressesEqualTheHostTwin) {
   }
 }
 
+TEST_F(GpuTest, HeatmapKernelCountsWhatTheHostTwinCounts) {
+  gpu::CopyLab lab(*query_.device, kTestBuffer);
+  for (const auto& p : kCases) {
+    const auto gpu_heat = lab.heatmap_to_host(p);
+    const auto host_heat = host_twin_heatmap(p, gpu::plan_copy(p, lab.buffer_bytes()).threads);
+    int mismatches = 0;
+    for (int i = 0; i < kHeatSectors; ++i) {
+      mismatches +=
+          gpu_heat[i].requests != host_heat[i].requests || gpu_heat[i].bytes != host_heat[i].bytes;
+    }
+    EXPECT_EQ(mismatches, 0) << gpu::to_string(p.kind) << " " << gpu::to_string(p.side)
+                             << " W=" << p.word_bytes << " K=" << p.offset << " S=" << p.stride;
+  }
+}
+
 TEST_F(GpuTest, InteropRoundTripFillsTheGlBufferTheViewDraws) {
   viz::HeadlessContext context(query_.device->index);
   viz::WarpView view;
@@ -100,7 +115,8 @@ TEST_F(GpuTest, InteropRoundTripFillsTheGlBufferTheViewDraws) {
 TEST_F(GpuTest, SessionTracesThroughInteropAndMeasures) {
   viz::HeadlessContext context(query_.device->index);
   viz::WarpView view;
-  app::CopySession session(view, true);
+  viz::HeatStrip heat;
+  app::CopySession session(view, heat, true);
   session.set({{4, 1, 1, 256}, 0});
   for (int i = 0; i < 30000 && !session.idle(); ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));

@@ -1,0 +1,55 @@
+#version 330 core
+// The sector heatmap: one column band per 32-byte sector of the first kHeatSectors sectors.
+// Top row: how many warp requests moved the sector (0: untouched; 1: the sector colour;
+// more: darker, towards the text colour). Bottom row: a bar of the bytes the lanes asked for
+// per byte moved (bytes / (requests x 32)); the rest of the bar is hatched over-fetch.
+// Data: one RG32UI texel per sector (requests, bytes), written by the heatmap kernel through
+// CUDA-GL interop (or by the host model without a GPU).
+uniform usamplerBuffer u_heat;
+uniform int u_sectors;
+uniform vec2 u_viewport;
+uniform vec4 u_rect;       // x0, y0, x1, y1 (pixels, origin top-left)
+uniform float u_split;     // y where the requests row ends and the usefulness row begins
+uniform float u_scale;
+uniform uint u_max_requests;
+uniform vec3 u_untouched, u_sector, u_dense, u_overfetch, u_rule, u_background;
+out vec4 frag_color;
+
+void main() {
+  vec2 p = vec2(gl_FragCoord.x, u_viewport.y - gl_FragCoord.y);
+  if (p.x < u_rect.x || p.x >= u_rect.z || p.y < u_rect.y || p.y >= u_rect.w) {
+    frag_color = vec4(u_background, 1.0);
+    return;
+  }
+  float per_px = float(u_sectors) / (u_rect.z - u_rect.x);
+  int first = int((p.x - u_rect.x) * per_px);
+  int last = max(first, int((p.x + 1.0 - u_rect.x) * per_px) - 1);
+  uint requests = 0u;
+  uint bytes = 0u;
+  for (int s = first; s <= min(last, u_sectors - 1); ++s) {  // a pixel may cover several sectors
+    uvec4 h = texelFetch(u_heat, s);
+    if (h.x > requests) { requests = h.x; bytes = h.y; }
+  }
+  vec3 c;
+  if (p.y < u_split) {
+    if (requests == 0u) {
+      c = u_untouched;
+    } else {
+      float t = u_max_requests > 1u ? log2(float(requests)) / log2(float(u_max_requests)) : 0.0;
+      c = mix(u_sector, u_dense, clamp(t, 0.0, 1.0));
+    }
+  } else {
+    float useful = requests == 0u ? 0.0 : float(bytes) / (32.0 * float(requests));
+    float top = mix(u_rect.w, u_split + 2.0 * u_scale, clamp(useful, 0.0, 1.0));
+    if (requests == 0u) {
+      c = u_untouched;
+    } else if (p.y >= top) {
+      c = u_sector;
+    } else {
+      float h = mod(p.x + p.y, 7.0 * u_scale);
+      c = h < 2.5 * u_scale ? u_overfetch : mix(u_overfetch, u_untouched, 0.55);
+    }
+  }
+  if (abs(p.y - u_split) < 1.0 * u_scale) c = u_background;
+  frag_color = vec4(c, 1.0);
+}

@@ -1,0 +1,81 @@
+#include "heat_strip.h"
+
+#include "embedded.h"
+
+namespace warplens::viz {
+
+HeatStrip::HeatStrip()
+    : program_("sector heatmap", shaders::source("fullscreen.vert"),
+               shaders::source("heat_strip.frag")) {
+  glGenBuffers(1, &buffer_);
+  glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
+  glBufferData(GL_TEXTURE_BUFFER, kHeatBufferBytes, nullptr, GL_DYNAMIC_DRAW);
+  glGenTextures(1, &texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, texture_);
+  glTexBuffer(GL_TEXTURE_BUFFER, GL_RG32UI, buffer_);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  glGenVertexArrays(1, &vertex_array_);
+  SectorHeatmap empty{};
+  upload(empty);
+}
+
+HeatStrip::~HeatStrip() {
+  glDeleteVertexArrays(1, &vertex_array_);
+  glDeleteTextures(1, &texture_);
+  glDeleteBuffers(1, &buffer_);
+}
+
+void HeatStrip::upload(const SectorHeatmap& heat) {
+  glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
+  glBufferSubData(GL_TEXTURE_BUFFER, 0, kHeatBufferBytes, heat.data());
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+SectorHeatmap HeatStrip::read_back() const {
+  SectorHeatmap heat{};
+  glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
+  glGetBufferSubData(GL_TEXTURE_BUFFER, 0, kHeatBufferBytes, heat.data());
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  return heat;
+}
+
+GLuint HeatStrip::render(int width, int height, float x0, float x1, unsigned max_requests,
+                         float scale, const Theme& theme) {
+  GLint previous_framebuffer = 0, previous_viewport[4] = {};
+  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_framebuffer);
+  glGetIntegerv(GL_VIEWPORT, previous_viewport);
+  target_.bind(width, height);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_BLEND);
+  glClearColor(theme.background.r, theme.background.g, theme.background.b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glBindVertexArray(vertex_array_);
+  glUseProgram(program_.id());
+  glActiveTexture(GL_TEXTURE0);
+  glBindTexture(GL_TEXTURE_BUFFER, texture_);
+  const auto w = static_cast<float>(width), h = static_cast<float>(height);
+  glUniform1i(program_.uniform("u_heat"), 0);
+  glUniform1i(program_.uniform("u_sectors"), kHeatSectors);
+  glUniform2f(program_.uniform("u_viewport"), w, h);
+  glUniform4f(program_.uniform("u_rect"), x0, 0, x1, h);
+  glUniform1f(program_.uniform("u_split"), 0.5f * h);
+  glUniform1f(program_.uniform("u_scale"), scale);
+  glUniform1ui(program_.uniform("u_max_requests"), max_requests);
+  glUniform3fv(program_.uniform("u_untouched"), 1, &theme.untouched.r);
+  glUniform3fv(program_.uniform("u_sector"), 1, &theme.sector.r);
+  glUniform3fv(program_.uniform("u_dense"), 1, &theme.text.r);
+  glUniform3fv(program_.uniform("u_overfetch"), 1, &theme.overfetch.r);
+  glUniform3fv(program_.uniform("u_rule"), 1, &theme.rule.r);
+  glUniform3fv(program_.uniform("u_background"), 1, &theme.background.r);
+  glDrawArrays(GL_TRIANGLES, 0, 6);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glBindVertexArray(0);
+  glUseProgram(0);
+  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
+  glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2],
+             previous_viewport[3]);
+  return target_.texture();
+}
+
+}  // namespace warplens::viz

@@ -1,0 +1,39 @@
+// The sector heatmap view: per 32-byte sector of the first kHeatSectors sectors of the buffer,
+// how many warp requests of the whole launch moved it and how much of it they used. Drawn by a
+// shader from one GL buffer (SectorHeatmap layout, a texture buffer of RG32UI) that the heatmap
+// kernel fills through CUDA-GL interop, or the host model without a GPU.
+#pragma once
+
+#include <glad/gl.h>
+
+#include "gl_program.h"
+#include "index_math.h"
+#include "theme.h"
+
+namespace warplens::viz {
+
+class HeatStrip {
+ public:
+  /// Creates the GL objects; needs a current GL 3.3 context. Throws GlError.
+  HeatStrip();
+  ~HeatStrip();
+  HeatStrip(const HeatStrip&) = delete;
+  HeatStrip& operator=(const HeatStrip&) = delete;
+
+  /// The GL buffer (kHeatBufferBytes) the shader reads; register it with CUDA for interop.
+  [[nodiscard]] GLuint buffer() const { return buffer_; }
+  void upload(const SectorHeatmap& heat);
+  [[nodiscard]] SectorHeatmap read_back() const;
+
+  /// Draws into its own texture, `width` x `height` pixels; the sector row spans [x0, x1) of
+  /// the width (pixels), the requests row the top half, the usefulness row the bottom half.
+  GLuint render(int width, int height, float x0, float x1, unsigned max_requests, float scale,
+                const Theme& theme);
+
+ private:
+  GLuint buffer_ = 0, texture_ = 0, vertex_array_ = 0;
+  GlProgram program_;
+  RenderTarget target_;
+};
+
+}  // namespace warplens::viz
