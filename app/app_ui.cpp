@@ -740,7 +740,7 @@ void draw_heatmap(const UiState& ui, const CopySession& session, viz::HeatStrip&
   const int w = std::max(64, static_cast<int>(avail.x));
   const int hpx = std::max(48, static_cast<int>(avail.y - label_h));
   const float x0 = row_label_w, x1 = static_cast<float>(w) - 8 * s;
-  const GLuint texture = heat.render(w, hpx, x0, x1, max_requests, s, theme);
+  const GLuint texture = heat.render(w, hpx, x0, x1, s, theme);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
                {static_cast<float>(w), static_cast<float>(hpx)}, {0, 1}, {1, 0});
@@ -760,7 +760,7 @@ void draw_heatmap(const UiState& ui, const CopySession& session, viz::HeatStrip&
                   muted, label.c_str());
   }
   const char* axis =
-      "bytes from the buffer base (each column: one 32 B sector; darker: moved by more requests)";
+      "bytes from the buffer base \u2022 one column per 32 B sector \u2022 darker: more requests (log scale, black at 32)";
   draw->AddText({origin.x + x1 - ImGui::CalcTextSize(axis).x,
                  origin.y + static_cast<float>(hpx) + ImGui::GetFontSize() + 4 * s},
                 muted, axis);

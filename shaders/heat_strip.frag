@@ -1,7 +1,7 @@
 #version 330 core
 // The sector heatmap: one column band per 32-byte sector of the first kHeatSectors sectors.
 // Top row: how many warp requests moved the sector (0: untouched; 1: the sector colour;
-// more: darker, towards the text colour). Bottom row: a bar of the bytes the lanes asked for
+// more: darker towards the text colour, on a log scale that reaches it at 32 requests). Bottom row: a bar of the bytes the lanes asked for
 // per byte moved (bytes / (requests x 32)); the rest of the bar is hatched over-fetch.
 // Data: one RG32UI texel per sector (requests, bytes), written by the heatmap kernel through
 // CUDA-GL interop (or by the host model without a GPU).
@@ -11,7 +11,6 @@ uniform vec2 u_viewport;
 uniform vec4 u_rect;       // x0, y0, x1, y1 (pixels, origin top-left)
 uniform float u_split;     // y where the requests row ends and the usefulness row begins
 uniform float u_scale;
-uniform uint u_max_requests;
 uniform vec3 u_untouched, u_sector, u_dense, u_overfetch, u_rule, u_background;
 out vec4 frag_color;
 
@@ -35,7 +34,7 @@ void main() {
     if (requests == 0u) {
       c = u_untouched;
     } else {
-      float t = u_max_requests > 1u ? log2(float(requests)) / log2(float(u_max_requests)) : 0.0;
+      float t = log2(float(requests)) / 5.0;
       c = mix(u_sector, u_dense, clamp(t, 0.0, 1.0));
     }
   } else {

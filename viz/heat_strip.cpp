@@ -40,8 +40,8 @@ SectorHeatmap HeatStrip::read_back() const {
   return heat;
 }
 
-GLuint HeatStrip::render(int width, int height, float x0, float x1, unsigned max_requests,
-                         float scale, const Theme& theme) {
+GLuint HeatStrip::render(int width, int height, float x0, float x1, float scale,
+                         const Theme& theme) {
   GLint previous_framebuffer = 0, previous_viewport[4] = {};
   glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_framebuffer);
   glGetIntegerv(GL_VIEWPORT, previous_viewport);
@@ -61,7 +61,6 @@ GLuint HeatStrip::render(int width, int height, float x0, float x1, unsigned max
   glUniform4f(program_.uniform("u_rect"), x0, 0, x1, h);
   glUniform1f(program_.uniform("u_split"), 0.5f * h);
   glUniform1f(program_.uniform("u_scale"), scale);
-  glUniform1ui(program_.uniform("u_max_requests"), max_requests);
   glUniform3fv(program_.uniform("u_untouched"), 1, &theme.untouched.r);
   glUniform3fv(program_.uniform("u_sector"), 1, &theme.sector.r);
   glUniform3fv(program_.uniform("u_dense"), 1, &theme.text.r);

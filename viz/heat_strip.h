@@ -27,8 +27,7 @@ class HeatStrip {
 
   /// Draws into its own texture, `width` x `height` pixels; the sector row spans [x0, x1) of
   /// the width (pixels), the requests row the top half, the usefulness row the bottom half.
-  GLuint render(int width, int height, float x0, float x1, unsigned max_requests, float scale,
-                const Theme& theme);
+  GLuint render(int width, int height, float x0, float x1, float scale, const Theme& theme);
 
  private:
   GLuint buffer_ = 0, texture_ = 0, vertex_array_ = 0;
