@@ -115,6 +115,8 @@ const char* load_path_label(gpu::LoadPath path) {
 
 /// The copy as one line of CUDA-like code, e.g. "out[i] = in[1 + 2*i]".
 std::string kernel_text(const gpu::CopyParams& p) {
+  if (p.layout == gpu::StructLayout::ArrayOfStructs) return "out[i] = s[i].x + s[i].y + s[i].z";
+  if (p.layout == gpu::StructLayout::StructOfArrays) return "out[i] = x[i] + y[i] + z[i]";
   std::string e;
   switch (p.kind) {
     case IndexKind::Strided:
@@ -210,6 +212,28 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
     ImGui::TextDisabled("Seed");
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputInt("##seed", &seed) && seed >= 0) p.seed = static_cast<std::uint32_t>(seed);
+  }
+  ImGui::TextDisabled("Struct {x, y, z} of floats, read field by field");
+  for (auto l : {gpu::StructLayout::None, gpu::StructLayout::ArrayOfStructs,
+                 gpu::StructLayout::StructOfArrays}) {
+    const char* label = l == gpu::StructLayout::None             ? "off##layout"
+                        : l == gpu::StructLayout::ArrayOfStructs ? "AoS"
+                                                                 : "SoA";
+    if (ImGui::RadioButton(label, p.layout == l)) {
+      p.layout = l;
+      if (l != gpu::StructLayout::None) p.word_bytes = 4;  // the fields are 4-byte floats
+    }
+    if (l != gpu::StructLayout::StructOfArrays) ImGui::SameLine();
+  }
+  if (p.layout != gpu::StructLayout::None) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped(
+        "%s", p.layout == gpu::StructLayout::ArrayOfStructs
+                  ? "Array of structures: s[i].x, s[i].y, s[i].z sit 12 bytes apart per thread. "
+                    "Pattern, offset, stride and side do not apply."
+                  : "Structure of arrays: x[i], y[i], z[i] in three arrays. "
+                    "Pattern, offset, stride and side do not apply.");
+    ImGui::PopStyleColor();
   }
   ImGui::TextDisabled("Which side follows the pattern");
   if (ImGui::RadioButton("loads", p.side == gpu::PatternSide::Read))
@@ -343,8 +367,11 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
   // Lane labels: a caption per warp, lane numbers where the boxes are wide enough.
   const int first_warp = session.state().warp;
   for (int slot = 0; slot < layout.warps; ++slot) {
+    static const char* const kFields[] = {"x", "y", "z"};
+    const bool fields = session.state().params.layout != gpu::StructLayout::None;
     const std::string caption =
-        layout.warps == 1
+        fields ? "warp " + std::to_string(first_warp) + ": load of field " + kFields[slot % 3]
+        : layout.warps == 1
             ? "lanes 0\u201331 of warp " + std::to_string(first_warp) + " (one memory instruction)"
             : "warp " + std::to_string(first_warp + slot);
     draw->AddText(at(layout.lane_box(32 * slot).x0, layout.lanes.y0 - ImGui::GetFontSize() - 4 * s),
@@ -532,14 +559,16 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
     row(
         "efficiency", [](const model::GlobalAnalysis& a) { return percent_text(a.efficiency()); },
         "bytes requested / bytes moved");
-    if (session.state().warps > 1) {
+    const bool fields = session.state().params.layout != gpu::StructLayout::None;
+    if (session.predicted_totals().warps > 1) {
       const auto& pt = session.predicted_totals();
       const auto& tt = session.traced_totals();
-      stat_row(format("sectors, %d warps, distinct", pt.warps).c_str(),
+      const char* what = fields ? "loads" : "warps";
+      stat_row(format("sectors, %d %s, distinct", pt.warps, what).c_str(),
                std::to_string(pt.distinct_sectors),
                tt ? std::to_string(tt->distinct_sectors) : std::string(), tt.has_value(),
                "distinct sectors all shown warps touch: what they move when they share sectors");
-      stat_row(format("sectors, %d warps, summed", pt.warps).c_str(),
+      stat_row(format("sectors, %d %s, summed", pt.warps, what).c_str(),
                std::to_string(pt.summed_sectors),
                tt ? std::to_string(tt->summed_sectors) : std::string(), tt.has_value(),
                "the sum of each warp's request: sectors shared between warps count again");
@@ -760,7 +789,8 @@ void draw_heatmap(const UiState& ui, const CopySession& session, viz::HeatStrip&
                   muted, label.c_str());
   }
   const char* axis =
-      "bytes from the buffer base \u2022 one column per 32 B sector \u2022 darker: more requests (log scale, black at 32)";
+      "bytes from the buffer base \u2022 one column per 32 B sector \u2022 darker: more requests "
+      "(log scale, black at 32)";
   draw->AddText({origin.x + x1 - ImGui::CalcTextSize(axis).x,
                  origin.y + static_cast<float>(hpx) + ImGui::GetFontSize() + 4 * s},
                 muted, axis);

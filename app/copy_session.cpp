@@ -56,8 +56,9 @@ void CopySession::set(const CopyState& state) {
     auto pattern = copy_access_pattern(state.params, state.warp);
     auto lanes = model::evaluate_lanes(pattern);
     predicted_ = model::analyze_global(lanes, pattern.word_bytes, pattern.op, state.model);
-    predicted_totals_ = totals(model_trace(state.params, state.warp, state.warps), state.warps,
-                               pattern.word_bytes, pattern.op, state.model);
+    predicted_totals_ =
+        totals(model_trace(state.params, state.warp, state.warps),
+               trace_slots(state.params, state.warps), pattern.word_bytes, pattern.op, state.model);
   } catch (const std::exception& e) {
     set_error(std::string("parameters refused: ") + e.what());
     return;
@@ -130,7 +131,9 @@ void CopySession::trace_on_gl_thread() {
       interop_ = std::make_unique<gpu::GlInteropBuffer>(view_.trace_buffer());
     void* device_buffer = interop_->map();
     try {
-      lab_->trace_to_device(state_.params, state_.warp, state_.warps, device_buffer);
+      lab_->trace_to_device(state_.params, state_.warp,
+                            state_.params.layout == gpu::StructLayout::None ? state_.warps : 1,
+                            device_buffer);
     } catch (...) {
       interop_->unmap();
       throw;
@@ -150,8 +153,8 @@ void CopySession::trace_on_gl_thread() {
     trace_source_ = TraceSource::GpuKernel;
     traced_ = model::analyze_global(accesses_from_trace(trace_), state_.params.word_bytes,
                                     predicted_.op, state_.model);
-    traced_totals_ =
-        totals(trace_, state_.warps, state_.params.word_bytes, predicted_.op, state_.model);
+    traced_totals_ = totals(trace_, trace_slots(state_.params, state_.warps),
+                            state_.params.word_bytes, predicted_.op, state_.model);
     show_transactions();
     traced_state_ = state_;
   } catch (const std::exception& e) {

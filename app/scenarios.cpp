@@ -60,6 +60,7 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
     s.copy.seed = static_cast<std::uint32_t>((*copy)["seed"].value_or(std::int64_t{1}));
     s.copy.side = gpu::parse_pattern_side((*copy)["side"].value_or(std::string("read")));
     s.copy.path = gpu::parse_load_path((*copy)["path"].value_or(std::string("default")));
+    s.copy.layout = gpu::parse_struct_layout((*copy)["layout"].value_or(std::string("none")));
     (void)gpu::plan_copy(s.copy, gpu::kModelBufferBytes);
   } catch (const std::invalid_argument& e) {
     throw ScenarioError(origin + ": " + e.what());

@@ -22,6 +22,7 @@ std::vector<gpu::CopyParams> sweep_params(SweepAxis axis, const gpu::CopyParams&
   std::vector<gpu::CopyParams> list;
   gpu::CopyParams p = base;
   p.kind = IndexKind::Strided;
+  p.layout = gpu::StructLayout::None;
   if (axis == SweepAxis::Offset) {
     p.stride = 1;
     for (int k = 0; k <= 32; ++k) {

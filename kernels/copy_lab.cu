@@ -83,6 +83,62 @@ __global__ void pattern_copy_heat(const Word* __restrict__ in, Word* __restrict_
   out[dst] = in[src];
 }
 
+// The struct kernel: thread g sums the three 4-byte fields of struct g, one load request per
+// field (array of structures: 12-byte stride; structure of arrays: three coalesced arrays).
+// kMode 1 traces warp `trace_warp` of block 0, field f's lanes into trace[32f + lane]; kMode 2
+// counts every warp's requests per sector of the first kHeatSectors sectors, as
+// pattern_copy_heat does.
+template <bool kSoA, int kMode>
+__global__ void struct_sum(const unsigned* __restrict__ in, unsigned* __restrict__ out,
+                           long long count, LaneTraceRecord* __restrict__ trace, int trace_warp,
+                           SectorHeat* heat) {
+  const long long g = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
+  const bool active = g < count;
+  unsigned in_warp = 0xffffffffu;
+  if constexpr (kMode == 2) in_warp = __ballot_sync(0xffffffffu, active);
+  if (!active) return;
+  unsigned sum = 0;
+#pragma unroll
+  for (int f = 0; f < kStructFields; ++f) {
+    const long long e = struct_field_index(g, f, kSoA, count);
+    if constexpr (kMode == 1) {
+      if (blockIdx.x == 0 && static_cast<int>(threadIdx.x / 32) == trace_warp) {
+        const auto byte = static_cast<unsigned long long>(e) * 4ull;
+        trace[f * 32 + threadIdx.x % 32] = LaneTraceRecord{
+            static_cast<unsigned>(byte & 0xffffffffull), static_cast<unsigned>(byte >> 32), 4u, 1u};
+      }
+    }
+    if constexpr (kMode == 2) {
+      const unsigned long long sector = static_cast<unsigned long long>(e) * 4ull / 32;
+      const unsigned same = __match_any_sync(in_warp, sector);
+      if (static_cast<int>(threadIdx.x % 32) == __ffs(same) - 1 && sector < kHeatSectors) {
+        atomicAdd(&heat[sector].requests, 1u);
+        atomicAdd(&heat[sector].bytes, static_cast<unsigned>(__popc(same) * 4));
+      }
+    }
+    sum += in[e];
+  }
+  out[g] = sum;
+}
+
+template <int kMode>
+void launch_struct_sum(const CopyParams& p, const CopyPlan& plan, const void* in, void* out,
+                       LaneTraceRecord* trace, int trace_warp, SectorHeat* heat,
+                       cudaStream_t stream) {
+  const dim3 grid(static_cast<unsigned>(plan.blocks));
+  const dim3 block(static_cast<unsigned>(p.block_threads));
+  const auto* src = static_cast<const unsigned*>(in);
+  auto* dst = static_cast<unsigned*>(out);
+  if (p.layout == StructLayout::StructOfArrays) {
+    struct_sum<true, kMode>
+        <<<grid, block, 0, stream>>>(src, dst, plan.threads, trace, trace_warp, heat);
+  } else {
+    struct_sum<false, kMode>
+        <<<grid, block, 0, stream>>>(src, dst, plan.threads, trace, trace_warp, heat);
+  }
+  check(cudaGetLastError(), "struct kernel launch");
+}
+
 // The ideal coalesced copy: one 16-byte vector per thread, consecutive threads on consecutive
 // vectors, a full grid. On the H100 this matched cudaMemcpy, where a grid-stride variant with
 // four vectors in flight per thread reached only 94 % (measured 2026-11-22, 512 MiB buffers).
@@ -132,6 +188,14 @@ void launch_for_path(LoadPath path, const CopyPlan& plan, dim3 grid, dim3 block,
 
 void launch_copy(const CopyParams& p, const CopyPlan& plan, const void* in, void* out,
                  const TraceTarget& trace, cudaStream_t stream) {
+  if (p.layout != StructLayout::None) {
+    if (trace.records) {
+      launch_struct_sum<1>(p, plan, in, out, trace.records, trace.first_warp, nullptr, stream);
+    } else {
+      launch_struct_sum<0>(p, plan, in, out, nullptr, 0, nullptr, stream);
+    }
+    return;
+  }
   const dim3 grid(static_cast<unsigned>(plan.blocks));
   const dim3 block(static_cast<unsigned>(p.block_threads));
   const auto run = [&](auto word) {
@@ -318,6 +382,11 @@ void CopyLab::heatmap_to_device(const CopyParams& params, void* device_dst) {
   const CopyPlan plan = plan_copy(params, buffer_bytes_);
   auto* heat = static_cast<SectorHeat*>(device_dst);
   check(cudaMemsetAsync(heat, 0, kHeatBufferBytes, impl_->stream), "cudaMemset (heatmap)");
+  if (params.layout != StructLayout::None) {
+    launch_struct_sum<2>(params, plan, impl_->in, impl_->out, nullptr, 0, heat, impl_->stream);
+    check(cudaStreamSynchronize(impl_->stream), "struct kernel (heatmap)");
+    return;
+  }
   const dim3 grid(static_cast<unsigned>(plan.blocks));
   const dim3 block(static_cast<unsigned>(params.block_threads));
   const auto run = [&](auto word) {

@@ -15,7 +15,26 @@ IndexParams index_params(const gpu::CopyParams& params) {
   return p;
 }
 
+model::AccessPattern struct_field_pattern(const gpu::CopyParams& params, int warp, int field) {
+  model::AccessPattern p;
+  p.space = model::Space::Global;
+  p.op = model::Op::Load;
+  p.word_bytes = 4;
+  p.block = {params.block_threads, 1};
+  p.warp = warp;
+  const std::string g = "(32*warp + lane)";
+  p.index = params.layout == gpu::StructLayout::StructOfArrays
+                ? std::to_string(field * gpu::kStructCount) + " + " + g
+                : "3*" + g + " + " + std::to_string(field);
+  return p;
+}
+
+int trace_slots(const gpu::CopyParams& params, int warps) {
+  return params.layout == gpu::StructLayout::None ? warps : gpu::kStructFields;
+}
+
 model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp) {
+  if (params.layout != gpu::StructLayout::None) return struct_field_pattern(params, warp, 0);
   model::AccessPattern p;
   p.space = model::Space::Global;
   p.op = params.side == gpu::PatternSide::Read ? model::Op::Load : model::Op::Store;
@@ -53,6 +72,19 @@ model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp
 TraceRecords host_twin_trace(const gpu::CopyParams& params, int first_warp, int warps) {
   const IndexParams index = index_params(params);
   TraceRecords trace{};
+  if (params.layout != gpu::StructLayout::None) {
+    const bool soa = params.layout == gpu::StructLayout::StructOfArrays;
+    for (int field = 0; field < gpu::kStructFields; ++field) {
+      for (int lane = 0; lane < kTraceLanes; ++lane) {
+        const auto byte = static_cast<std::uint64_t>(struct_field_index(
+                              32LL * first_warp + lane, field, soa, gpu::kStructCount)) *
+                          4u;
+        trace[field * kTraceLanes + lane] = {static_cast<std::uint32_t>(byte & 0xffffffffu),
+                                             static_cast<std::uint32_t>(byte >> 32), 4u, 1u};
+      }
+    }
+    return trace;
+  }
   for (int slot = 0; slot < warps; ++slot) {
     for (int lane = 0; lane < kTraceLanes; ++lane) {
       const std::int64_t thread = 32LL * (first_warp + slot) + lane;
@@ -68,6 +100,13 @@ TraceRecords host_twin_trace(const gpu::CopyParams& params, int first_warp, int 
 
 TraceRecords model_trace(const gpu::CopyParams& params, int first_warp, int warps) {
   TraceRecords trace{};
+  if (params.layout != gpu::StructLayout::None) {
+    for (int field = 0; field < gpu::kStructFields; ++field) {
+      put_accesses(model::evaluate_lanes(struct_field_pattern(params, first_warp, field)), 4, field,
+                   trace);
+    }
+    return trace;
+  }
   for (int slot = 0; slot < warps; ++slot) {
     const auto lanes = model::evaluate_lanes(copy_access_pattern(params, first_warp + slot));
     put_accesses(lanes, params.word_bytes, slot, trace);
@@ -76,6 +115,33 @@ TraceRecords model_trace(const gpu::CopyParams& params, int first_warp, int warp
 }
 
 SectorHeatmap host_twin_heatmap(const gpu::CopyParams& params, std::int64_t threads) {
+  if (params.layout != gpu::StructLayout::None) {
+    // Each field request of each warp; fields only grow with the thread index.
+    const bool soa = params.layout == gpu::StructLayout::StructOfArrays;
+    SectorHeatmap heat{};
+    for (int field = 0; field < gpu::kStructFields; ++field) {
+      for (std::int64_t first = 0; first < threads; first += 32) {
+        std::int64_t sectors[32];
+        const int lanes = static_cast<int>(std::min<std::int64_t>(32, threads - first));
+        for (int l = 0; l < lanes; ++l) {
+          sectors[l] = struct_field_index(first + l, field, soa, gpu::kStructCount) * 4 / 32;
+        }
+        if (sectors[0] >= kHeatSectors) break;
+        std::sort(sectors, sectors + lanes);
+        for (int l = 0; l < lanes;) {
+          int k = l;
+          while (k < lanes && sectors[k] == sectors[l]) ++k;
+          if (sectors[l] < kHeatSectors) {
+            heat[static_cast<std::size_t>(sectors[l])].requests += 1;
+            heat[static_cast<std::size_t>(sectors[l])].bytes +=
+                static_cast<std::uint32_t>((k - l) * 4);
+          }
+          l = k;
+        }
+      }
+    }
+    return heat;
+  }
   const IndexParams index = index_params(params);
   const bool grows = params.kind != IndexKind::Scattered;  // later warps never come back
   SectorHeat zero{0, 0};

@@ -13,10 +13,18 @@ namespace warplens {
 /// The element index function of params (what the kernel gets), without a buffer to plan for.
 IndexParams index_params(const gpu::CopyParams& params);
 
-/// The patterned side of the copy for warp `warp` of block 0 as an index expression, e.g.
+/// The patterned side of the copy for warp `warp` of block 0 as an index expression (for a
+/// struct layout: field x), e.g.
 /// "1 + 2*(32*warp + lane)" for strided, offset 1, stride 2 (block params.block_threads x 1).
 /// op is Load when the read side follows the pattern, Store when the write side does.
 model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp);
+
+/// Field `field` (0..2) of the struct kernel for warp `warp` of block 0 as an index expression,
+/// e.g. "3*(32*warp + lane) + 1" (array of structures, field y).
+model::AccessPattern struct_field_pattern(const gpu::CopyParams& params, int warp, int field);
+
+/// Trace slots the view shows: the warps, or for a struct layout the three field requests.
+int trace_slots(const gpu::CopyParams& params, int warps);
 
 /// What the instrumented kernel records for warps first_warp .. first_warp + warps - 1 of
 /// block 0, computed on the host with element_index.

@@ -30,6 +30,25 @@ CopyPlan plan_copy(const CopyParams& p, std::int64_t buffer_bytes) {
     throw std::invalid_argument("unknown index kind");
   }
   const std::int64_t elements = buffer_bytes / w;
+  if (p.layout != StructLayout::None) {
+    if (w != 4) {
+      throw std::invalid_argument("the struct {x, y, z} has 4-byte fields (word bytes 4, got " +
+                                  std::to_string(w) + ")");
+    }
+    if (elements < kStructCount * kStructFields) {
+      throw std::invalid_argument("the struct scenarios need " +
+                                  std::to_string((kStructCount * kStructFields * w) >> 20) +
+                                  " MiB; the buffer has " + std::to_string(buffer_bytes >> 20));
+    }
+    CopyPlan plan;
+    plan.threads = kStructCount;  // AoS: structs; SoA: each array's length
+    plan.index.kind = IndexKind::Strided;
+    plan.index.stride = p.layout == StructLayout::ArrayOfStructs ? kStructFields : 1;
+    plan.blocks = (plan.threads + p.block_threads - 1) / p.block_threads;
+    plan.pattern_span_bytes = plan.threads * kStructFields * w;
+    plan.requested_bytes = plan.threads * (kStructFields + 1) * w;  // three reads, one write
+    return plan;
+  }
   // Keep at least half the buffer for the copy itself, so the launch still defeats L2.
   if (p.offset > elements / 2) {
     throw std::invalid_argument("offset " + std::to_string(p.offset) +
@@ -86,6 +105,23 @@ const char* to_string(PatternSide side) {
 }
 const char* to_string(LoadPath path) {
   return path == LoadPath::Default ? "default" : (path == LoadPath::L2Only ? "ldcg" : "ldg");
+}
+
+const char* to_string(StructLayout layout) {
+  switch (layout) {
+    case StructLayout::None: return "none";
+    case StructLayout::ArrayOfStructs: return "aos";
+    case StructLayout::StructOfArrays: return "soa";
+  }
+  return "none";
+}
+
+StructLayout parse_struct_layout(const std::string& text) {
+  for (StructLayout l :
+       {StructLayout::None, StructLayout::ArrayOfStructs, StructLayout::StructOfArrays}) {
+    if (text == to_string(l)) return l;
+  }
+  throw std::invalid_argument("struct layout must be none, aos or soa (got \"" + text + "\")");
 }
 
 IndexKind parse_index_kind(const std::string& text) {

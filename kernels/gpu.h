@@ -59,8 +59,19 @@ enum class LoadPath {
   ReadOnly,  ///< __ldg: through the read-only (texture) data cache
 };
 
+/// A struct {x, y, z} of three 4-byte words per thread, read field by field (three load
+/// requests per warp): as an array of structures, or as three arrays (a structure of arrays).
+enum class StructLayout { None, ArrayOfStructs, StructOfArrays };
+inline constexpr int kStructFields = 3;
+/// Structs per launch: 2^25 (384 MiB of fields), whatever the buffer, so every layout's
+/// addresses (the structure of arrays' second array starts at 2^25 x 4 bytes) are the same on
+/// every GPU and in the model.
+inline constexpr std::int64_t kStructCount = std::int64_t{1} << 25;
+
 /// The pattern copy: for global thread g and e = element_index(g), out[g] = in[e] (side Read)
-/// or out[e] = in[g] (side Write), words of `word_bytes`.
+/// or out[e] = in[g] (side Write), words of `word_bytes`. With a struct layout instead, thread g
+/// reads the three fields of struct g and writes their sum: out[g] = x + y + z (4-byte words;
+/// the index pattern, side and load path do not apply).
 struct CopyParams {
   int word_bytes = 4;       ///< 1, 2, 4, 8 or 16
   std::int64_t offset = 0;  ///< elements
@@ -70,11 +81,12 @@ struct CopyParams {
   std::uint32_t seed = 1;  ///< Permuted and Scattered
   PatternSide side = PatternSide::Read;
   LoadPath path = LoadPath::Default;
+  StructLayout layout = StructLayout::None;
   // Spelled out: this header is also compiled as C++17 by nvcc.
   friend bool operator==(const CopyParams& a, const CopyParams& b) {
     return a.word_bytes == b.word_bytes && a.offset == b.offset && a.stride == b.stride &&
            a.block_threads == b.block_threads && a.kind == b.kind && a.seed == b.seed &&
-           a.side == b.side && a.path == b.path;
+           a.side == b.side && a.path == b.path && a.layout == b.layout;
   }
 };
 
@@ -100,6 +112,8 @@ CopyPlan plan_copy(const CopyParams& params, std::int64_t buffer_bytes);
 const char* to_string(IndexKind kind);
 const char* to_string(PatternSide side);
 const char* to_string(LoadPath path);
+const char* to_string(StructLayout layout);  ///< none | aos | soa
+StructLayout parse_struct_layout(const std::string& text);
 IndexKind parse_index_kind(const std::string& text);
 PatternSide parse_pattern_side(const std::string& text);
 LoadPath parse_load_path(const std::string& text);

@@ -59,6 +59,13 @@ WARPLENS_HOST_DEVICE inline std::int64_t element_index(std::int64_t g, const Ind
   }
 }
 
+/// Element of field `field` of struct g, for `count` structs of 4-byte fields {x, y, z}: as an
+/// array of structures 3g + field; as a structure of arrays field x count + g.
+WARPLENS_HOST_DEVICE inline std::int64_t struct_field_index(std::int64_t g, int field, bool soa,
+                                                            std::int64_t count) {
+  return soa ? field * count + g : 3 * g + field;
+}
+
 /// One lane's record in a warp trace: the layout of the GL buffer the warp view draws from
 /// (one GL_RGBA32UI texel per lane) and of what the instrumented kernels write through interop.
 struct LaneTraceRecord {

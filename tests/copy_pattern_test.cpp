@@ -90,6 +90,36 @@ TEST(CopyPattern, HostHeatmapCountsWarpRequestsPerSector) {
   EXPECT_EQ(s[1].requests, 0u);
 }
 
+TEST(CopyPattern, StructFieldsAsArrayOfStructsAndStructOfArrays) {
+  for (auto layout : {gpu::StructLayout::ArrayOfStructs, gpu::StructLayout::StructOfArrays}) {
+    gpu::CopyParams p;
+    p.layout = layout;
+    for (int warp : {0, 5}) {
+      const auto twin = host_twin_trace(p, warp);
+      const auto model = model_trace(p, warp);
+      EXPECT_EQ(traced_warps(twin), 3);  // one slot per field load
+      for (int i = 0; i < kTraceRecords; ++i) {
+        ASSERT_EQ(twin[i].address_lo, model[i].address_lo)
+            << gpu::to_string(layout) << " record " << i;
+        ASSERT_EQ(twin[i].address_hi, model[i].address_hi);
+      }
+    }
+    // The seed's numbers: each of the three loads moves 12 sectors (AoS) or 4 (SoA).
+    for (int field = 0; field < 3; ++field) {
+      const auto a = model::analyze_global(model::evaluate_lanes(struct_field_pattern(p, 0, field)),
+                                           4, model::Op::Load);
+      EXPECT_EQ(a.sectors.size(), layout == gpu::StructLayout::ArrayOfStructs ? 12u : 4u);
+    }
+    const auto plan = gpu::plan_copy(p, gpu::kModelBufferBytes);
+    EXPECT_EQ(plan.threads, gpu::kStructCount);
+    EXPECT_EQ(plan.requested_bytes, gpu::kStructCount * 16);
+  }
+  gpu::CopyParams bad;
+  bad.layout = gpu::StructLayout::ArrayOfStructs;
+  bad.word_bytes = 8;
+  EXPECT_THROW(gpu::plan_copy(bad, gpu::kModelBufferBytes), std::invalid_argument);
+}
+
 TEST(CopyPattern, StoresAreAnalysedAsStores) {
   gpu::CopyParams p;
   p.side = gpu::PatternSide::Write;

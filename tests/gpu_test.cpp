@@ -62,6 +62,11 @@ std::vector<gpu::CopyParams> cases() {
   store.side = gpu::PatternSide::Write;
   store.kind = IndexKind::Scattered;
   list.push_back(store);
+  for (auto layout : {gpu::StructLayout::ArrayOfStructs, gpu::StructLayout::StructOfArrays}) {
+    gpu::CopyParams s;
+    s.layout = layout;
+    list.push_back(s);
+  }
   return list;
 }
 
