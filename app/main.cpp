@@ -52,7 +52,8 @@ Size parse_size(const std::string& text) {
 struct MeasureOptions {
   int word_bytes = 4;
   std::vector<long long> offsets{0}, strides{1};
-  std::string pattern = "strided", side = "read", path = "default", format = "text";
+  std::string pattern = "strided", side = "read", path = "default", format = "text",
+              layout = "none";
   unsigned seed = 1;
   int runs = 15;
 };
@@ -69,6 +70,7 @@ int run_measure(const MeasureOptions& o) {
     base.side = gpu::parse_pattern_side(o.side);
     base.path = gpu::parse_load_path(o.path);
     base.seed = o.seed;
+    base.layout = gpu::parse_struct_layout(o.layout);
   } catch (const std::invalid_argument& e) {
     std::cerr << "warplens measure: " << e.what() << "\n";
     return kExitBadInput;
@@ -112,6 +114,7 @@ int run_measure(const MeasureOptions& o) {
                       {"seed", p.seed},
                       {"side", gpu::to_string(p.side)},
                       {"path", gpu::to_string(p.path)},
+                      {"layout", gpu::to_string(p.layout)},
                       {"offset", p.offset},
                       {"stride", p.stride},
                       {"threads", m.plan.threads},
@@ -172,10 +175,15 @@ int run_measure(const MeasureOptions& o) {
                   100.0 * ideal.gbps / reference.gbps, copy_spread(ideal).c_str(), "", "");
       for (const auto& r : rows) {
         char name[64];
-        std::snprintf(name, sizeof name, "%s%s W=%d K=%lld S=%lld",
-                      r["side"] == "write" ? "st " : "", r["pattern"].get<std::string>().c_str(),
-                      r["word_bytes"].get<int>(), r["offset"].get<long long>(),
-                      r["stride"].get<long long>());
+        if (r["layout"] != "none") {
+          std::snprintf(name, sizeof name, "struct {x,y,z} as %s",
+                        r["layout"] == "aos" ? "array of structs" : "struct of arrays");
+        } else {
+          std::snprintf(name, sizeof name, "%s%s W=%d K=%lld S=%lld",
+                        r["side"] == "write" ? "st " : "", r["pattern"].get<std::string>().c_str(),
+                        r["word_bytes"].get<int>(), r["offset"].get<long long>(),
+                        r["stride"].get<long long>());
+        }
         const double bytes = r["requested_bytes"].get<double>();
         char spread[40];
         std::snprintf(spread, sizeof spread, "%.0f-%.0f", bytes / (r["max_ms"].get<double>() * 1e6),
@@ -266,6 +274,8 @@ int main(int argc, char** argv) {
   measure->add_option("--seed", mo.seed, "seed of the permuted and scattered patterns");
   measure->add_option("--side", mo.side, "read (loads follow the pattern) or write (stores do)");
   measure->add_option("--path", mo.path, "load path: default, ldcg (L2 only), ldg (read-only)");
+  measure->add_option("--layout", mo.layout,
+                      "struct {x,y,z} read field by field: none, aos or soa (4-byte words)");
   measure->add_option("--runs", mo.runs, "timed launches per point (median; at least 10)")
       ->check(CLI::Range(10, 1000));
   measure->add_option("--format", mo.format, "text, json or csv")
