@@ -176,8 +176,8 @@ int run_measure(const MeasureOptions& o) {
       for (const auto& r : rows) {
         char name[64];
         if (r["layout"] != "none") {
-          std::snprintf(name, sizeof name, "struct {x,y,z} as %s",
-                        r["layout"] == "aos" ? "array of structs" : "struct of arrays");
+          std::snprintf(name, sizeof name, "struct {x,y,z} %s",
+                        r["layout"] == "aos" ? "AoS" : "SoA");
         } else {
           std::snprintf(name, sizeof name, "%s%s W=%d K=%lld S=%lld",
                         r["side"] == "write" ? "st " : "", r["pattern"].get<std::string>().c_str(),
