@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "atomic_file.h"
 #include "plot.h"
 #include "scenarios.h"
 #include "sweeps.h"
@@ -692,8 +693,8 @@ void draw_sweep(UiState& ui, CopySession& session, const viz::ImGuiLayer& layer,
       const std::string stem = std::string("warplens-") + to_string(axis) + "-sweep-" +
                                std::to_string(sweep->base.word_bytes) + "B";
       try {
-        write_file_atomically(stem + ".json", sweep_json(*sweep));
-        write_file_atomically(stem + ".csv", sweep_csv(*sweep));
+        viz::write_file_atomically(stem + ".json", sweep_json(*sweep));
+        viz::write_file_atomically(stem + ".csv", sweep_csv(*sweep));
         ui.message = "wrote " + stem + ".json and .csv";
       } catch (const std::exception& e) {
         ui.message = e.what();

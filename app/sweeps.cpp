@@ -2,15 +2,10 @@
 
 #include <nlohmann/json.hpp>
 
-#include <cerrno>
 #include <cmath>
 #include <cstdio>
-#include <cstring>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
-
-#include <unistd.h>
 
 namespace warplens::app {
 
@@ -157,24 +152,6 @@ std::string sweep_csv(const SweepResult& s) {
     out << line;
   }
   return out.str();
-}
-
-void write_file_atomically(const std::string& path, const std::string& text) {
-  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-  {
-    std::ofstream file(temporary, std::ios::binary);
-    file << text;
-    file.flush();
-    if (!file) {
-      std::remove(temporary.c_str());
-      throw std::runtime_error("cannot write " + path + ": " + std::strerror(errno));
-    }
-  }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    std::remove(temporary.c_str());
-    throw std::runtime_error("cannot write " + path + ": " + std::strerror(e));
-  }
 }
 
 }  // namespace warplens::app

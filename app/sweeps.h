@@ -64,7 +64,4 @@ gpu::Calibration calibrate(gpu::CopyLab& lab, const gpu::MemcpyMeasurement& memc
 std::string sweep_json(const SweepResult& sweep);
 std::string sweep_csv(const SweepResult& sweep);
 
-/// Writes `text` to `path` atomically (temporary file, then rename); throws std::runtime_error.
-void write_file_atomically(const std::string& path, const std::string& text);
-
 }  // namespace warplens::app

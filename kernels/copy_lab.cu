@@ -150,6 +150,19 @@ __global__ void __launch_bounds__(kIdealThreads)
   if (i < n) out[i] = in[i];
 }
 
+// Calls f with a value of the word type for `word_bytes` (1, 2, 4, 8 or 16 bytes).
+template <typename F>
+void for_word_size(int word_bytes, F&& f) {
+  switch (word_bytes) {
+    case 1: f(static_cast<unsigned char>(0)); break;
+    case 2: f(static_cast<unsigned short>(0)); break;
+    case 4: f(0u); break;
+    case 8: f(uint2{}); break;
+    case 16: f(uint4{}); break;
+    default: throw GpuError("unsupported word size " + std::to_string(word_bytes));
+  }
+}
+
 struct TraceTarget {
   LaneTraceRecord* records = nullptr;  // null: the timed launch, no instrumentation
   int first_warp = 0;
@@ -198,22 +211,14 @@ void launch_copy(const CopyParams& p, const CopyPlan& plan, const void* in, void
   }
   const dim3 grid(static_cast<unsigned>(plan.blocks));
   const dim3 block(static_cast<unsigned>(p.block_threads));
-  const auto run = [&](auto word) {
+  for_word_size(p.word_bytes, [&](auto word) {
     using Word = decltype(word);
     if (p.side == PatternSide::Read) {
       launch_for_path<Word, PatternSide::Read>(p.path, plan, grid, block, in, out, trace, stream);
     } else {
       launch_for_path<Word, PatternSide::Write>(p.path, plan, grid, block, in, out, trace, stream);
     }
-  };
-  switch (p.word_bytes) {
-    case 1: run(static_cast<unsigned char>(0)); break;
-    case 2: run(static_cast<unsigned short>(0)); break;
-    case 4: run(0u); break;
-    case 8: run(uint2{}); break;
-    case 16: run(uint4{}); break;
-    default: throw GpuError("unsupported word size");
-  }
+  });
   check(cudaGetLastError(), "copy kernel launch");
 }
 
@@ -389,7 +394,7 @@ void CopyLab::heatmap_to_device(const CopyParams& params, void* device_dst) {
   }
   const dim3 grid(static_cast<unsigned>(plan.blocks));
   const dim3 block(static_cast<unsigned>(params.block_threads));
-  const auto run = [&](auto word) {
+  for_word_size(params.word_bytes, [&](auto word) {
     using Word = decltype(word);
     const auto* src = static_cast<const Word*>(impl_->in);
     auto* dst = static_cast<Word*>(impl_->out);
@@ -400,15 +405,7 @@ void CopyLab::heatmap_to_device(const CopyParams& params, void* device_dst) {
       pattern_copy_heat<Word, PatternSide::Write>
           <<<grid, block, 0, impl_->stream>>>(src, dst, plan.threads, plan.index, heat);
     }
-  };
-  switch (params.word_bytes) {
-    case 1: run(static_cast<unsigned char>(0)); break;
-    case 2: run(static_cast<unsigned short>(0)); break;
-    case 4: run(0u); break;
-    case 8: run(uint2{}); break;
-    case 16: run(uint4{}); break;
-    default: throw GpuError("unsupported word size");
-  }
+  });
   check(cudaGetLastError(), "heatmap kernel launch");
   check(cudaStreamSynchronize(impl_->stream), "heatmap kernel");
 }

@@ -114,59 +114,49 @@ TraceRecords model_trace(const gpu::CopyParams& params, int first_warp, int warp
   return trace;
 }
 
-SectorHeatmap host_twin_heatmap(const gpu::CopyParams& params, std::int64_t threads) {
-  if (params.layout != gpu::StructLayout::None) {
-    // Each field request of each warp; fields only grow with the thread index.
-    const bool soa = params.layout == gpu::StructLayout::StructOfArrays;
-    SectorHeatmap heat{};
-    for (int field = 0; field < gpu::kStructFields; ++field) {
-      for (std::int64_t first = 0; first < threads; first += 32) {
-        std::int64_t sectors[32];
-        const int lanes = static_cast<int>(std::min<std::int64_t>(32, threads - first));
-        for (int l = 0; l < lanes; ++l) {
-          sectors[l] = struct_field_index(first + l, field, soa, gpu::kStructCount) * 4 / 32;
-        }
-        if (sectors[0] >= kHeatSectors) break;
-        std::sort(sectors, sectors + lanes);
-        for (int l = 0; l < lanes;) {
-          int k = l;
-          while (k < lanes && sectors[k] == sectors[l]) ++k;
-          if (sectors[l] < kHeatSectors) {
-            heat[static_cast<std::size_t>(sectors[l])].requests += 1;
-            heat[static_cast<std::size_t>(sectors[l])].bytes +=
-                static_cast<std::uint32_t>((k - l) * 4);
-          }
-          l = k;
-        }
-      }
+namespace {
+
+// One warp request: one count per distinct sector its lanes touch (as __match_any_sync groups
+// them in the kernel), with the bytes the lanes on that sector asked for.
+void count_request(std::int64_t* sectors, int lanes, int word_bytes, SectorHeatmap& heat) {
+  std::sort(sectors, sectors + lanes);
+  for (int l = 0; l < lanes;) {
+    int k = l;
+    while (k < lanes && sectors[k] == sectors[l]) ++k;
+    if (sectors[l] < kHeatSectors) {
+      auto& h = heat[static_cast<std::size_t>(sectors[l])];
+      h.requests += 1;
+      h.bytes += static_cast<std::uint32_t>((k - l) * word_bytes);
     }
-    return heat;
+    l = k;
   }
+}
+
+}  // namespace
+
+SectorHeatmap host_twin_heatmap(const gpu::CopyParams& params, std::int64_t threads) {
+  SectorHeatmap heat{};
+  const bool soa = params.layout == gpu::StructLayout::StructOfArrays;
   const IndexParams index = index_params(params);
-  const bool grows = params.kind != IndexKind::Scattered;  // later warps never come back
-  SectorHeat zero{0, 0};
-  SectorHeatmap heat;
-  heat.fill(zero);
-  std::int64_t sectors[32];
-  for (std::int64_t warp_first = 0; warp_first < threads; warp_first += 32) {
-    const int lanes = static_cast<int>(std::min<std::int64_t>(32, threads - warp_first));
-    std::int64_t lowest = INT64_MAX;
-    for (int l = 0; l < lanes; ++l) {
-      sectors[l] = element_index(warp_first + l, index) * params.word_bytes / 32;
-      lowest = std::min(lowest, sectors[l]);
-    }
-    if (grows && lowest >= kHeatSectors) break;
-    // One request per distinct sector of the warp, as __match_any_sync groups them.
-    std::sort(sectors, sectors + lanes);
-    for (int l = 0; l < lanes;) {
-      int k = l;
-      while (k < lanes && sectors[k] == sectors[l]) ++k;
-      if (sectors[l] < kHeatSectors) {
-        heat[static_cast<std::size_t>(sectors[l])].requests += 1;
-        heat[static_cast<std::size_t>(sectors[l])].bytes +=
-            static_cast<std::uint32_t>((k - l) * params.word_bytes);
+  const int requests = params.layout == gpu::StructLayout::None ? 1 : gpu::kStructFields;
+  // Every pattern but the scattered one only grows with the thread index: stop at the first
+  // warp past the heatmap's sectors.
+  const bool grows =
+      params.layout != gpu::StructLayout::None || params.kind != IndexKind::Scattered;
+  for (int request = 0; request < requests; ++request) {
+    for (std::int64_t first = 0; first < threads; first += 32) {
+      const int lanes = static_cast<int>(std::min<std::int64_t>(32, threads - first));
+      std::int64_t sectors[32];
+      std::int64_t lowest = INT64_MAX;
+      for (int l = 0; l < lanes; ++l) {
+        const std::int64_t e = params.layout == gpu::StructLayout::None
+                                   ? element_index(first + l, index)
+                                   : struct_field_index(first + l, request, soa, gpu::kStructCount);
+        sectors[l] = e * params.word_bytes / 32;
+        lowest = std::min(lowest, sectors[l]);
       }
-      l = k;
+      if (grows && lowest >= kHeatSectors) break;
+      count_request(sectors, lanes, params.word_bytes, heat);
     }
   }
   return heat;

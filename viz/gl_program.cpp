@@ -74,6 +74,44 @@ GlProgram& GlProgram::operator=(GlProgram&& other) noexcept {
   return *this;
 }
 
+TextureBuffer::TextureBuffer(GLsizeiptr bytes, GLenum format) {
+  glGenBuffers(1, &buffer_);
+  glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
+  glBufferData(GL_TEXTURE_BUFFER, bytes, nullptr, GL_DYNAMIC_DRAW);
+  glGenTextures(1, &texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, texture_);
+  glTexBuffer(GL_TEXTURE_BUFFER, format, buffer_);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+TextureBuffer::~TextureBuffer() {
+  glDeleteTextures(1, &texture_);
+  glDeleteBuffers(1, &buffer_);
+}
+
+void TextureBuffer::upload(const void* data, GLsizeiptr bytes) {
+  glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
+  glBufferSubData(GL_TEXTURE_BUFFER, 0, bytes, data);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+void TextureBuffer::read(void* data, GLsizeiptr bytes) const {
+  glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
+  glGetBufferSubData(GL_TEXTURE_BUFFER, 0, bytes, data);
+  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+}
+
+FramebufferScope::FramebufferScope() {
+  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &framebuffer_);
+  glGetIntegerv(GL_VIEWPORT, viewport_);
+}
+
+FramebufferScope::~FramebufferScope() {
+  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer_));
+  glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
+}
+
 RenderTarget::~RenderTarget() {
   if (framebuffer_) glDeleteFramebuffers(1, &framebuffer_);
   if (texture_) glDeleteTextures(1, &texture_);

@@ -34,6 +34,38 @@ class GlProgram {
   GLuint id_ = 0;
 };
 
+/// A GL buffer object the shaders read as a texture buffer (usamplerBuffer) of `format` texels,
+/// e.g. GL_RGBA32UI. Its buffer name is what CUDA registers for interop.
+class TextureBuffer {
+ public:
+  TextureBuffer(GLsizeiptr bytes, GLenum format);
+  ~TextureBuffer();
+  TextureBuffer(const TextureBuffer&) = delete;
+  TextureBuffer& operator=(const TextureBuffer&) = delete;
+
+  void upload(const void* data, GLsizeiptr bytes);
+  void read(void* data, GLsizeiptr bytes) const;
+  [[nodiscard]] GLuint buffer() const { return buffer_; }
+  [[nodiscard]] GLuint texture() const { return texture_; }
+
+ private:
+  GLuint buffer_ = 0, texture_ = 0;
+};
+
+/// Remembers the bound framebuffer and viewport, and binds them again when it goes out of
+/// scope (the views draw into their own targets in the middle of an ImGui frame).
+class FramebufferScope {
+ public:
+  FramebufferScope();
+  ~FramebufferScope();
+  FramebufferScope(const FramebufferScope&) = delete;
+  FramebufferScope& operator=(const FramebufferScope&) = delete;
+
+ private:
+  GLint framebuffer_ = 0;
+  GLint viewport_[4] = {};
+};
+
 /// A colour texture with a framebuffer around it, resized on demand.
 class RenderTarget {
  public:

@@ -5,46 +5,30 @@
 namespace warplens::viz {
 
 HeatStrip::HeatStrip()
-    : program_("sector heatmap", shaders::source("fullscreen.vert"),
+    : heat_(kHeatBufferBytes, GL_RG32UI),
+      program_("sector heatmap", shaders::source("fullscreen.vert"),
                shaders::source("heat_strip.frag")) {
-  glGenBuffers(1, &buffer_);
-  glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
-  glBufferData(GL_TEXTURE_BUFFER, kHeatBufferBytes, nullptr, GL_DYNAMIC_DRAW);
-  glGenTextures(1, &texture_);
-  glBindTexture(GL_TEXTURE_BUFFER, texture_);
-  glTexBuffer(GL_TEXTURE_BUFFER, GL_RG32UI, buffer_);
-  glBindTexture(GL_TEXTURE_BUFFER, 0);
-  glBindBuffer(GL_TEXTURE_BUFFER, 0);
   glGenVertexArrays(1, &vertex_array_);
-  SectorHeatmap empty{};
-  upload(empty);
+  upload(SectorHeatmap{});
 }
 
 HeatStrip::~HeatStrip() {
   glDeleteVertexArrays(1, &vertex_array_);
-  glDeleteTextures(1, &texture_);
-  glDeleteBuffers(1, &buffer_);
 }
 
 void HeatStrip::upload(const SectorHeatmap& heat) {
-  glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
-  glBufferSubData(GL_TEXTURE_BUFFER, 0, kHeatBufferBytes, heat.data());
-  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  heat_.upload(heat.data(), kHeatBufferBytes);
 }
 
 SectorHeatmap HeatStrip::read_back() const {
   SectorHeatmap heat{};
-  glBindBuffer(GL_TEXTURE_BUFFER, buffer_);
-  glGetBufferSubData(GL_TEXTURE_BUFFER, 0, kHeatBufferBytes, heat.data());
-  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  heat_.read(heat.data(), kHeatBufferBytes);
   return heat;
 }
 
 GLuint HeatStrip::render(int width, int height, float x0, float x1, float scale,
                          const Theme& theme) {
-  GLint previous_framebuffer = 0, previous_viewport[4] = {};
-  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_framebuffer);
-  glGetIntegerv(GL_VIEWPORT, previous_viewport);
+  const FramebufferScope restore;
   target_.bind(width, height);
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_BLEND);
@@ -53,7 +37,7 @@ GLuint HeatStrip::render(int width, int height, float x0, float x1, float scale,
   glBindVertexArray(vertex_array_);
   glUseProgram(program_.id());
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_BUFFER, texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, heat_.texture());
   const auto w = static_cast<float>(width), h = static_cast<float>(height);
   glUniform1i(program_.uniform("u_heat"), 0);
   glUniform1i(program_.uniform("u_sectors"), kHeatSectors);
@@ -71,9 +55,6 @@ GLuint HeatStrip::render(int width, int height, float x0, float x1, float scale,
   glBindTexture(GL_TEXTURE_BUFFER, 0);
   glBindVertexArray(0);
   glUseProgram(0);
-  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
-  glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2],
-             previous_viewport[3]);
   return target_.texture();
 }
 

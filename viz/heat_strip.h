@@ -21,7 +21,7 @@ class HeatStrip {
   HeatStrip& operator=(const HeatStrip&) = delete;
 
   /// The GL buffer (kHeatBufferBytes) the shader reads; register it with CUDA for interop.
-  [[nodiscard]] GLuint buffer() const { return buffer_; }
+  [[nodiscard]] GLuint buffer() const { return heat_.buffer(); }
   void upload(const SectorHeatmap& heat);
   [[nodiscard]] SectorHeatmap read_back() const;
 
@@ -30,7 +30,8 @@ class HeatStrip {
   GLuint render(int width, int height, float x0, float x1, float scale, const Theme& theme);
 
  private:
-  GLuint buffer_ = 0, texture_ = 0, vertex_array_ = 0;
+  TextureBuffer heat_;
+  GLuint vertex_array_ = 0;
   GlProgram program_;
   RenderTarget target_;
 };

@@ -1,14 +1,12 @@
 #include "png_writer.h"
 
+#include "atomic_file.h"
+
 #include <glad/gl.h>
 #include <stb/stb_image_write.h>
 
-#include <cerrno>
-#include <cstdio>
 #include <cstring>
 #include <stdexcept>
-
-#include <unistd.h>
 
 namespace warplens::viz {
 
@@ -29,17 +27,16 @@ Image read_framebuffer(int width, int height) {
 }
 
 void write_png(const Image& image, const std::string& path) {
-  const std::string temporary = path + ".tmp-" + std::to_string(::getpid());
-  if (!stbi_write_png(temporary.c_str(), image.width, image.height, 4, image.rgba.data(),
-                      image.width * 4)) {
-    std::remove(temporary.c_str());
-    throw std::runtime_error("cannot write PNG " + path + ": " + std::strerror(errno));
+  std::string encoded;
+  const auto append = [](void* context, void* data, int size) {
+    static_cast<std::string*>(context)->append(static_cast<const char*>(data),
+                                               static_cast<std::size_t>(size));
+  };
+  if (!stbi_write_png_to_func(append, &encoded, image.width, image.height, 4, image.rgba.data(),
+                              image.width * 4)) {
+    throw std::runtime_error("cannot encode PNG " + path);
   }
-  if (std::rename(temporary.c_str(), path.c_str()) != 0) {
-    const int e = errno;
-    std::remove(temporary.c_str());
-    throw std::runtime_error("cannot write PNG " + path + ": " + std::strerror(e));
-  }
+  write_file_atomically(path, encoded);
 }
 
 }  // namespace warplens::viz

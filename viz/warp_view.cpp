@@ -86,41 +86,21 @@ StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, f
 }
 
 WarpView::WarpView()
-    : strip_program_("memory strip", shaders::source("fullscreen.vert"),
+    : trace_(kTraceBufferBytes, GL_RGBA32UI),
+      transactions_(kMaxTransactions * 16, GL_RGBA32UI),
+      strip_program_("memory strip", shaders::source("fullscreen.vert"),
                      shaders::source("memory_strip.frag")),
       lanes_program_("lanes", shaders::source("lanes.vert"), shaders::source("flat_color.frag")) {
-  glGenBuffers(1, &trace_buffer_);
-  glBindBuffer(GL_TEXTURE_BUFFER, trace_buffer_);
-  glBufferData(GL_TEXTURE_BUFFER, kTraceBufferBytes, nullptr, GL_DYNAMIC_DRAW);
-  glGenTextures(1, &trace_texture_);
-  glBindTexture(GL_TEXTURE_BUFFER, trace_texture_);
-  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32UI, trace_buffer_);
-  glBindTexture(GL_TEXTURE_BUFFER, 0);
-  glBindBuffer(GL_TEXTURE_BUFFER, 0);
-  glGenBuffers(1, &transaction_buffer_);
-  glBindBuffer(GL_TEXTURE_BUFFER, transaction_buffer_);
-  glBufferData(GL_TEXTURE_BUFFER, kMaxTransactions * 16, nullptr, GL_DYNAMIC_DRAW);
-  glGenTextures(1, &transaction_texture_);
-  glBindTexture(GL_TEXTURE_BUFFER, transaction_texture_);
-  glTexBuffer(GL_TEXTURE_BUFFER, GL_RGBA32UI, transaction_buffer_);
-  glBindTexture(GL_TEXTURE_BUFFER, 0);
-  glBindBuffer(GL_TEXTURE_BUFFER, 0);
   glGenVertexArrays(1, &vertex_array_);  // core profile needs one bound, even without attributes
   upload(TraceRecords{});
 }
 
 WarpView::~WarpView() {
   glDeleteVertexArrays(1, &vertex_array_);
-  glDeleteTextures(1, &trace_texture_);
-  glDeleteBuffers(1, &trace_buffer_);
-  glDeleteTextures(1, &transaction_texture_);
-  glDeleteBuffers(1, &transaction_buffer_);
 }
 
 void WarpView::upload(const TraceRecords& trace) {
-  glBindBuffer(GL_TEXTURE_BUFFER, trace_buffer_);
-  glBufferSubData(GL_TEXTURE_BUFFER, 0, kTraceBufferBytes, trace.data());
-  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  trace_.upload(trace.data(), kTraceBufferBytes);
 }
 
 void WarpView::set_transactions(const std::vector<Transaction>& transactions) {
@@ -135,17 +115,13 @@ void WarpView::set_transactions(const std::vector<Transaction>& transactions) {
                                  static_cast<std::uint32_t>(t.slot), 1u});
   }
   transaction_count_ = static_cast<int>(transactions.size());
-  if (texels.empty()) return;
-  glBindBuffer(GL_TEXTURE_BUFFER, transaction_buffer_);
-  glBufferSubData(GL_TEXTURE_BUFFER, 0, static_cast<GLsizeiptr>(texels.size() * 4), texels.data());
-  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  if (!texels.empty())
+    transactions_.upload(texels.data(), static_cast<GLsizeiptr>(texels.size() * 4));
 }
 
 TraceRecords WarpView::read_back() const {
   TraceRecords trace{};
-  glBindBuffer(GL_TEXTURE_BUFFER, trace_buffer_);
-  glGetBufferSubData(GL_TEXTURE_BUFFER, 0, kTraceBufferBytes, trace.data());
-  glBindBuffer(GL_TEXTURE_BUFFER, 0);
+  trace_.read(trace.data(), kTraceBufferBytes);
   return trace;
 }
 
@@ -176,9 +152,7 @@ void WarpView::set_common_uniforms(const GlProgram& program, const Theme& theme,
 GLuint WarpView::render(const TraceRecords& trace, int width, int height, float scale,
                         const Theme& theme) {
   layout_ = layout_warp_view(trace, width, height, scale);
-  GLint previous_framebuffer = 0, previous_viewport[4] = {};
-  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &previous_framebuffer);
-  glGetIntegerv(GL_VIEWPORT, previous_viewport);
+  const FramebufferScope restore;
   target_.bind(width, height);
   glDisable(GL_SCISSOR_TEST);
   glDisable(GL_DEPTH_TEST);
@@ -188,7 +162,7 @@ GLuint WarpView::render(const TraceRecords& trace, int width, int height, float 
   glClear(GL_COLOR_BUFFER_BIT);
   glBindVertexArray(vertex_array_);
   glActiveTexture(GL_TEXTURE0);
-  glBindTexture(GL_TEXTURE_BUFFER, trace_texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, trace_.texture());
 
   // Memory strip.
   set_common_uniforms(strip_program_, theme, scale);
@@ -202,7 +176,7 @@ GLuint WarpView::render(const TraceRecords& trace, int width, int height, float 
   glUniform1i(strip_program_.uniform("u_transactions"), 1);
   glUniform1i(strip_program_.uniform("u_transaction_count"), transaction_count_);
   glActiveTexture(GL_TEXTURE1);
-  glBindTexture(GL_TEXTURE_BUFFER, transaction_texture_);
+  glBindTexture(GL_TEXTURE_BUFFER, transactions_.texture());
   glActiveTexture(GL_TEXTURE0);
   glUniform1f(strip_program_.uniform("u_sector_row_top"), layout_.sector_row_top);
   glDrawArrays(GL_TRIANGLES, 0, 6);
@@ -225,9 +199,6 @@ GLuint WarpView::render(const TraceRecords& trace, int width, int height, float 
   glBindTexture(GL_TEXTURE_BUFFER, 0);
   glBindVertexArray(0);
   glUseProgram(0);
-  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(previous_framebuffer));
-  glViewport(previous_viewport[0], previous_viewport[1], previous_viewport[2],
-             previous_viewport[3]);
   return target_.texture();
 }
 

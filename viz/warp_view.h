@@ -62,7 +62,7 @@ class WarpView {
   WarpView& operator=(const WarpView&) = delete;
 
   /// The GL buffer (kTraceBufferBytes) the shaders read; register it with CUDA for interop.
-  [[nodiscard]] GLuint trace_buffer() const { return trace_buffer_; }
+  [[nodiscard]] GLuint trace_buffer() const { return trace_.buffer(); }
   /// Host-side fill (model mode).
   void upload(const TraceRecords& trace);
   /// Reads the buffer back (for layout, labels and the traced statistics).
@@ -86,9 +86,10 @@ class WarpView {
  private:
   void set_common_uniforms(const GlProgram& program, const Theme& theme, float scale) const;
 
-  GLuint trace_buffer_ = 0, trace_texture_ = 0, vertex_array_ = 0;
-  GLuint transaction_buffer_ = 0, transaction_texture_ = 0;
+  TextureBuffer trace_;         // kTraceRecords RGBA32UI texels
+  TextureBuffer transactions_;  // kMaxTransactions RGBA32UI texels
   int transaction_count_ = 0;
+  GLuint vertex_array_ = 0;
   GlProgram strip_program_, lanes_program_;
   RenderTarget target_;
   StripLayout layout_;
