@@ -55,6 +55,33 @@ int main(int argc, char** argv) {
                 spread(static_cast<double>(naive.plan.requested_bytes), naive.timing).c_str(),
                 100 * naive.gbps / memcpy.gbps);
 
+    std::printf("\n%-34s %9s %18s %9s\n", "scattered 4-byte reads, load path", "GB/s", "min-max",
+                "% memcpy");
+    for (auto path : {gpu::LoadPath::Default, gpu::LoadPath::L2Only, gpu::LoadPath::ReadOnly}) {
+      gpu::CopyParams scattered;
+      scattered.kind = IndexKind::Scattered;
+      scattered.seed = 2024;
+      scattered.path = path;
+      const auto m = lab.measure(scattered, runs);
+      const std::string name = std::string("  ") +
+                               (path == gpu::LoadPath::Default  ? "default (ld.global)"
+                                : path == gpu::LoadPath::L2Only ? "__ldcg (L2 only)"
+                                                                : "__ldg (read-only cache)");
+      std::printf("%-34s %9.1f %18s %9.1f\n", name.c_str(), m.gbps,
+                  spread(static_cast<double>(m.plan.requested_bytes), m.timing).c_str(),
+                  100 * m.gbps / memcpy.gbps);
+    }
+    for (auto layout : {gpu::StructLayout::ArrayOfStructs, gpu::StructLayout::StructOfArrays}) {
+      gpu::CopyParams s;
+      s.layout = layout;
+      const auto m = lab.measure(s, runs);
+      std::printf("%-34s %9.1f %18s %9.1f\n",
+                  layout == gpu::StructLayout::ArrayOfStructs ? "struct {x,y,z}: array of structs"
+                                                              : "struct {x,y,z}: struct of arrays",
+                  m.gbps, spread(static_cast<double>(m.plan.requested_bytes), m.timing).c_str(),
+                  100 * m.gbps / memcpy.gbps);
+    }
+
     double worst = 0;
     std::string worst_where;
     const auto sweep = [&](app::SweepAxis axis, int word_bytes) {
