@@ -63,10 +63,10 @@ int main(int argc, char** argv) {
       scattered.seed = 2024;
       scattered.path = path;
       const auto m = lab.measure(scattered, runs);
-      const std::string name = std::string("  ") +
-                               (path == gpu::LoadPath::Default  ? "default (ld.global)"
-                                : path == gpu::LoadPath::L2Only ? "__ldcg (L2 only)"
-                                                                : "__ldg (read-only cache)");
+      const std::string name =
+          std::string("  ") + (path == gpu::LoadPath::Default  ? "default (ld.global)"
+                               : path == gpu::LoadPath::L2Only ? "__ldcg (L2 only)"
+                                                               : "__ldg (read-only cache)");
       std::printf("%-34s %9.1f %18s %9.1f\n", name.c_str(), m.gbps,
                   spread(static_cast<double>(m.plan.requested_bytes), m.timing).c_str(),
                   100 * m.gbps / memcpy.gbps);

@@ -37,6 +37,7 @@ CopySession::~CopySession() {
     std::lock_guard lock(mutex_);
     stop_ = true;
     cancel_ = true;
+    sweep_cancel_ = true;
   }
   wake_.notify_all();
   if (worker_.joinable()) worker_.join();
@@ -53,12 +54,15 @@ void CopySession::set(const CopyState& state) {
                                   std::to_string(state.warp + state.warps - 1) +
                                   " are not all in block 0");
     }
-    auto pattern = copy_access_pattern(state.params, state.warp);
-    auto lanes = model::evaluate_lanes(pattern);
-    predicted_ = model::analyze_global(lanes, pattern.word_bytes, pattern.op, state.model);
-    predicted_totals_ =
+    // Everything into locals first: refused parameters change nothing.
+    const auto pattern = copy_access_pattern(state.params, state.warp);
+    auto predicted = model::analyze_global(model::evaluate_lanes(pattern), pattern.word_bytes,
+                                           pattern.op, state.model);
+    auto predicted_totals =
         totals(model_trace(state.params, state.warp, state.warps),
                trace_slots(state.params, state.warps), pattern.word_bytes, pattern.op, state.model);
+    predicted_ = std::move(predicted);
+    predicted_totals_ = predicted_totals;
   } catch (const std::exception& e) {
     set_error(std::string("parameters refused: ") + e.what());
     return;
@@ -71,11 +75,12 @@ void CopySession::set(const CopyState& state) {
     error_.clear();
   }
   if (!gpu_mode() || lab_failed_ || interop_failed_) use_host_model_trace();
-  if (gpu_mode()) remeasure();
+  if (gpu_mode() && !lab_failed_) remeasure();  // after a failed allocation: Re-measure retries
 }
 
 void CopySession::remeasure() {
   if (!gpu_mode()) return;
+  lab_failed_ = false;  // an explicit re-measure retries the allocation
   {
     std::lock_guard lock(mutex_);
     request_ = state_;
@@ -115,39 +120,40 @@ void CopySession::show_transactions() {
 
 void CopySession::update() {
   if (!gpu_mode()) return;
-  {
-    std::lock_guard lock(mutex_);
-    if (lab_failed_ && trace_source_ != TraceSource::HostModel) use_host_model_trace();
-  }
+  if (lab_failed_ && trace_source_ != TraceSource::HostModel) use_host_model_trace();
   if (traced_state_ && *traced_state_ == state_) return;
   trace_on_gl_thread();
 }
 
 void CopySession::trace_on_gl_thread() {
-  std::unique_lock lab_lock(lab_mutex_, std::try_to_lock);
-  if (!lab_lock.owns_lock() || !lab_) return;  // the worker is busy or still allocating
+  std::shared_ptr<gpu::CopyLab> lab;
+  {
+    std::lock_guard lock(mutex_);
+    lab = lab_;
+  }
+  if (!lab || interop_failed_) return;  // the worker is still allocating
   try {
     if (!interop_ && !interop_failed_)
       interop_ = std::make_unique<gpu::GlInteropBuffer>(view_.trace_buffer());
-    void* device_buffer = interop_->map();
+    void* device_buffer = interop_->map(nullptr, lab->trace_stream());
     try {
-      lab_->trace_to_device(state_.params, state_.warp,
-                            state_.params.layout == gpu::StructLayout::None ? state_.warps : 1,
-                            device_buffer);
+      lab->trace_to_device(state_.params, state_.warp,
+                           state_.params.layout == gpu::StructLayout::None ? state_.warps : 1,
+                           device_buffer);
     } catch (...) {
-      interop_->unmap();
+      interop_->unmap(lab->trace_stream());
       throw;
     }
-    interop_->unmap();
+    interop_->unmap(lab->trace_stream());
     if (!heat_interop_) heat_interop_ = std::make_unique<gpu::GlInteropBuffer>(heat_.buffer());
-    void* heat_buffer = heat_interop_->map();
+    void* heat_buffer = heat_interop_->map(nullptr, lab->trace_stream());
     try {
-      lab_->heatmap_to_device(state_.params, heat_buffer);
+      lab->heatmap_to_device(state_.params, heat_buffer);
     } catch (...) {
-      heat_interop_->unmap();
+      heat_interop_->unmap(lab->trace_stream());
       throw;
     }
-    heat_interop_->unmap();
+    heat_interop_->unmap(lab->trace_stream());
     heatmap_ = heat_.read_back();
     trace_ = view_.read_back();
     trace_source_ = TraceSource::GpuKernel;
@@ -165,15 +171,17 @@ void CopySession::trace_on_gl_thread() {
 }
 
 void CopySession::ensure_lab(const gpu::DeviceInfo& device) {
-  if (lab_) return;
   {
     std::lock_guard lock(mutex_);
+    if (lab_) return;
     measured_.gpu_status = "allocating buffers of 8 x L2 on " + device.name;
   }
-  lab_ = std::make_unique<gpu::CopyLab>(device);
-  auto reference = lab_->measure_memcpy(kTimedRuns);
+  auto lab = std::make_shared<gpu::CopyLab>(device);
+  auto reference = lab->measure_memcpy(kTimedRuns);
   std::lock_guard lock(mutex_);
+  lab_ = std::move(lab);
   measured_.memcpy = reference;
+  lab_failed_ = false;
 }
 
 void CopySession::run_sweep_job(const gpu::DeviceInfo& device, SweepAxis axis,
@@ -183,7 +191,7 @@ void CopySession::run_sweep_job(const gpu::DeviceInfo& device, SweepAxis axis,
     sweep_ = partial;
   };
   SweepResult result =
-      app::run_sweep(*lab_, device, axis, base, kSweepRuns, &sweep_cancel_, progress);
+      app::run_sweep(*lab_, device, axis, base, kSweepRuns, &sweep_cancel_, progress);  // worker
   std::lock_guard lock(mutex_);
   sweep_ = std::move(result);
 }
@@ -209,7 +217,6 @@ void CopySession::worker_loop() {
         measured_.busy = true;
       }
     }
-    std::unique_lock lab_lock(lab_mutex_);
     try {
       ensure_lab(device);
       if (sweep_job) {
@@ -234,7 +241,10 @@ void CopySession::worker_loop() {
       measured_.gpu_status.clear();
       if (std::string(e.what()) == "cancelled") continue;
       error_ = std::string(dynamic_cast<const gpu::GpuError*>(&e) ? "GPU: " : "") + e.what();
-      if (!lab_) lab_failed_ = true;
+      if (!lab_) {
+        lab_failed_ = true;
+        error_ += " (press Re-measure to try again)";
+      }
     }
   }
 }

@@ -102,7 +102,7 @@ class CopySession {
 
  private:
   void worker_loop();
-  void ensure_lab(const gpu::DeviceInfo& device);  // worker thread, lab_mutex_ held
+  void ensure_lab(const gpu::DeviceInfo& device);  // worker thread
   void run_sweep_job(const gpu::DeviceInfo& device, SweepAxis axis, const gpu::CopyParams& base);
   void trace_on_gl_thread();
   void use_host_model_trace();
@@ -131,15 +131,16 @@ class CopySession {
   std::optional<CopyState> request_;  ///< parameters waiting to be measured
   std::atomic<bool> cancel_{false};
   bool stop_ = false;
-  bool lab_failed_ = false;
+  std::atomic<bool> lab_failed_{false};
   Measured measured_;
   std::string error_;
   std::optional<std::pair<SweepAxis, gpu::CopyParams>> sweep_request_;
   std::atomic<bool> sweep_cancel_{false};
   std::optional<SweepResult> sweep_;
   bool sweep_running_ = false;
-  std::mutex lab_mutex_;  ///< guards lab_ (worker measures, GL thread traces)
-  std::unique_ptr<gpu::CopyLab> lab_;
+  /// Created by the worker, published under mutex_. The worker times on the lab's stream while
+  /// the GL thread traces on its trace stream (CopyLab allows that pair concurrently).
+  std::shared_ptr<gpu::CopyLab> lab_;
   std::thread worker_;
 };
 

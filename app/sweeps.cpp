@@ -57,6 +57,7 @@ gpu::Calibration calibrate(gpu::CopyLab& lab, const gpu::MemcpyMeasurement& memc
   c.memcpy_gbps = memcpy.gbps;
   gpu::CopyParams coalesced = base;
   coalesced.kind = IndexKind::Strided;
+  coalesced.layout = gpu::StructLayout::None;
   coalesced.offset = 0;
   coalesced.stride = 1;
   c.coalesced_gbps[base.word_bytes] = lab.measure(coalesced, runs).gbps;

@@ -298,15 +298,17 @@ struct CopyLab::Impl {
   int device = 0;
   void* in = nullptr;
   void* out = nullptr;
-  LaneTraceRecord* trace = nullptr;  // device scratch for trace_to_host
-  SectorHeat* heat = nullptr;        // device scratch for heatmap_to_host
-  cudaStream_t stream = nullptr;
+  LaneTraceRecord* trace = nullptr;     // device scratch for trace_to_host
+  SectorHeat* heat = nullptr;           // device scratch for heatmap_to_host
+  cudaStream_t stream = nullptr;        // timed launches
+  cudaStream_t trace_stream = nullptr;  // instrumented launches (traces, heatmaps)
   ~Impl() {
     cudaFree(in);
     cudaFree(out);
     cudaFree(trace);
     cudaFree(heat);
     if (stream) cudaStreamDestroy(stream);
+    if (trace_stream) cudaStreamDestroy(trace_stream);
   }
 };
 
@@ -335,6 +337,7 @@ CopyLab::CopyLab(const DeviceInfo& device, std::int64_t buffer_bytes) : impl_(ne
   alloc(reinterpret_cast<void**>(&impl_->trace), kTraceBufferBytes, "the trace buffer");
   alloc(reinterpret_cast<void**>(&impl_->heat), kHeatBufferBytes, "the heatmap buffer");
   check(cudaStreamCreateWithFlags(&impl_->stream, cudaStreamNonBlocking), "cudaStreamCreate");
+  check(cudaStreamCreateWithFlags(&impl_->trace_stream, cudaStreamNonBlocking), "cudaStreamCreate");
   // Not zeros (which can hide unwritten outputs): a fixed non-zero byte.
   check(cudaMemset(impl_->in, 0x5a, static_cast<std::size_t>(buffer_bytes)), "cudaMemset");
   check(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
@@ -376,20 +379,25 @@ void CopyLab::trace_to_device(const CopyParams& params, int first_warp, int warp
                                 std::to_string(params.block_threads) + " threads");
   }
   auto* records = static_cast<LaneTraceRecord*>(device_dst);
-  check(cudaMemsetAsync(records, 0, kTraceBufferBytes, impl_->stream), "cudaMemset (trace)");
+  check(cudaMemsetAsync(records, 0, kTraceBufferBytes, impl_->trace_stream), "cudaMemset (trace)");
   launch_copy(params, plan, impl_->in, impl_->out, TraceTarget{records, first_warp, warps},
-              impl_->stream);
-  check(cudaStreamSynchronize(impl_->stream), "copy kernel (instrumented)");
+              impl_->trace_stream);
+  check(cudaStreamSynchronize(impl_->trace_stream), "copy kernel (instrumented)");
+}
+
+void* CopyLab::trace_stream() const {
+  return impl_->trace_stream;
 }
 
 void CopyLab::heatmap_to_device(const CopyParams& params, void* device_dst) {
   check(cudaSetDevice(impl_->device), "cudaSetDevice");
   const CopyPlan plan = plan_copy(params, buffer_bytes_);
   auto* heat = static_cast<SectorHeat*>(device_dst);
-  check(cudaMemsetAsync(heat, 0, kHeatBufferBytes, impl_->stream), "cudaMemset (heatmap)");
+  check(cudaMemsetAsync(heat, 0, kHeatBufferBytes, impl_->trace_stream), "cudaMemset (heatmap)");
   if (params.layout != StructLayout::None) {
-    launch_struct_sum<2>(params, plan, impl_->in, impl_->out, nullptr, 0, heat, impl_->stream);
-    check(cudaStreamSynchronize(impl_->stream), "struct kernel (heatmap)");
+    launch_struct_sum<2>(params, plan, impl_->in, impl_->out, nullptr, 0, heat,
+                         impl_->trace_stream);
+    check(cudaStreamSynchronize(impl_->trace_stream), "struct kernel (heatmap)");
     return;
   }
   const dim3 grid(static_cast<unsigned>(plan.blocks));
@@ -400,14 +408,14 @@ void CopyLab::heatmap_to_device(const CopyParams& params, void* device_dst) {
     auto* dst = static_cast<Word*>(impl_->out);
     if (params.side == PatternSide::Read) {
       pattern_copy_heat<Word, PatternSide::Read>
-          <<<grid, block, 0, impl_->stream>>>(src, dst, plan.threads, plan.index, heat);
+          <<<grid, block, 0, impl_->trace_stream>>>(src, dst, plan.threads, plan.index, heat);
     } else {
       pattern_copy_heat<Word, PatternSide::Write>
-          <<<grid, block, 0, impl_->stream>>>(src, dst, plan.threads, plan.index, heat);
+          <<<grid, block, 0, impl_->trace_stream>>>(src, dst, plan.threads, plan.index, heat);
     }
   });
   check(cudaGetLastError(), "heatmap kernel launch");
-  check(cudaStreamSynchronize(impl_->stream), "heatmap kernel");
+  check(cudaStreamSynchronize(impl_->trace_stream), "heatmap kernel");
 }
 
 SectorHeatmap CopyLab::heatmap_to_host(const CopyParams& params) {

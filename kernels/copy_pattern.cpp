@@ -47,8 +47,9 @@ model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp
     case IndexKind::Strided: p.index = k + " + " + std::to_string(params.stride) + "*" + g; break;
     case IndexKind::Permuted: {
       const auto a = 2 * (params.seed % 16) + 1;
+      // element_index adds the seed before masking to 0..31: only seed % 32 matters.
       p.index = k + " + 32*warp + ((lane*" + std::to_string(a) + " + " +
-                std::to_string(params.seed) + ") & 31)";
+                std::to_string(params.seed % 32) + ") & 31)";
       break;
     }
     case IndexKind::SameWord: p.index = k + " + 32*warp"; break;

@@ -30,6 +30,9 @@ CopyPlan plan_copy(const CopyParams& p, std::int64_t buffer_bytes) {
     throw std::invalid_argument("unknown index kind");
   }
   const std::int64_t elements = buffer_bytes / w;
+  if (p.seed > 0x7fffffffu) {
+    throw std::invalid_argument("seed must be below 2^31 (got " + std::to_string(p.seed) + ")");
+  }
   if (p.layout != StructLayout::None) {
     if (w != 4) {
       throw std::invalid_argument("the struct {x, y, z} has 4-byte fields (word bytes 4, got " +
@@ -84,6 +87,13 @@ CopyPlan plan_copy(const CopyParams& p, std::int64_t buffer_bytes) {
       plan.threads = kScatterWindow;
       last = p.offset + kScatterWindow - 1;
       break;
+  }
+  if (plan.threads < p.block_threads) {
+    // The view traces the warps of block 0: they must all copy something.
+    throw std::invalid_argument(
+        "stride " + std::to_string(p.stride) + " leaves only " + std::to_string(plan.threads) +
+        " elements in the " + std::to_string(buffer_bytes >> 20) +
+        " MiB buffer, less than one block of " + std::to_string(p.block_threads) + " threads");
   }
   plan.blocks = (plan.threads + p.block_threads - 1) / p.block_threads;
   plan.pattern_span_bytes = (last + 1) * w;

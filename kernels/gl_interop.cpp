@@ -34,23 +34,28 @@ GlInteropBuffer::~GlInteropBuffer() {
   if (resource_) cudaGraphicsUnregisterResource(as_resource(resource_));
 }
 
-void* GlInteropBuffer::map(std::size_t* bytes) {
+void* GlInteropBuffer::map(std::size_t* bytes, void* cuda_stream) {
   auto resource = as_resource(resource_);
-  check(cudaGraphicsMapResources(1, &resource), "cudaGraphicsMapResources");
-  mapped_ = true;
+  const auto stream = static_cast<cudaStream_t>(cuda_stream);
+  check(cudaGraphicsMapResources(1, &resource, stream), "cudaGraphicsMapResources");
   void* ptr = nullptr;
   std::size_t size = 0;
-  check(cudaGraphicsResourceGetMappedPointer(&ptr, &size, resource),
-        "cudaGraphicsResourceGetMappedPointer");
+  const cudaError_t status = cudaGraphicsResourceGetMappedPointer(&ptr, &size, resource);
+  if (status != cudaSuccess) {
+    cudaGraphicsUnmapResources(1, &resource, stream);  // leave it unmapped, as documented
+    check(status, "cudaGraphicsResourceGetMappedPointer");
+  }
+  mapped_ = true;
   if (bytes) *bytes = size;
   return ptr;
 }
 
-void GlInteropBuffer::unmap() {
+void GlInteropBuffer::unmap(void* cuda_stream) {
   if (!mapped_) return;
   auto resource = as_resource(resource_);
   mapped_ = false;
-  check(cudaGraphicsUnmapResources(1, &resource), "cudaGraphicsUnmapResources");
+  check(cudaGraphicsUnmapResources(1, &resource, static_cast<cudaStream_t>(cuda_stream)),
+        "cudaGraphicsUnmapResources");
 }
 
 void GlInteropBuffer::read_mapped(void* host_dst, std::size_t bytes) {

@@ -137,9 +137,12 @@ struct MemcpyMeasurement {
 };
 
 /// Owns the device buffers of the copy lab. Buffers are 8x the device's L2 each (at least
-/// 512 MiB, room for the scattered window of 16-byte words) so a launch streams from DRAM, not from
-/// L2. All methods throw GpuError on CUDA failure and leave the object usable. Not thread-safe: use
-/// from one thread at a time.
+/// 512 MiB, room for the scattered window of 16-byte words) so a launch streams from DRAM, not
+/// from L2. All methods throw GpuError on CUDA failure and leave the object usable.
+/// Threads: the timed methods (measure*) run on the lab's stream and trace_to_device /
+/// heatmap_to_device on a separate trace stream, so one thread may time while another traces
+/// (the traced launches write the same output buffer; timings absorb the odd overlap through
+/// the median). The *_to_host methods share scratch buffers: one thread at a time.
 class CopyLab {
  public:
   /// Allocates the buffers on device `device.index`; throws GpuError when the GPU refuses.
@@ -163,6 +166,9 @@ class CopyLab {
 
   /// The instrumented launch into host memory (tests, CLI).
   TraceRecords trace_to_host(const CopyParams& params, int first_warp, int warps = 1);
+
+  /// The trace stream (a cudaStream_t), for mapping interop buffers in order with the traces.
+  [[nodiscard]] void* trace_stream() const;
 
   /// The heatmap launch: the same copy over the same grid, where every warp also counts, with
   /// atomics into `device_dst` (kHeatBufferBytes, SectorHeatmap layout, e.g. a mapped GL
@@ -192,9 +198,11 @@ class GlInteropBuffer {
   GlInteropBuffer(const GlInteropBuffer&) = delete;
   GlInteropBuffer& operator=(const GlInteropBuffer&) = delete;
 
-  /// Maps the buffer for CUDA and returns its device pointer and size (bytes).
-  void* map(std::size_t* bytes = nullptr);
-  void unmap();
+  /// Maps the buffer for CUDA, in order with the work on `cuda_stream` (a cudaStream_t; null:
+  /// the default stream), and returns its device pointer and size (bytes). On failure the
+  /// buffer is left unmapped.
+  void* map(std::size_t* bytes = nullptr, void* cuda_stream = nullptr);
+  void unmap(void* cuda_stream = nullptr);
 
   /// Copies bytes from the mapped buffer to host memory (tests).
   void read_mapped(void* host_dst, std::size_t bytes);

@@ -47,10 +47,10 @@ GlInteropBuffer::GlInteropBuffer(unsigned) {
   no_cuda();
 }
 GlInteropBuffer::~GlInteropBuffer() = default;
-void* GlInteropBuffer::map(std::size_t*) {
+void* GlInteropBuffer::map(std::size_t*, void*) {
   no_cuda();
 }
-void GlInteropBuffer::unmap() {}
+void GlInteropBuffer::unmap(void*) {}
 void GlInteropBuffer::read_mapped(void*, std::size_t) {
   no_cuda();
 }

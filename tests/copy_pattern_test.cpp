@@ -175,6 +175,15 @@ TEST(CopyPlan, RefusesWhatWouldLeaveTheBuffer) {
   p.kind = IndexKind::Scattered;
   EXPECT_THROW(gpu::plan_copy(p, 16 << 20), std::invalid_argument);  // window does not fit
   p = {};
+  p.stride = std::int64_t{1} << 22;  // fewer elements than one block of threads
+  EXPECT_THROW(gpu::plan_copy(p, gpu::kModelBufferBytes), std::invalid_argument);
+  p = {};
+  p.kind = IndexKind::Permuted;
+  p.seed = 3000000000u;  // beyond what the model's 32-bit expressions can hold
+  EXPECT_THROW(gpu::plan_copy(p, gpu::kModelBufferBytes), std::invalid_argument);
+  p.seed = 2000000001u;  // allowed: the model uses it modulo 32, as the kernel does
+  EXPECT_EQ(model_trace(p, 0)[3].address_lo, host_twin_trace(p, 0)[3].address_lo);
+  p = {};
   p.stride = 64;
   p.word_bytes = 16;
   const auto plan = gpu::plan_copy(p, gpu::kModelBufferBytes);

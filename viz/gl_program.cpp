@@ -103,12 +103,14 @@ void TextureBuffer::read(void* data, GLsizeiptr bytes) const {
 }
 
 FramebufferScope::FramebufferScope() {
-  glGetIntegerv(GL_FRAMEBUFFER_BINDING, &framebuffer_);
+  glGetIntegerv(GL_DRAW_FRAMEBUFFER_BINDING, &draw_framebuffer_);
+  glGetIntegerv(GL_READ_FRAMEBUFFER_BINDING, &read_framebuffer_);
   glGetIntegerv(GL_VIEWPORT, viewport_);
 }
 
 FramebufferScope::~FramebufferScope() {
-  glBindFramebuffer(GL_FRAMEBUFFER, static_cast<GLuint>(framebuffer_));
+  glBindFramebuffer(GL_DRAW_FRAMEBUFFER, static_cast<GLuint>(draw_framebuffer_));
+  glBindFramebuffer(GL_READ_FRAMEBUFFER, static_cast<GLuint>(read_framebuffer_));
   glViewport(viewport_[0], viewport_[1], viewport_[2], viewport_[3]);
 }
 
@@ -129,6 +131,7 @@ void RenderTarget::bind(int width, int height) {
     glTexParameteri(GL_TEXTURE_2D, GL_TEXTURE_MAG_FILTER, GL_LINEAR);
     glBindFramebuffer(GL_FRAMEBUFFER, framebuffer_);
     glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture_, 0);
+    glBindTexture(GL_TEXTURE_2D, 0);
     const GLenum status = glCheckFramebufferStatus(GL_FRAMEBUFFER);
     if (status != GL_FRAMEBUFFER_COMPLETE) {
       throw GlError("offscreen framebuffer " + std::to_string(width) + "x" +

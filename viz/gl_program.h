@@ -62,7 +62,7 @@ class FramebufferScope {
   FramebufferScope& operator=(const FramebufferScope&) = delete;
 
  private:
-  GLint framebuffer_ = 0;
+  GLint draw_framebuffer_ = 0, read_framebuffer_ = 0;
   GLint viewport_[4] = {};
 };
 

@@ -17,6 +17,15 @@ namespace {
 }  // namespace
 
 HeadlessContext::HeadlessContext(int cuda_device) {
+  try {
+    create(cuda_device);
+  } catch (...) {
+    release();  // a failed start leaves no display, context or loader behind
+    throw;
+  }
+}
+
+void HeadlessContext::create(int cuda_device) {
   if (!gladLoaderLoadEGL(EGL_NO_DISPLAY)) {
     throw GlError(
         "headless OpenGL: cannot load libEGL.so.1 (install libegl1 and a driver: "
@@ -78,12 +87,18 @@ HeadlessContext::HeadlessContext(int cuda_device) {
 }
 
 HeadlessContext::~HeadlessContext() {
+  release();
+}
+
+void HeadlessContext::release() {
   auto display = static_cast<EGLDisplay>(display_);
   if (display) {
     eglMakeCurrent(display, EGL_NO_SURFACE, EGL_NO_SURFACE, EGL_NO_CONTEXT);
     if (context_) eglDestroyContext(display, static_cast<EGLContext>(context_));
     eglTerminate(display);
   }
+  display_ = nullptr;
+  context_ = nullptr;
   gladLoaderUnloadEGL();
 }
 

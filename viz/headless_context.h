@@ -30,6 +30,9 @@ class HeadlessContext {
   [[nodiscard]] bool matches_cuda_device() const { return matches_cuda_; }
 
  private:
+  void create(int cuda_device);
+  void release();
+
   void* display_ = nullptr;
   void* context_ = nullptr;
   std::string renderer_;

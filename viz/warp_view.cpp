@@ -177,7 +177,7 @@ GLuint WarpView::render(const TraceRecords& trace, int width, int height, float 
   glUniform1i(strip_program_.uniform("u_transaction_count"), transaction_count_);
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_BUFFER, transactions_.texture());
-  glActiveTexture(GL_TEXTURE0);
+  glActiveTexture(GL_TEXTURE0);  // unit 1 is unbound again after drawing
   glUniform1f(strip_program_.uniform("u_sector_row_top"), layout_.sector_row_top);
   glDrawArrays(GL_TRIANGLES, 0, 6);
 
@@ -196,6 +196,9 @@ GLuint WarpView::render(const TraceRecords& trace, int width, int height, float 
   glUniform1i(lanes_program_.uniform("u_mode"), 0);
   glDrawArrays(GL_TRIANGLES, 0, 6 * records);
 
+  glActiveTexture(GL_TEXTURE1);
+  glBindTexture(GL_TEXTURE_BUFFER, 0);
+  glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_BUFFER, 0);
   glBindVertexArray(0);
   glUseProgram(0);
