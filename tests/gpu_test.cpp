@@ -148,6 +148,34 @@ TEST_F(GpuTest, EveryPatternRunsAndTheIdealCopyIsNearMemcpy) {
   EXPECT_GT(lab.measure_ideal_copy(10).gbps, 0.0);
 }
 
+TEST_F(GpuTest, TracesFollowParametersWhileASweepRuns) {
+  viz::HeadlessContext context(query_.device->index);
+  viz::WarpView view;
+  viz::HeatStrip heat;
+  app::CopySession session(view, heat, true);
+  session.set({{4, 0, 1, 256}, 0});
+  for (int i = 0; i < 30000 && !session.idle(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    session.update();
+  }
+  session.start_sweep(app::SweepAxis::Stride, {4, 0, 1, 256});
+  session.set({{4, 0, 3, 256}, 0});  // stride 3 while the sweep measures
+  bool traced = false;
+  for (int i = 0; i < 30000 && !traced; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    session.update();
+    traced = session.traced() && session.traced()->sectors.size() == 12;
+  }
+  EXPECT_TRUE(traced) << "the trace of stride 3 never arrived: " << session.error();
+  for (int i = 0; i < 60000 && !session.idle(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    session.update();
+  }
+  ASSERT_TRUE(session.sweep().has_value());
+  EXPECT_TRUE(session.sweep()->complete()) << session.error();
+  EXPECT_EQ(session.sweep()->points.size(), 64u);
+}
+
 TEST_F(GpuTest, MeasureTimesTheCopyAndRefusesOutOfBufferOffsets) {
   gpu::CopyLab lab(*query_.device);
   EXPECT_GE(lab.buffer_bytes(), 8 * query_.device->l2_bytes);
