@@ -560,6 +560,14 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
     row(
         "efficiency", [](const model::GlobalAnalysis& a) { return percent_text(a.efficiency()); },
         "bytes requested / bytes moved");
+    row(
+        "loads per KiB",
+        [](const model::GlobalAnalysis& a) {
+          const int per_request = std::max(1, a.active_lanes) * a.word_bytes;
+          return std::to_string((1024 + per_request - 1) / per_request);
+        },
+        "warp-wide load instructions it takes to bring 1 KiB into registers: 16-byte vectors "
+        "need a quarter of the instructions 4-byte words do");
     const bool fields = session.state().params.layout != gpu::StructLayout::None;
     if (session.predicted_totals().warps > 1) {
       const auto& pt = session.predicted_totals();
