@@ -116,6 +116,11 @@ const char* load_path_label(gpu::LoadPath path) {
 
 /// The copy as one line of CUDA-like code, e.g. "out[i] = in[1 + 2*i]".
 std::string kernel_text(const gpu::CopyParams& p) {
+  if (p.matrix_width != 0) {
+    return format("out[r][c] = in[r][c], %s, rows %lld B apart",
+                  p.matrix_by_column ? "by column" : "by row",
+                  static_cast<long long>(gpu::matrix_pitch_bytes(p)));
+  }
   if (p.layout == gpu::StructLayout::ArrayOfStructs) return "out[i] = s[i].x + s[i].y + s[i].z";
   if (p.layout == gpu::StructLayout::StructOfArrays) return "out[i] = x[i] + y[i] + z[i]";
   std::string e;
@@ -235,6 +240,37 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
                   : "Structure of arrays: x[i], y[i], z[i] in three arrays. "
                     "Pattern, offset, stride and side do not apply.");
     ImGui::PopStyleColor();
+  }
+  ImGui::TextDisabled("2D: a matrix of floats read by a 2D block");
+  bool matrix = p.matrix_width != 0;
+  if (ImGui::Checkbox("matrix##on", &matrix)) {
+    p.matrix_width = matrix ? 120 : 0;
+    p.block_y = matrix ? 8 : 1;
+    if (matrix) p.word_bytes = 4;
+  }
+  if (matrix) {
+    ImGui::SameLine();
+    if (ImGui::RadioButton("by row", !p.matrix_by_column)) p.matrix_by_column = false;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("by column", p.matrix_by_column)) p.matrix_by_column = true;
+    for (int by : {8, 16, 32}) {
+      const std::string label =
+          std::to_string(p.block_threads / by) + "\u00d7" + std::to_string(by);
+      if (ImGui::RadioButton(label.c_str(), p.block_y == by)) p.block_y = by;
+      ImGui::SameLine();
+    }
+    ImGui::TextDisabled("block");
+    int width = p.matrix_width;
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::SliderInt("##width", &width, 32, 256, "width %d floats",
+                         ImGuiSliderFlags_AlwaysClamp)) {
+      p.matrix_width = width;
+    }
+    ImGui::Checkbox("rows padded by cudaMallocPitch", &p.matrix_pitched);
+    ImGui::TextDisabled("pitch %lld B%s", static_cast<long long>(gpu::matrix_pitch_bytes(p)),
+                        !p.matrix_pitched    ? " (width \u00d7 4, unpadded)"
+                        : session.gpu_mode() ? " (the alignment cudaMallocPitch uses here)"
+                                             : " (512 B alignment assumed: no GPU)");
   }
   ImGui::TextDisabled("Which side follows the pattern");
   if (ImGui::RadioButton("loads", p.side == gpu::PatternSide::Read))
@@ -760,6 +796,10 @@ void draw_heatmap(const UiState& ui, const CopySession& session, viz::HeatStrip&
     used += sector.bytes;
     touched += sector.requests > 0;
   }
+  if (!session.heatmap_unavailable().empty()) {
+    ImGui::TextDisabled("No heatmap: %s.", session.heatmap_unavailable().c_str());
+    return;
+  }
   const bool gpu = session.trace_source() == TraceSource::GpuKernel;
   ImGui::TextDisabled(
       "Every warp of the %s launch, counted per 32-byte sector of the first %d KiB of the %s "
@@ -844,8 +884,8 @@ void draw_status(const CopySession& session, const viz::ImGuiLayer& layer, const
     const auto& p = session.state().params;
     text = std::string(p.side == gpu::PatternSide::Read ? "global loads" : "global stores") +
            " of " + std::to_string(p.word_bytes) + "-byte words \u2022 " + kernel_text(p) +
-           " \u2022 block " + std::to_string(p.block_threads) + "\u00d71, " +
-           warps_text(session.state()) +
+           " \u2022 block " + std::to_string(p.block_threads / std::max(1, p.block_y)) + "\u00d7" +
+           std::to_string(std::max(1, p.block_y)) + ", " + warps_text(session.state()) +
            " \u2022 model: " + std::string(model::describe(session.state().model));
   }
   ImGui::SetNextWindowPos(pos);

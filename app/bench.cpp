@@ -82,6 +82,25 @@ int main(int argc, char** argv) {
                   100 * m.gbps / memcpy.gbps);
     }
 
+    for (bool by_column : {false, true}) {
+      for (bool pitched : {false, true}) {
+        gpu::CopyParams m;
+        m.matrix_width = 120;
+        m.matrix_pitched = pitched;
+        m.matrix_by_column = by_column;
+        m.block_y = 8;
+        m.pitch_alignment = d.pitch_alignment;
+        const auto r = lab.measure(m, runs);
+        char name[80];
+        std::snprintf(name, sizeof name, "matrix 120 wide, %s, pitch %lld B",
+                      by_column ? "by column" : "by row",
+                      static_cast<long long>(r.plan.pitch_bytes));
+        std::printf("%-34s %9.1f %18s %9.1f\n", name, r.gbps,
+                    spread(static_cast<double>(r.plan.requested_bytes), r.timing).c_str(),
+                    100 * r.gbps / memcpy.gbps);
+      }
+    }
+
     double worst = 0;
     std::string worst_where;
     const auto sweep = [&](app::SweepAxis axis, int word_bytes) {

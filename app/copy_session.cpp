@@ -45,7 +45,10 @@ CopySession::~CopySession() {
   heat_interop_.reset();
 }
 
-void CopySession::set(const CopyState& state) {
+void CopySession::set(const CopyState& requested) {
+  CopyState state = requested;
+  // cudaMallocPitch's alignment on this device, so the model pads rows as the GPU does.
+  if (gpu_mode()) state.params.pitch_alignment = device_.device->pitch_alignment;
   try {
     (void)gpu::plan_copy(state.params, gpu::kModelBufferBytes);
     if (state.warp < 0 || state.warps < 1 || state.warps > kMaxTraceWarps ||
@@ -92,8 +95,14 @@ void CopySession::remeasure() {
 void CopySession::use_host_model_trace() {
   trace_ = model_trace(state_.params, state_.warp, state_.warps);
   view_.upload(trace_);
-  heat_.upload(host_twin_heatmap(state_.params,
-                                 gpu::plan_copy(state_.params, gpu::kModelBufferBytes).threads));
+  try {
+    heat_.upload(host_twin_heatmap(state_.params,
+                                   gpu::plan_copy(state_.params, gpu::kModelBufferBytes).threads));
+    heatmap_unavailable_.clear();
+  } catch (const std::invalid_argument& e) {
+    heat_.upload(SectorHeatmap{});
+    heatmap_unavailable_ = e.what();
+  }
   heatmap_ = heat_.read_back();
   show_transactions();
   trace_ = view_.read_back();
@@ -145,15 +154,22 @@ void CopySession::trace_on_gl_thread() {
       throw;
     }
     interop_->unmap(lab->trace_stream());
-    if (!heat_interop_) heat_interop_ = std::make_unique<gpu::GlInteropBuffer>(heat_.buffer());
-    void* heat_buffer = heat_interop_->map(nullptr, lab->trace_stream());
-    try {
-      lab->heatmap_to_device(state_.params, heat_buffer);
-    } catch (...) {
+    if (state_.params.matrix_width != 0) {
+      heat_.upload(SectorHeatmap{});
+      heatmap_unavailable_ =
+          "the sector heatmap covers the 1D patterns and the struct, not the matrix yet";
+    } else {
+      heatmap_unavailable_.clear();
+      if (!heat_interop_) heat_interop_ = std::make_unique<gpu::GlInteropBuffer>(heat_.buffer());
+      void* heat_buffer = heat_interop_->map(nullptr, lab->trace_stream());
+      try {
+        lab->heatmap_to_device(state_.params, heat_buffer);
+      } catch (...) {
+        heat_interop_->unmap(lab->trace_stream());
+        throw;
+      }
       heat_interop_->unmap(lab->trace_stream());
-      throw;
     }
-    heat_interop_->unmap(lab->trace_stream());
     heatmap_ = heat_.read_back();
     trace_ = view_.read_back();
     trace_source_ = TraceSource::GpuKernel;

@@ -46,7 +46,7 @@ class CopySession {
   CopySession& operator=(const CopySession&) = delete;
 
   /// Sets new parameters (invalid ones are refused with error() set, the old ones kept).
-  void set(const CopyState& state);
+  void set(const CopyState& requested);
   [[nodiscard]] const CopyState& state() const { return state_; }
   /// Asks for a new timed measurement of the current parameters.
   void remeasure();
@@ -62,6 +62,8 @@ class CopySession {
   [[nodiscard]] const TraceRecords& trace() const { return trace_; }
   /// The sector heatmap of the whole launch (read back from the heat strip's buffer).
   [[nodiscard]] const SectorHeatmap& heatmap() const { return heatmap_; }
+  /// Why there is no heatmap for the current parameters (empty when there is one).
+  [[nodiscard]] const std::string& heatmap_unavailable() const { return heatmap_unavailable_; }
 
   /// The model's prediction for the current parameters (always available).
   [[nodiscard]] const model::GlobalAnalysis& predicted() const { return predicted_; }
@@ -112,6 +114,7 @@ class CopySession {
   viz::WarpView& view_;
   viz::HeatStrip& heat_;
   SectorHeatmap heatmap_{};
+  std::string heatmap_unavailable_;
   std::unique_ptr<gpu::GlInteropBuffer> heat_interop_;
   gpu::DeviceQuery device_;
   CopyState state_;

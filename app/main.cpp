@@ -56,6 +56,8 @@ struct MeasureOptions {
               layout = "none";
   unsigned seed = 1;
   int runs = 15;
+  int matrix_width = 0, block_y = 8;
+  bool pitched = false, by_column = false;
 };
 
 int run_measure(const MeasureOptions& o) {
@@ -71,6 +73,10 @@ int run_measure(const MeasureOptions& o) {
     base.path = gpu::parse_load_path(o.path);
     base.seed = o.seed;
     base.layout = gpu::parse_struct_layout(o.layout);
+    base.matrix_width = o.matrix_width;
+    base.matrix_pitched = o.pitched;
+    base.matrix_by_column = o.by_column;
+    base.block_y = o.matrix_width ? o.block_y : 1;
   } catch (const std::invalid_argument& e) {
     std::cerr << "warplens measure: " << e.what() << "\n";
     return kExitBadInput;
@@ -81,6 +87,7 @@ int run_measure(const MeasureOptions& o) {
     return kExitNoDevice;
   }
   const gpu::DeviceInfo& d = *query.device;
+  base.pitch_alignment = d.pitch_alignment;
   std::vector<gpu::CopyParams> cases;
   for (long long offset : offsets) {
     for (long long stride : strides) {
@@ -115,6 +122,8 @@ int run_measure(const MeasureOptions& o) {
                       {"side", gpu::to_string(p.side)},
                       {"path", gpu::to_string(p.path)},
                       {"layout", gpu::to_string(p.layout)},
+                      {"matrix_width", p.matrix_width},
+                      {"pitch_bytes", m.plan.pitch_bytes},
                       {"offset", p.offset},
                       {"stride", p.stride},
                       {"threads", m.plan.threads},
@@ -175,7 +184,10 @@ int run_measure(const MeasureOptions& o) {
                   100.0 * ideal.gbps / reference.gbps, copy_spread(ideal).c_str(), "", "");
       for (const auto& r : rows) {
         char name[64];
-        if (r["layout"] != "none") {
+        if (r["matrix_width"] != 0) {
+          std::snprintf(name, sizeof name, "matrix %d %s, pitch %lld", r["matrix_width"].get<int>(),
+                        o.by_column ? "by col" : "by row", r["pitch_bytes"].get<long long>());
+        } else if (r["layout"] != "none") {
           std::snprintf(name, sizeof name, "struct {x,y,z} %s",
                         r["layout"] == "aos" ? "AoS" : "SoA");
         } else {
@@ -274,6 +286,12 @@ int main(int argc, char** argv) {
   measure->add_option("--seed", mo.seed, "seed of the permuted and scattered patterns");
   measure->add_option("--side", mo.side, "read (loads follow the pattern) or write (stores do)");
   measure->add_option("--path", mo.path, "load path: default, ldcg (L2 only), ldg (read-only)");
+  measure->add_option("--matrix-width", mo.matrix_width,
+                      "read a row-major matrix of this many floats per row (2D access)");
+  measure->add_flag("--pitched", mo.pitched, "matrix rows padded by cudaMallocPitch");
+  measure->add_flag("--by-column", mo.by_column, "matrix read with threadIdx.x down a column");
+  measure->add_option("--block-y", mo.block_y, "matrix block rows: 8 (32x8), 16 (16x16), 32 (8x32)")
+      ->check(CLI::IsMember({8, 16, 32}));
   measure->add_option("--layout", mo.layout,
                       "struct {x,y,z} read field by field: none, aos or soa (4-byte words)");
   measure->add_option("--runs", mo.runs, "timed launches per point (median; at least 10)")

@@ -61,6 +61,12 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
     s.copy.side = gpu::parse_pattern_side((*copy)["side"].value_or(std::string("read")));
     s.copy.path = gpu::parse_load_path((*copy)["path"].value_or(std::string("default")));
     s.copy.layout = gpu::parse_struct_layout((*copy)["layout"].value_or(std::string("none")));
+    if (const toml::table* m = (*copy)["matrix"].as_table()) {
+      s.copy.matrix_width = static_cast<int>((*m)["width"].value_or(std::int64_t{120}));
+      s.copy.matrix_pitched = (*m)["pitched"].value_or(false);
+      s.copy.matrix_by_column = (*m)["by"].value_or(std::string("row")) == "column";
+      s.copy.block_y = static_cast<int>((*m)["block_y"].value_or(std::int64_t{8}));
+    }
     (void)gpu::plan_copy(s.copy, gpu::kModelBufferBytes);
   } catch (const std::invalid_argument& e) {
     throw ScenarioError(origin + ": " + e.what());

@@ -2,6 +2,8 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <memory>
+#include <mutex>
 #include <string>
 #include <vector>
 
@@ -139,6 +141,29 @@ void launch_struct_sum(const CopyParams& p, const CopyPlan& plan, const void* in
   check(cudaGetLastError(), "struct kernel launch");
 }
 
+// The 2D matrix copy: thread (tx, ty) of block (bx, by) copies the float at matrix_cell(), read
+// from rows `pitch` bytes apart, written to a dense row-major output. The trace records warps
+// first_warp.. of block (0, 0), warp = (ty * blockDim.x + tx) / 32.
+template <bool kByColumn, bool kTrace>
+__global__ void matrix_copy(const char* __restrict__ in, float* __restrict__ out, long long pitch,
+                            int width, long long rows, LaneTraceRecord* __restrict__ trace,
+                            int first_warp, int warps) {
+  const MatrixCell cell = matrix_cell(threadIdx.x, threadIdx.y, blockIdx.x, blockIdx.y, blockDim.x,
+                                      blockDim.y, kByColumn);
+  if (cell.row >= rows || cell.column >= width) return;
+  const long long byte = cell.row * pitch + cell.column * 4;
+  if constexpr (kTrace) {
+    const int tid = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
+    const int slot = tid / 32 - first_warp;
+    if (blockIdx.x == 0 && blockIdx.y == 0 && slot >= 0 && slot < warps) {
+      trace[slot * 32 + tid % 32] = LaneTraceRecord{
+          static_cast<unsigned>(static_cast<unsigned long long>(byte) & 0xffffffffull),
+          static_cast<unsigned>(static_cast<unsigned long long>(byte) >> 32), 4u, 1u};
+    }
+  }
+  out[cell.row * width + cell.column] = *reinterpret_cast<const float*>(in + byte);
+}
+
 // The ideal coalesced copy: one 16-byte vector per thread, consecutive threads on consecutive
 // vectors, a full grid. On the H100 this matched cudaMemcpy, where a grid-stride variant with
 // four vectors in flight per thread reached only 94 % (measured 2026-11-22, 512 MiB buffers).
@@ -199,8 +224,31 @@ void launch_for_path(LoadPath path, const CopyPlan& plan, dim3 grid, dim3 block,
   }
 }
 
+void launch_matrix(const CopyParams& p, const CopyPlan& plan, const void* in, void* out,
+                   const TraceTarget& t, cudaStream_t stream) {
+  const dim3 grid(plan.grid_x, plan.grid_y);
+  const dim3 block(static_cast<unsigned>(p.block_threads / p.block_y),
+                   static_cast<unsigned>(p.block_y));
+  const auto* src = static_cast<const char*>(in);
+  auto* dst = static_cast<float*>(out);
+  const auto run = [&](auto kernel) {
+    kernel<<<grid, block, 0, stream>>>(src, dst, plan.pitch_bytes, p.matrix_width, plan.rows,
+                                       t.records, t.first_warp, t.warps);
+  };
+  if (p.matrix_by_column) {
+    t.records ? run(matrix_copy<true, true>) : run(matrix_copy<true, false>);
+  } else {
+    t.records ? run(matrix_copy<false, true>) : run(matrix_copy<false, false>);
+  }
+  check(cudaGetLastError(), "matrix kernel launch");
+}
+
 void launch_copy(const CopyParams& p, const CopyPlan& plan, const void* in, void* out,
                  const TraceTarget& trace, cudaStream_t stream) {
+  if (p.matrix_width != 0) {
+    launch_matrix(p, plan, in, out, trace, stream);
+    return;
+  }
   if (p.layout != StructLayout::None) {
     if (trace.records) {
       launch_struct_sum<1>(p, plan, in, out, trace.records, trace.first_warp, nullptr, stream);
@@ -288,6 +336,16 @@ DeviceQuery query_device() {
   cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, d.index);
   cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, d.index);
   d.theoretical_gbps = 2.0 * clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
+  // cudaMallocPitch's row alignment: the pitch it gives a 1-byte row.
+  void* probe = nullptr;
+  std::size_t pitch = 0;
+  if (cudaSetDevice(d.index) == cudaSuccess &&
+      cudaMallocPitch(&probe, &pitch, 1, 1) == cudaSuccess) {
+    d.pitch_alignment = static_cast<int>(pitch);
+    cudaFree(probe);
+  } else {
+    cudaGetLastError();
+  }
   q.device = d;
   return q;
 }
@@ -302,6 +360,45 @@ struct CopyLab::Impl {
   SectorHeat* heat = nullptr;           // device scratch for heatmap_to_host
   cudaStream_t stream = nullptr;        // timed launches
   cudaStream_t trace_stream = nullptr;  // instrumented launches (traces, heatmaps)
+  // The padded matrix from cudaMallocPitch, for the current width. Launches hold a reference
+  // while they run, so a width change on one thread never frees memory a launch on the other
+  // still reads (cudaFree also waits for the device).
+  std::mutex pitched_mutex;
+  std::shared_ptr<void> pitched;
+  std::int64_t pitched_width = 0, pitched_rows = 0, pitched_pitch = 0;
+
+  /// The input the copy reads: the flat buffer, or the pitched matrix (allocated on demand).
+  std::shared_ptr<const void> input_for(const CopyParams& p, const CopyPlan& plan) {
+    if (p.matrix_width == 0 || !p.matrix_pitched) return {std::shared_ptr<const void>{}, in};
+    std::lock_guard lock(pitched_mutex);
+    if (!pitched || pitched_width != p.matrix_width || pitched_rows != plan.rows) {
+      pitched.reset();
+      void* ptr = nullptr;
+      std::size_t pitch = 0;
+      const cudaError_t s =
+          cudaMallocPitch(&ptr, &pitch, static_cast<std::size_t>(p.matrix_width) * 4,
+                          static_cast<std::size_t>(plan.rows));
+      if (s != cudaSuccess) {
+        cudaGetLastError();
+        throw GpuError(std::string("cudaMallocPitch of ") + std::to_string(plan.rows) +
+                       " rows of " + std::to_string(p.matrix_width * 4) +
+                       " B failed: " + cudaGetErrorString(s));
+      }
+      pitched.reset(ptr, [](void* q) { cudaFree(q); });
+      pitched_width = p.matrix_width;
+      pitched_rows = plan.rows;
+      pitched_pitch = static_cast<std::int64_t>(pitch);
+      check(cudaMemset2D(ptr, pitch, 0x5a, static_cast<std::size_t>(p.matrix_width) * 4,
+                         static_cast<std::size_t>(plan.rows)),
+            "cudaMemset2D");
+    }
+    if (pitched_pitch != plan.pitch_bytes) {
+      throw GpuError("cudaMallocPitch returned a pitch of " + std::to_string(pitched_pitch) +
+                     " B where WarpLens expected " + std::to_string(plan.pitch_bytes) +
+                     " B (alignment " + std::to_string(p.pitch_alignment) + " B)");
+    }
+    return pitched;
+  }
   ~Impl() {
     cudaFree(in);
     cudaFree(out);
@@ -351,15 +448,16 @@ CopyMeasurement CopyLab::measure(const CopyParams& params, int runs, int warmup,
   CopyMeasurement m;
   m.params = params;
   m.plan = plan_copy(params, buffer_bytes_);
+  const auto input = impl_->input_for(params, m.plan);
   for (int i = 0; i < warmup; ++i)
-    launch_copy(params, m.plan, impl_->in, impl_->out, TraceTarget{}, impl_->stream);
+    launch_copy(params, m.plan, input.get(), impl_->out, TraceTarget{}, impl_->stream);
   check(cudaStreamSynchronize(impl_->stream), "copy kernel (warm-up)");
   Events events;
   std::vector<float> ms;
   for (int i = 0; i < std::max(runs, 1); ++i) {
     if (cancel && cancel->load()) throw GpuError("cancelled");
     check(cudaEventRecord(events.start, impl_->stream), "cudaEventRecord");
-    launch_copy(params, m.plan, impl_->in, impl_->out, TraceTarget{}, impl_->stream);
+    launch_copy(params, m.plan, input.get(), impl_->out, TraceTarget{}, impl_->stream);
     check(cudaEventRecord(events.stop, impl_->stream), "cudaEventRecord");
     ms.push_back(events.elapsed_ms());
   }
@@ -380,7 +478,8 @@ void CopyLab::trace_to_device(const CopyParams& params, int first_warp, int warp
   }
   auto* records = static_cast<LaneTraceRecord*>(device_dst);
   check(cudaMemsetAsync(records, 0, kTraceBufferBytes, impl_->trace_stream), "cudaMemset (trace)");
-  launch_copy(params, plan, impl_->in, impl_->out, TraceTarget{records, first_warp, warps},
+  const auto input = impl_->input_for(params, plan);
+  launch_copy(params, plan, input.get(), impl_->out, TraceTarget{records, first_warp, warps},
               impl_->trace_stream);
   check(cudaStreamSynchronize(impl_->trace_stream), "copy kernel (instrumented)");
 }
@@ -392,6 +491,10 @@ void* CopyLab::trace_stream() const {
 void CopyLab::heatmap_to_device(const CopyParams& params, void* device_dst) {
   check(cudaSetDevice(impl_->device), "cudaSetDevice");
   const CopyPlan plan = plan_copy(params, buffer_bytes_);
+  if (params.matrix_width != 0) {
+    throw std::invalid_argument(
+        "the sector heatmap covers the 1D patterns and the struct, not the matrix yet");
+  }
   auto* heat = static_cast<SectorHeat*>(device_dst);
   check(cudaMemsetAsync(heat, 0, kHeatBufferBytes, impl_->trace_stream), "cudaMemset (heatmap)");
   if (params.layout != StructLayout::None) {

@@ -35,6 +35,18 @@ int trace_slots(const gpu::CopyParams& params, int warps) {
 
 model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp) {
   if (params.layout != gpu::StructLayout::None) return struct_field_pattern(params, warp, 0);
+  if (params.matrix_width != 0) {
+    // Block (0, 0) of the matrix kernel: element = row x pitch + column, in floats.
+    model::AccessPattern p;
+    p.space = model::Space::Global;
+    p.op = model::Op::Load;
+    p.word_bytes = 4;
+    p.block = {params.block_threads / params.block_y, params.block_y};
+    p.warp = warp;
+    const std::string pitch = std::to_string(gpu::matrix_pitch_bytes(params) / 4);
+    p.index = params.matrix_by_column ? "tx*" + pitch + " + ty" : "ty*" + pitch + " + tx";
+    return p;
+  }
   model::AccessPattern p;
   p.space = model::Space::Global;
   p.op = params.side == gpu::PatternSide::Read ? model::Op::Load : model::Op::Store;
@@ -73,6 +85,21 @@ model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp
 TraceRecords host_twin_trace(const gpu::CopyParams& params, int first_warp, int warps) {
   const IndexParams index = index_params(params);
   TraceRecords trace{};
+  if (params.matrix_width != 0) {
+    const std::int64_t bx = params.block_threads / params.block_y,
+                       pitch = gpu::matrix_pitch_bytes(params);
+    for (int slot = 0; slot < warps; ++slot) {
+      for (int lane = 0; lane < kTraceLanes; ++lane) {
+        const std::int64_t tid = 32LL * (first_warp + slot) + lane;
+        const MatrixCell cell =
+            matrix_cell(tid % bx, tid / bx, 0, 0, bx, params.block_y, params.matrix_by_column);
+        const auto byte = static_cast<std::uint64_t>(cell.row * pitch + cell.column * 4);
+        trace[slot * kTraceLanes + lane] = {static_cast<std::uint32_t>(byte & 0xffffffffu),
+                                            static_cast<std::uint32_t>(byte >> 32), 4u, 1u};
+      }
+    }
+    return trace;
+  }
   if (params.layout != gpu::StructLayout::None) {
     const bool soa = params.layout == gpu::StructLayout::StructOfArrays;
     for (int field = 0; field < gpu::kStructFields; ++field) {
@@ -136,6 +163,10 @@ void count_request(std::int64_t* sectors, int lanes, int word_bytes, SectorHeatm
 }  // namespace
 
 SectorHeatmap host_twin_heatmap(const gpu::CopyParams& params, std::int64_t threads) {
+  if (params.matrix_width != 0) {
+    throw std::invalid_argument(
+        "the sector heatmap covers the 1D patterns and the struct, not the matrix yet");
+  }
   SectorHeatmap heat{};
   const bool soa = params.layout == gpu::StructLayout::StructOfArrays;
   const IndexParams index = index_params(params);

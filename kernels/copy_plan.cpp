@@ -7,6 +7,46 @@
 
 namespace warplens::gpu {
 
+std::int64_t matrix_pitch_bytes(const CopyParams& p) {
+  const std::int64_t row = std::int64_t{p.matrix_width} * 4;
+  if (!p.matrix_pitched) return row;
+  const std::int64_t a = std::max(1, p.pitch_alignment);
+  return (row + a - 1) / a * a;
+}
+
+namespace {
+
+CopyPlan plan_matrix(const CopyParams& p, std::int64_t buffer_bytes) {
+  if (p.word_bytes != 4) {
+    throw std::invalid_argument("the matrix holds 4-byte floats (word bytes 4, got " +
+                                std::to_string(p.word_bytes) + ")");
+  }
+  if (p.matrix_width < 32 || p.matrix_width > 16384) {
+    throw std::invalid_argument("matrix width must be 32..16384 floats (got " +
+                                std::to_string(p.matrix_width) + ")");
+  }
+  if (p.block_y < 1 || p.block_threads % p.block_y != 0) {
+    throw std::invalid_argument("a block of " + std::to_string(p.block_threads) +
+                                " threads cannot have " + std::to_string(p.block_y) + " rows");
+  }
+  const std::int64_t bx = p.block_threads / p.block_y, by = p.block_y;
+  CopyPlan plan;
+  plan.pitch_bytes = matrix_pitch_bytes(p);
+  plan.rows = buffer_bytes / plan.pitch_bytes;
+  if (!p.matrix_by_column) plan.rows = std::min<std::int64_t>(plan.rows, 65535 * by);  // grid.y
+  plan.threads = plan.rows * p.matrix_width;
+  const std::int64_t along_x = p.matrix_by_column ? plan.rows : p.matrix_width;
+  const std::int64_t along_y = p.matrix_by_column ? p.matrix_width : plan.rows;
+  plan.grid_x = static_cast<unsigned>((along_x + bx - 1) / bx);
+  plan.grid_y = static_cast<unsigned>((along_y + by - 1) / by);
+  plan.blocks = std::int64_t{plan.grid_x} * plan.grid_y;
+  plan.pattern_span_bytes = plan.rows * plan.pitch_bytes;
+  plan.requested_bytes = 2 * plan.threads * 4;
+  return plan;
+}
+
+}  // namespace
+
 CopyPlan plan_copy(const CopyParams& p, std::int64_t buffer_bytes) {
   const int w = p.word_bytes;
   if (w != 1 && w != 2 && w != 4 && w != 8 && w != 16) {
@@ -33,6 +73,7 @@ CopyPlan plan_copy(const CopyParams& p, std::int64_t buffer_bytes) {
   if (p.seed > 0x7fffffffu) {
     throw std::invalid_argument("seed must be below 2^31 (got " + std::to_string(p.seed) + ")");
   }
+  if (p.matrix_width != 0) return plan_matrix(p, buffer_bytes);
   if (p.layout != StructLayout::None) {
     if (w != 4) {
       throw std::invalid_argument("the struct {x, y, z} has 4-byte fields (word bytes 4, got " +

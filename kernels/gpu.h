@@ -36,6 +36,8 @@ struct DeviceInfo {
   int sm_count = 0;
   std::int64_t l2_bytes = 0;
   std::int64_t global_memory_bytes = 0;
+  /// Row alignment cudaMallocPitch applies on this device, bytes (asked once with a 1-byte row).
+  int pitch_alignment = 512;
   /// Theoretical DRAM bandwidth, GB/s: 2 (double data rate) x memory clock x bus width / 8,
   /// from cudaDeviceGetAttribute. A datasheet-style figure; copies never reach it.
   double theoretical_gbps = 0;
@@ -82,11 +84,25 @@ struct CopyParams {
   PatternSide side = PatternSide::Read;
   LoadPath path = LoadPath::Default;
   StructLayout layout = StructLayout::None;
+  /// 2D access: a row-major matrix of `matrix_width` floats per row (0: off), read by blocks of
+  /// (block_threads / block_y) x block_y threads, by row (threadIdx.x along a row) or by column
+  /// (threadIdx.x down a column), with rows `matrix_width` x 4 bytes apart or padded by
+  /// cudaMallocPitch. Word bytes must be 4.
+  int matrix_width = 0;
+  bool matrix_pitched = false;
+  bool matrix_by_column = false;
+  int block_y = 1;
+  /// cudaMallocPitch's row alignment on this device, bytes (DeviceInfo::pitch_alignment; 512
+  /// assumed without a GPU). The padded pitch is matrix_width x 4 rounded up to it.
+  int pitch_alignment = 512;
   // Spelled out: this header is also compiled as C++17 by nvcc.
   friend bool operator==(const CopyParams& a, const CopyParams& b) {
     return a.word_bytes == b.word_bytes && a.offset == b.offset && a.stride == b.stride &&
            a.block_threads == b.block_threads && a.kind == b.kind && a.seed == b.seed &&
-           a.side == b.side && a.path == b.path && a.layout == b.layout;
+           a.side == b.side && a.path == b.path && a.layout == b.layout &&
+           a.matrix_width == b.matrix_width && a.matrix_pitched == b.matrix_pitched &&
+           a.matrix_by_column == b.matrix_by_column && a.block_y == b.block_y &&
+           a.pitch_alignment == b.pitch_alignment;
   }
 };
 
@@ -97,7 +113,14 @@ struct CopyPlan {
   std::int64_t blocks = 0;
   std::int64_t pattern_span_bytes = 0;  ///< from the base to the end of the last patterned element
   std::int64_t requested_bytes = 0;     ///< bytes asked to read + write: 2 x threads x word bytes
+  // 2D matrix only:
+  std::int64_t rows = 0;
+  std::int64_t pitch_bytes = 0;  ///< bytes from one row's start to the next
+  unsigned grid_x = 0, grid_y = 0;
 };
+
+/// The matrix's row pitch for these parameters, bytes (see CopyParams::matrix_pitched).
+std::int64_t matrix_pitch_bytes(const CopyParams& params);
 
 /// The buffer size parameters are checked against before a GPU has said how large its buffers
 /// are (presets, the model-only window): the smallest CopyLab buffer.

@@ -66,6 +66,20 @@ WARPLENS_HOST_DEVICE inline std::int64_t struct_field_index(std::int64_t g, int 
   return soa ? field * count + g : 3 * g + field;
 }
 
+/// Row and column that thread (tx, ty) of block (bx_index, by_index) reads in the 2D matrix
+/// scenario, for blocks of bdx x bdy threads: by row threadIdx.x walks along a row; by column
+/// it walks down a column.
+struct MatrixCell {
+  std::int64_t row, column;
+};
+WARPLENS_HOST_DEVICE inline MatrixCell matrix_cell(std::int64_t tx, std::int64_t ty,
+                                                   std::int64_t bx_index, std::int64_t by_index,
+                                                   std::int64_t bdx, std::int64_t bdy,
+                                                   bool by_column) {
+  const std::int64_t along_x = bx_index * bdx + tx, along_y = by_index * bdy + ty;
+  return by_column ? MatrixCell{along_x, along_y} : MatrixCell{along_y, along_x};
+}
+
 /// One lane's record in a warp trace: the layout of the GL buffer the warp view draws from
 /// (one GL_RGBA32UI texel per lane) and of what the instrumented kernels write through interop.
 struct LaneTraceRecord {

@@ -120,6 +120,57 @@ TEST(CopyPattern, StructFieldsAsArrayOfStructsAndStructOfArrays) {
   EXPECT_THROW(gpu::plan_copy(bad, gpu::kModelBufferBytes), std::invalid_argument);
 }
 
+TEST(CopyPattern, MatrixReadsByRowAndColumnMatchTheModel) {
+  for (bool pitched : {false, true}) {
+    for (bool by_column : {false, true}) {
+      for (int block_y : {8, 16, 32}) {
+        gpu::CopyParams p;
+        p.matrix_width = 120;
+        p.matrix_pitched = pitched;
+        p.matrix_by_column = by_column;
+        p.block_y = block_y;
+        for (int warp : {0, 1, 5}) {
+          const auto twin = host_twin_trace(p, warp, 2);
+          const auto model = model_trace(p, warp, 2);
+          for (int i = 0; i < 64; ++i) {
+            ASSERT_EQ(twin[i].address_lo, model[i].address_lo)
+                << "pitched " << pitched << " by column " << by_column << " block_y " << block_y
+                << " warp " << warp << " record " << i;
+          }
+        }
+      }
+    }
+  }
+  gpu::CopyParams p;
+  p.matrix_width = 120;
+  p.block_y = 8;
+  EXPECT_EQ(gpu::matrix_pitch_bytes(p), 480);
+  p.matrix_pitched = true;
+  EXPECT_EQ(gpu::matrix_pitch_bytes(p), 512);
+  p.pitch_alignment = 256;
+  EXPECT_EQ(gpu::matrix_pitch_bytes(p), 512);
+  p.pitch_alignment = 32;
+  EXPECT_EQ(gpu::matrix_pitch_bytes(p), 480);
+  // Warp 1 of a 32x8 block reads row 1: 4 sectors (480 is a multiple of 32) over 2 lines.
+  p.matrix_pitched = false;
+  const auto row1 =
+      model::analyze_global(model::evaluate_lanes(copy_access_pattern(p, 1)), 4, model::Op::Load);
+  EXPECT_EQ(row1.sectors.size(), 4u);
+  EXPECT_EQ(row1.lines.size(), 2u);
+  p.matrix_by_column = true;
+  const auto column =
+      model::analyze_global(model::evaluate_lanes(copy_access_pattern(p, 0)), 4, model::Op::Load);
+  EXPECT_EQ(column.sectors.size(), 32u);
+  const auto plan = gpu::plan_copy(p, gpu::kModelBufferBytes);
+  EXPECT_EQ(plan.pitch_bytes, 480);
+  EXPECT_LE(plan.rows * plan.pitch_bytes, gpu::kModelBufferBytes);
+  p.matrix_width = 8;
+  EXPECT_THROW(gpu::plan_copy(p, gpu::kModelBufferBytes), std::invalid_argument);
+  p.matrix_width = 120;
+  p.word_bytes = 8;
+  EXPECT_THROW(gpu::plan_copy(p, gpu::kModelBufferBytes), std::invalid_argument);
+}
+
 TEST(CopyPattern, StoresAreAnalysedAsStores) {
   gpu::CopyParams p;
   p.side = gpu::PatternSide::Write;
