@@ -269,8 +269,8 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
     ImGui::Checkbox("rows padded by cudaMallocPitch", &p.matrix_pitched);
     ImGui::TextDisabled("pitch %lld B%s", static_cast<long long>(gpu::matrix_pitch_bytes(p)),
                         !p.matrix_pitched    ? " (width \u00d7 4, unpadded)"
-                        : session.gpu_mode() ? " (the alignment cudaMallocPitch uses here)"
-                                             : " (512 B alignment assumed: no GPU)");
+                        : session.gpu_mode() ? " (from cudaMallocPitch)"
+                                             : " (512 B assumed: no GPU)");
   }
   ImGui::TextDisabled("Which side follows the pattern");
   if (ImGui::RadioButton("loads", p.side == gpu::PatternSide::Read))
