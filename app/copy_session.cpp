@@ -154,11 +154,7 @@ void CopySession::trace_on_gl_thread() {
       throw;
     }
     interop_->unmap(lab->trace_stream());
-    if (state_.params.matrix_width != 0) {
-      heat_.upload(SectorHeatmap{});
-      heatmap_unavailable_ =
-          "the sector heatmap covers the 1D patterns and the struct, not the matrix yet";
-    } else {
+    {
       heatmap_unavailable_.clear();
       if (!heat_interop_) heat_interop_ = std::make_unique<gpu::GlInteropBuffer>(heat_.buffer());
       void* heat_buffer = heat_interop_->map(nullptr, lab->trace_stream());

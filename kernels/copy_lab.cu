@@ -142,17 +142,30 @@ void launch_struct_sum(const CopyParams& p, const CopyPlan& plan, const void* in
 }
 
 // The 2D matrix copy: thread (tx, ty) of block (bx, by) copies the float at matrix_cell(), read
-// from rows `pitch` bytes apart, written to a dense row-major output. The trace records warps
-// first_warp.. of block (0, 0), warp = (ty * blockDim.x + tx) / 32.
-template <bool kByColumn, bool kTrace>
+// from rows `pitch` bytes apart, written to a dense row-major output. kMode 1 traces warps
+// first_warp.. of block (0, 0), warp = (ty * blockDim.x + tx) / 32; kMode 2 counts every warp's
+// requests per sector of the first kHeatSectors sectors, as pattern_copy_heat does.
+template <bool kByColumn, int kMode>
 __global__ void matrix_copy(const char* __restrict__ in, float* __restrict__ out, long long pitch,
                             int width, long long rows, LaneTraceRecord* __restrict__ trace,
-                            int first_warp, int warps) {
+                            int first_warp, int warps, SectorHeat* heat) {
   const MatrixCell cell = matrix_cell(threadIdx.x, threadIdx.y, blockIdx.x, blockIdx.y, blockDim.x,
                                       blockDim.y, kByColumn);
-  if (cell.row >= rows || cell.column >= width) return;
+  const bool active = cell.row < rows && cell.column < width;
   const long long byte = cell.row * pitch + cell.column * 4;
-  if constexpr (kTrace) {
+  if constexpr (kMode == 2) {
+    const unsigned in_warp = __ballot_sync(0xffffffffu, active);
+    if (!active) return;
+    const unsigned long long sector = static_cast<unsigned long long>(byte) / 32;
+    const unsigned same = __match_any_sync(in_warp, sector);
+    const int lane = static_cast<int>((threadIdx.y * blockDim.x + threadIdx.x) % 32);
+    if (lane == __ffs(same) - 1 && sector < kHeatSectors) {
+      atomicAdd(&heat[sector].requests, 1u);
+      atomicAdd(&heat[sector].bytes, static_cast<unsigned>(__popc(same) * 4));
+    }
+  }
+  if (!active) return;
+  if constexpr (kMode == 1) {
     const int tid = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
     const int slot = tid / 32 - first_warp;
     if (blockIdx.x == 0 && blockIdx.y == 0 && slot >= 0 && slot < warps) {
@@ -225,7 +238,7 @@ void launch_for_path(LoadPath path, const CopyPlan& plan, dim3 grid, dim3 block,
 }
 
 void launch_matrix(const CopyParams& p, const CopyPlan& plan, const void* in, void* out,
-                   const TraceTarget& t, cudaStream_t stream) {
+                   const TraceTarget& t, SectorHeat* heat, cudaStream_t stream) {
   const dim3 grid(plan.grid_x, plan.grid_y);
   const dim3 block(static_cast<unsigned>(p.block_threads / p.block_y),
                    static_cast<unsigned>(p.block_y));
@@ -233,12 +246,17 @@ void launch_matrix(const CopyParams& p, const CopyPlan& plan, const void* in, vo
   auto* dst = static_cast<float*>(out);
   const auto run = [&](auto kernel) {
     kernel<<<grid, block, 0, stream>>>(src, dst, plan.pitch_bytes, p.matrix_width, plan.rows,
-                                       t.records, t.first_warp, t.warps);
+                                       t.records, t.first_warp, t.warps, heat);
   };
+  const int mode = heat ? 2 : (t.records ? 1 : 0);
   if (p.matrix_by_column) {
-    t.records ? run(matrix_copy<true, true>) : run(matrix_copy<true, false>);
+    mode == 2   ? run(matrix_copy<true, 2>)
+    : mode == 1 ? run(matrix_copy<true, 1>)
+                : run(matrix_copy<true, 0>);
   } else {
-    t.records ? run(matrix_copy<false, true>) : run(matrix_copy<false, false>);
+    mode == 2   ? run(matrix_copy<false, 2>)
+    : mode == 1 ? run(matrix_copy<false, 1>)
+                : run(matrix_copy<false, 0>);
   }
   check(cudaGetLastError(), "matrix kernel launch");
 }
@@ -246,7 +264,7 @@ void launch_matrix(const CopyParams& p, const CopyPlan& plan, const void* in, vo
 void launch_copy(const CopyParams& p, const CopyPlan& plan, const void* in, void* out,
                  const TraceTarget& trace, cudaStream_t stream) {
   if (p.matrix_width != 0) {
-    launch_matrix(p, plan, in, out, trace, stream);
+    launch_matrix(p, plan, in, out, trace, nullptr, stream);
     return;
   }
   if (p.layout != StructLayout::None) {
@@ -491,12 +509,14 @@ void* CopyLab::trace_stream() const {
 void CopyLab::heatmap_to_device(const CopyParams& params, void* device_dst) {
   check(cudaSetDevice(impl_->device), "cudaSetDevice");
   const CopyPlan plan = plan_copy(params, buffer_bytes_);
-  if (params.matrix_width != 0) {
-    throw std::invalid_argument(
-        "the sector heatmap covers the 1D patterns and the struct, not the matrix yet");
-  }
   auto* heat = static_cast<SectorHeat*>(device_dst);
   check(cudaMemsetAsync(heat, 0, kHeatBufferBytes, impl_->trace_stream), "cudaMemset (heatmap)");
+  if (params.matrix_width != 0) {
+    const auto input = impl_->input_for(params, plan);
+    launch_matrix(params, plan, input.get(), impl_->out, TraceTarget{}, heat, impl_->trace_stream);
+    check(cudaStreamSynchronize(impl_->trace_stream), "matrix kernel (heatmap)");
+    return;
+  }
   if (params.layout != StructLayout::None) {
     launch_struct_sum<2>(params, plan, impl_->in, impl_->out, nullptr, 0, heat,
                          impl_->trace_stream);

@@ -163,11 +163,35 @@ void count_request(std::int64_t* sectors, int lanes, int word_bytes, SectorHeatm
 }  // namespace
 
 SectorHeatmap host_twin_heatmap(const gpu::CopyParams& params, std::int64_t threads) {
-  if (params.matrix_width != 0) {
-    throw std::invalid_argument(
-        "the sector heatmap covers the 1D patterns and the struct, not the matrix yet");
-  }
   SectorHeatmap heat{};
+  if (params.matrix_width != 0) {
+    // The blocks whose rows fall in the heatmap's bytes, warp by warp as the kernel runs them.
+    const auto plan = gpu::plan_copy(params, gpu::kModelBufferBytes);
+    const std::int64_t bx = params.block_threads / params.block_y, by = params.block_y;
+    const std::int64_t window_rows = std::min<std::int64_t>(
+        plan.rows, (kHeatSectors * 32 + plan.pitch_bytes - 1) / plan.pitch_bytes);
+    const std::int64_t grid_x =
+        params.matrix_by_column ? (window_rows + bx - 1) / bx : std::int64_t{plan.grid_x};
+    const std::int64_t grid_y =
+        params.matrix_by_column ? std::int64_t{plan.grid_y} : (window_rows + by - 1) / by;
+    for (std::int64_t bj = 0; bj < grid_y; ++bj) {
+      for (std::int64_t bi = 0; bi < grid_x; ++bi) {
+        for (int warp = 0; warp < params.block_threads / 32; ++warp) {
+          std::int64_t sectors[32];
+          int lanes = 0;
+          for (int lane = 0; lane < 32; ++lane) {
+            const std::int64_t tid = 32LL * warp + lane;
+            const MatrixCell c =
+                matrix_cell(tid % bx, tid / bx, bi, bj, bx, by, params.matrix_by_column);
+            if (c.row >= plan.rows || c.column >= params.matrix_width) continue;
+            sectors[lanes++] = (c.row * plan.pitch_bytes + c.column * 4) / 32;
+          }
+          count_request(sectors, lanes, 4, heat);
+        }
+      }
+    }
+    return heat;
+  }
   const bool soa = params.layout == gpu::StructLayout::StructOfArrays;
   const IndexParams index = index_params(params);
   const int requests = params.layout == gpu::StructLayout::None ? 1 : gpu::kStructFields;

@@ -171,6 +171,26 @@ TEST(CopyPattern, MatrixReadsByRowAndColumnMatchTheModel) {
   EXPECT_THROW(gpu::plan_copy(p, gpu::kModelBufferBytes), std::invalid_argument);
 }
 
+TEST(CopyPattern, MatrixHeatmapShowsThePadding) {
+  gpu::CopyParams p;
+  p.matrix_width = 120;
+  p.block_y = 8;
+  const auto unpadded = host_twin_heatmap(p, 0);
+  for (int s = 0; s < kHeatSectors; ++s) {
+    ASSERT_EQ(unpadded[s].requests, 1u) << "sector " << s;  // rows of 480 B tile the memory
+    ASSERT_EQ(unpadded[s].bytes, 32u) << "sector " << s;
+  }
+  p.matrix_pitched = true;  // rows of 512 B: the last sector of each row is padding
+  const auto pitched = host_twin_heatmap(p, 0);
+  EXPECT_EQ(pitched[14].requests, 1u);
+  EXPECT_EQ(pitched[15].requests, 0u);
+  EXPECT_EQ(pitched[16].requests, 1u);
+  p.matrix_by_column = true;  // each warp request touches 32 rows, one sector each
+  const auto columns = host_twin_heatmap(p, 0);
+  EXPECT_EQ(columns[0].requests, 8u);  // columns 0..7 share sector 0, one request per column
+  EXPECT_EQ(columns[0].bytes, 32u);
+}
+
 TEST(CopyPattern, StoresAreAnalysedAsStores) {
   gpu::CopyParams p;
   p.side = gpu::PatternSide::Write;

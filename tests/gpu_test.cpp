@@ -111,7 +111,7 @@ TEST_F(GpuTest, TracedAddressesEqualTheHostTwin) {
 
 TEST_F(GpuTest, HeatmapKernelCountsWhatTheHostTwinCounts) {
   gpu::CopyLab lab(*query_.device, kTestBuffer);
-  for (const auto& p : kCases) {
+  for (const auto& p : device_cases()) {
     const auto gpu_heat = lab.heatmap_to_host(p);
     const auto host_heat = host_twin_heatmap(p, gpu::plan_copy(p, lab.buffer_bytes()).threads);
     int mismatches = 0;
