@@ -57,6 +57,7 @@ struct MeasureOptions {
   unsigned seed = 1;
   int runs = 15;
   int matrix_width = 0, block_y = 8;
+  std::string scenario;  ///< a built-in scenario's parameters instead of the options above
   bool pitched = false, by_column = false;
 };
 
@@ -68,16 +69,20 @@ int run_measure(const MeasureOptions& o) {
   const std::string& format = o.format;
   gpu::CopyParams base;
   try {
-    base.kind = gpu::parse_index_kind(o.pattern);
-    base.side = gpu::parse_pattern_side(o.side);
-    base.path = gpu::parse_load_path(o.path);
-    base.seed = o.seed;
-    base.layout = gpu::parse_struct_layout(o.layout);
-    base.matrix_width = o.matrix_width;
-    base.matrix_pitched = o.pitched;
-    base.matrix_by_column = o.by_column;
-    base.block_y = o.matrix_width ? o.block_y : 1;
-  } catch (const std::invalid_argument& e) {
+    if (!o.scenario.empty()) {
+      base = app::find_scenario(o.scenario).copy;  // the scenario's own parameters
+    } else {
+      base.kind = gpu::parse_index_kind(o.pattern);
+      base.side = gpu::parse_pattern_side(o.side);
+      base.path = gpu::parse_load_path(o.path);
+      base.seed = o.seed;
+      base.layout = gpu::parse_struct_layout(o.layout);
+      base.matrix_width = o.matrix_width;
+      base.matrix_pitched = o.pitched;
+      base.matrix_by_column = o.by_column;
+      base.block_y = o.matrix_width ? o.block_y : 1;
+    }
+  } catch (const std::exception& e) {  // invalid_argument, ScenarioError
     std::cerr << "warplens measure: " << e.what() << "\n";
     return kExitBadInput;
   }
@@ -89,7 +94,8 @@ int run_measure(const MeasureOptions& o) {
   const gpu::DeviceInfo& d = *query.device;
   base.pitch_alignment = d.pitch_alignment;
   std::vector<gpu::CopyParams> cases;
-  for (long long offset : offsets) {
+  if (!o.scenario.empty()) cases.push_back(base);
+  for (long long offset : o.scenario.empty() ? offsets : std::vector<long long>{}) {
     for (long long stride : strides) {
       gpu::CopyParams p = base;
       p.word_bytes = word_bytes;
@@ -123,6 +129,7 @@ int run_measure(const MeasureOptions& o) {
                       {"path", gpu::to_string(p.path)},
                       {"layout", gpu::to_string(p.layout)},
                       {"matrix_width", p.matrix_width},
+                      {"matrix_by_column", p.matrix_by_column},
                       {"pitch_bytes", m.plan.pitch_bytes},
                       {"offset", p.offset},
                       {"stride", p.stride},
@@ -186,7 +193,8 @@ int run_measure(const MeasureOptions& o) {
         char name[64];
         if (r["matrix_width"] != 0) {
           std::snprintf(name, sizeof name, "matrix %d %s, pitch %lld", r["matrix_width"].get<int>(),
-                        o.by_column ? "by col" : "by row", r["pitch_bytes"].get<long long>());
+                        r["matrix_by_column"].get<bool>() ? "by col" : "by row",
+                        r["pitch_bytes"].get<long long>());
         } else if (r["layout"] != "none") {
           std::snprintf(name, sizeof name, "struct {x,y,z} %s",
                         r["layout"] == "aos" ? "AoS" : "SoA");
@@ -286,6 +294,8 @@ int main(int argc, char** argv) {
   measure->add_option("--seed", mo.seed, "seed of the permuted and scattered patterns");
   measure->add_option("--side", mo.side, "read (loads follow the pattern) or write (stores do)");
   measure->add_option("--path", mo.path, "load path: default, ldcg (L2 only), ldg (read-only)");
+  measure->add_option("--scenario", mo.scenario,
+                      "time a built-in scenario (see `warplens list`) instead of the options");
   measure->add_option("--matrix-width", mo.matrix_width,
                       "read a row-major matrix of this many floats per row (2D access)");
   measure->add_flag("--pitched", mo.pitched, "matrix rows padded by cudaMallocPitch");

@@ -3,6 +3,7 @@
 // CUDA-GL interop buffer the warp view draws from.
 #include <gtest/gtest.h>
 
+#include <atomic>
 #include <cstdio>
 #include <thread>
 #include <vector>
@@ -198,6 +199,20 @@ TEST_F(GpuTest, TracesFollowParametersWhileASweepRuns) {
   ASSERT_TRUE(session.sweep().has_value());
   EXPECT_TRUE(session.sweep()->complete()) << session.error();
   EXPECT_EQ(session.sweep()->points.size(), 64u);
+}
+
+TEST_F(GpuTest, ACancelledSweepKeepsItsPoints) {
+  gpu::CopyLab lab(*query_.device, kTestBuffer);
+  std::atomic<bool> cancel{false};
+  const auto result = app::run_sweep(lab, *query_.device, app::SweepAxis::Stride, {4, 0, 1, 256},
+                                     10, &cancel, [&](const app::SweepResult& partial) {
+                                       if (partial.points.size() == 5) cancel = true;
+                                     });
+  EXPECT_TRUE(result.cancelled);
+  EXPECT_FALSE(result.complete());
+  ASSERT_EQ(result.points.size(), 5u);
+  EXPECT_GT(result.points[4].measured.gbps, 0.0);
+  EXPECT_EQ(result.points[4].x, 5.0);
 }
 
 TEST_F(GpuTest, MeasureTimesTheCopyAndRefusesOutOfBufferOffsets) {
