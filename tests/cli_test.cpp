@@ -103,6 +103,9 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"render --out /tmp/x.png --size 9000x100", "outside 1..8192"},
         BadInput{"render --out /tmp/x.png --size big", "size must be WxH"},
         BadInput{"measure --word-bytes 3", "word bytes must be 1, 2, 4, 8 or 16"},
+        BadInput{"measure --scenario nope", "unknown scenario \"nope\""},
+        BadInput{"measure --pattern spiral", "pattern must be strided"},
+        BadInput{"render --out /tmp/x.png --view pie", "view must be numbers"},
         BadInput{"frobnicate", "frobnicate"}));
 
 TEST(ListCli, PrintsTheCatalog) {
