@@ -187,6 +187,9 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
   ImGui::Separator();
 
   gpu::CopyParams& p = state.params;
+  // The struct and matrix kernels have their own index math: the 1D controls do not apply.
+  const bool one_dimensional = p.layout == gpu::StructLayout::None && p.matrix_width == 0;
+  ImGui::BeginDisabled(!one_dimensional);
   ImGui::TextDisabled("Index pattern");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##pattern", pattern_label(p.kind))) {
@@ -196,11 +199,15 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
     }
     ImGui::EndCombo();
   }
+  ImGui::EndDisabled();
+  ImGui::BeginDisabled(!one_dimensional);  // struct and matrix hold 4-byte floats
   ImGui::TextDisabled("Word size (bytes per lane)");
   for (int w : {1, 2, 4, 8, 16}) {
     if (ImGui::RadioButton(std::to_string(w).c_str(), p.word_bytes == w)) p.word_bytes = w;
     if (w != 16) ImGui::SameLine();
   }
+  ImGui::EndDisabled();
+  ImGui::BeginDisabled(!one_dimensional);
   int offset = static_cast<int>(p.offset);
   ImGui::TextDisabled("Offset (elements)");
   ImGui::SetNextItemWidth(-1);
@@ -219,6 +226,7 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
     ImGui::SetNextItemWidth(-1);
     if (ImGui::InputInt("##seed", &seed) && seed >= 0) p.seed = static_cast<std::uint32_t>(seed);
   }
+  ImGui::EndDisabled();
   ImGui::TextDisabled("Struct {x, y, z} of floats, read field by field");
   for (auto l : {gpu::StructLayout::None, gpu::StructLayout::ArrayOfStructs,
                  gpu::StructLayout::StructOfArrays}) {
@@ -272,6 +280,7 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
                         : session.gpu_mode() ? " (from cudaMallocPitch)"
                                              : " (512 B assumed: no GPU)");
   }
+  ImGui::BeginDisabled(!one_dimensional);
   ImGui::TextDisabled("Which side follows the pattern");
   if (ImGui::RadioButton("loads", p.side == gpu::PatternSide::Read))
     p.side = gpu::PatternSide::Read;
@@ -284,6 +293,7 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
     if (ImGui::RadioButton(load_path_label(path), p.path == path)) p.path = path;
     if (path != gpu::LoadPath::ReadOnly) ImGui::SameLine();
   }
+  ImGui::EndDisabled();
   const int block_warps = p.block_threads / 32;
   ImGui::TextDisabled("Warps of block 0 shown (%d threads, %d warps)", p.block_threads,
                       block_warps);
