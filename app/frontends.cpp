@@ -68,6 +68,10 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
     (void)scenario;
     const auto device = options.use_gpu ? gpu::query_device() : gpu::DeviceQuery{};
     viz::HeadlessContext context(device.device ? device.device->index : -1);
+    if (device.device && !context.matches_cuda_device()) {
+      std::cerr << "warplens render: no EGL device reports CUDA device " << device.device->index
+                << "; CUDA-GL interop may fail (the host model is used then)\n";
+    }
     viz::ImGuiLayer layer(nullptr, options.scale, options.theme);
     viz::WarpView view;
     viz::HeatStrip heat;
