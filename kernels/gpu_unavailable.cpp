@@ -1,5 +1,6 @@
 // Model-only builds (no CUDA toolkit): every GPU entry point says so, loudly.
 #include "gpu.h"
+#include "shared_lab.h"
 
 namespace warplens::gpu {
 
@@ -40,6 +41,40 @@ SectorHeatmap CopyLab::heatmap_to_host(const CopyParams&) {
   no_cuda();
 }
 MemcpyMeasurement CopyLab::measure_memcpy(int, int) {
+  no_cuda();
+}
+MemcpyMeasurement CopyLab::measure_ideal_copy(int, int) {
+  no_cuda();
+}
+
+struct SharedLab::Impl {};
+SharedLab::SharedLab(const DeviceInfo&) {
+  no_cuda();
+}
+SharedLab::~SharedLab() = default;
+void SharedLab::trace_bank_to_device(const BankProbeParams&, int, void*) {
+  no_cuda();
+}
+TraceRecords SharedLab::trace_bank_to_host(const BankProbeParams&, int) {
+  no_cuda();
+}
+void* SharedLab::trace_stream() const {
+  no_cuda();
+}
+BankMeasurement SharedLab::measure_bank(const BankProbeParams&, int, int, int,
+                                        const std::atomic<bool>*) {
+  no_cuda();
+}
+TransposeMeasurement SharedLab::measure_transpose(const TransposeParams&, int, int,
+                                                  const std::atomic<bool>*) {
+  no_cuda();
+}
+MatmulMeasurement SharedLab::measure_matmul(const MatmulParams&, int, int,
+                                            const std::atomic<bool>*) {
+  no_cuda();
+}
+ReductionMeasurement SharedLab::measure_reduction(const ReductionParams&, int, int,
+                                                  const std::atomic<bool>*) {
   no_cuda();
 }
 

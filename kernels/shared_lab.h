@@ -1,0 +1,268 @@
+// The shared-memory labs on the GPU: the bank probe (one access pattern, traced for the bank
+// view and timed), the transpose lab, the tiled matrix multiply and the reduction, all from the
+// seeds' slides. No CUDA types here, so it compiles without the toolkit; there every entry point
+// throws GpuError ("built without the CUDA toolkit").
+//
+// Units: shared-memory sizes in bytes; times in milliseconds; GB/s = 10^9 bytes per second
+// counting bytes read + bytes written by the program (not by the hardware); GFLOP/s = 10^9
+// floating-point operations per second counting a multiply-add as 2.
+// Errors: bad parameters throw std::invalid_argument with a one-line message before anything is
+// launched; CUDA failures throw GpuError and leave the lab usable.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <string>
+
+#include "gpu.h"
+#include "shared_index.h"
+
+namespace warplens::gpu {
+
+// --- bank probe ------------------------------------------------------------------------------
+
+enum class SharedOp { Load, Store };
+
+/// One shared-memory access pattern run by a block of block_x x block_y threads.
+struct BankProbeParams {
+  SharedIndexParams index;
+  SharedOp op = SharedOp::Load;
+  int block_x = 32;  ///< threads, fastest-varying
+  int block_y = 1;
+  friend bool operator==(const BankProbeParams& a, const BankProbeParams& b) {
+    return a.index == b.index && a.op == b.op && a.block_x == b.block_x && a.block_y == b.block_y;
+  }
+  friend bool operator!=(const BankProbeParams& a, const BankProbeParams& b) { return !(a == b); }
+};
+
+/// The per-block limit parameters are checked against before a GPU has reported its own (presets,
+/// the model-only window): the opt-in limit of compute capability 9.0, 227 KiB.
+inline constexpr int kModelSharedBytesPerBlock = 227 * 1024;
+
+struct BankPlan {
+  int threads = 0;       ///< block_x x block_y
+  int shared_bytes = 0;  ///< dynamic shared memory the block needs: (largest index + 1) x word
+                         ///< bytes over the active threads, rounded up to 16 bytes
+};
+
+/// Checks the parameters (word size, block of 1..1024 threads, non-negative indices, tile
+/// fields) and that the pattern's shared array fits in `max_shared_bytes` (the device's opt-in
+/// limit per block, DeviceInfo::shared_bytes_per_block_optin; 227 KiB on an H100). Throws
+/// std::invalid_argument naming the problem, e.g. "the pattern needs 300 KiB of shared memory;
+/// this GPU allows 227 KiB per block".
+BankPlan plan_bank_probe(const BankProbeParams& params, int max_shared_bytes);
+
+struct BankMeasurement {
+  BankProbeParams params;
+  BankPlan plan;
+  int repeats = 0;  ///< accesses each thread makes in the timed loop
+  /// One warp alone: warp `warp` of a single block repeats the access; clock64() span of the
+  /// loop / repeats. Grows with the wavefront count: on an H100 about 2 clocks per wavefront
+  /// with a floor of about 4 clocks per request (measured; a lone warp cannot issue back to back).
+  double cycles_per_request = 0;
+  /// The whole GPU: enough blocks to fill every SM, each thread repeating the access.
+  Timing timing;
+  double gbps = 0;  ///< bytes the active lanes asked for (word bytes each) / median time
+  /// Bytes per SM per SM clock, from each SM's clock64() span (min start to max end of its
+  /// blocks' loops, read with %smid): independent of the clock the GPU chose to run at.
+  double bytes_per_clock_per_sm = 0;
+  double sm_clock_mhz = 0;  ///< clock64 cycles / elapsed time during the run (effective clock)
+  /// bytes_per_clock_per_sm / 128 (the shared-memory bandwidth of CC 5.x-9.0: 32 banks x 4
+  /// bytes per clock per SM; CUDA C++ Programming Guide, "Shared Memory" per compute capability).
+  /// Counts the bytes each lane asked for, so a broadcast of 8- or 16-byte words can exceed 1.
+  double fraction_of_limit = 0;
+};
+
+// --- transpose ---------------------------------------------------------------------------------
+
+/// The transpose case study (seeds, "Case Study: Matrix Transpose"; NVIDIA's "An Efficient
+/// Matrix Transpose in CUDA C/C++"). Copy is the reference: the same tiles, read and written
+/// row-wise without transposing.
+enum class TransposeVariant { Copy, Naive, Tiled, Padded, Swizzled };
+
+struct TransposeParams {
+  TransposeVariant variant = TransposeVariant::Tiled;
+  int tile = 32;           ///< 8, 16 or 32: a tile x tile piece of the matrix per block
+  int rows_per_block = 8;  ///< block = tile x rows_per_block threads; divides tile
+  int n = 8192;            ///< the matrix is n x n floats; a multiple of tile
+  friend bool operator==(const TransposeParams& a, const TransposeParams& b) {
+    return a.variant == b.variant && a.tile == b.tile && a.rows_per_block == b.rows_per_block &&
+           a.n == b.n;
+  }
+};
+
+/// Throws std::invalid_argument for a tile not 8/16/32, rows not dividing the tile, n not a
+/// positive multiple of the tile, or buffers (2 x n^2 x 4 bytes) larger than `free_bytes`.
+void check_transpose(const TransposeParams& params, std::int64_t free_bytes);
+
+/// The shared-memory tile accesses of a variant for the bank view: the tile write (after the
+/// coalesced global read) and the tile read (before the coalesced global write). Naive and
+/// Copy use no tile; for them these describe nothing and throw std::invalid_argument.
+BankProbeParams transpose_tile_write(const TransposeParams& params);
+BankProbeParams transpose_tile_read(const TransposeParams& params);
+
+/// The index parameters of those tile accesses, as the transpose kernels build them from their
+/// template arguments (host and device, so kernel and view share one definition): a tile of
+/// `tile` columns, rows tile + 1 apart for Padded, XOR-swizzled for Swizzled; by row (the write,
+/// tile[ty][tx]) or by column (`read`, tile[tx][ty]). The kernels pass ty + j as the row of the
+/// j-th element a thread moves (j = 0, rows_per_block, ...); the view shows j = 0.
+WARPLENS_HOST_DEVICE inline SharedIndexParams transpose_tile_index(TransposeVariant variant,
+                                                                   int tile, bool read) {
+  SharedIndexParams p;
+  p.kind = SharedPatternKind::Tile;
+  p.word_bytes = 4;
+  p.tile_width = tile;
+  p.pitch = variant == TransposeVariant::Padded ? tile + 1 : tile;
+  p.swizzle = variant == TransposeVariant::Swizzled;
+  p.by_column = read;
+  return p;
+}
+
+struct TransposeMeasurement {
+  TransposeParams params;
+  Timing timing;
+  double gbps = 0;        ///< 2 x n^2 x 4 bytes / median time
+  bool verified = false;  ///< the output was checked element by element against the input
+  std::string check;      ///< one line: what the check found
+};
+
+// --- matrix multiply ---------------------------------------------------------------------------
+
+/// The seeds' MatrixMul: C = A x B for n x n floats, one thread per element of C. block_size 0
+/// is the naive kernel (16 x 16 threads, every operand from global memory); 8, 16 or 32 the
+/// tiled kernel with __shared__ blockA/blockB of block_size^2 floats.
+struct MatmulParams {
+  int block_size = 16;
+  int n = 2048;  ///< a positive multiple of 32
+  friend bool operator==(const MatmulParams& a, const MatmulParams& b) {
+    return a.block_size == b.block_size && a.n == b.n;
+  }
+};
+void check_matmul(const MatmulParams& params, std::int64_t free_bytes);  ///< as check_transpose
+
+/// The blockA[ty][k] and blockB[k][tx] reads of the inner loop at step k, for the bank view.
+BankProbeParams matmul_read_a(const MatmulParams& params, int k);
+BankProbeParams matmul_read_b(const MatmulParams& params, int k);
+
+/// The index parameters of those reads, as the tiled kernel builds them (host and device):
+/// blockA[ty][k] (`b` false) or blockB[k][tx] (`b` true) of block_size x block_size floats.
+WARPLENS_HOST_DEVICE inline SharedIndexParams matmul_read_index(int block_size, int k, bool b) {
+  SharedIndexParams p;
+  p.kind = b ? SharedPatternKind::MatmulB : SharedPatternKind::MatmulA;
+  p.word_bytes = 4;
+  p.pitch = block_size;
+  p.field = k;
+  return p;
+}
+
+struct MatmulMeasurement {
+  MatmulParams params;
+  Timing timing;
+  double gflops = 0;  ///< 2 n^3 / median time
+  bool verified = false;
+  int checked_entries = 0;  ///< entries of C recomputed on the CPU in double precision
+  double max_relative_error = 0;
+  std::string check;
+};
+
+// --- reduction ---------------------------------------------------------------------------------
+
+/// Mark Harris, "Optimizing Parallel Reduction in CUDA" (cited in the seeds), kernels 1-3.
+enum class ReductionVariant {
+  InterleavedDivergent,  ///< if (tid % (2s) == 0) s[tid] += s[tid + s]: idle lanes in every warp
+  InterleavedStrided,    ///< i = 2 s tid; s[i] += s[i + s]: no divergence, bank conflicts
+  Sequential,            ///< if (tid < s) s[tid] += s[tid + s]: conflict-free
+};
+
+struct ReductionParams {
+  ReductionVariant variant = ReductionVariant::Sequential;
+  int block_threads = 256;          ///< power of two, 64..1024
+  std::int64_t elements = 1 << 24;  ///< 32-bit unsigned integers summed
+  friend bool operator==(const ReductionParams& a, const ReductionParams& b) {
+    return a.variant == b.variant && a.block_threads == b.block_threads && a.elements == b.elements;
+  }
+};
+void check_reduction(const ReductionParams& params, std::int64_t free_bytes);
+
+/// The shared accesses of step `step` (s = 1, 2, 4... for the interleaved variants, s =
+/// threads/2, threads/4... for the sequential one; step 0 is the first): the first operand's
+/// read (`second` false) or the second's (`second` true); idle threads inactive.
+BankProbeParams reduction_step(const ReductionParams& params, int step, bool second);
+int reduction_steps(const ReductionParams& params);  ///< log2(block_threads)
+
+/// The index parameters of reduction_step, as the reduction kernels build them at run time
+/// (host and device) for a block of `threads` (a power of two) threads, 4-byte words.
+WARPLENS_HOST_DEVICE inline SharedIndexParams reduction_index(ReductionVariant variant, int threads,
+                                                              int step, bool second) {
+  SharedIndexParams p;
+  p.kind = SharedPatternKind::Strided;
+  p.word_bytes = 4;
+  p.stride = 1;
+  p.active_threads = threads;
+  int s = 1 << step;
+  if (variant == ReductionVariant::InterleavedDivergent) {
+    p.active_every = 2 * s;  // if (tid % (2s) == 0) sdata[tid] += sdata[tid + s]
+  } else if (variant == ReductionVariant::InterleavedStrided) {
+    p.stride = 2 * s;  // i = 2 s tid; if (i < threads) sdata[i] += sdata[i + s]
+    p.active_threads = threads / (2 * s);
+  } else {
+    s = threads >> (step + 1);  // if (tid < s) sdata[tid] += sdata[tid + s]
+    p.active_threads = s;
+  }
+  p.offset = second ? s : 0;
+  return p;
+}
+
+struct ReductionMeasurement {
+  ReductionParams params;
+  Timing timing;
+  double gbps = 0;        ///< elements x 4 bytes (read) / median time; the per-block partial sums
+                          ///< written are not counted
+  bool verified = false;  ///< the block sums add up to the CPU's exact (mod 2^32) sum
+  std::string check;
+};
+
+// --- the lab -----------------------------------------------------------------------------------
+
+/// Owns the device buffers of the shared-memory labs (allocated on first use, sized to the
+/// request, freed when a different size is asked for). Same threading rule as CopyLab: measure*
+/// on the lab's stream, trace_bank_to_device on the trace stream; one thread for each.
+class SharedLab {
+ public:
+  explicit SharedLab(const DeviceInfo& device);
+  ~SharedLab();
+  SharedLab(const SharedLab&) = delete;
+  SharedLab& operator=(const SharedLab&) = delete;
+
+  /// The instrumented bank probe: one block runs the access with the same index function;
+  /// warp `warp` records, per lane, the byte offset it touched from the start of the shared
+  /// array (TraceRecords layout, slot 0; idle lanes stay zero) into `device_dst`
+  /// (kTraceBufferBytes, e.g. a mapped GL buffer). Throws std::invalid_argument for a warp
+  /// outside the block.
+  void trace_bank_to_device(const BankProbeParams& params, int warp, void* device_dst);
+  TraceRecords trace_bank_to_host(const BankProbeParams& params, int warp);
+  [[nodiscard]] void* trace_stream() const;  ///< a cudaStream_t
+
+  BankMeasurement measure_bank(const BankProbeParams& params, int warp = 0, int runs = 10,
+                               int warmup = 2, const std::atomic<bool>* cancel = nullptr);
+  TransposeMeasurement measure_transpose(const TransposeParams& params, int runs = 10,
+                                         int warmup = 2, const std::atomic<bool>* cancel = nullptr);
+  MatmulMeasurement measure_matmul(const MatmulParams& params, int runs = 5, int warmup = 1,
+                                   const std::atomic<bool>* cancel = nullptr);
+  ReductionMeasurement measure_reduction(const ReductionParams& params, int runs = 10,
+                                         int warmup = 2, const std::atomic<bool>* cancel = nullptr);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+const char* to_string(TransposeVariant variant);  ///< copy|naive|tiled|padded|swizzled
+const char* to_string(ReductionVariant variant);  ///< interleaved-divergent|interleaved|sequential
+const char* to_string(SharedPatternKind kind);    ///< strided|tile|struct|interleaved|blocked|...
+TransposeVariant parse_transpose_variant(const std::string& text);  ///< throws invalid_argument
+ReductionVariant parse_reduction_variant(const std::string& text);
+SharedPatternKind parse_shared_pattern_kind(const std::string& text);
+
+}  // namespace warplens::gpu
