@@ -42,12 +42,14 @@ ThemeName parse_theme(std::string_view text) {
 }
 
 const Theme& theme(ThemeName name) {
-  static const Theme light{ThemeName::Light, hex(0xffffff), hex(0xe6e6e6), hex(0xd55e00),
-                           hex(0x0072b2),    hex(0x1a1a1a), hex(0xb0b0b0), hex(0x111111),
-                           hex(0x5a5a5a),    hex(0xb2182b), lane_palette()};
-  static const Theme dark{ThemeName::Dark, hex(0x1c1e22), hex(0x3a3d44), hex(0xe69f00),
-                          hex(0x56b4e9),   hex(0xdadada), hex(0x55585f), hex(0xf0f0f0),
-                          hex(0xa8a8a8),   hex(0xe05a6a), lane_palette()};
+  static const Theme light{ThemeName::Light, hex(0xffffff), hex(0xe6e6e6),  hex(0xd55e00),
+                           hex(0x0072b2),    hex(0x1a1a1a), hex(0xb0b0b0),  hex(0x111111),
+                           hex(0x5a5a5a),    hex(0xb2182b), lane_palette(), hex(0xd55e00),
+                           hex(0xcc79a7)};
+  static const Theme dark{ThemeName::Dark, hex(0x1c1e22), hex(0x3a3d44),  hex(0xe69f00),
+                          hex(0x56b4e9),   hex(0xdadada), hex(0x55585f),  hex(0xf0f0f0),
+                          hex(0xa8a8a8),   hex(0xe05a6a), lane_palette(), hex(0xf07a3a),
+                          hex(0xe29ac6)};
   return name == ThemeName::Light ? light : dark;
 }
 

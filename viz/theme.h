@@ -26,6 +26,9 @@ struct Theme {
   Rgb muted_text;
   Rgb warning;  ///< banners and errors (never used for memory)
   std::array<Rgb, 32> lanes;
+  // Shared-memory bank view (Okabe-Ito hues, apart from the viridis lane colours).
+  Rgb conflict;   ///< a bank that must serve several distinct words in one phase
+  Rgb broadcast;  ///< a word several lanes read together (broadcast / multicast)
 };
 
 /// Parses "light" or "dark"; throws std::invalid_argument otherwise.

@@ -1,0 +1,538 @@
+#include "bank_panel.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cfloat>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+namespace warplens::app {
+
+namespace {
+
+using viz::BankLayout;
+using viz::Rgb;
+using viz::to_imgui_color;
+
+std::string format(const char* fmt, auto... args) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, fmt, args...);
+  return buf;
+}
+
+std::string plural(int n, const char* one, const char* many) {
+  return std::to_string(n) + " " + (n == 1 ? one : many);
+}
+
+/// "0\u20133, 8, 10\u201312": ascending lanes as ranges, at most `max_items` items.
+std::string lane_list(const std::vector<int>& lanes, std::size_t max_items = 6) {
+  std::string out;
+  std::size_t items = 0;
+  for (std::size_t i = 0; i < lanes.size();) {
+    std::size_t j = i;
+    while (j + 1 < lanes.size() && lanes[j + 1] == lanes[j] + 1) ++j;
+    if (items == max_items) return out + ", \u2026";
+    if (!out.empty()) out += ", ";
+    out += std::to_string(lanes[i]);
+    if (j > i) out += "\u2013" + std::to_string(lanes[j]);
+    ++items;
+    i = j + 1;
+  }
+  return out;
+}
+
+std::int64_t address_of(const LaneTraceRecord& r) {
+  return static_cast<std::int64_t>((static_cast<std::uint64_t>(r.address_hi) << 32) | r.address_lo);
+}
+
+// Text on the window's draw list at view coordinates.
+struct Painter {
+  ImDrawList* draw;
+  ImVec2 origin;
+  [[nodiscard]] ImVec2 at(float x, float y) const { return {origin.x + x, origin.y + y}; }
+  static ImVec2 size(const ImFont* font, const std::string& t, float px = 0) {
+    return font->CalcTextSizeA(px > 0 ? px : font->FontSize, FLT_MAX, 0, t.c_str());
+  }
+  void text(const ImFont* font, float x, float y, ImU32 color, const std::string& t,
+            float px = 0) const {
+    draw->AddText(font, px > 0 ? px : font->FontSize, at(x, y), color, t.c_str());
+  }
+  /// Centred in `r`; returns false (drawing nothing) when it does not fit its width, unless
+  /// `overflow`.
+  bool centered(const ImFont* font, const viz::Rect& r, ImU32 color, const std::string& t,
+                float px = 0, bool overflow = false) const {
+    const ImVec2 ts = size(font, t, px);
+    if (ts.x > r.x1 - r.x0 && !overflow) return false;
+    text(font, 0.5f * (r.x0 + r.x1 - ts.x), 0.5f * (r.y0 + r.y1 - ts.y), color, t, px);
+    return true;
+  }
+};
+
+/// The largest font size in [min_px, max_px] at which `widest` fits in `room` pixels, or 0.
+float fit_px(const ImFont* font, const char* widest, float room, float max_px, float min_px) {
+  const float w = Painter::size(font, widest, max_px).x;
+  if (w <= room) return max_px;
+  const float px = max_px * room / w;
+  return px >= min_px ? px : 0.0f;
+}
+
+/// Labels for a row of `count` boxes `box_w` wide: the font size, and every how many boxes
+/// (1 when each fits its box; otherwise every 4th, overflowing its box, at a small size).
+struct Labeling {
+  float px;
+  int every;
+};
+Labeling labeling(const ImFont* font, const char* widest, float box_w, float font_px, float s) {
+  const float px = fit_px(font, widest, box_w - 3 * s, font_px, 0.7f * font_px);
+  return px > 0 ? Labeling{px, 1} : Labeling{0.75f * font_px, 4};
+}
+
+struct PhaseSummary {
+  int broadcast_words = 0;
+  int most_readers = 0;  ///< lanes on the most-shared word
+};
+
+PhaseSummary summarize(const BankLayout::Phase& p) {
+  PhaseSummary s;
+  for (const auto& c : p.cells) {
+    if (!c.broadcast()) continue;
+    ++s.broadcast_words;
+    s.most_readers = std::max(s.most_readers, static_cast<int>(c.lanes.size()));
+  }
+  return s;
+}
+
+// --- tooltips ----------------------------------------------------------------------------------
+
+std::string cell_tooltip(const BankLayout& layout, const BankLayout::Phase& p, std::int64_t word,
+                         int bank) {
+  const std::int64_t width = layout.bank_width;
+  std::string t = format("bank %d \u2022 word %lld (bytes %lld\u2013%lld) \u2022 row %lld", bank,
+                         static_cast<long long>(word), static_cast<long long>(word * width),
+                         static_cast<long long>(word * width + width - 1),
+                         static_cast<long long>(word / layout.bank_count));
+  const BankLayout::Cell* cell = p.cell_of_word(word);
+  if (!cell) {
+    return t + format("\nno lane of phase %d touches this word", p.index + 1);
+  }
+  t += format("\nphase %d, wavefront %d of %d", p.index + 1, cell->wavefront, p.wavefronts);
+  t += "\n" + std::string(cell->lanes.size() == 1 ? "lane " : "lanes ") + lane_list(cell->lanes);
+  if (cell->broadcast()) {
+    t +=
+        format("\nbroadcast: one read serves these %d lanes", static_cast<int>(cell->lanes.size()));
+  }
+  if (p.conflict(bank)) {
+    t += format("\nconflicts with (bank %d serves %d distinct words):", bank,
+                p.words_per_bank[static_cast<std::size_t>(bank)]);
+    int listed = 0;
+    for (const auto& other : p.cells) {
+      if (other.bank != bank || other.word == word) continue;
+      if (++listed > 6) {
+        t += "\n  \u2026";
+        break;
+      }
+      t += format("\n  word %lld (wavefront %d): ", static_cast<long long>(other.word),
+                  other.wavefront) +
+           (other.lanes.size() == 1 ? "lane " : "lanes ") + lane_list(other.lanes);
+    }
+  }
+  return t;
+}
+
+std::string lane_tooltip(const BankLayout& layout, const TraceRecords& trace, int lane) {
+  const LaneTraceRecord& r = trace[static_cast<std::size_t>(lane)];
+  if (!r.active) return format("lane %d: idle (does not access shared memory)", lane);
+  const std::int64_t a = address_of(r), width = layout.bank_width;
+  const std::int64_t first = a / width, last = (a + r.word_bytes - 1) / width;
+  std::string t = format("lane %d \u2022 bytes %lld\u2013%lld", lane, static_cast<long long>(a),
+                         static_cast<long long>(a + r.word_bytes - 1));
+  t += first == last
+           ? format("\nword %lld, bank %d", static_cast<long long>(first),
+                    static_cast<int>(first % layout.bank_count))
+           : format("\nwords %lld\u2013%lld, banks %d\u2013%d", static_cast<long long>(first),
+                    static_cast<long long>(last), static_cast<int>(first % layout.bank_count),
+                    static_cast<int>(last % layout.bank_count));
+  for (const auto& p : layout.phases) {
+    if (lane < p.first_lane || lane >= p.first_lane + p.lane_count) continue;
+    std::vector<int> shared, conflicting;
+    int wavefront = 0;
+    for (std::int64_t w = first; w <= last; ++w) {
+      const BankLayout::Cell* c = p.cell_of_word(w);
+      if (!c) continue;
+      wavefront = std::max(wavefront, c->wavefront);
+      for (int other : c->lanes)
+        if (other != lane) shared.push_back(other);
+      for (const auto& o : p.cells) {
+        if (o.bank == c->bank && o.word != w)
+          conflicting.insert(conflicting.end(), o.lanes.begin(), o.lanes.end());
+      }
+    }
+    for (auto* v : {&shared, &conflicting}) {
+      std::sort(v->begin(), v->end());
+      v->erase(std::unique(v->begin(), v->end()), v->end());
+    }
+    t += format("\nphase %d (lanes %d\u2013%d), wavefront %d", p.index + 1, p.first_lane,
+                p.first_lane + p.lane_count - 1, wavefront);
+    if (!shared.empty()) t += "\nbroadcast with lanes " + lane_list(shared);
+    if (!conflicting.empty()) t += "\nconflicts with lanes " + lane_list(conflicting);
+  }
+  return t;
+}
+
+std::string bank_tooltip(const BankLayout::Phase& p, int bank) {
+  const int n = p.words_per_bank[static_cast<std::size_t>(bank)];
+  if (n == 0) return format("bank %d: idle in phase %d", bank, p.index + 1);
+  if (n == 1)
+    return format("bank %d: one word in phase %d \u2192 one wavefront", bank, p.index + 1);
+  return format(
+      "bank %d: %d distinct words in phase %d \u2192 %d-way bank conflict\nthe bank serves one "
+      "word per wavefront, so the phase needs at least %d wavefronts",
+      bank, n, p.index + 1, n, n);
+}
+
+// --- legend ------------------------------------------------------------------------------------
+
+enum class Swatch { Lanes, Idle, Conflict, Broadcast, Wavefront };
+struct LegendEntry {
+  Swatch swatch;
+  const char* label;
+};
+constexpr LegendEntry kLegend[] = {
+    {Swatch::Lanes, "lane colour (0 \u2192 31)"},
+    {Swatch::Wavefront, "wavefront that serves the word"},
+    {Swatch::Conflict, "bank conflict: \u00d7n distinct words in one bank"},
+    {Swatch::Broadcast, "broadcast: lanes sharing one word"},
+    {Swatch::Idle, "idle lane"},
+};
+
+float swatch_width() {
+  return ImGui::GetFontSize() * 1.8f;
+}
+
+float legend_item_width(const LegendEntry& e) {
+  return swatch_width() + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
+}
+
+int legend_rows(float width, float scale) {
+  float x = 0;
+  int rows = 1;
+  for (const LegendEntry& e : kLegend) {
+    const float item_w = legend_item_width(e);
+    if (x > 0 && x + 22 * scale + item_w > width) {
+      ++rows;
+      x = 0;
+    }
+    x += (x > 0 ? 22 * scale : 0) + item_w;
+  }
+  return rows;
+}
+
+void draw_swatch(ImDrawList* draw, Swatch swatch, ImVec2 p, float w, float h, float s,
+                 const viz::Theme& theme, const ImFont* mono) {
+  const ImVec2 a = p, b = {p.x + w, p.y + h};
+  switch (swatch) {
+    case Swatch::Lanes: {
+      for (int i = 0; i < 8; ++i) {
+        const float x0 = a.x + w * static_cast<float>(i) / 8.0f;
+        draw->AddRectFilled({x0, a.y}, {x0 + w / 8.0f + 0.5f, b.y},
+                            to_imgui_color(theme.lanes[static_cast<std::size_t>(i * 31 / 7)]));
+      }
+      break;
+    }
+    case Swatch::Idle: draw->AddRectFilled(a, b, to_imgui_color(theme.inactive)); break;
+    case Swatch::Conflict: {
+      Rgb tint{theme.untouched.r + (theme.conflict.r - theme.untouched.r) * 0.16f,
+               theme.untouched.g + (theme.conflict.g - theme.untouched.g) * 0.16f,
+               theme.untouched.b + (theme.conflict.b - theme.untouched.b) * 0.16f};
+      draw->AddRectFilled(a, b, to_imgui_color(tint));
+      draw->AddRect(a, b, to_imgui_color(theme.conflict), 0, 0, 2.5f * s);
+      break;
+    }
+    case Swatch::Broadcast: {
+      draw->PushClipRect(a, b, true);
+      for (int i = -8; i < 16; ++i) {
+        const float x = a.x + static_cast<float>(i) * 4.0f * s;
+        const Rgb c = theme.lanes[static_cast<std::size_t>(((i + 8) * 9) % 32)];
+        draw->AddQuadFilled({x, b.y}, {x + 4 * s, b.y}, {x + 4 * s + h, a.y}, {x + h, a.y},
+                            to_imgui_color(c));
+      }
+      draw->PopClipRect();
+      draw->AddRect({a.x + 1.5f * s, a.y + 1.5f * s}, {b.x - 1.5f * s, b.y - 1.5f * s},
+                    to_imgui_color(theme.broadcast), 0, 0, 3.0f * s);
+      break;
+    }
+    case Swatch::Wavefront: {
+      draw->AddRectFilled(a, b, to_imgui_color(theme.lanes[9]));
+      const char* t = "2";
+      const ImVec2 ts = mono->CalcTextSizeA(mono->FontSize, FLT_MAX, 0, t);
+      draw->AddText(mono, mono->FontSize, {a.x + 0.5f * (w - ts.x), a.y + 0.5f * (h - ts.y)},
+                    to_imgui_color(viz::text_on(theme.lanes[9])), t);
+      break;
+    }
+  }
+}
+
+void draw_legend(const viz::Theme& theme, float s, const ImFont* mono) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float sh = ImGui::GetFontSize() * 1.05f, sw = swatch_width();
+  const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+  bool first = true;
+  for (const LegendEntry& e : kLegend) {
+    if (!first) {
+      ImGui::SameLine(0, 22 * s);
+      if (ImGui::GetCursorScreenPos().x + legend_item_width(e) > right) ImGui::NewLine();
+    }
+    first = false;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    draw_swatch(draw, e.swatch, {p.x, p.y}, sw, sh, s, theme, mono);
+    ImGui::Dummy({sw, sh});
+    ImGui::SameLine();
+    ImGui::TextUnformatted(e.label);
+  }
+}
+
+}  // namespace
+
+void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
+                    const model::SharedAnalysis& analysis, const viz::ImGuiLayer& layer,
+                    const viz::Theme& theme, bool interactive, const char* caption) {
+  const float s = layer.scale();
+  const viz::Fonts& fonts = layer.fonts();
+  const ImFont* regular = fonts.regular ? fonts.regular : ImGui::GetFont();
+  const ImFont* bold = fonts.bold ? fonts.bold : regular;
+  const ImFont* mono = fonts.mono ? fonts.mono : regular;
+  const float font_px = regular->FontSize;
+
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float legend_h =
+      ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(legend_rows(avail.x, s)) + 0.3f);
+  const int w = std::max(64, static_cast<int>(avail.x));
+  const int h = std::max(64, static_cast<int>(avail.y - legend_h));
+  const GLuint texture = view.render(trace, analysis, w, h, s, theme);
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
+               {static_cast<float>(w), static_cast<float>(h)}, {0, 1}, {1, 0});
+  const bool hovered = interactive && ImGui::IsItemHovered();
+
+  const Painter paint{ImGui::GetWindowDrawList(), origin};
+  const BankLayout& layout = view.layout();
+  const ImU32 text = to_imgui_color(theme.text);
+  const ImU32 muted = to_imgui_color(theme.muted_text);
+  const ImU32 conflict_text = to_imgui_color(theme.conflict);
+  // The broadcast hue is light; pulled towards the text colour it reads as text too.
+  const ImU32 broadcast_text = to_imgui_color(
+      theme.name == viz::ThemeName::Light
+          ? Rgb{0.7f * theme.broadcast.r, 0.7f * theme.broadcast.g, 0.7f * theme.broadcast.b}
+          : theme.broadcast);
+  paint.draw->PushClipRect(
+      origin, {origin.x + static_cast<float>(w), origin.y + static_cast<float>(h)}, true);
+
+  // Caption line: which warp and pattern, and the bank geometry of the model.
+  const std::string geometry = format("%d banks \u00d7 %d B \u2022 %d-byte words",
+                                      layout.bank_count, layout.bank_width, layout.word_bytes);
+  const float geometry_w = Painter::size(regular, geometry).x;
+  paint.text(regular, layout.bank_x(layout.bank_count) - geometry_w, layout.caption_y, muted,
+             geometry);
+  paint.text(regular, layout.label_x, layout.caption_y, muted,
+             caption && *caption ? caption : "one warp \u2022 one shared-memory instruction");
+
+  // Lane row: numbers in the boxes where they fit, a "lane" label on its left.
+  const Labeling lane_labels =
+      labeling(mono, "31", layout.lane_box(0).x1 - layout.lane_box(0).x0, font_px, s);
+  paint.text(regular, layout.label_x, 0.5f * (layout.lanes.y0 + layout.lanes.y1) - 0.5f * font_px,
+             muted, "lane");
+  for (int lane = 0; lane < kTraceLanes; lane += lane_labels.every) {
+    const Rgb fill = trace[static_cast<std::size_t>(lane)].active
+                         ? theme.lanes[static_cast<std::size_t>(lane)]
+                         : theme.inactive;
+    paint.centered(mono, layout.lane_box(lane), to_imgui_color(viz::text_on(fill)),
+                   std::to_string(lane), lane_labels.px, true);
+  }
+  // Phases under the lane row: a bracket over each phase's lanes.
+  if (layout.phases.size() > 1) {
+    const float y = layout.lanes.y1 + 5 * s;
+    for (const auto& p : layout.phases) {
+      const float x0 = layout.lane_box(p.first_lane).x0 + 1 * s;
+      const float x1 = layout.lane_box(p.first_lane + p.lane_count - 1).x1 - 1 * s;
+      paint.draw->AddLine(paint.at(x0, y), paint.at(x1, y), muted, 1.5f * s);
+      paint.draw->AddLine(paint.at(x0, y - 4 * s), paint.at(x0, y + 0.75f * s), muted, 1.5f * s);
+      paint.draw->AddLine(paint.at(x1, y - 4 * s), paint.at(x1, y + 0.75f * s), muted, 1.5f * s);
+      const std::string label = format("phase %d", p.index + 1);
+      const float lw = Painter::size(regular, label).x;
+      if (lw < x1 - x0) paint.text(regular, 0.5f * (x0 + x1 - lw), y + 2 * s, muted, label);
+    }
+  }
+
+  // Phase grids.
+  const Labeling bank_labels = labeling(mono, "31", layout.cell_w, font_px, s);
+  const Labeling count_labels = labeling(mono, "\u00d72", layout.cell_w, font_px, s);
+  const bool several = layout.phases.size() > 1;
+  for (const auto& p : layout.phases) {
+    // Caption: phase, lanes, wavefronts, conflict or broadcast in words.
+    const int last_lane = p.first_lane + p.lane_count - 1;
+    const std::string title =
+        several ? format("Phase %d: lanes %d\u2013%d", p.index + 1, p.first_lane, last_lane)
+                : format("Lanes %d\u2013%d, one phase", p.first_lane, last_lane);
+    float x = layout.label_x;
+    paint.text(bold, x, p.caption_y, text, title);
+    x += Painter::size(bold, title).x;
+    const auto part = [&](const std::string& t, ImU32 color) {
+      paint.text(regular, x, p.caption_y + 0.5f * (bold->FontSize - font_px), color, t);
+      x += Painter::size(regular, t).x;
+    };
+    if (p.active_lanes == 0) {
+      part("  \u2022  all lanes idle: 0 wavefronts", muted);
+      continue;
+    }
+    part("  \u2022  " + plural(p.wavefronts, "wavefront", "wavefronts"), text);
+    const int conflicted = p.conflict_banks();
+    if (conflicted > 0) {
+      part(format("  \u2022  %d-way bank conflict", p.wavefronts), conflict_text);
+      part(format(" (%s)", plural(conflicted, "bank", "banks").c_str()), text);
+    } else {
+      part("  \u2022  no bank conflict", muted);
+    }
+    const PhaseSummary sum = summarize(p);
+    if (sum.broadcast_words > 0) {
+      part("  \u2022  ", text);
+      part("broadcast", broadcast_text);
+      part(sum.broadcast_words == 1 ? format(": 1 word read by %d lanes", sum.most_readers)
+                                    : format(": %d words shared by up to %d lanes",
+                                             sum.broadcast_words, sum.most_readers),
+           text);
+    }
+    if (p.rows.empty()) continue;
+
+    // Header: bank numbers, conflict banks in the conflict colour's text.
+    paint.text(regular, layout.label_x, 0.5f * (p.header.y0 + p.header.y1) - 0.5f * font_px, muted,
+               "bank");
+    for (int bank = 0; bank < layout.bank_count; ++bank) {
+      if (bank % bank_labels.every && !p.conflict(bank)) continue;
+      const viz::Rect r{layout.bank_x(bank), p.header.y0, layout.bank_x(bank + 1), p.header.y1};
+      const Rgb fill = p.conflict(bank)
+                           ? theme.conflict
+                           : Rgb{theme.untouched.r * 0.55f + theme.background.r * 0.45f,
+                                 theme.untouched.g * 0.55f + theme.background.g * 0.45f,
+                                 theme.untouched.b * 0.55f + theme.background.b * 0.45f};
+      paint.centered(mono, r, to_imgui_color(viz::text_on(fill)), std::to_string(bank),
+                     bank_labels.px, true);
+    }
+
+    // Rows: byte offset and word index on the left; "…" where rows are skipped.
+    const bool two_lines = layout.row_h >= 2.0f * font_px + 2 * s;
+    for (std::size_t i = 0; i < p.rows.size(); ++i) {
+      const auto& row = p.rows[i];
+      const long long byte =
+          static_cast<long long>(row.row) * layout.bank_count * layout.bank_width;
+      const long long word = static_cast<long long>(row.row) * layout.bank_count;
+      const float mid = row.y + 0.5f * layout.row_h;
+      if (two_lines) {
+        paint.text(mono, layout.label_x, mid - font_px, text, format("byte %lld", byte));
+        paint.text(mono, layout.label_x, mid, muted, format("word %lld", word));
+      } else {
+        const float px = layout.row_h < font_px + 2 * s ? layout.row_h - 2 * s : 0;
+        paint.text(mono, layout.label_x, mid - 0.5f * (px > 0 ? px : font_px), text,
+                   format("byte %lld", byte), px);
+      }
+      if (row.gap_before) {
+        paint.text(regular, layout.label_x, row.y - 0.5f * (12 * s) - 0.5f * font_px - 2 * s, muted,
+                   "\u2026");
+      }
+    }
+    if (p.hidden_rows > 0) {
+      // Over the grid's left edge, on a background plate (a conflict frame may run under it).
+      const std::string more =
+          format("+%d more %s not shown", p.hidden_rows, p.hidden_rows == 1 ? "row" : "rows");
+      const float px = std::min(font_px, 17.0f * s);
+      const ImVec2 ts = Painter::size(regular, more, px);
+      const float y = p.rows.back().y + layout.row_h + 0.5f * (20 * s - ts.y);
+      paint.draw->AddRectFilled(paint.at(layout.label_x, y),
+                                paint.at(layout.label_x + ts.x + 8 * s, y + ts.y),
+                                to_imgui_color(theme.background), 3 * s);
+      paint.text(regular, layout.label_x + 4 * s, y, muted, more, px);
+    }
+
+    // Cells: the wavefront that serves each touched word; a pill behind it on broadcast words.
+    const float cell_px = std::min(font_px, layout.row_h - 2 * s);
+    const float pill_px = std::min(0.9f * font_px, layout.row_h - 8 * s);
+    for (const auto& c : p.cells) {
+      if (c.row_slot < 0) continue;
+      const viz::Rect r = layout.cell_rect(p, c.row_slot, c.bank);
+      const std::string label = std::to_string(c.wavefront);
+      const bool pill = c.broadcast() || layout.word_bytes < layout.bank_width;
+      const float px = pill ? pill_px : cell_px;
+      const ImVec2 ts = Painter::size(mono, label, px);
+      if (ts.x > r.x1 - r.x0 - 4 * s || px < 8 * s) continue;
+      const Rgb lane_fill = theme.lanes[static_cast<std::size_t>(c.lanes.front())];
+      ImU32 color = to_imgui_color(viz::text_on(lane_fill));
+      if (pill) {  // stripes or byte bands under it: a small background pill keeps it legible
+        const ImVec2 mid = paint.at(0.5f * (r.x0 + r.x1), 0.5f * (r.y0 + r.y1));
+        const float pw = std::max(ts.x + 6 * s, ts.y), ph = ts.y;
+        paint.draw->AddRectFilled({mid.x - 0.5f * pw, mid.y - 0.5f * ph},
+                                  {mid.x + 0.5f * pw, mid.y + 0.5f * ph},
+                                  to_imgui_color(theme.background, 0.92f), 0.5f * ph);
+        color = text;
+      }
+      paint.centered(mono, r, color, label, px);
+    }
+
+    // Counts: distinct words per bank; "×n" on conflict banks.
+    paint.text(regular, layout.label_x, 0.5f * (p.counts.y0 + p.counts.y1) - 0.5f * font_px, muted,
+               "words");
+    for (int bank = 0; bank < layout.bank_count; ++bank) {
+      const int n = p.words_per_bank[static_cast<std::size_t>(bank)];
+      const viz::Rect r{layout.bank_x(bank), p.counts.y0, layout.bank_x(bank + 1), p.counts.y1};
+      if (n > 1) {
+        const ImU32 on_conflict = to_imgui_color(viz::text_on(theme.conflict));
+        if (!paint.centered(mono, r, on_conflict, "\u00d7" + std::to_string(n), count_labels.px))
+          paint.centered(mono, r, on_conflict, std::to_string(n), count_labels.px, true);
+      } else if (bank % count_labels.every == 0) {
+        paint.centered(mono, r, n ? text : muted, std::to_string(n), count_labels.px, true);
+      }
+    }
+  }
+
+  // Total.
+  int busy_phases = 0;
+  std::string sum_text;
+  for (const auto& p : layout.phases) {
+    busy_phases += p.active_lanes > 0 ? 1 : 0;
+    if (several) sum_text += (sum_text.empty() ? "" : " + ") + std::to_string(p.wavefronts);
+  }
+  std::string total = "Wavefronts per request: " + std::to_string(layout.wavefronts);
+  if (several) total += " = " + sum_text;
+  paint.text(bold, layout.label_x, layout.total_y, text, total);
+  const float tx = layout.label_x + Painter::size(bold, total).x;
+  const std::string verdict =
+      layout.wavefronts <= busy_phases
+          ? format("  \u2022  conflict-free: the minimum for %d-byte words", layout.word_bytes)
+          : format("  \u2022  conflict-free would take %d", busy_phases);
+  paint.text(regular, tx, layout.total_y + 0.5f * (bold->FontSize - font_px),
+             layout.wavefronts <= busy_phases ? muted : conflict_text, verdict);
+  paint.draw->PopClipRect();
+
+  // Tooltips.
+  if (hovered) {
+    const ImVec2 m = ImGui::GetMousePos();
+    const BankLayout::Hit hit = layout.hit(m.x - origin.x, m.y - origin.y);
+    if (hit.lane >= 0) {
+      ImGui::SetTooltip("%s", lane_tooltip(layout, trace, hit.lane).c_str());
+    } else if (hit.phase >= 0) {
+      const auto& p = layout.phases[static_cast<std::size_t>(hit.phase)];
+      if (hit.slot >= 0) {
+        const std::int64_t word =
+            p.rows[static_cast<std::size_t>(hit.slot)].row * layout.bank_count + hit.bank;
+        ImGui::SetTooltip("%s", cell_tooltip(layout, p, word, hit.bank).c_str());
+      } else {
+        ImGui::SetTooltip("%s", bank_tooltip(p, hit.bank).c_str());
+      }
+    }
+  }
+
+  draw_legend(theme, s, mono);
+}
+
+}  // namespace warplens::app

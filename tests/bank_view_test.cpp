@@ -1,0 +1,472 @@
+// The shared-memory bank view: its layout checked without GL, its shaders checked pixel by pixel
+// on a headless EGL context (Mesa here), and the whole panel (ImGui labels, legend) drawn into
+// PNGs for the course notes under the build's out/ folder.
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <cmath>
+#include <filesystem>
+#include <string>
+
+#include "bank_panel.h"
+#include "bank_view.h"
+#include "copy_pattern.h"
+#include "headless_context.h"
+#include "memory_model.h"
+#include "png_writer.h"
+
+#ifndef WARPLENS_TEST_OUT_DIR
+#define WARPLENS_TEST_OUT_DIR "out"
+#endif
+
+namespace warplens::test {
+namespace {
+
+using viz::BankLayout;
+
+struct Access {
+  TraceRecords trace{};
+  model::SharedAnalysis analysis;
+};
+
+/// Warp 0 of a `block` block reading shared element `index` (an index expression) in words of
+/// `word_bytes`, as a trace and the model's analysis of that trace.
+Access shared_access(const std::string& index, int word_bytes, const char* block = "32x1",
+                     model::HardwareModel hw = model::HardwareModel::Modern) {
+  model::AccessPattern pattern;
+  pattern.space = model::Space::Shared;
+  pattern.word_bytes = word_bytes;
+  pattern.block = model::parse_block(block);
+  pattern.index = index;
+  Access a;
+  put_accesses(model::evaluate_lanes(pattern), word_bytes, 0, a.trace);
+  a.analysis =
+      model::analyze_shared(accesses_from_trace(a.trace, 0), word_bytes, model::Op::Load, hw);
+  return a;
+}
+
+// --- layout (no GL) ----------------------------------------------------------------------------
+
+TEST(BankLayout, StrideOneIsOneRowOfThirtyTwoBanks) {
+  const Access a = shared_access("lane", 4);
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 600, 1.0f);
+  EXPECT_EQ(layout.bank_count, 32);
+  ASSERT_EQ(layout.phases.size(), 1u);
+  const auto& p = layout.phases[0];
+  ASSERT_EQ(p.rows.size(), 1u);
+  EXPECT_EQ(p.rows[0].row, 0);
+  EXPECT_EQ(p.wavefronts, 1);
+  EXPECT_EQ(p.conflict_banks(), 0);
+  ASSERT_EQ(p.cells.size(), 32u);
+  for (int bank = 0; bank < 32; ++bank) {
+    EXPECT_EQ(p.cells[bank].bank, bank);
+    EXPECT_EQ(p.cells[bank].lanes, std::vector<int>{bank});
+    EXPECT_EQ(p.cells[bank].wavefront, 1);
+  }
+  // Lane boxes sit over the bank columns, inside the view.
+  EXPECT_NEAR(layout.lane_box(5).x0, layout.bank_x(5), layout.cell_w);
+  EXPECT_LE(layout.total_y, 600.0f);
+}
+
+TEST(BankLayout, StrideTwoServesTwoWordsPerEvenBankInTwoWavefronts) {
+  const Access a = shared_access("2*lane", 4);
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 600, 1.0f);
+  const auto& p = layout.phases.at(0);
+  EXPECT_EQ(p.wavefronts, 2);
+  EXPECT_EQ(p.wavefronts, a.analysis.phases[0].wavefronts);
+  EXPECT_EQ(p.words_per_bank, a.analysis.phases[0].distinct_words_per_bank);
+  EXPECT_EQ(p.conflict_banks(), 16);
+  ASSERT_EQ(p.rows.size(), 2u);
+  EXPECT_FALSE(p.rows[1].gap_before);
+  // Word 2 (lane 1) is bank 2's first word, word 34 (lane 17) its second.
+  ASSERT_NE(p.cell_of_word(2), nullptr);
+  EXPECT_EQ(p.cell_of_word(2)->wavefront, 1);
+  ASSERT_NE(p.cell_of_word(34), nullptr);
+  EXPECT_EQ(p.cell_of_word(34)->wavefront, 2);
+  EXPECT_EQ(p.cell_of_word(34)->lanes, std::vector<int>{17});
+  EXPECT_EQ(p.cell_of_word(34)->row_slot, 1);
+  EXPECT_EQ(p.cell_of_word(3), nullptr);
+}
+
+TEST(BankLayout, SameWordIsOneBroadcastCell) {
+  const Access a = shared_access("0", 4);
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 600, 1.0f);
+  const auto& p = layout.phases.at(0);
+  ASSERT_EQ(p.cells.size(), 1u);
+  EXPECT_TRUE(p.cells[0].broadcast());
+  EXPECT_EQ(p.cells[0].lanes.size(), 32u);
+  EXPECT_EQ(p.wavefronts, 1);
+  EXPECT_EQ(p.conflict_banks(), 0);
+}
+
+TEST(BankLayout, SparseRowsAreMarkedAsGaps) {
+  const Access a = shared_access("lane*64", 4);  // every lane two rows below the previous
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 1400, 1.0f);
+  const auto& p = layout.phases.at(0);
+  ASSERT_EQ(p.rows.size(), 32u);
+  EXPECT_EQ(p.rows[1].row, 2);
+  EXPECT_TRUE(p.rows[1].gap_before);
+  EXPECT_GT(p.rows[1].y, p.rows[0].y + layout.row_h);
+  EXPECT_EQ(p.wavefronts, 32);
+}
+
+TEST(BankLayout, RowsAreCappedToTheHeight) {
+  const Access a = shared_access("tx*32", 4, "32x32");
+  const BankLayout roomy = viz::layout_bank_view(a.trace, a.analysis, 1400, 1200, 1.0f);
+  EXPECT_EQ(roomy.phases.at(0).rows.size(), 32u);
+  EXPECT_EQ(roomy.phases.at(0).hidden_rows, 0);
+  const BankLayout tight = viz::layout_bank_view(a.trace, a.analysis, 1400, 400, 1.0f);
+  const auto& p = tight.phases.at(0);
+  EXPECT_LT(p.rows.size(), 32u);
+  EXPECT_EQ(static_cast<int>(p.rows.size()) + p.hidden_rows, 32);
+  EXPECT_LE(p.counts.y1, 400.0f);
+  // Hidden rows still count: bank 0 serves 32 words.
+  EXPECT_EQ(p.words_per_bank[0], 32);
+  EXPECT_EQ(p.cells.back().row_slot, -1);
+}
+
+TEST(BankLayout, EightByteWordsSplitIntoHalfWarpPhases) {
+  const Access a = shared_access("lane", 8);
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 700, 1.0f);
+  ASSERT_EQ(layout.phases.size(), 2u);
+  EXPECT_EQ(layout.phases[1].first_lane, 16);
+  EXPECT_EQ(layout.phases[1].lane_count, 16);
+  EXPECT_EQ(layout.wavefronts, 2);
+  // Lane 16 reads bytes 128..135: words 32 and 33, banks 0 and 1 of row 1.
+  const auto& p = layout.phases[1];
+  ASSERT_NE(p.cell_of_word(33), nullptr);
+  EXPECT_EQ(p.cell_of_word(33)->lanes, std::vector<int>{16});
+  EXPECT_GT(p.header.y0, layout.phases[0].counts.y1);
+}
+
+TEST(BankLayout, IdleLanesAreLeftOut) {
+  Access a = shared_access("lane", 4);
+  for (int lane = 8; lane < 32; ++lane) a.trace[lane] = {};
+  a.analysis = model::analyze_shared(accesses_from_trace(a.trace, 0), 4, model::Op::Load);
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 600, 1.0f);
+  EXPECT_EQ(layout.phases.at(0).active_lanes, 8);
+  EXPECT_EQ(layout.phases.at(0).cells.size(), 8u);
+}
+
+TEST(BankLayout, HitTestingFindsLanesAndCells) {
+  const Access a = shared_access("2*lane", 4);
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 600, 1.0f);
+  const viz::Rect box = layout.lane_box(7);
+  EXPECT_EQ(layout.hit(box.x0 + 1, box.y0 + 1).lane, 7);
+  const auto& p = layout.phases[0];
+  const viz::Rect cell = layout.cell_rect(p, 1, 4);
+  const auto h = layout.hit(0.5f * (cell.x0 + cell.x1), 0.5f * (cell.y0 + cell.y1));
+  EXPECT_EQ(h.phase, 0);
+  EXPECT_EQ(h.slot, 1);
+  EXPECT_EQ(h.bank, 4);
+  EXPECT_TRUE(layout.hit(layout.bank_x(3) + 2, p.header.y0 + 2).header);
+}
+
+// --- pixels (headless GL) ----------------------------------------------------------------------
+
+class BankViewTest : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    try {
+      context_ = new viz::HeadlessContext();
+    } catch (const std::exception& e) {
+      skip_reason_ = e.what();
+    }
+  }
+  static void TearDownTestSuite() {
+    delete context_;
+    context_ = nullptr;
+  }
+  void SetUp() override {
+    if (!context_) GTEST_SKIP() << "no headless GL: " << skip_reason_;
+  }
+
+  /// Renders `a` through the view's trace buffer and reads the texture back.
+  viz::Image render(viz::BankView& view, const Access& a, const viz::Theme& theme, int width = 1400,
+                    int height = 700) {
+    view.upload(a.trace);
+    const GLuint texture = view.render(view.read_back(), a.analysis, width, height, 1.0f, theme);
+    GLuint fbo = 0;
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    viz::Image image = viz::read_framebuffer(width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    return image;
+  }
+
+  static viz::HeadlessContext* context_;
+  static std::string skip_reason_;
+};
+viz::HeadlessContext* BankViewTest::context_ = nullptr;
+std::string BankViewTest::skip_reason_;
+
+bool same(const std::uint8_t* p, viz::Rgb c, int tolerance = 2) {
+  const auto d = [](std::uint8_t v, float f) { return std::abs(int(v) - int(f * 255.0f + 0.5f)); };
+  return d(p[0], c.r) <= tolerance && d(p[1], c.g) <= tolerance && d(p[2], c.b) <= tolerance;
+}
+
+int count_color(const viz::Image& image, viz::Rgb c) {
+  int n = 0;
+  for (int y = 0; y < image.height; ++y)
+    for (int x = 0; x < image.width; ++x) n += same(image.pixel(x, y), c);
+  return n;
+}
+
+/// The pixel in the middle of a cell (or header/count box) of bank `bank`.
+const std::uint8_t* cell_pixel(const viz::Image& image, const BankLayout& layout, int bank,
+                               float y) {
+  return image.pixel(static_cast<int>(layout.bank_x(bank) + 0.5f * layout.cell_w),
+                     static_cast<int>(y));
+}
+
+float row_mid(const BankLayout& layout, const BankLayout::Phase& p, int slot) {
+  return p.rows[static_cast<std::size_t>(slot)].y + 0.5f * layout.row_h;
+}
+
+/// Banks whose column shows a lane colour in some row of phase `p`.
+int banks_touched(const viz::Image& image, const BankLayout& layout, const BankLayout::Phase& p,
+                  const viz::Theme& theme) {
+  int touched = 0;
+  for (int bank = 0; bank < layout.bank_count; ++bank) {
+    bool any = false;
+    for (int slot = 0; slot < static_cast<int>(p.rows.size()); ++slot) {
+      const std::uint8_t* px = cell_pixel(image, layout, bank, row_mid(layout, p, slot));
+      for (const auto& lane : theme.lanes) any = any || same(px, lane);
+    }
+    touched += any;
+  }
+  return touched;
+}
+
+TEST_F(BankViewTest, StrideOneLightsEachBankInItsLanesColour) {
+  for (auto name : {viz::ThemeName::Light, viz::ThemeName::Dark}) {
+    const viz::Theme& theme = viz::theme(name);
+    viz::BankView view;
+    const Access a = shared_access("lane", 4);
+    const viz::Image image = render(view, a, theme);
+    const BankLayout& layout = view.layout();
+    const auto& p = layout.phases.at(0);
+    for (int bank = 0; bank < 32; ++bank) {
+      EXPECT_TRUE(same(cell_pixel(image, layout, bank, row_mid(layout, p, 0)), theme.lanes[bank]))
+          << "bank " << bank;
+      const viz::Rect box = layout.lane_box(bank);
+      EXPECT_TRUE(same(
+          image.pixel(static_cast<int>(0.5f * (box.x0 + box.x1)), static_cast<int>(box.y0 + 3)),
+          theme.lanes[bank]))
+          << "lane box " << bank;
+    }
+    EXPECT_EQ(count_color(image, theme.conflict), 0);
+    EXPECT_EQ(count_color(image, theme.broadcast), 0);
+    EXPECT_EQ(banks_touched(image, layout, p, theme), 32);
+  }
+}
+
+TEST_F(BankViewTest, StrideTwoMarksSixteenConflictBanks) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  viz::BankView view;
+  const Access a = shared_access("2*lane", 4);
+  const viz::Image image = render(view, a, theme);
+  const BankLayout& layout = view.layout();
+  const auto& p = layout.phases.at(0);
+  EXPECT_GT(count_color(image, theme.conflict), 1000);
+  EXPECT_EQ(banks_touched(image, layout, p, theme), 16);
+  int conflict_headers = 0;
+  for (int bank = 0; bank < 32; ++bank) {
+    const bool conflict =
+        same(cell_pixel(image, layout, bank, 0.5f * (p.header.y0 + p.header.y1)), theme.conflict);
+    EXPECT_EQ(conflict, bank % 2 == 0) << "bank " << bank;
+    conflict_headers += conflict;
+    // The count box says the same.
+    EXPECT_EQ(
+        same(cell_pixel(image, layout, bank, 0.5f * (p.counts.y0 + p.counts.y1)), theme.conflict),
+        bank % 2 == 0);
+  }
+  EXPECT_EQ(conflict_headers, 16);
+  // Bank 2: lane 1 in row 0 (wavefront 1), lane 17 in row 1 (wavefront 2).
+  EXPECT_TRUE(same(cell_pixel(image, layout, 2, row_mid(layout, p, 0)), theme.lanes[1]));
+  EXPECT_TRUE(same(cell_pixel(image, layout, 2, row_mid(layout, p, 1)), theme.lanes[17]));
+  EXPECT_EQ(count_color(image, theme.broadcast), 0);
+}
+
+TEST_F(BankViewTest, SameWordIsABroadcastNotAConflict) {
+  for (auto name : {viz::ThemeName::Light, viz::ThemeName::Dark}) {
+    const viz::Theme& theme = viz::theme(name);
+    viz::BankView view;
+    const Access a = shared_access("0", 4);
+    const viz::Image image = render(view, a, theme);
+    const BankLayout& layout = view.layout();
+    const auto& p = layout.phases.at(0);
+    EXPECT_EQ(count_color(image, theme.conflict), 0);
+    // The ring: just inside the cell's edge.
+    const viz::Rect cell = layout.cell_rect(p, 0, 0);
+    EXPECT_TRUE(same(image.pixel(static_cast<int>(cell.x0 + 3),
+                                 static_cast<int>(cell.y0 + 0.5f * (cell.y1 - cell.y0))),
+                     theme.broadcast));
+    EXPECT_GT(count_color(image, theme.broadcast), 100);
+    // Inside the ring: stripes of several lane colours.
+    int lanes_seen = 0;
+    for (const auto& lane : theme.lanes) {
+      bool seen = false;
+      for (int y = static_cast<int>(cell.y0 + 7); y < static_cast<int>(cell.y1 - 7) && !seen; ++y)
+        for (int x = static_cast<int>(cell.x0 + 7); x < static_cast<int>(cell.x1 - 7) && !seen; ++x)
+          seen = same(image.pixel(x, y), lane);
+      lanes_seen += seen;
+    }
+    EXPECT_GE(lanes_seen, 4);
+    EXPECT_EQ(banks_touched(image, layout, p, theme), 1);
+  }
+}
+
+TEST_F(BankViewTest, ColumnOfA32x32TileIsOneBank32RowsDeep) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Dark);
+  viz::BankView view;
+  const Access a = shared_access("tx*32", 4, "32x32");
+  EXPECT_EQ(a.analysis.wavefronts, 32);
+  const viz::Image image = render(view, a, theme, 1400, 1200);
+  const BankLayout& layout = view.layout();
+  const auto& p = layout.phases.at(0);
+  ASSERT_EQ(p.rows.size(), 32u);
+  EXPECT_TRUE(
+      same(cell_pixel(image, layout, 0, 0.5f * (p.header.y0 + p.header.y1)), theme.conflict));
+  for (int slot = 0; slot < 32; ++slot) {
+    EXPECT_TRUE(same(cell_pixel(image, layout, 0, row_mid(layout, p, slot)), theme.lanes[slot]))
+        << "row " << slot;
+  }
+  EXPECT_EQ(banks_touched(image, layout, p, theme), 1);
+  // Padding the tile to 33 columns spreads the column over all 32 banks: no conflict.
+  const Access padded = shared_access("tx*33", 4, "32x32");
+  const viz::Image fixed = render(view, padded, theme, 1400, 1200);
+  EXPECT_EQ(count_color(fixed, theme.conflict), 0);
+  EXPECT_EQ(banks_touched(fixed, view.layout(), view.layout().phases.at(0), theme), 32);
+}
+
+TEST_F(BankViewTest, EightByteWordsDrawTwoPhaseGrids) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  viz::BankView view;
+  const Access a = shared_access("lane", 8);
+  const viz::Image image = render(view, a, theme);
+  const BankLayout& layout = view.layout();
+  ASSERT_EQ(layout.phases.size(), 2u);
+  for (int phase = 0; phase < 2; ++phase) {
+    const auto& p = layout.phases[static_cast<std::size_t>(phase)];
+    ASSERT_EQ(p.rows.size(), 1u);
+    for (int bank = 0; bank < 32; ++bank) {
+      const int lane = 16 * phase + bank / 2;
+      EXPECT_TRUE(same(cell_pixel(image, layout, bank, row_mid(layout, p, 0)), theme.lanes[lane]))
+          << "phase " << phase << " bank " << bank;
+    }
+  }
+  EXPECT_EQ(count_color(image, theme.conflict), 0);
+  // One lane's 8-byte word is one piece: the gap between its two banks is bridged in its colour,
+  // the gap to the next lane's word is not.
+  const float y = row_mid(layout, layout.phases[0], 0);
+  EXPECT_TRUE(
+      same(image.pixel(static_cast<int>(layout.bank_x(1)), static_cast<int>(y)), theme.lanes[0]));
+  EXPECT_TRUE(
+      same(image.pixel(static_cast<int>(layout.bank_x(2)), static_cast<int>(y)), theme.background));
+}
+
+TEST_F(BankViewTest, IdleLanesAreGreyAndNotInTheGrid) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  viz::BankView view;
+  Access a = shared_access("lane", 4);
+  for (int lane = 16; lane < 32; ++lane) a.trace[lane] = {};
+  a.analysis = model::analyze_shared(accesses_from_trace(a.trace, 0), 4, model::Op::Load);
+  const viz::Image image = render(view, a, theme);
+  const BankLayout& layout = view.layout();
+  const viz::Rect box = layout.lane_box(20);
+  EXPECT_TRUE(
+      same(image.pixel(static_cast<int>(0.5f * (box.x0 + box.x1)), static_cast<int>(box.y0 + 3)),
+           theme.inactive));
+  EXPECT_EQ(banks_touched(image, layout, layout.phases.at(0), theme), 16);
+}
+
+// --- figures (the panel with its labels, as the window shows it) -------------------------------
+
+struct Figure {
+  const char* file;
+  const char* caption;
+  Access access;
+  viz::ThemeName theme;
+  int width, height;
+  float hover_x = -1, hover_y = -1;  ///< mouse position (a tooltip), if set
+  float scale = 1.0f;                ///< UI scale (2 for a projector)
+};
+
+void draw_figure(viz::BankView& view, const Figure& f) {
+  viz::ImGuiLayer layer(nullptr, f.scale, f.theme);
+  const viz::Theme& theme = viz::theme(f.theme);
+  view.upload(f.access.trace);
+  viz::RenderTarget target;
+  for (int frame = 0; frame < 3; ++frame) {  // ImGui settles window sizes over a few frames
+    target.bind(f.width, f.height);
+    glClearColor(theme.background.r, theme.background.g, theme.background.b, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    if (f.hover_x >= 0) ImGui::GetIO().MousePos = {f.hover_x, f.hover_y};
+    layer.begin_frame(f.width, f.height, 1.0f / 60.0f);
+    ImGui::SetNextWindowPos({0, 0});
+    ImGui::SetNextWindowSize({static_cast<float>(f.width), static_cast<float>(f.height)});
+    ImGui::Begin("Bank view \u2014 shared-memory addresses from the host model", nullptr,
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
+    app::draw_bank_view(view, view.read_back(), f.access.analysis, layer, theme, f.hover_x >= 0,
+                        f.caption);
+    ImGui::End();
+    target.bind(f.width, f.height);
+    layer.end_frame();
+  }
+  glFinish();
+  std::filesystem::create_directories(WARPLENS_TEST_OUT_DIR);
+  viz::write_png(viz::read_framebuffer(f.width, f.height),
+                 std::string(WARPLENS_TEST_OUT_DIR) + "/" + f.file);
+}
+
+TEST_F(BankViewTest, FiguresForTheCourseNotes) {
+  const std::vector<Figure> figures = {
+      {"bank-stride1-light.png", "s[lane] \u2022 4-byte words", shared_access("lane", 4),
+       viz::ThemeName::Light, 1400, 420},
+      {"bank-stride2-light.png", "s[2*lane] \u2022 4-byte words", shared_access("2*lane", 4),
+       viz::ThemeName::Light, 1400, 480},
+      {"bank-broadcast-dark.png", "s[0] \u2022 every lane reads one word", shared_access("0", 4),
+       viz::ThemeName::Dark, 1400, 420},
+      {"bank-column32-light.png",
+       "warp 0 of a 32\u00d732 block \u2022 tile[tx][ty], tile 32\u00d732",
+       shared_access("tx*32", 4, "32x32"), viz::ThemeName::Light, 1400, 1100},
+      {"bank-column33-dark.png", "warp 0 of a 32\u00d732 block \u2022 tile[tx][ty], padded to 33",
+       shared_access("tx*33", 4, "32x32"), viz::ThemeName::Dark, 1400, 1100},
+      {"bank-word8-light.png", "s[lane] \u2022 8-byte words (double)", shared_access("lane", 8),
+       viz::ThemeName::Light, 1400, 560},
+      {"bank-word16-stride2-dark.png", "s[2*lane] \u2022 16-byte words (float4)",
+       shared_access("2*lane", 16), viz::ThemeName::Dark, 1400, 900},
+      {"bank-bytes-light.png", "s[lane] \u2022 1-byte words (char)", shared_access("lane", 1),
+       viz::ThemeName::Light, 1400, 420},
+      {"bank-gap-dark.png", "s[lane + 256*(lane/16)] \u2022 two runs far apart",
+       shared_access("lane + 256*(lane/16)", 4), viz::ThemeName::Dark, 1400, 460},
+      {"bank-kepler-light.png", "s[lane] \u2022 4-byte words, Kepler's 8-byte bank mode",
+       shared_access("lane", 4, "32x1", model::HardwareModel::Kepler), viz::ThemeName::Light, 1400,
+       420},
+      {"bank-g80-light.png", "s[2*lane] \u2022 4-byte words, G80: 16 banks, half-warps",
+       shared_access("2*lane", 4, "32x1", model::HardwareModel::G80), viz::ThemeName::Light, 1400,
+       620},
+      {"bank-tooltip-light.png", "s[2*lane] \u2022 4-byte words (hovering bank 2, row 1)",
+       shared_access("2*lane", 4), viz::ThemeName::Light, 1400, 480, 240, 240},
+      {"bank-broadcast-light-2x.png", "s[lane/8] \u2022 groups of 8 lanes share a word",
+       shared_access("lane/8", 4), viz::ThemeName::Light, 2000, 760, -1, -1, 2.0f},
+      {"bank-column32-capped-dark.png",
+       "warp 0 of a 32\u00d732 block \u2022 tile[tx][ty] (small window)",
+       shared_access("tx*32", 4, "32x32"), viz::ThemeName::Dark, 900, 520},
+      {"bank-word8-stride2-narrow-light.png", "s[2*lane] \u2022 8-byte words",
+       shared_access("2*lane", 8), viz::ThemeName::Light, 760, 560},
+  };
+  viz::BankView view;
+  for (const Figure& f : figures) {
+    SCOPED_TRACE(f.file);
+    draw_figure(view, f);
+    EXPECT_TRUE(std::filesystem::exists(std::string(WARPLENS_TEST_OUT_DIR) + "/" + f.file));
+  }
+}
+
+}  // namespace
+}  // namespace warplens::test

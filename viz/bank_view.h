@@ -1,0 +1,134 @@
+// The shared-memory bank view: one warp's shared-memory access drawn as a grid of bank-width
+// words, one column per bank and one row per bank-width row of the shared array (row r holds
+// bytes [r x banks x width, (r + 1) x banks x width)), 32 lane boxes on top.
+//
+// Each word a lane touches is filled in that lane's colour; a word several lanes read together
+// (a broadcast) is striped in their colours inside a broadcast-coloured ring; a bank that must
+// serve several distinct words in one phase (a bank conflict) gets a conflict-coloured header,
+// count and frame. Within a phase, the k-th distinct word a bank serves (in address order)
+// comes in wavefront k. 8- and 16-byte words split the warp into phases, drawn as separate
+// grids stacked top to bottom.
+//
+// As in the warp view, the lane colours of the grid come from the GL texture buffer of
+// LaneTraceRecord (RGBA32UI) that the bank-probe kernel writes through CUDA-GL interop (or the
+// host model fills). The CPU lays out which rows to show and where (layout_bank_view, pure and
+// testable without GL); text labels are drawn by the ImGui panel (app/bank_panel.h).
+#pragma once
+
+#include <glad/gl.h>
+
+#include <cstdint>
+#include <vector>
+
+#include "gl_program.h"
+#include "index_math.h"
+#include "memory_model.h"
+#include "theme.h"
+#include "warp_view.h"  // Rect
+
+namespace warplens::viz {
+
+struct BankLayout {
+  static constexpr int kMaxRowsPerPhase = 32;  ///< rows one phase grid shows at most
+  static constexpr int kMaxBanks = 32;
+
+  /// One bank-width word the active lanes of a phase touch.
+  struct Cell {
+    std::int64_t word = 0;   ///< bank-width word index from the start of the shared array
+    std::int64_t row = 0;    ///< word / banks
+    int bank = 0;            ///< word % banks
+    int wavefront = 1;       ///< 1-based: rank of the word among the distinct words of its bank
+    int row_slot = -1;       ///< index into Phase::rows, or -1 if its row is not shown
+    std::vector<int> lanes;  ///< active lanes touching the word, ascending
+    [[nodiscard]] bool broadcast() const { return lanes.size() > 1; }
+  };
+  struct Row {
+    std::int64_t row = 0;     ///< bank-width row of the shared array
+    float y = 0;              ///< pixel y of its top edge
+    bool gap_before = false;  ///< not adjacent to the previous row shown
+  };
+  struct Phase {
+    int index = 0;  ///< 0-based
+    int first_lane = 0, lane_count = 32;
+    int active_lanes = 0;
+    int wavefronts = 0;               ///< max over banks of words_per_bank
+    std::vector<int> words_per_bank;  ///< distinct words each bank serves (bank_count)
+    std::vector<Cell> cells;          ///< every touched word, ascending by word
+    std::vector<Row> rows;            ///< rows shown, ascending
+    int hidden_rows = 0;              ///< touched rows past the cap, not shown
+    float caption_y = 0;              ///< top of the caption line
+    Rect header;                      ///< bank-number row
+    Rect grid;                        ///< the rows (x: bank columns)
+    Rect counts;                      ///< distinct-words-per-bank row
+    [[nodiscard]] bool conflict(int bank) const { return words_per_bank[bank] > 1; }
+    [[nodiscard]] int conflict_banks() const;
+    /// Cell of `word`, or nullptr if no active lane of the phase touches it.
+    [[nodiscard]] const Cell* cell_of_word(std::int64_t word) const;
+  };
+
+  int bank_count = 32;
+  int bank_width = 4;  ///< bytes
+  int word_bytes = 4;  ///< bytes each lane accesses (from the trace; the analysis if none)
+  int wavefronts = 0;  ///< per request: sum over phases
+  float scale = 1;
+  float grid_x0 = 0, cell_w = 0;  ///< left edge of bank 0's column; column width
+  float row_h = 0;                ///< height of one row of cells
+  float label_x = 0;              ///< left edge of the row-label column
+  Rect lanes;                     ///< the lane row
+  float lane_gap_px = 0;
+  float caption_y = 0;  ///< the view caption's line (above the lanes)
+  float total_y = 0;    ///< the total line under the last phase
+  std::vector<Phase> phases;
+
+  [[nodiscard]] Rect lane_box(int lane) const;
+  [[nodiscard]] float bank_x(int bank) const { return grid_x0 + static_cast<float>(bank) * cell_w; }
+  /// Rectangle of the cell at row slot `slot`, bank `bank` of phase `phase`.
+  [[nodiscard]] Rect cell_rect(const Phase& phase, int slot, int bank) const;
+
+  struct Hit {
+    int phase = -1, slot = -1, bank = -1;  ///< slot -1: header or counts row
+    int lane = -1;                         ///< a lane box
+    bool counts = false;                   ///< the counts row (bank set)
+    bool header = false;                   ///< the header row (bank set)
+  };
+  /// What is at pixel (x, y) of the view: a lane box, a cell, a header or a count.
+  [[nodiscard]] Hit hit(float x, float y) const;
+};
+
+/// Lays out the view of warp slot 0 of `trace`, with banks, bank width and phases from
+/// `analysis`, in a `width` x `height` pixel area at UI `scale`. Rows per phase are capped at
+/// kMaxRowsPerPhase, fewer when the height cannot hold them at a readable size.
+BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalysis& analysis,
+                            int width, int height, float scale);
+
+class BankView {
+ public:
+  /// Creates the GL objects; needs a current GL 3.3 context. Throws GlError.
+  BankView();
+  ~BankView();
+  BankView(const BankView&) = delete;
+  BankView& operator=(const BankView&) = delete;
+
+  /// The GL buffer (kTraceBufferBytes) the shaders read; register it with CUDA for interop.
+  [[nodiscard]] GLuint trace_buffer() const { return trace_.buffer(); }
+  /// Host-side fill (model mode).
+  void upload(const TraceRecords& trace);
+  /// Reads the buffer back (for layout, labels and the traced statistics).
+  [[nodiscard]] TraceRecords read_back() const;
+
+  /// Draws into the view's own texture and returns it (the layout is kept for labels). The
+  /// grid's lane colours come from the trace buffer; `trace` (its CPU copy) and `analysis`
+  /// decide the layout and the conflict marks.
+  GLuint render(const TraceRecords& trace, const model::SharedAnalysis& analysis, int width,
+                int height, float scale, const Theme& theme);
+  [[nodiscard]] const BankLayout& layout() const { return layout_; }
+
+ private:
+  TextureBuffer trace_;  // kTraceRecords RGBA32UI texels
+  GLuint vertex_array_ = 0;
+  GlProgram grid_program_, lanes_program_;
+  RenderTarget target_;
+  BankLayout layout_;
+};
+
+}  // namespace warplens::viz
