@@ -12,7 +12,9 @@
 #include "atomic_file.h"
 #include "plot.h"
 #include "scenarios.h"
+#include "shared_ui.h"
 #include "sweeps.h"
+#include "ui_widgets.h"
 
 namespace warplens::app {
 
@@ -21,36 +23,21 @@ namespace {
 using viz::Rgb;
 using viz::to_imgui_color;
 
-std::string format(const char* fmt, auto... args) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, fmt, args...);
-  return buf;
-}
-
-std::string with_thousands(std::int64_t v) {
-  std::string digits = std::to_string(v), out;
-  for (std::size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0) out += ',';
-    out += digits[i];
-  }
-  return out;
-}
-
-std::string bytes_text(std::int64_t bytes) {
-  return format("%lld B", static_cast<long long>(bytes));
-}
-std::string percent_text(double fraction) {
-  return format("%.1f %%", 100.0 * fraction);
-}
-
-ImVec4 color4(Rgb c) {
-  return {c.r, c.g, c.b, 1.0f};
-}
-
 // --- header ------------------------------------------------------------------------------------
 
-void draw_header(const CopySession& session, const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                 float width, float height) {
+const char* lab_title(Lab lab) {
+  switch (lab) {
+    case Lab::Global: return "Global memory";
+    case Lab::Banks: return "Shared banks";
+    case Lab::Transpose: return "Transpose";
+    case Lab::Matmul: return "Matrix multiply";
+    case Lab::Reduction: return "Reduction";
+  }
+  return "?";
+}
+
+void draw_header(UiState& ui, const CopySession& session, SharedSession& shared,
+                 const viz::ImGuiLayer& layer, const viz::Theme& theme, float width, float height) {
   ImGui::SetNextWindowPos({0, 0});
   ImGui::SetNextWindowSize({width, height});
   ImGui::Begin("##header", nullptr,
@@ -59,16 +46,32 @@ void draw_header(const CopySession& session, const viz::ImGuiLayer& layer, const
   ImGui::PushFont(layer.fonts().bold);
   ImGui::TextUnformatted("WarpLens");
   ImGui::PopFont();
-  ImGui::SameLine();
-  ImGui::TextDisabled("global memory \u2022 one warp's accesses in sectors and lines");
+  // One button per lab, the current one highlighted.
+  for (Lab lab : {Lab::Global, Lab::Banks, Lab::Transpose, Lab::Matmul, Lab::Reduction}) {
+    ImGui::SameLine(0, lab == Lab::Global ? 24 * layer.scale() : 4 * layer.scale());
+    const bool current = ui.lab == lab;
+    if (current)
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::SmallButton(lab_title(lab)) && ui.interactive && !current) {
+      ui.lab = lab;
+      if (lab != Lab::Global) {
+        SharedState st = shared.state();
+        st.lab = lab;
+        shared.set(st);
+      }
+    }
+    if (current) ImGui::PopStyleColor();
+  }
   std::string right;
   bool warn = false;
+  const model::HardwareModel shown_model =
+      ui.lab == Lab::Global ? session.state().model : shared.state().model;
   if (session.gpu_mode()) {
     const auto& d = *session.device().device;
     right = format("measured on %s (CC %d.%d, %d SMs)", d.name.c_str(), d.cc_major, d.cc_minor,
                    d.sm_count);
-    if (session.state().model != model::HardwareModel::Modern) {
-      right = "teaching model: " + std::string(model::to_string(session.state().model)) +
+    if (shown_model != model::HardwareModel::Modern) {
+      right = "teaching model: " + std::string(model::to_string(shown_model)) +
               " \u2022 measurements come from the real " + d.name + " (CC " +
               std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + ")";
       warn = true;
@@ -162,28 +165,9 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
   ImGui::Begin("Parameters", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings);
-  const auto& scenarios = builtin_scenarios();
   CopyState state = session.state();
 
-  ImGui::TextDisabled("Scenario");
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##scenario", scenarios[ui.scenario].title.c_str())) {
-    for (int i = 0; i < static_cast<int>(scenarios.size()); ++i) {
-      if (ImGui::Selectable(scenarios[i].title.c_str(), i == ui.scenario)) {
-        ui.scenario = i;
-        state.params = scenarios[i].copy;
-        state.warp = scenarios[i].warp;
-        state.warps = scenarios[i].warps;
-      }
-    }
-    ImGui::EndCombo();
-  }
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(scenarios[ui.scenario].summary.c_str());
-  if (!scenarios[ui.scenario].look_for.empty()) {
-    ImGui::TextDisabled("Look for: %s", scenarios[ui.scenario].look_for.c_str());
-  }
-  ImGui::PopTextWrapPos();
+  draw_scenario_picker(ui);
   ImGui::Separator();
 
   gpu::CopyParams& p = state.params;
@@ -534,28 +518,6 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
 
 // --- statistics --------------------------------------------------------------------------------
 
-void stat_row(const char* name, const std::string& model, const std::string& traced,
-              bool show_traced, const char* tooltip) {
-  ImGui::TableNextRow();
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(name);
-  if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
-  ImGui::TableNextColumn();
-  ImGui::TextUnformatted(model.c_str());
-  ImGui::TableNextColumn();
-  if (!show_traced) {
-    ImGui::TextDisabled("\u2014");
-  } else {
-    ImGui::TextUnformatted(traced.c_str());
-    ImGui::SameLine();
-    if (traced == model) {
-      ImGui::TextDisabled("\u2713");
-    } else {
-      ImGui::TextColored({0.85f, 0.2f, 0.1f, 1}, "\u2717 differs");
-    }
-  }
-}
-
 void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
   const float s = layer.scale();
   const auto& p = session.predicted();
@@ -886,10 +848,11 @@ void draw_bottom(UiState& ui, CopySession& session, viz::HeatStrip& heat,
   ImGui::End();
 }
 
-void draw_status(const CopySession& session, const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                 ImVec2 pos, ImVec2 size) {
-  const std::string error = session.error();
+void draw_status(const UiState& ui, const CopySession& session, const SharedSession& shared,
+                 const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
+  const std::string error = ui.lab == Lab::Global ? session.error() : shared.error();
   std::string text = error.empty() ? layer.font_warning() : error;
+  if (text.empty() && ui.lab != Lab::Global) text = shared_status_text(shared);
   if (text.empty()) {
     const auto& p = session.state().params;
     text = std::string(p.side == gpu::PatternSide::Read ? "global loads" : "global stores") +
@@ -913,8 +876,53 @@ void draw_status(const CopySession& session, const viz::ImGuiLayer& layer, const
 
 }  // namespace
 
-void draw_app(UiState& ui, CopySession& session, viz::WarpView& view, viz::HeatStrip& heat,
-              const viz::ImGuiLayer& layer, int width, int height) {
+void draw_scenario_picker(UiState& ui) {
+  const auto& scenarios = builtin_scenarios();
+  ImGui::TextDisabled("Scenario");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##scenario", scenarios[ui.scenario].title.c_str(),
+                        ImGuiComboFlags_HeightLarge)) {
+    Lab group = Lab::Global;
+    for (int i = 0; i < static_cast<int>(scenarios.size()); ++i) {
+      if (i == 0 || scenarios[i].lab != group) {
+        group = scenarios[i].lab;
+        ImGui::TextDisabled("%s", lab_title(group));
+      }
+      ImGui::Indent();
+      if (ImGui::Selectable(scenarios[i].title.c_str(), i == ui.scenario)) ui.pending_scenario = i;
+      ImGui::Unindent();
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(scenarios[ui.scenario].summary.c_str());
+  if (!scenarios[ui.scenario].look_for.empty()) {
+    ImGui::TextDisabled("Look for: %s", scenarios[ui.scenario].look_for.c_str());
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::Separator();
+}
+
+void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index) {
+  const auto& scenarios = builtin_scenarios();
+  if (index < 0 || index >= static_cast<int>(scenarios.size())) return;
+  const Scenario& scenario = scenarios[static_cast<std::size_t>(index)];
+  ui.scenario = index;
+  ui.lab = scenario.lab;
+  if (scenario.lab == Lab::Global) {
+    CopyState state = session.state();
+    state.params = scenario.copy;
+    state.warp = scenario.warp;
+    state.warps = scenario.warps;
+    session.set(state);
+  } else {
+    shared.set(scenario.shared);
+  }
+}
+
+void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::WarpView& view,
+              viz::BankView& bank_view, viz::HeatStrip& heat, const viz::ImGuiLayer& layer,
+              int width, int height) {
   const viz::Theme& theme = viz::theme(ui.theme);
   const float s = layer.scale();
   const float w = static_cast<float>(width), h = static_cast<float>(height);
@@ -926,18 +934,32 @@ void draw_app(UiState& ui, CopySession& session, viz::WarpView& view, viz::HeatS
   const float body_h = h - header_h - status_h;
   const float main_x = panel_w + gap;
   const float main_w = w - main_x;
-  const float stats_h =
-      ui.bottom == BottomView::Numbers
-          ? std::min(body_h * 0.42f, 10.5f * ImGui::GetFrameHeightWithSpacing() + 40 * s)
-          : body_h * 0.55f;
 
-  draw_header(session, layer, theme, w, header_h);
-  draw_parameters(ui, session, layer, {0, body_y}, {panel_w, body_h});
-  draw_warp_view(ui, session, view, layer, theme, {main_x, body_y},
-                 {main_w, body_h - stats_h - gap});
-  draw_bottom(ui, session, heat, layer, theme, {main_x, body_y + body_h - stats_h},
-              {main_w, stats_h});
-  draw_status(session, layer, theme, {0, h - status_h}, {w, status_h});
+  draw_header(ui, session, shared, layer, theme, w, header_h);
+  if (ui.lab == Lab::Global) {
+    const float stats_h =
+        ui.bottom == BottomView::Numbers
+            ? std::min(body_h * 0.42f, 10.5f * ImGui::GetFrameHeightWithSpacing() + 40 * s)
+            : body_h * 0.55f;
+    draw_parameters(ui, session, layer, {0, body_y}, {panel_w, body_h});
+    draw_warp_view(ui, session, view, layer, theme, {main_x, body_y},
+                   {main_w, body_h - stats_h - gap});
+    draw_bottom(ui, session, heat, layer, theme, {main_x, body_y + body_h - stats_h},
+                {main_w, stats_h});
+  } else {
+    const float stats_h =
+        std::min(body_h * 0.36f, 9.5f * ImGui::GetFrameHeightWithSpacing() + 24 * s);
+    draw_shared_parameters(ui, shared, layer, {0, body_y}, {panel_w, body_h});
+    draw_shared_view(ui, shared, bank_view, layer, theme, {main_x, body_y},
+                     {main_w, body_h - stats_h - gap});
+    draw_shared_numbers(shared, layer, theme, {main_x, body_y + body_h - stats_h},
+                        {main_w, stats_h});
+  }
+  draw_status(ui, session, shared, layer, theme, {0, h - status_h}, {w, status_h});
+  if (ui.pending_scenario >= 0) {
+    apply_scenario(ui, session, shared, ui.pending_scenario);
+    ui.pending_scenario = -1;
+  }
 }
 
 }  // namespace warplens::app

@@ -5,9 +5,11 @@
 
 #include <string>
 
+#include "bank_view.h"
 #include "copy_session.h"
 #include "heat_strip.h"
 #include "imgui_layer.h"
+#include "shared_session.h"
 #include "theme.h"
 #include "warp_view.h"
 
@@ -17,6 +19,10 @@ enum class BottomView { Numbers, Heatmap, OffsetSweep, StrideSweep };
 
 struct UiState {
   int scenario = 0;  ///< index into builtin_scenarios()
+  /// Set by the scenario picker; draw_app applies it (to whichever session the scenario's lab
+  /// uses) after the frame's panels are drawn.
+  int pending_scenario = -1;
+  Lab lab = Lab::Global;  ///< the lab shown
   viz::ThemeName theme = viz::ThemeName::Light;
   bool theme_changed = false;  ///< set by the panel; the caller re-styles ImGui
   bool interactive = true;     ///< false for headless figures (no hover tooltips, no buttons)
@@ -29,7 +35,15 @@ struct UiState {
 
 /// Draws one frame's UI covering `width` x `height` pixels. Call between
 /// ImGuiLayer::begin_frame and end_frame, with the session's GL context current.
-void draw_app(UiState& ui, CopySession& session, viz::WarpView& view, viz::HeatStrip& heat,
-              const viz::ImGuiLayer& layer, int width, int height);
+void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::WarpView& view,
+              viz::BankView& bank_view, viz::HeatStrip& heat, const viz::ImGuiLayer& layer,
+              int width, int height);
+
+/// Applies built-in scenario `index`: picks its lab and sets that lab's session.
+void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index);
+
+/// The scenario combo with the scenario's explanation under it (any lab); a choice lands in
+/// ui.pending_scenario.
+void draw_scenario_picker(UiState& ui);
 
 }  // namespace warplens::app

@@ -8,19 +8,22 @@
 #include <thread>
 
 #include "app_ui.h"
+#include "bank_view.h"
 #include "copy_session.h"
 #include "glfw_window.h"
 #include "headless_context.h"
 #include "imgui_layer.h"
 #include "png_writer.h"
 #include "scenarios.h"
+#include "shared_session.h"
 #include "warp_view.h"
 
 namespace warplens::app {
 
 namespace {
 
-UiState initial_ui(const ViewOptions& options, CopySession& session, bool interactive) {
+UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSession& shared,
+                   bool interactive) {
   UiState ui;
   ui.theme = options.theme;
   ui.interactive = interactive;
@@ -30,6 +33,12 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, bool intera
     if (catalog[i].name == scenario.name) ui.scenario = i;
   }
   session.set(CopyState{scenario.copy, scenario.warp, scenario.warps, options.model});
+  ui.lab = scenario.lab;
+  if (scenario.lab != Lab::Global) {
+    SharedState st = scenario.shared;
+    if (options.model != model::HardwareModel::Modern) st.model = options.model;
+    shared.set(st);
+  }
   ui.bottom = options.view;
   ui.select_bottom = true;
   ui.sweep_word_bytes = options.sweep_word_bytes;
@@ -43,7 +52,14 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, bool intera
   return ui;
 }
 
-std::string source_text(const CopySession& session) {
+std::string source_text(const UiState& ui, const CopySession& session,
+                        const SharedSession& shared) {
+  if (ui.lab != Lab::Global) {
+    if (shared.traced_on_gpu())
+      return "bank trace from the GPU kernel on " + shared.device().device->name;
+    return "host model only (" +
+           (shared.device().reason.empty() ? shared.error() : shared.device().reason) + ")";
+  }
   if (session.trace_source() == TraceSource::GpuKernel) {
     return "trace from the GPU kernel on " + session.device().device->name;
   }
@@ -75,16 +91,21 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
     viz::ImGuiLayer layer(nullptr, options.scale, options.theme);
     viz::WarpView view;
     viz::HeatStrip heat;
+    viz::BankView bank_view;
     CopySession session(view, heat, options.use_gpu);
-    UiState ui = initial_ui(options, session, false);
+    SharedSession shared(bank_view, options.use_gpu);
+    UiState ui = initial_ui(options, session, shared, false);
 
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+    const auto idle = [&] { return session.idle() && shared.idle(); };
     session.update();
-    while (!session.idle() && std::chrono::steady_clock::now() < deadline) {
+    shared.update();
+    while (!idle() && std::chrono::steady_clock::now() < deadline) {
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
       session.update();
+      shared.update();
     }
-    if (!session.idle()) std::cerr << "warplens render: the GPU did not finish within 120 s\n";
+    if (!idle()) std::cerr << "warplens render: the GPU did not finish within 120 s\n";
 
     viz::RenderTarget target;
     for (int frame = 0; frame < 3; ++frame) {  // ImGui settles window sizes over a few frames
@@ -93,15 +114,16 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
       glClearColor(bg.r, bg.g, bg.b, 1);
       glClear(GL_COLOR_BUFFER_BIT);
       layer.begin_frame(width, height, 1.0f / 60.0f);
-      draw_app(ui, session, view, heat, layer, width, height);
+      draw_app(ui, session, shared, view, bank_view, heat, layer, width, height);
       target.bind(width, height);
       layer.end_frame();
     }
     glFinish();
     viz::write_png(viz::read_framebuffer(width, height), out_path);
     std::cout << "wrote " << out_path << " (" << width << "x" << height << ", "
-              << source_text(session) << "; GL: " << context.renderer() << ")\n";
-    if (!session.error().empty()) std::cerr << "warplens render: " << session.error() << "\n";
+              << source_text(ui, session, shared) << "; GL: " << context.renderer() << ")\n";
+    const std::string error = ui.lab == Lab::Global ? session.error() : shared.error();
+    if (!error.empty()) std::cerr << "warplens render: " << error << "\n";
     return 0;
   } catch (const ScenarioError& e) {
     std::cerr << "warplens render: " << e.what() << "\n";
@@ -120,12 +142,15 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     viz::ImGuiLayer layer(window.handle(), options.scale * window.content_scale(), options.theme);
     viz::WarpView view;
     viz::HeatStrip heat;
+    viz::BankView bank_view;
     CopySession session(view, heat, options.use_gpu);
-    UiState ui = initial_ui(options, session, true);
+    SharedSession shared(bank_view, options.use_gpu);
+    UiState ui = initial_ui(options, session, shared, true);
     int frame = 0;
     while (!window.should_close()) {
       window.poll_events();
       session.update();
+      shared.update();
       int width = 0, height = 0;
       window.framebuffer_size(&width, &height);
       if (width == 0 || height == 0) {  // minimised
@@ -133,7 +158,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         continue;
       }
       layer.begin_frame(width, height, 0);
-      draw_app(ui, session, view, heat, layer, width, height);
+      draw_app(ui, session, shared, view, bank_view, heat, layer, width, height);
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, width, height);
       const viz::Rgb bg = viz::theme(ui.theme).background;
@@ -145,11 +170,11 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         ui.theme_changed = false;
       }
       ++frame;
-      if (screenshot_path && frame >= frames && session.idle()) {
+      if (screenshot_path && frame >= frames && session.idle() && shared.idle()) {
         glFinish();
         viz::write_png(viz::read_framebuffer(width, height), *screenshot_path);
         std::cout << "wrote " << *screenshot_path << " (" << width << "x" << height << ", "
-                  << source_text(session) << ")\n";
+                  << source_text(ui, session, shared) << ")\n";
         return 0;
       }
       window.swap_buffers();

@@ -15,6 +15,7 @@
 #include "copy_pattern.h"
 #include "frontends.h"
 #include "gpu.h"
+#include "measure_shared.h"
 #include "memory_model.h"
 #include "scenarios.h"
 
@@ -59,7 +60,60 @@ struct MeasureOptions {
   int matrix_width = 0, block_y = 8;
   std::string scenario;  ///< a built-in scenario's parameters instead of the options above
   bool pitched = false, by_column = false;
+  // Shared-memory labs (--lab banks|transpose|matmul|reduction).
+  std::string lab = "global", block = "32x1", op = "load", variant;
+  int tile_width = 32, pitch = 0, struct_words = 2, field = 0, part = 0, warp = 0;
+  bool swizzle = false;
+  int tile = 32, rows_per_block = 8, n = 0, block_size = -1, block_threads = 256;
+  long long elements = 1 << 24;
 };
+
+// The shared lab's state from the measure options; throws std::invalid_argument.
+app::SharedState shared_state_from(const MeasureOptions& o) {
+  app::SharedState st;
+  st.lab = app::parse_lab(o.lab);
+  switch (st.lab) {
+    case app::Lab::Banks: {
+      auto& x = st.probe.index;
+      x.kind = gpu::parse_shared_pattern_kind(o.pattern);
+      x.word_bytes = o.word_bytes;
+      x.offset = static_cast<int>(o.offsets.front());
+      x.stride = static_cast<int>(o.strides.front());
+      x.tile_width = o.tile_width;
+      x.pitch = o.pitch ? o.pitch : o.tile_width;
+      x.by_column = o.by_column;
+      x.swizzle = o.swizzle;
+      x.struct_words = o.struct_words;
+      x.field = o.field;
+      x.part = o.part;
+      if (o.op != "load" && o.op != "store")
+        throw std::invalid_argument("op must be load or store (got \"" + o.op + "\")");
+      st.probe.op = o.op == "load" ? gpu::SharedOp::Load : gpu::SharedOp::Store;
+      const auto block = model::parse_block(o.block);
+      st.probe.block_x = block.x;
+      st.probe.block_y = block.y;
+      st.warp = o.warp;
+      break;
+    }
+    case app::Lab::Transpose:
+      if (!o.variant.empty()) st.transpose.variant = gpu::parse_transpose_variant(o.variant);
+      st.transpose.tile = o.tile;
+      st.transpose.rows_per_block = o.rows_per_block;
+      if (o.n) st.transpose.n = o.n;
+      break;
+    case app::Lab::Matmul:
+      if (o.block_size >= 0) st.matmul.block_size = o.block_size;
+      if (o.n) st.matmul.n = o.n;
+      break;
+    case app::Lab::Reduction:
+      if (!o.variant.empty()) st.reduction.variant = gpu::parse_reduction_variant(o.variant);
+      st.reduction.block_threads = o.block_threads;
+      st.reduction.elements = o.elements;
+      break;
+    case app::Lab::Global: break;
+  }
+  return st;
+}
 
 int run_measure(const MeasureOptions& o) {
   const int word_bytes = o.word_bytes;
@@ -69,6 +123,16 @@ int run_measure(const MeasureOptions& o) {
   const std::string& format = o.format;
   gpu::CopyParams base;
   try {
+    const bool shared_scenario =
+        !o.scenario.empty() && app::find_scenario(o.scenario).lab != app::Lab::Global;
+    if (shared_scenario || (o.scenario.empty() && o.lab != "global")) {
+      app::SharedMeasureOptions so;
+      so.state = shared_scenario ? app::find_scenario(o.scenario).shared : shared_state_from(o);
+      so.all_variants = o.variant.empty() && o.block_size < 0;
+      so.runs = runs;
+      so.format = format;
+      return app::run_measure_shared(so);
+    }
     if (!o.scenario.empty()) {
       base = app::find_scenario(o.scenario).copy;  // the scenario's own parameters
     } else {
@@ -304,6 +368,29 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({8, 16, 32}));
   measure->add_option("--layout", mo.layout,
                       "struct {x,y,z} read field by field: none, aos or soa (4-byte words)");
+  measure
+      ->add_option("--lab", mo.lab,
+                   "global (the copy kernel, default), banks, transpose, matmul or reduction")
+      ->check(CLI::IsMember({"global", "banks", "transpose", "matmul", "reduction"}));
+  measure->add_option("--block", mo.block, "banks: block shape XxY (default 32x1)");
+  measure->add_option("--op", mo.op, "banks: load or store");
+  measure->add_option("--tile-width", mo.tile_width, "banks, pattern tile: elements per tile row");
+  measure->add_option("--pitch", mo.pitch, "banks, pattern tile: elements between tile rows");
+  measure->add_flag("--swizzle", mo.swizzle, "banks, pattern tile: column XOR (row % width)");
+  measure->add_option("--struct-words", mo.struct_words, "banks, pattern struct: words per struct");
+  measure->add_option("--field", mo.field, "banks, pattern struct: which word");
+  measure->add_option("--part", mo.part, "banks, patterns interleaved/blocked: access 0 or 1");
+  measure->add_option("--warp", mo.warp, "banks: the warp of the block whose access is shown");
+  measure->add_option("--variant", mo.variant,
+                      "transpose: copy|naive|tiled|padded|swizzled; reduction: "
+                      "interleaved-divergent|interleaved|sequential (default: all)");
+  measure->add_option("--tile", mo.tile, "transpose: tile 8, 16 or 32");
+  measure->add_option("--rows-per-block", mo.rows_per_block, "transpose: block rows, divides tile");
+  measure->add_option("--n", mo.n, "transpose/matmul: matrix size n (n x n floats)");
+  measure->add_option("--block-size", mo.block_size,
+                      "matmul: BLOCK_SIZE 8, 16 or 32, 0 for the naive kernel (default: all)");
+  measure->add_option("--block-threads", mo.block_threads, "reduction: threads per block");
+  measure->add_option("--elements", mo.elements, "reduction: integers summed");
   measure->add_option("--runs", mo.runs, "timed launches per point (median; at least 10)")
       ->check(CLI::Range(10, 1000));
   measure->add_option("--format", mo.format, "text, json or csv")
@@ -346,7 +433,7 @@ int main(int argc, char** argv) {
     }
     if (*list) {
       for (const auto& s : app::builtin_scenarios()) {
-        std::printf("%-12s %s\n", s.name.c_str(), s.title.c_str());
+        std::printf("%-22s %-10s %s\n", s.name.c_str(), app::to_string(s.lab), s.title.c_str());
       }
       return 0;
     }

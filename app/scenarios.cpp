@@ -33,6 +33,87 @@ std::string keep_units_together(std::string text) {
 }
 }  // namespace
 
+namespace {
+
+int int_value(const toml::table& t, std::string_view key, int fallback, const std::string& origin) {
+  const auto node = t[key];
+  if (!node) return fallback;
+  const auto v = node.value<std::int64_t>();
+  if (!v || *v < -(std::int64_t{1} << 31) || *v >= (std::int64_t{1} << 31))
+    throw ScenarioError(origin + ": \"" + std::string(key) + "\" must be a 32-bit integer");
+  return static_cast<int>(*v);
+}
+
+std::string string_value(const toml::table& t, std::string_view key, const std::string& fallback) {
+  return t[key].value_or(fallback);
+}
+
+// The [banks], [transpose], [matmul] or [reduction] table of a shared-memory scenario.
+void parse_shared_lab(const toml::table& table, const std::string& origin, Scenario& s) {
+  const char* section = to_string(s.lab);
+  const toml::table* t = table[section].as_table();
+  if (!t) throw ScenarioError(origin + ": missing [" + std::string(section) + "] table");
+  SharedState& st = s.shared;
+  st.lab = s.lab;
+  try {
+    switch (s.lab) {
+      case Lab::Banks: {
+        gpu::BankProbeParams& p = st.probe;
+        p.index.kind = gpu::parse_shared_pattern_kind(string_value(*t, "pattern", "strided"));
+        p.index.word_bytes = int_value(*t, "word_bytes", 4, origin);
+        p.index.offset = int_value(*t, "offset", 0, origin);
+        p.index.stride = int_value(*t, "stride", 1, origin);
+        p.index.tile_width = int_value(*t, "tile_width", 32, origin);
+        p.index.pitch = int_value(*t, "pitch", p.index.tile_width, origin);
+        p.index.by_column = string_value(*t, "by", "row") == "column";
+        p.index.swizzle = (*t)["swizzle"].value_or(false);
+        p.index.struct_words = int_value(*t, "struct_words", 2, origin);
+        p.index.field = int_value(*t, "field", 0, origin);
+        p.index.part = int_value(*t, "part", 0, origin);
+        const std::string op = string_value(*t, "op", "load");
+        if (op != "load" && op != "store")
+          throw std::invalid_argument("op must be load or store (got \"" + op + "\")");
+        p.op = op == "load" ? gpu::SharedOp::Load : gpu::SharedOp::Store;
+        const auto block = model::parse_block(string_value(*t, "block", "32x1"));
+        p.block_x = block.x;
+        p.block_y = block.y;
+        st.warp = int_value(*t, "warp", 0, origin);
+        st.model = model::parse_hardware_model(string_value(*t, "model", "modern"));
+        break;
+      }
+      case Lab::Transpose:
+        st.transpose.variant = gpu::parse_transpose_variant(string_value(*t, "variant", "tiled"));
+        st.transpose.tile = int_value(*t, "tile", 32, origin);
+        st.transpose.rows_per_block = int_value(*t, "rows_per_block", 8, origin);
+        st.transpose.n = int_value(*t, "n", 8192, origin);
+        st.transpose_read = string_value(*t, "show", "read") == "read";
+        break;
+      case Lab::Matmul:
+        st.matmul.block_size = int_value(*t, "block_size", 16, origin);
+        st.matmul.n = int_value(*t, "n", 2048, origin);
+        st.matmul_k = int_value(*t, "k", 0, origin);
+        st.matmul_b = string_value(*t, "operand", "a") == "b";
+        break;
+      case Lab::Reduction:
+        st.reduction.variant =
+            gpu::parse_reduction_variant(string_value(*t, "variant", "sequential"));
+        st.reduction.block_threads = int_value(*t, "block_threads", 256, origin);
+        st.reduction.elements = int_value(*t, "elements", 1 << 24, origin);
+        st.reduction_step = int_value(*t, "step", 0, origin);
+        st.reduction_second = string_value(*t, "operand", "first") == "second";
+        break;
+      case Lab::Global: break;
+    }
+    const auto access = shown_access(st);
+    if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
+    if (s.lab == Lab::Banks) (void)shared_model_accesses(st.probe, st.warp);
+  } catch (const std::invalid_argument& e) {
+    throw ScenarioError(origin + ": " + e.what());
+  }
+}
+
+}  // namespace
+
 Scenario parse_scenario(std::string_view text, const std::string& origin) {
   toml::table table;
   try {
@@ -48,6 +129,15 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
   s.title = required<std::string>(table, "title", origin);
   s.summary = keep_units_together(required<std::string>(table, "summary", origin));
   s.look_for = keep_units_together(table["look_for"].value_or(std::string()));
+  try {
+    s.lab = parse_lab(table["lab"].value_or(std::string("global")));
+  } catch (const std::invalid_argument& e) {
+    throw ScenarioError(origin + ": " + e.what());
+  }
+  if (s.lab != Lab::Global) {
+    parse_shared_lab(table, origin, s);
+    return s;
+  }
   const toml::table* copy = table["copy"].as_table();
   if (!copy) throw ScenarioError(origin + ": missing [copy] table");
   s.copy.word_bytes = static_cast<int>(required<std::int64_t>(*copy, "word_bytes", origin));

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "gpu.h"
+#include "shared_session.h"
 
 namespace warplens::app {
 
@@ -17,13 +18,15 @@ class ScenarioError : public std::runtime_error {
 };
 
 struct Scenario {
-  std::string name;      ///< the --scenario name, e.g. "misaligned"
-  std::string title;     ///< one line, for the window and figure titles
-  std::string summary;   ///< 2-4 sentences
-  std::string look_for;  ///< what to watch in the view
-  gpu::CopyParams copy;  ///< the copy kernel's parameters
-  int warp = 0;          ///< first warp of block 0 the view traces
-  int warps = 1;         ///< warps side by side: 1, 2, 4 or 8
+  std::string name;       ///< the --scenario name, e.g. "misaligned"
+  std::string title;      ///< one line, for the window and figure titles
+  std::string summary;    ///< 2-4 sentences
+  std::string look_for;   ///< what to watch in the view
+  Lab lab = Lab::Global;  ///< which lab the scenario opens
+  gpu::CopyParams copy;   ///< the copy kernel's parameters (global lab)
+  SharedState shared;     ///< the shared-memory labs' parameters (lab banks, transpose, ...)
+  int warp = 0;           ///< first warp of block 0 the view traces
+  int warps = 1;          ///< warps side by side: 1, 2, 4 or 8
 };
 
 /// Parses one preset; `origin` names it in errors. Throws ScenarioError.

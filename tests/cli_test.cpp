@@ -106,13 +106,55 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"measure --scenario nope", "unknown scenario \"nope\""},
         BadInput{"measure --pattern spiral", "pattern must be strided"},
         BadInput{"render --out /tmp/x.png --view pie", "view must be numbers"},
-        BadInput{"frobnicate", "frobnicate"}));
+        BadInput{"measure --lab banks --pattern tile --pitch 8", "pitch"},
+        BadInput{"measure --lab banks --stride -1", "stride"},
+        BadInput{"measure --lab banks --block 32x32 --stride 300", "KiB of shared memory"},
+        BadInput{"measure --lab transpose --tile 12", "tile"},
+        BadInput{"measure --lab transpose --tile 32 --rows-per-block 5", "rows"},
+        BadInput{"measure --lab transpose --n 1000", "multiple"},
+        BadInput{"measure --lab matmul --block-size 7",
+                 "block size must be 0 (naive), 8, 16 or 32"},
+        BadInput{"measure --lab reduction --block-threads 100", "power of two"},
+        BadInput{"measure --lab banks --pattern spiral", "pattern must be"},
+        BadInput{"measure --lab shared", "lab"}, BadInput{"frobnicate", "frobnicate"}));
+
+TEST(AnalyzeCli, SharedScenariosGiveTheWavefrontsTheirPresetsPromise) {
+  // The same numbers the window's bank lab shows (shared_pattern_test checks the window's
+  // host twin against these expressions).
+  EXPECT_EQ(analyze("--space shared --index 'tx'")["wavefronts_per_request"], 1);
+  EXPECT_EQ(analyze("--space shared --index '2*tx'")["wavefronts_per_request"], 2);
+  EXPECT_EQ(analyze("--space shared --index '32*tx'")["wavefronts_per_request"], 32);
+  EXPECT_EQ(analyze("--space shared --block 32x32 --index 'tx*32 + (ty ^ (tx % 32))'")
+                ["wavefronts_per_request"],
+            1);
+  const auto wide = analyze("--space shared --word-bytes 16 --index 'tx'");
+  EXPECT_EQ(wide["wavefronts_per_request"], 4);
+}
 
 TEST(ListCli, PrintsTheCatalog) {
   const auto r = run_command(kWarplens + " list");
   ASSERT_EQ(r.exit_code, 0);
   EXPECT_NE(r.output.find("aligned"), std::string::npos);
   EXPECT_NE(r.output.find("misaligned"), std::string::npos);
+}
+
+TEST(ListCli, NamesEverySharedLabScenario) {
+  const auto r = run_command(kWarplens + " list");
+  ASSERT_EQ(r.exit_code, 0);
+  for (const char* name :
+       {"bank-stride-1", "bank-stride-2", "bank-stride-32", "bank-broadcast", "tile-column-32x32",
+        "tile-column-32x33", "tile-swizzle", "bank-word-8", "bank-word-16", "transpose", "matmul",
+        "reduction-interleaved", "reduction-sequential"}) {
+    EXPECT_NE(r.output.find(name), std::string::npos) << name;
+  }
+}
+
+TEST(MeasureCli, SharedLabsWithoutAGpuExitWithCodeThree) {
+  const auto probe = run_command(kWarplens + " measure --lab transpose --format json");
+  if (probe.exit_code == 0) GTEST_SKIP() << "a CUDA device is present";
+  EXPECT_EQ(probe.exit_code, 3) << probe.output;
+  const auto scenario = run_command(kWarplens + " measure --scenario tile-column-32x33");
+  EXPECT_EQ(scenario.exit_code, 3) << scenario.output;
 }
 
 TEST(MeasureCli, WithoutAGpuExitsNonZeroWithAReason) {
@@ -177,6 +219,38 @@ TEST(RenderCli, HistoricalModelChangesWhatTheViewShadesAsMoved) {
   EXPECT_NE(bad.output.find("model must be"), std::string::npos) << bad.output;
   std::filesystem::remove(modern);
   std::filesystem::remove(fermi);
+}
+
+TEST(RenderCli, BankScenariosDrawConflictsAndTheirFix) {
+  const std::string conflict = temp_path("conflict.png"), padded = temp_path("padded.png");
+  auto r = run_command(kWarplens + " render --model-only --scenario tile-column-32x32 --out " +
+                       conflict);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  r = run_command(kWarplens + " render --model-only --scenario tile-column-32x33 --out " + padded);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Png c = load_png(conflict), p = load_png(padded);
+  ASSERT_TRUE(c.rgba && p.rgba);
+  const auto& light = viz::theme(viz::ThemeName::Light);
+  // Column read of tile[32][32]: every lane in bank 0, marked as a conflict; the padded tile
+  // spreads the lanes over all 32 banks and has no conflict mark (the legend swatch aside).
+  EXPECT_GT(count_near(c, light.conflict, 2), count_near(p, light.conflict, 2) + 500);
+  EXPECT_GT(count_near(p, light.lanes[31], 2), 100);
+  EXPECT_GT(count_near(c, light.lanes[31], 2), 100);
+  std::filesystem::remove(conflict);
+  std::filesystem::remove(padded);
+}
+
+TEST(RenderCli, EveryLabScenarioRendersWithoutAGpu) {
+  for (const char* name : {"bank-word-16", "transpose", "matmul", "reduction-interleaved"}) {
+    const std::string out = temp_path(std::string(name) + ".png");
+    const auto r =
+        run_command(kWarplens + " render --model-only --scenario " + name + " --out " + out);
+    ASSERT_EQ(r.exit_code, 0) << name << ": " << r.output;
+    const Png png = load_png(out);
+    ASSERT_TRUE(png.rgba) << name;
+    EXPECT_GT(count_near(png, viz::theme(viz::ThemeName::Light).lanes[0], 2), 50) << name;
+    std::filesystem::remove(out);
+  }
 }
 
 TEST(RenderCli, NoEglDisplayIsAClearError) {

@@ -1,0 +1,197 @@
+#include "measure_shared.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+
+#include "shared_pattern.h"
+
+namespace warplens::app {
+
+namespace {
+
+nlohmann::json timing_json(const gpu::Timing& t) {
+  return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms}, {"max_ms", t.max_ms}, {"runs", t.runs}};
+}
+
+}  // namespace
+
+int run_measure_shared(const SharedMeasureOptions& o) {
+  const SharedState& st = o.state;
+  std::optional<gpu::BankProbeParams> access;
+  try {
+    access = shown_access(st);
+    if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
+    if (st.lab == Lab::Banks) (void)shared_model_accesses(st.probe, st.warp);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "warplens measure: " << e.what() << "\n";
+    return 2;
+  }
+  const auto query = gpu::query_device();
+  if (!query.device) {
+    std::cerr << "warplens measure: " << query.reason << "\n";
+    return 3;
+  }
+  const gpu::DeviceInfo& d = *query.device;
+  nlohmann::json doc = {
+      {"device", d.name},
+      {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+      {"sm_count", d.sm_count},
+      {"lab", to_string(st.lab)},
+      {"gbps_definition", "bytes the program asked to read + write / median time, 1e9 B/s"}};
+  if (access) {
+    const auto a = analyze_probe(*access, st.lab == Lab::Banks ? st.warp : 0, st.model);
+    doc["model"] = {{"access", shared_analyze_command(*access, st.lab == Lab::Banks ? st.warp : 0)},
+                    {"wavefronts_per_request", a.wavefronts},
+                    {"phases", a.phases.size()},
+                    {"broadcast", a.broadcast},
+                    {"efficiency", a.efficiency()}};
+  }
+  try {
+    gpu::SharedLab lab(d);
+    nlohmann::json rows = nlohmann::json::array();
+    switch (st.lab) {
+      case Lab::Banks: {
+        const auto m = lab.measure_bank(st.probe, st.warp, o.runs);
+        rows.push_back({{"kernel", "bank probe"},
+                        {"shared_bytes", m.plan.shared_bytes},
+                        {"threads_per_block", m.plan.threads},
+                        {"repeats", m.repeats},
+                        {"cycles_per_request", m.cycles_per_request},
+                        {"gbps", m.gbps},
+                        {"bytes_per_clock_per_sm", m.bytes_per_clock_per_sm},
+                        {"percent_of_128_bytes_per_clock", 100.0 * m.fraction_of_limit},
+                        {"sm_clock_mhz", m.sm_clock_mhz},
+                        {"timing", timing_json(m.timing)}});
+        break;
+      }
+      case Lab::Transpose: {
+        std::vector<gpu::TransposeVariant> variants{st.transpose.variant};
+        if (o.all_variants)
+          variants = {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive,
+                      gpu::TransposeVariant::Tiled, gpu::TransposeVariant::Padded,
+                      gpu::TransposeVariant::Swizzled};
+        double copy = 0;
+        for (auto v : variants) {
+          gpu::TransposeParams p = st.transpose;
+          p.variant = v;
+          const auto m = lab.measure_transpose(p, o.runs);
+          if (v == gpu::TransposeVariant::Copy) copy = m.gbps;
+          rows.push_back({{"kernel", gpu::to_string(v)},
+                          {"tile", p.tile},
+                          {"rows_per_block", p.rows_per_block},
+                          {"n", p.n},
+                          {"gbps", m.gbps},
+                          {"percent_of_copy", copy > 0 ? 100.0 * m.gbps / copy : 0.0},
+                          {"verified", m.verified},
+                          {"check", m.check},
+                          {"timing", timing_json(m.timing)}});
+        }
+        break;
+      }
+      case Lab::Matmul: {
+        std::vector<int> blocks{st.matmul.block_size};
+        if (o.all_variants) blocks = {0, 8, 16, 32};
+        for (int b : blocks) {
+          gpu::MatmulParams p = st.matmul;
+          p.block_size = b;
+          const auto m = lab.measure_matmul(p, std::max(3, o.runs / 2));
+          rows.push_back({{"kernel", b ? "tiled" : "naive"},
+                          {"block_size", b},
+                          {"n", p.n},
+                          {"gflops", m.gflops},
+                          {"verified", m.verified},
+                          {"checked_entries", m.checked_entries},
+                          {"max_relative_error", m.max_relative_error},
+                          {"check", m.check},
+                          {"timing", timing_json(m.timing)}});
+        }
+        break;
+      }
+      case Lab::Reduction: {
+        std::vector<gpu::ReductionVariant> variants{st.reduction.variant};
+        if (o.all_variants)
+          variants = {gpu::ReductionVariant::InterleavedDivergent,
+                      gpu::ReductionVariant::InterleavedStrided, gpu::ReductionVariant::Sequential};
+        for (auto v : variants) {
+          gpu::ReductionParams p = st.reduction;
+          p.variant = v;
+          const auto m = lab.measure_reduction(p, o.runs);
+          rows.push_back({{"kernel", gpu::to_string(v)},
+                          {"block_threads", p.block_threads},
+                          {"elements", p.elements},
+                          {"gbps", m.gbps},
+                          {"verified", m.verified},
+                          {"check", m.check},
+                          {"timing", timing_json(m.timing)}});
+        }
+        break;
+      }
+      case Lab::Global: break;
+    }
+    doc["measurements"] = rows;
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "warplens measure: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens measure: " << e.what() << "\n";
+    return 1;
+  }
+
+  const auto& rows = doc["measurements"];
+  if (o.format == "json") {
+    std::cout << doc.dump(2) << "\n";
+  } else if (o.format == "csv") {
+    std::cout << "device,lab,kernel,value,unit,median_ms,verified_or_model_wavefronts\n";
+    for (const auto& r : rows) {
+      const bool bank = st.lab == Lab::Banks;
+      const bool mm = st.lab == Lab::Matmul;
+      const double value = bank ? r["cycles_per_request"].get<double>()
+                           : mm ? r["gflops"].get<double>()
+                                : r["gbps"].get<double>();
+      const std::string extra =
+          bank ? std::to_string(doc["model"]["wavefronts_per_request"].get<int>())
+               : (r["verified"].get<bool>() ? "verified" : "WRONG");
+      std::printf("\"%s\",%s,%s,%.3f,%s,%.5f,%s\n", d.name.c_str(), to_string(st.lab),
+                  r["kernel"].get<std::string>().c_str(), value,
+                  bank ? "cycles/request" : (mm ? "GFLOP/s" : "GB/s"),
+                  r["timing"]["median_ms"].get<double>(), extra.c_str());
+    }
+  } else {
+    std::printf("device  %s (CC %d.%d, %d SMs)\nlab     %s\n", d.name.c_str(), d.cc_major,
+                d.cc_minor, d.sm_count, to_string(st.lab));
+    if (doc.contains("model"))
+      std::printf("model   %d wavefronts per request  (%s)\n",
+                  doc["model"]["wavefronts_per_request"].get<int>(),
+                  doc["model"]["access"].get<std::string>().c_str());
+    for (const auto& r : rows) {
+      if (st.lab == Lab::Banks) {
+        std::printf(
+            "bank probe: %.2f cycles per request (one warp), %.0f GB/s on the whole GPU, %.1f "
+            "B/clk/SM = %.1f %% of 128, SM clock %.0f MHz\n",
+            r["cycles_per_request"].get<double>(), r["gbps"].get<double>(),
+            r["bytes_per_clock_per_sm"].get<double>(),
+            r["percent_of_128_bytes_per_clock"].get<double>(), r["sm_clock_mhz"].get<double>());
+      } else if (st.lab == Lab::Matmul) {
+        std::printf("%-8s BLOCK_SIZE %2d  n %5d  %9.1f GFLOP/s  %s\n",
+                    r["kernel"].get<std::string>().c_str(), r["block_size"].get<int>(),
+                    r["n"].get<int>(), r["gflops"].get<double>(),
+                    r["check"].get<std::string>().c_str());
+      } else if (st.lab == Lab::Transpose) {
+        std::printf("%-9s tile %2d rows %2d n %5d  %8.1f GB/s  %6.1f %% of copy  %s\n",
+                    r["kernel"].get<std::string>().c_str(), r["tile"].get<int>(),
+                    r["rows_per_block"].get<int>(), r["n"].get<int>(), r["gbps"].get<double>(),
+                    r["percent_of_copy"].get<double>(), r["check"].get<std::string>().c_str());
+      } else {
+        std::printf("%-22s %5d threads  %8.1f GB/s  %8.4f ms  %s\n",
+                    r["kernel"].get<std::string>().c_str(), r["block_threads"].get<int>(),
+                    r["gbps"].get<double>(), r["timing"]["median_ms"].get<double>(),
+                    r["check"].get<std::string>().c_str());
+      }
+    }
+  }
+  return 0;
+}
+
+}  // namespace warplens::app

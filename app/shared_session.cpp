@@ -1,0 +1,312 @@
+#include "shared_session.h"
+
+#include <stdexcept>
+
+#include "bank_view.h"
+#include "copy_pattern.h"
+
+namespace warplens::app {
+
+namespace {
+constexpr int kBankRuns = 10;
+constexpr int kTransposeRuns = 10;
+constexpr int kMatmulRuns = 5;
+constexpr int kReductionRuns = 10;
+}  // namespace
+
+const char* to_string(Lab lab) {
+  switch (lab) {
+    case Lab::Global: return "global";
+    case Lab::Banks: return "banks";
+    case Lab::Transpose: return "transpose";
+    case Lab::Matmul: return "matmul";
+    case Lab::Reduction: return "reduction";
+  }
+  return "?";
+}
+
+Lab parse_lab(const std::string& text) {
+  for (Lab lab : {Lab::Global, Lab::Banks, Lab::Transpose, Lab::Matmul, Lab::Reduction}) {
+    if (text == to_string(lab)) return lab;
+  }
+  throw std::invalid_argument("lab must be global, banks, transpose, matmul or reduction (got \"" +
+                              text + "\")");
+}
+
+std::optional<gpu::BankProbeParams> shown_access(const SharedState& state) {
+  switch (state.lab) {
+    case Lab::Transpose:
+      gpu::check_transpose(state.transpose, std::int64_t{1} << 62);
+      if (state.transpose.variant == gpu::TransposeVariant::Copy ||
+          state.transpose.variant == gpu::TransposeVariant::Naive)
+        return std::nullopt;
+      return state.transpose_read ? gpu::transpose_tile_read(state.transpose)
+                                  : gpu::transpose_tile_write(state.transpose);
+    case Lab::Matmul:
+      gpu::check_matmul(state.matmul, std::int64_t{1} << 62);
+      if (state.matmul.block_size == 0) return std::nullopt;
+      if (state.matmul_k < 0 || state.matmul_k >= state.matmul.block_size)
+        throw std::invalid_argument("k must be 0.." + std::to_string(state.matmul.block_size - 1));
+      return state.matmul_b ? gpu::matmul_read_b(state.matmul, state.matmul_k)
+                            : gpu::matmul_read_a(state.matmul, state.matmul_k);
+    case Lab::Reduction: {
+      gpu::check_reduction(state.reduction, std::int64_t{1} << 62);
+      const int steps = gpu::reduction_steps(state.reduction);
+      if (state.reduction_step < 0 || state.reduction_step >= steps)
+        throw std::invalid_argument("step must be 0.." + std::to_string(steps - 1));
+      return gpu::reduction_step(state.reduction, state.reduction_step, state.reduction_second);
+    }
+    case Lab::Banks:
+    case Lab::Global:
+    default: return state.probe;
+  }
+}
+
+bool same_measurement(const SharedState& a, const SharedState& b) {
+  if (a.lab != b.lab) return false;
+  switch (a.lab) {
+    case Lab::Banks: return a.probe == b.probe && a.warp == b.warp;
+    case Lab::Transpose:
+      return a.transpose.tile == b.transpose.tile &&
+             a.transpose.rows_per_block == b.transpose.rows_per_block &&
+             a.transpose.n == b.transpose.n;
+    case Lab::Matmul: return a.matmul.n == b.matmul.n;
+    case Lab::Reduction:
+      return a.reduction.block_threads == b.reduction.block_threads &&
+             a.reduction.elements == b.reduction.elements;
+    case Lab::Global:
+    default: return true;
+  }
+}
+
+struct SharedSession::Interop {
+  std::unique_ptr<gpu::GlInteropBuffer> buffer;
+};
+
+SharedSession::SharedSession(viz::BankView& view, bool use_gpu)
+    : view_(view), interop_(std::make_unique<Interop>()) {
+  device_ =
+      use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
+  set(SharedState{});
+  if (gpu_mode()) worker_ = std::thread(&SharedSession::worker_loop, this);
+}
+
+SharedSession::~SharedSession() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+    cancel_ = true;
+  }
+  wake_.notify_all();
+  if (worker_.joinable()) worker_.join();
+  interop_.reset();  // unregister while the GL context is still current
+}
+
+void SharedSession::set(const SharedState& requested) {
+  SharedState state = requested;
+  try {
+    auto access = shown_access(state);
+    model::SharedAnalysis predicted;
+    if (access) {
+      const int limit = gpu_mode() ? device_.device->shared_bytes_per_block_optin
+                                   : gpu::kModelSharedBytesPerBlock;
+      (void)gpu::plan_bank_probe(*access, limit);
+      predicted = analyze_probe(*access, state.lab == Lab::Banks ? state.warp : 0, state.model);
+    }
+    access_ = access;
+    predicted_ = std::move(predicted);
+  } catch (const std::exception& e) {
+    set_error(std::string("parameters refused: ") + e.what());
+    return;
+  }
+  if (state.lab != Lab::Banks) state.warp = 0;
+  const bool changed = !(state == state_) || !have_state_;
+  const bool remeasure_needed = !have_state_ || !same_measurement(state, state_);
+  state_ = state;
+  have_state_ = true;
+  if (!changed) return;
+  {
+    std::lock_guard lock(mutex_);
+    error_.clear();
+  }
+  if (!gpu_mode() || lab_failed_ || interop_failed_ || !access_) use_host_trace();
+  if (gpu_mode() && !lab_failed_ && remeasure_needed) remeasure();
+}
+
+void SharedSession::remeasure() {
+  if (!gpu_mode()) return;
+  lab_failed_ = false;
+  {
+    std::lock_guard lock(mutex_);
+    request_ = state_;
+    cancel_ = true;
+  }
+  wake_.notify_all();
+}
+
+void SharedSession::use_host_trace() {
+  trace_ = access_ ? shared_model_trace(*access_, state_.warp) : TraceRecords{};
+  view_.upload(trace_);
+  trace_ = view_.read_back();
+  traced_on_gpu_ = false;
+  traced_.reset();
+  traced_state_ = state_;
+}
+
+void SharedSession::update() {
+  if (!gpu_mode()) return;
+  if (traced_state_ && *traced_state_ == state_) return;
+  if (lab_failed_) {
+    use_host_trace();
+    return;
+  }
+  trace_on_gl_thread();
+}
+
+void SharedSession::trace_on_gl_thread() {
+  std::shared_ptr<gpu::SharedLab> lab;
+  {
+    std::lock_guard lock(mutex_);
+    lab = lab_;
+  }
+  if (!access_) {
+    use_host_trace();
+    return;
+  }
+  if (!lab || interop_failed_) return;  // the worker is still starting the lab
+  try {
+    if (!interop_->buffer)
+      interop_->buffer = std::make_unique<gpu::GlInteropBuffer>(view_.trace_buffer());
+    void* device_buffer = interop_->buffer->map(nullptr, lab->trace_stream());
+    try {
+      lab->trace_bank_to_device(*access_, state_.warp, device_buffer);
+    } catch (...) {
+      interop_->buffer->unmap(lab->trace_stream());
+      throw;
+    }
+    interop_->buffer->unmap(lab->trace_stream());
+    trace_ = view_.read_back();
+    traced_on_gpu_ = true;
+    traced_ = model::analyze_shared(accesses_from_trace(trace_), access_->index.word_bytes,
+                                    to_model_op(access_->op), state_.model);
+    traced_state_ = state_;
+  } catch (const std::exception& e) {
+    interop_failed_ = !interop_->buffer;
+    set_error(std::string("GPU trace failed, showing the host model instead: ") + e.what());
+    use_host_trace();
+  }
+}
+
+bool SharedSession::idle() const {
+  if (!gpu_mode()) return true;
+  std::lock_guard lock(mutex_);
+  const bool traced = (traced_state_ && *traced_state_ == state_) || lab_failed_;
+  return traced && !request_ && !measured_.busy;
+}
+
+SharedSession::Measured SharedSession::measured() const {
+  std::lock_guard lock(mutex_);
+  return measured_;
+}
+
+bool SharedSession::measurement_current() const {
+  std::lock_guard lock(mutex_);
+  return measured_.of && same_measurement(*measured_.of, state_);
+}
+
+std::string SharedSession::error() const {
+  std::lock_guard lock(mutex_);
+  return error_;
+}
+
+void SharedSession::set_error(const std::string& message) {
+  std::lock_guard lock(mutex_);
+  error_ = message;
+}
+
+void SharedSession::worker_loop() {
+  const gpu::DeviceInfo device = *device_.device;
+  for (;;) {
+    SharedState job;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stop_ || request_.has_value(); });
+      if (stop_) return;
+      job = *request_;
+      request_.reset();
+      cancel_ = false;
+      measured_.busy = true;
+    }
+    try {
+      std::shared_ptr<gpu::SharedLab> lab;
+      {
+        std::lock_guard lock(mutex_);
+        if (!lab_) {
+          measured_.status = "starting the shared-memory labs on " + device.name;
+          lab_ = std::make_shared<gpu::SharedLab>(device);
+        }
+        lab = lab_;
+      }
+      const auto status = [&](const std::string& text) {
+        std::lock_guard lock(mutex_);
+        measured_.status = text;
+      };
+      Measured result;
+      switch (job.lab) {
+        case Lab::Banks: {
+          status("timing the bank pattern");
+          result.bank = lab->measure_bank(job.probe, job.warp, kBankRuns, 2, &cancel_);
+          break;
+        }
+        case Lab::Transpose: {
+          for (auto variant : {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive,
+                               gpu::TransposeVariant::Tiled, gpu::TransposeVariant::Padded,
+                               gpu::TransposeVariant::Swizzled}) {
+            gpu::TransposeParams p = job.transpose;
+            p.variant = variant;
+            status(std::string("timing the ") + gpu::to_string(variant) + " transpose");
+            result.transpose.push_back(lab->measure_transpose(p, kTransposeRuns, 2, &cancel_));
+          }
+          break;
+        }
+        case Lab::Matmul: {
+          for (int block : {0, 8, 16, 32}) {
+            gpu::MatmulParams p = job.matmul;
+            p.block_size = block;
+            status(block ? "timing the tiled multiply, BLOCK_SIZE " + std::to_string(block)
+                         : std::string("timing the naive multiply"));
+            result.matmul.push_back(lab->measure_matmul(p, kMatmulRuns, 1, &cancel_));
+          }
+          break;
+        }
+        case Lab::Reduction: {
+          for (auto variant :
+               {gpu::ReductionVariant::InterleavedDivergent,
+                gpu::ReductionVariant::InterleavedStrided, gpu::ReductionVariant::Sequential}) {
+            gpu::ReductionParams p = job.reduction;
+            p.variant = variant;
+            status(std::string("timing the ") + gpu::to_string(variant) + " reduction");
+            result.reduction.push_back(lab->measure_reduction(p, kReductionRuns, 2, &cancel_));
+          }
+          break;
+        }
+        case Lab::Global: break;
+      }
+      std::lock_guard lock(mutex_);
+      result.of = job;
+      result.busy = false;
+      measured_ = std::move(result);
+    } catch (const std::exception& e) {
+      std::lock_guard lock(mutex_);
+      measured_.busy = false;
+      measured_.status.clear();
+      const std::string what = e.what();
+      if (what != "cancelled") {
+        error_ = "measurement failed: " + what;
+        if (!lab_) lab_failed_ = true;
+      }
+    }
+  }
+}
+
+}  // namespace warplens::app

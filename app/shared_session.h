@@ -1,0 +1,140 @@
+// The shared-memory labs' live state: the bank lab's access pattern, the transpose, matrix
+// multiply and reduction labs, the model's verdict for the access the bank view shows, the GPU
+// trace of that access (through CUDA-GL interop into the bank view's buffer) and the timed
+// measurements (on a worker thread, so the window keeps drawing while kernels run). Without a
+// GPU the host twin fills the trace and the measured panels say why they are empty.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gpu.h"
+#include "memory_model.h"
+#include "shared_lab.h"
+#include "shared_pattern.h"
+
+namespace warplens::viz {
+class BankView;
+}
+
+namespace warplens::app {
+
+/// The labs of the window, in lecture order.
+enum class Lab { Global, Banks, Transpose, Matmul, Reduction };
+const char* to_string(Lab lab);          ///< global | banks | transpose | matmul | reduction
+Lab parse_lab(const std::string& text);  ///< throws std::invalid_argument
+
+struct SharedState {
+  Lab lab = Lab::Banks;        ///< Banks, Transpose, Matmul or Reduction
+  gpu::BankProbeParams probe;  ///< the bank lab's access
+  int warp = 0;                ///< warp of the block the bank view shows
+  /// The memory model the view and the predicted column follow (modern, kepler's 8-byte banks,
+  /// g80's 16 banks); measurements always come from the real device.
+  model::HardwareModel model = model::HardwareModel::Modern;
+  gpu::TransposeParams transpose;
+  bool transpose_read = true;  ///< bank view: the tile read (column) or the tile write (row)
+  gpu::MatmulParams matmul;
+  int matmul_k = 0;       ///< bank view: step k of the inner loop
+  bool matmul_b = false;  ///< bank view: blockB[k][tx] instead of blockA[ty][k]
+  gpu::ReductionParams reduction;
+  int reduction_step = 0;         ///< bank view: which step of the tree
+  bool reduction_second = false;  ///< bank view: the second operand s[i + s]
+
+  friend bool operator==(const SharedState& a, const SharedState& b) {
+    return a.lab == b.lab && a.probe == b.probe && a.warp == b.warp && a.model == b.model &&
+           a.transpose == b.transpose && a.transpose_read == b.transpose_read &&
+           a.matmul == b.matmul && a.matmul_k == b.matmul_k && a.matmul_b == b.matmul_b &&
+           a.reduction == b.reduction && a.reduction_step == b.reduction_step &&
+           a.reduction_second == b.reduction_second;
+  }
+};
+
+/// The shared-memory access the bank view shows for this state, or std::nullopt when the
+/// chosen kernel has none (the copy and naive transposes, the naive matrix multiply). Throws
+/// std::invalid_argument for parameters the lab refuses.
+std::optional<gpu::BankProbeParams> shown_access(const SharedState& state);
+
+class SharedSession {
+ public:
+  /// `view` must outlive the session; its GL context must be current on the calling thread for
+  /// every call. With use_gpu false (or no device) the session runs the model only.
+  SharedSession(viz::BankView& view, bool use_gpu);
+  ~SharedSession();
+  SharedSession(const SharedSession&) = delete;
+  SharedSession& operator=(const SharedSession&) = delete;
+
+  /// Sets new parameters; refused ones set error() and change nothing.
+  void set(const SharedState& requested);
+  [[nodiscard]] const SharedState& state() const { return state_; }
+  void remeasure();
+  /// Once per frame on the GL thread: traces (interop) and collects finished measurements.
+  void update();
+  [[nodiscard]] bool idle() const;
+
+  [[nodiscard]] const gpu::DeviceQuery& device() const { return device_; }
+  [[nodiscard]] bool gpu_mode() const { return device_.device.has_value(); }
+  [[nodiscard]] bool traced_on_gpu() const { return traced_on_gpu_; }
+  [[nodiscard]] const TraceRecords& trace() const { return trace_; }
+  /// The access the view shows (std::nullopt: the kernel uses no shared memory).
+  [[nodiscard]] const std::optional<gpu::BankProbeParams>& access() const { return access_; }
+  [[nodiscard]] const model::SharedAnalysis& predicted() const { return predicted_; }
+  /// The model's analysis of the GPU's trace (when the trace came from the GPU).
+  [[nodiscard]] const std::optional<model::SharedAnalysis>& traced() const { return traced_; }
+
+  struct Measured {
+    std::optional<gpu::BankMeasurement> bank;
+    std::vector<gpu::TransposeMeasurement> transpose;  ///< every variant, Copy first
+    std::vector<gpu::MatmulMeasurement> matmul;        ///< naive, then block 8, 16, 32
+    std::vector<gpu::ReductionMeasurement> reduction;  ///< the three variants
+    std::optional<SharedState> of;                     ///< the state these belong to
+    bool busy = false;
+    std::string status;  ///< what the worker is doing
+  };
+  [[nodiscard]] Measured measured() const;
+  /// Whether measured() holds numbers for the current state's kernel parameters.
+  [[nodiscard]] bool measurement_current() const;
+
+  [[nodiscard]] std::string error() const;
+
+ private:
+  void worker_loop();
+  void trace_on_gl_thread();
+  void use_host_trace();
+  void set_error(const std::string& message);
+
+  viz::BankView& view_;
+  gpu::DeviceQuery device_;
+  SharedState state_;
+  std::optional<gpu::BankProbeParams> access_;
+  model::SharedAnalysis predicted_;
+  std::optional<model::SharedAnalysis> traced_;
+  TraceRecords trace_{};
+  bool traced_on_gpu_ = false;
+  std::optional<SharedState> traced_state_;
+  bool have_state_ = false;
+  struct Interop;
+  std::unique_ptr<Interop> interop_;
+  bool interop_failed_ = false;
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::optional<SharedState> request_;
+  std::atomic<bool> cancel_{false};
+  bool stop_ = false;
+  Measured measured_;
+  std::string error_;
+  std::shared_ptr<gpu::SharedLab> lab_;
+  std::atomic<bool> lab_failed_{false};
+  std::thread worker_;
+};
+
+/// Whether two states need the same measurements (the bank view's choices do not count).
+bool same_measurement(const SharedState& a, const SharedState& b);
+
+}  // namespace warplens::app

@@ -1,0 +1,538 @@
+#include "shared_ui.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+#include <vector>
+
+#include "bank_panel.h"
+#include "scenarios.h"
+#include "ui_widgets.h"
+
+namespace warplens::app {
+
+namespace {
+
+using viz::to_imgui_color;
+
+const char* pattern_label(SharedPatternKind kind) {
+  switch (kind) {
+    case SharedPatternKind::Strided: return "strided: s[offset + stride \u00d7 tid]";
+    case SharedPatternKind::Tile: return "2D tile, by row or by column";
+    case SharedPatternKind::Struct: return "field of a struct of N words";
+    case SharedPatternKind::Interleaved: return "s[2*tid + part] (interleaved)";
+    case SharedPatternKind::Blocked: return "s[tid + part*blockDim.x] (blocked)";
+    case SharedPatternKind::MatmulA: return "matmul blockA[ty][k]";
+    case SharedPatternKind::MatmulB: return "matmul blockB[k][tx]";
+  }
+  return "?";
+}
+
+const char* transpose_label(gpu::TransposeVariant v) {
+  switch (v) {
+    case gpu::TransposeVariant::Copy: return "copy (reference: tiles, no transpose)";
+    case gpu::TransposeVariant::Naive: return "naive (scattered stores)";
+    case gpu::TransposeVariant::Tiled: return "tiled: tile[T][T]";
+    case gpu::TransposeVariant::Padded: return "padded: tile[T][T+1]";
+    case gpu::TransposeVariant::Swizzled: return "swizzled: column XOR row";
+  }
+  return "?";
+}
+
+const char* reduction_label(gpu::ReductionVariant v) {
+  switch (v) {
+    case gpu::ReductionVariant::InterleavedDivergent: return "interleaved, tid % 2s (divergent)";
+    case gpu::ReductionVariant::InterleavedStrided: return "interleaved, index 2s\u00b7tid";
+    case gpu::ReductionVariant::Sequential: return "sequential addressing";
+  }
+  return "?";
+}
+
+// Radio buttons over `values` on one line; returns true when the choice changed.
+template <typename T>
+bool radio_row(const char* id, T& value, std::initializer_list<std::pair<T, const char*>> values) {
+  bool changed = false;
+  ImGui::PushID(id);
+  bool first = true;
+  for (const auto& [v, label] : values) {
+    if (!first) ImGui::SameLine();
+    first = false;
+    if (ImGui::RadioButton(label, value == v)) {
+      changed = value != v;
+      value = v;
+    }
+  }
+  ImGui::PopID();
+  return changed;
+}
+
+void label(const char* text) {
+  ImGui::TextDisabled("%s", text);
+}
+
+void draw_bank_parameters(SharedState& state) {
+  gpu::BankProbeParams& p = state.probe;
+  SharedIndexParams& x = p.index;
+  label("Access pattern");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##shared-pattern", pattern_label(x.kind))) {
+    for (auto k : {SharedPatternKind::Strided, SharedPatternKind::Tile, SharedPatternKind::Struct,
+                   SharedPatternKind::Interleaved, SharedPatternKind::Blocked}) {
+      if (ImGui::Selectable(pattern_label(k), x.kind == k)) {
+        x.kind = k;
+        if (k == SharedPatternKind::Tile && p.block_y == 1) {
+          p.block_x = x.tile_width;
+          p.block_y = x.tile_width;
+        }
+      }
+    }
+    ImGui::EndCombo();
+  }
+  label("Word size (bytes per lane)");
+  radio_row<int>("word", x.word_bytes, {{1, "1"}, {2, "2"}, {4, "4"}, {8, "8"}, {16, "16"}});
+  label("Offset (words)");
+  ImGui::SetNextItemWidth(-1);
+  ImGui::SliderInt("##offset", &x.offset, 0, 64);
+  switch (x.kind) {
+    case SharedPatternKind::Strided:
+      label("Stride (words; 0 = every lane on one word)");
+      ImGui::SetNextItemWidth(-1);
+      ImGui::SliderInt("##stride", &x.stride, 0, 64);
+      break;
+    case SharedPatternKind::Tile: {
+      label("Tile width T (elements per row)");
+      if (radio_row<int>("tile", x.tile_width, {{8, "8"}, {16, "16"}, {32, "32"}})) {
+        x.pitch = x.tile_width;
+        p.block_x = x.tile_width;
+        p.block_y = x.tile_width;
+      }
+      label("Row pitch (elements; T+1 pads each row)");
+      ImGui::SetNextItemWidth(-1);
+      ImGui::SliderInt("##pitch", &x.pitch, x.tile_width, x.tile_width + 8);
+      label("threadIdx.x walks");
+      radio_row<bool>("by", x.by_column, {{false, "along a row"}, {true, "down a column"}});
+      ImGui::Checkbox("XOR swizzle: column ^ (row % T)", &x.swizzle);
+      break;
+    }
+    case SharedPatternKind::Struct:
+      label("Words per struct");
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::SliderInt("##struct", &x.struct_words, 1, 8)) {
+        x.field = std::min(x.field, x.struct_words - 1);
+      }
+      label("Field read");
+      ImGui::SetNextItemWidth(-1);
+      ImGui::SliderInt("##field", &x.field, 0, std::max(0, x.struct_words - 1));
+      break;
+    case SharedPatternKind::Interleaved:
+    case SharedPatternKind::Blocked:
+      label("Which of the thread's two accesses");
+      radio_row<int>("part", x.part, {{0, "first"}, {1, "second"}});
+      break;
+    default: break;
+  }
+  label("Block (threads x \u00d7 y)");
+  ImGui::SetNextItemWidth(ImGui::GetContentRegionAvail().x * 0.48f);
+  ImGui::SliderInt("##bx", &p.block_x, 1, 256);
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(-1);
+  ImGui::SliderInt("##by", &p.block_y, 1, 32);
+  label("Operation");
+  radio_row<gpu::SharedOp>("op", p.op,
+                           {{gpu::SharedOp::Load, "load"}, {gpu::SharedOp::Store, "store"}});
+  const int warps = std::max(1, (p.block_x * p.block_y + 31) / 32);
+  label("Warp of the block shown");
+  ImGui::SetNextItemWidth(-1);
+  state.warp = std::clamp(state.warp, 0, warps - 1);
+  ImGui::SliderInt("##warp", &state.warp, 0, warps - 1);
+}
+
+void draw_transpose_parameters(SharedState& state) {
+  gpu::TransposeParams& t = state.transpose;
+  label("Kernel shown in the bank view");
+  for (auto v :
+       {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive, gpu::TransposeVariant::Tiled,
+        gpu::TransposeVariant::Padded, gpu::TransposeVariant::Swizzled}) {
+    if (ImGui::RadioButton(transpose_label(v), t.variant == v)) t.variant = v;
+  }
+  label("Tile T (T \u00d7 T floats per block)");
+  if (radio_row<int>("tile", t.tile, {{8, "8"}, {16, "16"}, {32, "32"}})) {
+    t.rows_per_block = std::min(t.rows_per_block, t.tile);
+  }
+  label("Rows per block (block = T \u00d7 rows threads)");
+  int rows_choice = t.rows_per_block;
+  radio_row<int>("rows", rows_choice,
+                 {{1, "1"}, {2, "2"}, {4, "4"}, {8, "8"}, {16, "16"}, {32, "32"}});
+  t.rows_per_block = rows_choice;
+  label("Matrix n \u00d7 n floats");
+  radio_row<int>("n", t.n, {{1024, "1024"}, {2048, "2048"}, {4096, "4096"}, {8192, "8192"}});
+  label("Tile access shown");
+  radio_row<bool>("show", state.transpose_read,
+                  {{false, "write tile[ty][tx]"}, {true, "read tile[tx][ty]"}});
+}
+
+void draw_matmul_parameters(SharedState& state) {
+  gpu::MatmulParams& m = state.matmul;
+  label("Kernel shown (BLOCK_SIZE)");
+  radio_row<int>("bs", m.block_size, {{0, "naive"}, {8, "8"}, {16, "16"}, {32, "32"}});
+  label("Matrices n \u00d7 n floats");
+  radio_row<int>("n", m.n, {{512, "512"}, {1024, "1024"}, {2048, "2048"}, {4096, "4096"}});
+  label("Shared read shown");
+  radio_row<bool>("operand", state.matmul_b, {{false, "blockA[ty][k]"}, {true, "blockB[k][tx]"}});
+  label("Step k of the inner loop");
+  ImGui::SetNextItemWidth(-1);
+  ImGui::SliderInt("##k", &state.matmul_k, 0, std::max(0, m.block_size - 1));
+  state.matmul_k = std::clamp(state.matmul_k, 0, std::max(0, m.block_size - 1));
+}
+
+void draw_reduction_parameters(SharedState& state) {
+  gpu::ReductionParams& r = state.reduction;
+  label("Kernel shown");
+  for (auto v : {gpu::ReductionVariant::InterleavedDivergent,
+                 gpu::ReductionVariant::InterleavedStrided, gpu::ReductionVariant::Sequential}) {
+    if (ImGui::RadioButton(reduction_label(v), r.variant == v)) r.variant = v;
+  }
+  label("Threads per block");
+  radio_row<int>("bt", r.block_threads,
+                 {{64, "64"}, {128, "128"}, {256, "256"}, {512, "512"}, {1024, "1024"}});
+  label("Elements summed (32-bit integers)");
+  int log2 = 0;
+  while ((std::int64_t{1} << (log2 + 1)) <= r.elements) ++log2;
+  radio_row<int>(
+      "elements", log2,
+      {{20, "2\u00b2\u2070"}, {22, "2\u00b2\u00b2"}, {24, "2\u00b2\u2074"}, {26, "2\u00b2\u2076"}});
+  r.elements = std::int64_t{1} << log2;
+  const int steps = gpu::reduction_steps(r);
+  state.reduction_step = std::clamp(state.reduction_step, 0, steps - 1);
+  const gpu::BankProbeParams step = gpu::reduction_step(r, state.reduction_step, false);
+  const int s = r.variant == gpu::ReductionVariant::Sequential ? step.index.offset
+                                                               : 1 << state.reduction_step;
+  label(format("Step of the tree (s = %d)", s).c_str());
+  ImGui::SetNextItemWidth(-1);
+  ImGui::SliderInt("##step", &state.reduction_step, 0, steps - 1);
+  label("Shared read shown");
+  radio_row<bool>("operand", state.reduction_second, {{false, "s[i]"}, {true, "s[i + s]"}});
+}
+
+}  // namespace
+
+std::string shared_access_text(const SharedState& state) {
+  const auto access = shown_access(state);
+  if (!access) return "no shared memory";
+  const SharedIndexParams& x = access->index;
+  const std::string word = std::to_string(x.word_bytes) + "-byte words";
+  switch (x.kind) {
+    case SharedPatternKind::Tile:
+      return format("%s of tile[%d][%d]%s",
+                    x.by_column ? "column read tile[tx][ty]" : "row access tile[ty][tx]",
+                    x.tile_width, x.pitch, x.swizzle ? ", XOR-swizzled" : "");
+    case SharedPatternKind::MatmulA:
+      return format("blockA[ty][%d] of a %d\u00d7%d tile", x.field, x.pitch, x.pitch);
+    case SharedPatternKind::MatmulB:
+      return format("blockB[%d][tx] of a %d\u00d7%d tile", x.field, x.pitch, x.pitch);
+    case SharedPatternKind::Struct:
+      return format("field %d of %d-word structs, ", x.field, x.struct_words) + word;
+    case SharedPatternKind::Interleaved: return format("s[2*tid%s], ", x.part ? " + 1" : "") + word;
+    case SharedPatternKind::Blocked:
+      return format("s[tid%s], ", x.part ? " + blockDim.x" : "") + word;
+    case SharedPatternKind::Strided:
+    default:
+      if (x.stride == 0) return format("s[%d] for every lane, ", x.offset) + word;
+      return format("s[%s%d\u00d7tid], ",
+                    x.offset ? (std::to_string(x.offset) + " + ").c_str() : "", x.stride) +
+             word;
+  }
+}
+
+void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGuiLayer& layer,
+                            ImVec2 pos, ImVec2 size) {
+  (void)layer;
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("Parameters##shared", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
+  draw_scenario_picker(ui);
+  SharedState state = session.state();
+  switch (state.lab) {
+    case Lab::Transpose: draw_transpose_parameters(state); break;
+    case Lab::Matmul: draw_matmul_parameters(state); break;
+    case Lab::Reduction: draw_reduction_parameters(state); break;
+    case Lab::Banks:
+    default: draw_bank_parameters(state); break;
+  }
+  if (state.lab == Lab::Banks || shown_access(state).has_value()) {
+    label("Memory model shown");
+    ImGui::SetNextItemWidth(-1);
+    if (ImGui::BeginCombo("##shared-model", std::string(model::describe(state.model)).c_str())) {
+      for (auto m : {model::HardwareModel::Modern, model::HardwareModel::Kepler,
+                     model::HardwareModel::G80}) {
+        if (ImGui::Selectable(std::string(model::describe(m)).c_str(), state.model == m))
+          state.model = m;
+      }
+      ImGui::EndCombo();
+    }
+  }
+  if (!(state == session.state())) {
+    try {
+      session.set(state);
+    } catch (const std::exception&) {
+      // set() reports refused parameters through error(); nothing else throws here.
+    }
+  }
+  ImGui::Separator();
+  if (const auto& access = session.access()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("Same numbers on the command line:");
+    const std::string command = shared_analyze_command(*access, session.state().warp);
+    ImGui::TextUnformatted(command.c_str());
+    ImGui::PopTextWrapPos();
+  }
+  if (session.gpu_mode()) {
+    if (ui.interactive && ImGui::Button("Re-measure")) session.remeasure();
+  }
+  ImGui::End();
+}
+
+void draw_shared_view(const UiState& ui, SharedSession& session, viz::BankView& view,
+                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
+                      ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  const char* title =
+      session.traced_on_gpu()
+          ? "Bank view \u2014 shared-memory addresses traced from the GPU kernel###bank"
+          : "Bank view \u2014 shared-memory addresses from the host model###bank";
+  ImGui::Begin(title, nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
+  if (!session.access()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(
+        session.state().lab == Lab::Matmul
+            ? "The naive multiply reads both operands straight from global memory: no shared "
+              "memory, no banks. Pick a BLOCK_SIZE to see the tiles' bank pattern."
+            : "This transpose variant does not stage a tile in shared memory, so it has no bank "
+              "pattern. Pick tiled, padded or swizzled to see the tile accesses.");
+    ImGui::PopTextWrapPos();
+  } else {
+    const SharedState& st = session.state();
+    const std::string caption =
+        format("warp %d of a %d\u00d7%d block \u2022 ", st.warp, session.access()->block_x,
+               session.access()->block_y) +
+        shared_access_text(st) +
+        (st.lab == Lab::Banks ? "" : " \u2022 " + std::string(to_string(st.lab)) + " kernel");
+    const auto& analysis = session.traced() ? *session.traced() : session.predicted();
+    draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str());
+  }
+  ImGui::End();
+}
+
+namespace {
+
+struct Bar {
+  std::string name;
+  double value = 0;
+  std::string text;  ///< value as shown
+  std::string note;  ///< e.g. "verified"
+  bool highlight = false;
+};
+
+// Horizontal bars scaled to the largest value, with the value and a note right of each bar.
+void draw_bars(const std::vector<Bar>& bars, const viz::Theme& theme, float scale) {
+  double top = 0;
+  for (const auto& b : bars) top = std::max(top, b.value);
+  float name_w = 0;
+  for (const auto& b : bars) name_w = std::max(name_w, ImGui::CalcTextSize(b.name.c_str()).x);
+  const float text_w = ImGui::CalcTextSize("0000.0 GB/s  100.0 % of copy  verified").x;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float line_h = ImGui::GetTextLineHeightWithSpacing() * 1.15f;
+  for (const auto& b : bars) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float avail = ImGui::GetContentRegionAvail().x;
+    const float bar_x = p.x + name_w + 12 * scale;
+    const float bar_max = std::max(40.0f, avail - name_w - text_w - 24 * scale);
+    const float w = top > 0 ? static_cast<float>(b.value / top) * bar_max : 0;
+    ImGui::TextUnformatted(b.name.c_str());
+    const viz::Rgb c = b.highlight ? theme.lanes[20] : theme.sector;
+    draw->AddRectFilled({bar_x, p.y + 2 * scale}, {bar_x + w, p.y + line_h - 4 * scale},
+                        to_imgui_color(c), 2 * scale);
+    draw->AddText({bar_x + bar_max + 8 * scale, p.y}, to_imgui_color(theme.text), b.text.c_str());
+    if (!b.note.empty()) {
+      const float tx =
+          bar_x + bar_max + 8 * scale + ImGui::CalcTextSize(b.text.c_str()).x + 8 * scale;
+      draw->AddText({tx, p.y}, to_imgui_color(theme.muted_text), b.note.c_str());
+    }
+    ImGui::SetCursorScreenPos({p.x, p.y + line_h});
+  }
+  ImGui::Dummy({1, 1});
+}
+
+void draw_analysis_table(const SharedSession& session) {
+  const auto& p = session.predicted();
+  const auto& t = session.traced();
+  const bool show_traced = t.has_value();
+  if (!session.access()) {
+    ImGui::TextDisabled("No shared-memory access in this kernel.");
+    return;
+  }
+  if (!ImGui::BeginTable("shared-request", 3,
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
+    return;
+  ImGui::TableSetupColumn("per warp request");
+  ImGui::TableSetupColumn("model (predicted)");
+  ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
+  ImGui::TableHeadersRow();
+  const auto row = [&](const char* name, auto get, const char* tip) {
+    stat_row(name, get(p), show_traced ? get(*t) : std::string(), show_traced, tip);
+  };
+  using A = model::SharedAnalysis;
+  row(
+      "active lanes", [](const A& a) { return std::to_string(a.active_lanes); },
+      "lanes that execute the access (idle lanes move nothing)");
+  row(
+      "phases", [](const A& a) { return std::to_string(a.phases.size()); },
+      "the request is split into phases: the whole warp for 1-4 byte words, half-warps for 8, "
+      "quarter-warps for 16 bytes");
+  row(
+      "wavefronts", [](const A& a) { return std::to_string(a.wavefronts); },
+      "passes through the 32 banks: per phase, the most distinct words one bank must serve");
+  row(
+      "worst bank",
+      [](const A& a) {
+        int worst = 0;
+        for (const auto& ph : a.phases)
+          for (int w : ph.distinct_words_per_bank) worst = std::max(worst, w);
+        return worst > 1 ? std::to_string(worst) + "-way conflict" : std::to_string(worst);
+      },
+      "the largest number of different words any one bank serves in one phase");
+  row(
+      "broadcast", [](const A& a) { return std::string(a.broadcast ? "yes" : "no"); },
+      "several lanes read one word: served once and multicast, no conflict");
+  row(
+      "bytes requested", [](const A& a) { return bytes_text(a.requested_bytes); },
+      "distinct bytes the active lanes need");
+  row(
+      "bank bytes moved", [](const A& a) { return bytes_text(a.moved_bytes); },
+      "wavefronts x 32 banks x bank width");
+  row(
+      "efficiency", [](const A& a) { return percent_text(a.efficiency()); },
+      "bytes requested / bank bytes moved");
+  ImGui::EndTable();
+}
+
+void measured_bank(const SharedSession::Measured& m, bool current) {
+  if (!m.bank) {
+    ImGui::TextDisabled("%s", m.busy ? "measuring\u2026" : "\u2014");
+    return;
+  }
+  const auto& b = *m.bank;
+  if (!ImGui::BeginTable("bank-measured", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
+    return;
+  ImGui::TableSetupColumn("measured on the GPU", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableHeadersRow();
+  const auto value_row = [&](const char* name, const std::string& value, const char* tip) {
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::TextUnformatted(name);
+    if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+    ImGui::TableNextColumn();
+    if (current) {
+      ImGui::TextUnformatted(value.c_str());
+    } else {
+      ImGui::TextDisabled("%s", value.c_str());
+    }
+  };
+  value_row("cycles per request, one warp alone", format("%.2f", b.cycles_per_request),
+            "clock64() around a loop of independent accesses by the shown warp, / repeats");
+  value_row("whole GPU", format("%.0f GB/s", b.gbps),
+            "bytes the active lanes asked for / median time (CUDA events), 10^9 B/s");
+  value_row(
+      "per SM per clock",
+      format("%.1f B (%.0f %% of 128)", b.bytes_per_clock_per_sm, 100.0 * b.fraction_of_limit),
+      "bytes per SM per SM clock, from each SM's clock64() span; 128 B/clk/SM is the "
+      "shared-memory bandwidth of 32 four-byte banks");
+  value_row("SM clock during the run", format("%.0f MHz", b.sm_clock_mhz),
+            "clock64 cycles / elapsed time");
+  ImGui::EndTable();
+}
+
+}  // namespace
+
+void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& layer,
+                         const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
+  const float s = layer.scale();
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin(
+      "##shared-numbers", nullptr,
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  const float half = (ImGui::GetContentRegionAvail().x - 16 * s) * 0.5f;
+  ImGui::BeginChild("##shared-model", {half, 0});
+  draw_analysis_table(session);
+  ImGui::EndChild();
+  ImGui::SameLine(0, 16 * s);
+  ImGui::BeginChild("##shared-measured", {0, 0});
+  const auto m = session.measured();
+  const bool current = session.measurement_current();
+  const SharedState& st = session.state();
+  if (!session.gpu_mode()) {
+    ImGui::TextDisabled("Measurements need a CUDA device.");
+    ImGui::TextDisabled("%s", session.device().reason.c_str());
+  } else if (st.lab == Lab::Banks) {
+    measured_bank(m, current);
+  } else {
+    std::vector<Bar> bars;
+    if (st.lab == Lab::Transpose && current && !m.transpose.empty()) {
+      ImGui::TextDisabled(
+          "%d\u00d7%d floats, tile %d, %d rows per block \u2022 GB/s = read + write",
+          st.transpose.n, st.transpose.n, st.transpose.tile, st.transpose.rows_per_block);
+      const double copy = m.transpose.front().gbps;
+      for (const auto& t : m.transpose) {
+        bars.push_back({gpu::to_string(t.params.variant), t.gbps,
+                        format("%.0f GB/s  %.1f %% of copy", t.gbps, 100.0 * t.gbps / copy),
+                        t.verified ? "verified" : "WRONG RESULT",
+                        t.params.variant == st.transpose.variant});
+      }
+    } else if (st.lab == Lab::Matmul && current && !m.matmul.empty()) {
+      ImGui::TextDisabled("%d\u00d7%d floats \u2022 GFLOP/s = 2n\u00b3 / time", st.matmul.n,
+                          st.matmul.n);
+      for (const auto& r : m.matmul) {
+        bars.push_back({r.params.block_size ? format("BLOCK_SIZE %d", r.params.block_size)
+                                            : std::string("naive"),
+                        r.gflops, format("%.0f GFLOP/s", r.gflops),
+                        r.verified ? format("%d entries checked", r.checked_entries)
+                                   : std::string("WRONG RESULT"),
+                        r.params.block_size == st.matmul.block_size});
+      }
+    } else if (st.lab == Lab::Reduction && current && !m.reduction.empty()) {
+      ImGui::TextDisabled("%lld integers, %d threads per block \u2022 bars: GB/s of input read",
+                          static_cast<long long>(st.reduction.elements),
+                          st.reduction.block_threads);
+      for (const auto& r : m.reduction) {
+        bars.push_back({gpu::to_string(r.params.variant), r.gbps,
+                        format("%.0f GB/s  %.3f ms", r.gbps, r.timing.median_ms),
+                        r.verified ? "verified" : "WRONG RESULT",
+                        r.params.variant == st.reduction.variant});
+      }
+    }
+    if (bars.empty()) {
+      ImGui::TextDisabled("%s", m.busy ? "measuring\u2026" : "\u2014");
+    } else {
+      draw_bars(bars, theme, s);
+    }
+  }
+  if (!m.status.empty() && m.busy) ImGui::TextDisabled("%s\u2026", m.status.c_str());
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+std::string shared_status_text(const SharedSession& session) {
+  const SharedState& st = session.state();
+  return std::string(to_string(st.lab)) + " lab \u2022 " + shared_access_text(st) +
+         " \u2022 model: " + std::string(model::describe(st.model));
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,35 @@
+// The shared-memory labs' panels (bank lab, transpose, matrix multiply, reduction), drawn with
+// ImGui beside the bank view; app_ui.cpp lays them out when one of these labs is chosen.
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+
+#include "app_ui.h"
+#include "bank_view.h"
+#include "shared_session.h"
+
+namespace warplens::app {
+
+/// The parameter panel of the current shared lab (scenario picker on top).
+void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGuiLayer& layer,
+                            ImVec2 pos, ImVec2 size);
+
+/// The bank view window: the access the lab's kernel makes, traced on the GPU when there is one.
+void draw_shared_view(const UiState& ui, SharedSession& session, viz::BankView& view,
+                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
+                      ImVec2 size);
+
+/// Model vs trace for the shown access, and what the lab measured (bars relative to the
+/// reference kernel for transpose, matmul and reduction).
+void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& layer,
+                         const viz::Theme& theme, ImVec2 pos, ImVec2 size);
+
+/// One line for the status bar.
+std::string shared_status_text(const SharedSession& session);
+
+/// Short description of the shown access, e.g. "tile[tx][ty] of float tile[32][33]".
+std::string shared_access_text(const SharedState& state);
+
+}  // namespace warplens::app

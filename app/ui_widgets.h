@@ -1,0 +1,36 @@
+// Small ImGui helpers both labs' panels use: number formatting and the model-vs-trace row.
+#pragma once
+
+#include <imgui.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <string>
+
+#include "theme.h"
+
+namespace warplens::app {
+
+/// printf into a std::string (at most 255 characters).
+template <typename... Args>
+std::string format(const char* fmt, Args... args) {
+  char buf[256];
+  std::snprintf(buf, sizeof buf, fmt, args...);
+  return buf;
+}
+
+/// 1234567 -> "1,234,567".
+std::string with_thousands(std::int64_t v);
+std::string bytes_text(std::int64_t bytes);  ///< "128 B"
+std::string percent_text(double fraction);   ///< 0.5 -> "50.0 %"
+
+inline ImVec4 color4(viz::Rgb c) {
+  return {c.r, c.g, c.b, 1.0f};
+}
+
+/// One row of a 3-column table: name (with tooltip), the model's value, the trace's value
+/// followed by a check mark when they agree or "differs" when they do not.
+void stat_row(const char* name, const std::string& model, const std::string& traced,
+              bool show_traced, const char* tooltip);
+
+}  // namespace warplens::app

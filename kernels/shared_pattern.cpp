@@ -1,0 +1,123 @@
+#include "shared_pattern.h"
+
+#include <stdexcept>
+#include <string>
+
+#include "copy_pattern.h"
+
+namespace warplens {
+
+namespace {
+
+std::string num(int v) {
+  return std::to_string(v);
+}
+
+// "k + " when k is not zero.
+std::string plus_offset(int offset) {
+  return offset ? num(offset) + " + " : "";
+}
+
+void check_warp(const gpu::BankProbeParams& params, int warp) {
+  const int threads = params.block_x * params.block_y;
+  if (params.block_x < 1 || params.block_y < 1 || threads > 1024)
+    throw std::invalid_argument("block " + num(params.block_x) + "x" + num(params.block_y) +
+                                " is not 1..1024 threads");
+  const int warps = (threads + kTraceLanes - 1) / kTraceLanes;
+  if (warp < 0 || warp >= warps)
+    throw std::invalid_argument("warp " + num(warp) + " is outside the block (" + num(warps) +
+                                (warps == 1 ? " warp)" : " warps)"));
+}
+
+}  // namespace
+
+model::Op to_model_op(gpu::SharedOp op) {
+  return op == gpu::SharedOp::Load ? model::Op::Load : model::Op::Store;
+}
+
+model::AccessPattern shared_access_pattern(const gpu::BankProbeParams& params, int warp) {
+  const SharedIndexParams& p = params.index;
+  model::AccessPattern pattern;
+  pattern.space = model::Space::Shared;
+  pattern.op = to_model_op(params.op);
+  pattern.word_bytes = p.word_bytes;
+  pattern.block = {params.block_x, params.block_y};
+  pattern.warp = warp;
+  const std::string tid = params.block_y == 1 ? "tx" : "(ty*bdx + tx)";
+  const std::string k = plus_offset(p.offset);
+  switch (p.kind) {
+    case SharedPatternKind::Strided:
+      pattern.index = p.stride == 1   ? k + tid
+                      : p.stride == 0 ? num(p.offset)
+                                      : k + num(p.stride) + "*" + tid;
+      break;
+    case SharedPatternKind::Tile: {
+      const std::string row = p.by_column ? "tx" : "ty";
+      const std::string column = p.by_column ? "ty" : "tx";
+      const std::string swizzled =
+          p.swizzle ? "(" + column + " ^ (" + row + " % " + num(p.tile_width) + "))" : column;
+      pattern.index = k + row + "*" + num(p.pitch) + " + " + swizzled;
+      break;
+    }
+    case SharedPatternKind::Struct:
+      pattern.index = k + num(p.struct_words) + "*" + tid + (p.field ? " + " + num(p.field) : "");
+      break;
+    case SharedPatternKind::Interleaved:
+      pattern.index = k + "2*" + tid + (p.part ? " + 1" : "");
+      break;
+    case SharedPatternKind::Blocked: pattern.index = k + tid + (p.part ? " + bdx*bdy" : ""); break;
+    case SharedPatternKind::MatmulA:
+      pattern.index = k + "ty*" + num(p.pitch) + (p.field ? " + " + num(p.field) : "");
+      break;
+    case SharedPatternKind::MatmulB:
+      pattern.index = k + (p.field ? num(p.field * p.pitch) + " + " : "") + "tx";
+      break;
+  }
+  return pattern;
+}
+
+std::string shared_analyze_command(const gpu::BankProbeParams& params, int warp) {
+  const model::AccessPattern p = shared_access_pattern(params, warp);
+  std::string command = "warplens analyze --space shared";
+  if (p.op == model::Op::Store) command += " --op store";
+  if (p.word_bytes != 4) command += " --word-bytes " + num(p.word_bytes);
+  if (!(p.block == model::BlockShape{32, 1})) command += " --block " + model::to_string(p.block);
+  if (warp) command += " --warp " + num(warp);
+  return command + " --index '" + p.index + "'";
+}
+
+model::WarpAccesses shared_model_accesses(const gpu::BankProbeParams& params, int warp) {
+  check_warp(params, warp);
+  const SharedIndexParams& p = params.index;
+  const int threads = params.block_x * params.block_y;
+  model::WarpAccesses lanes{};
+  for (int lane = 0; lane < kTraceLanes; ++lane) {
+    model::LaneAccess& a = lanes[static_cast<std::size_t>(lane)];
+    a.lane = lane;
+    const int tid = kTraceLanes * warp + lane;
+    if (tid >= threads || !shared_thread_active(tid, p)) continue;
+    a.active = true;
+    a.tx = tid % params.block_x;
+    a.ty = tid / params.block_x;
+    a.index = shared_element_index(a.tx, a.ty, params.block_x, params.block_y, p);
+    if (a.index < 0)
+      throw std::invalid_argument("lane " + num(lane) + " gets the negative index " +
+                                  std::to_string(a.index));
+    a.address = a.index * p.word_bytes;
+  }
+  return lanes;
+}
+
+TraceRecords shared_model_trace(const gpu::BankProbeParams& params, int warp) {
+  TraceRecords trace{};
+  put_accesses(shared_model_accesses(params, warp), params.index.word_bytes, 0, trace);
+  return trace;
+}
+
+model::SharedAnalysis analyze_probe(const gpu::BankProbeParams& params, int warp,
+                                    model::HardwareModel hardware) {
+  return model::analyze_shared(shared_model_accesses(params, warp), params.index.word_bytes,
+                               to_model_op(params.op), hardware);
+}
+
+}  // namespace warplens

@@ -1,0 +1,153 @@
+// The bank probe's index expression (what `analyze` evaluates) against its host twin
+// (shared_element_index, what the kernels run), and the analyses the window shows.
+#include <gtest/gtest.h>
+
+#include "memory_model.h"
+#include "shared_lab.h"
+#include "shared_pattern.h"
+
+namespace warplens {
+namespace {
+
+gpu::BankProbeParams probe(SharedPatternKind kind, int word_bytes, int bx, int by) {
+  gpu::BankProbeParams p;
+  p.index.kind = kind;
+  p.index.word_bytes = word_bytes;
+  p.block_x = bx;
+  p.block_y = by;
+  return p;
+}
+
+// Every lane of every warp: the expression the model evaluates names the same element as the
+// host twin.
+void expect_expression_matches_twin(const gpu::BankProbeParams& p) {
+  const int warps = (p.block_x * p.block_y + 31) / 32;
+  for (int warp = 0; warp < warps; ++warp) {
+    const auto pattern = shared_access_pattern(p, warp);
+    const auto from_expression = model::evaluate_lanes(pattern);
+    const auto from_twin = shared_model_accesses(p, warp);
+    for (int lane = 0; lane < 32; ++lane) {
+      ASSERT_EQ(from_expression[lane].active, from_twin[lane].active)
+          << pattern.index << " warp " << warp << " lane " << lane;
+      ASSERT_EQ(from_expression[lane].index, from_twin[lane].index)
+          << pattern.index << " warp " << warp << " lane " << lane;
+      ASSERT_EQ(from_expression[lane].address, from_twin[lane].address);
+    }
+    const auto a = model::analyze_shared(from_expression, p.index.word_bytes, pattern.op);
+    const auto b = analyze_probe(p, warp);
+    ASSERT_EQ(a.wavefronts, b.wavefronts) << pattern.index;
+  }
+}
+
+TEST(SharedPattern, ExpressionsMatchTheHostTwinForEveryKind) {
+  for (int w : {1, 2, 4, 8, 16}) {
+    for (int stride : {0, 1, 2, 3, 17, 32}) {
+      for (int offset : {0, 1, 5}) {
+        auto p = probe(SharedPatternKind::Strided, w, 64, 2);
+        p.index.stride = stride;
+        p.index.offset = offset;
+        expect_expression_matches_twin(p);
+      }
+    }
+  }
+  for (int t : {8, 16, 32}) {
+    for (int extra : {0, 1, 4}) {
+      for (bool col : {false, true}) {
+        for (bool sw : {false, true}) {
+          auto p = probe(SharedPatternKind::Tile, 4, t, t);
+          p.index.tile_width = t;
+          p.index.pitch = t + extra;
+          p.index.by_column = col;
+          p.index.swizzle = sw;
+          expect_expression_matches_twin(p);
+        }
+      }
+    }
+  }
+  for (int n : {1, 2, 3, 4, 8}) {
+    auto p = probe(SharedPatternKind::Struct, 4, 96, 1);
+    p.index.struct_words = n;
+    p.index.field = n - 1;
+    expect_expression_matches_twin(p);
+  }
+  for (auto kind : {SharedPatternKind::Interleaved, SharedPatternKind::Blocked}) {
+    for (int part : {0, 1}) {
+      auto p = probe(kind, 4, 128, 1);
+      p.index.part = part;
+      expect_expression_matches_twin(p);
+    }
+  }
+  for (auto kind : {SharedPatternKind::MatmulA, SharedPatternKind::MatmulB}) {
+    for (int b : {8, 16, 32}) {
+      auto p = probe(kind, 4, b, b);
+      p.index.pitch = b;
+      p.index.field = b / 2;
+      expect_expression_matches_twin(p);
+    }
+  }
+}
+
+TEST(SharedPattern, TheSlidesCasesCostWhatTheSlidesSay) {
+  auto column = probe(SharedPatternKind::Tile, 4, 32, 32);
+  column.index.by_column = true;
+  EXPECT_EQ(analyze_probe(column, 0).wavefronts, 32);  // tile[32][32] read by column
+  column.index.pitch = 33;
+  EXPECT_EQ(analyze_probe(column, 0).wavefronts, 1);  // padded tile[32][33]
+  column.index.pitch = 32;
+  column.index.swizzle = true;
+  EXPECT_EQ(analyze_probe(column, 0).wavefronts, 1);  // XOR swizzle
+  auto interleaved = probe(SharedPatternKind::Interleaved, 4, 128, 1);
+  EXPECT_EQ(analyze_probe(interleaved, 0).wavefronts, 2);  // shared[2*tid]
+  auto blocked = probe(SharedPatternKind::Blocked, 4, 128, 1);
+  blocked.index.part = 1;
+  EXPECT_EQ(analyze_probe(blocked, 0).wavefronts, 1);  // shared[tid + blockDim.x]
+  auto vec3 = probe(SharedPatternKind::Struct, 4, 64, 1);
+  vec3.index.struct_words = 3;
+  EXPECT_EQ(analyze_probe(vec3, 0).wavefronts, 1);  // struct vector {x, y, z}
+  vec3.index.struct_words = 2;
+  EXPECT_EQ(analyze_probe(vec3, 0).wavefronts, 2);  // struct myType {f, c}
+  auto broadcast = probe(SharedPatternKind::Strided, 4, 32, 1);
+  broadcast.index.stride = 0;
+  const auto b = analyze_probe(broadcast, 0);
+  EXPECT_EQ(b.wavefronts, 1);
+  EXPECT_TRUE(b.broadcast);
+  auto wide = probe(SharedPatternKind::Strided, 16, 32, 1);
+  const auto w = analyze_probe(wide, 0);
+  EXPECT_EQ(w.phases.size(), 4u);
+  EXPECT_EQ(w.wavefronts, 4);
+}
+
+TEST(SharedPattern, IdleLanesComeFromTheHostTwin) {
+  auto p = probe(SharedPatternKind::Strided, 4, 256, 1);
+  p.index.stride = 8;
+  p.index.active_threads = 16;
+  const auto lanes = shared_model_accesses(p, 0);
+  EXPECT_TRUE(lanes[15].active);
+  EXPECT_FALSE(lanes[16].active);
+  const auto trace = shared_model_trace(p, 0);
+  EXPECT_EQ(trace[15].address_lo, 15u * 8u * 4u);
+  EXPECT_EQ(trace[16].active, 0u);
+  EXPECT_EQ(analyze_probe(p, 0).active_lanes, 16);
+  p.index.active_threads = 1 << 30;
+  p.index.active_every = 4;
+  EXPECT_EQ(analyze_probe(p, 0).active_lanes, 8);
+}
+
+TEST(SharedPattern, AnalyzeCommandNamesTheSameAccess) {
+  auto p = probe(SharedPatternKind::Tile, 8, 32, 8);
+  p.index.pitch = 33;
+  p.index.by_column = true;
+  p.op = gpu::SharedOp::Store;
+  EXPECT_EQ(shared_analyze_command(p, 2),
+            "warplens analyze --space shared --op store --word-bytes 8 --block 32x8 --warp 2 "
+            "--index 'tx*33 + ty'");
+}
+
+TEST(SharedPattern, AWarpOutsideTheBlockIsRefused) {
+  auto p = probe(SharedPatternKind::Strided, 4, 32, 1);
+  EXPECT_THROW((void)shared_model_accesses(p, 1), std::invalid_argument);
+  EXPECT_THROW((void)shared_model_accesses(p, -1), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace warplens
