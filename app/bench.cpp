@@ -1,12 +1,14 @@
 // warplens-bench: the measured table for the notes. Reference copies (cudaMemcpy, the ideal
 // copy, the naive one-word copy) and every point of the offset and stride sweeps, each the
 // median of repeated timed launches with its min-max spread, next to the bandwidth model's
-// prediction; ends with the worst prediction error. Needs a CUDA device (exit 3 without).
+// prediction; the worst prediction error; then the shared-memory labs' tables (bench_shared.h).
+// Needs a CUDA device (exit 3 without).
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <string>
 
+#include "bench_shared.h"
 #include "gpu.h"
 #include "sweeps.h"
 
@@ -23,7 +25,9 @@ std::string spread(double bytes, const gpu::Timing& t) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // warplens-bench [RUNS] [shared]: "shared" prints only the shared-memory tables.
   const int runs = argc > 1 ? std::max(10, std::atoi(argv[1])) : 15;
+  const bool shared_only = argc > 2 && std::string(argv[2]) == "shared";
   const auto query = gpu::query_device();
   if (!query.device) {
     std::cerr << "warplens-bench: " << query.reason << "\n";
@@ -31,6 +35,12 @@ int main(int argc, char** argv) {
   }
   const auto& d = *query.device;
   try {
+    if (shared_only) {
+      std::printf("device   %s (CC %d.%d, %d SMs); every row: median of %d timed launches\n",
+                  d.name.c_str(), d.cc_major, d.cc_minor, d.sm_count, runs);
+      bench::print_shared_tables(d, runs);
+      return 0;
+    }
     gpu::CopyLab lab(d);
     std::printf("device   %s (CC %d.%d, %d SMs, L2 %lld MiB, theoretical %.0f GB/s)\n",
                 d.name.c_str(), d.cc_major, d.cc_minor, d.sm_count,
@@ -142,6 +152,7 @@ int main(int argc, char** argv) {
     sweep(app::SweepAxis::Stride, 16);
     std::printf("\nworst model error over all sweep points: %.1f %% (%s)\n", 100 * worst,
                 worst_where.c_str());
+    bench::print_shared_tables(d, runs);
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "warplens-bench: " << e.what() << "\n";

@@ -239,8 +239,8 @@ std::string shared_access_text(const SharedState& state) {
     case SharedPatternKind::Strided:
     default:
       if (x.stride == 0) return format("s[%d] for every lane, ", x.offset) + word;
-      return format("s[%s%d\u00d7tid], ",
-                    x.offset ? (std::to_string(x.offset) + " + ").c_str() : "", x.stride) +
+      return "s[" + (x.offset ? std::to_string(x.offset) + " + " : std::string()) +
+             (x.stride == 1 ? std::string() : std::to_string(x.stride) + "\u00d7") + "tid], " +
              word;
   }
 }

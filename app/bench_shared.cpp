@@ -1,0 +1,98 @@
+#include "bench_shared.h"
+
+#include <cstdio>
+
+#include "shared_lab.h"
+#include "shared_pattern.h"
+
+namespace warplens::bench {
+
+namespace {
+
+gpu::BankProbeParams probe(int word_bytes, int stride, bool column = false, int pitch = 32,
+                           bool swizzle = false) {
+  gpu::BankProbeParams p;
+  p.index.word_bytes = word_bytes;
+  p.index.stride = stride;
+  if (column) {
+    p.index.kind = SharedPatternKind::Tile;
+    p.index.tile_width = 32;
+    p.index.pitch = pitch;
+    p.index.by_column = true;
+    p.index.swizzle = swizzle;
+    p.block_x = p.block_y = 32;
+  }
+  return p;
+}
+
+}  // namespace
+
+void print_shared_tables(const gpu::DeviceInfo& d, int runs) {
+  gpu::SharedLab lab(d);
+  std::printf(
+      "\nshared-memory bank probe: one warp alone (clock64 cycles per request) and the whole GPU "
+      "(bytes per SM per SM clock, from each SM's clock64 span; limit 32 banks x 4 B = 128)\n");
+  std::printf("%-34s %11s %11s %10s %9s %8s %9s\n", "access", "wavefronts", "cycles/req", "GB/s",
+              "B/clk/SM", "% of 128", "SM MHz");
+  struct Row {
+    const char* name;
+    gpu::BankProbeParams p;
+  };
+  const Row rows[] = {
+      {"4-byte, stride 1 (conflict-free)", probe(4, 1)},
+      {"4-byte, stride 2", probe(4, 2)},
+      {"4-byte, stride 32", probe(4, 32)},
+      {"4-byte, all lanes one word", probe(4, 0)},
+      {"8-byte, stride 1", probe(8, 1)},
+      {"16-byte, stride 1", probe(16, 1)},
+      {"tile[32][32] column", probe(4, 1, true, 32)},
+      {"tile[32][33] column", probe(4, 1, true, 33)},
+      {"tile[32][32] column, XOR swizzle", probe(4, 1, true, 32, true)},
+  };
+  for (const auto& r : rows) {
+    const auto m = lab.measure_bank(r.p, 0, runs);
+    std::printf("%-34s %11d %11.2f %10.0f %9.1f %8.1f %9.0f\n", r.name,
+                analyze_probe(r.p, 0).wavefronts, m.cycles_per_request, m.gbps,
+                m.bytes_per_clock_per_sm, 100.0 * m.fraction_of_limit, m.sm_clock_mhz);
+  }
+
+  std::printf(
+      "\ntranspose of 8192 x 8192 floats, GB/s = read + write, %% of the copy kernel with "
+      "the same tiles; every result checked element by element\n");
+  std::printf("%-6s %-6s", "tile", "rows");
+  for (const char* v : {"copy", "naive", "tiled", "padded", "swizzled"}) std::printf(" %15s", v);
+  std::printf("\n");
+  for (int tile : {8, 16, 32}) {
+    const int rows_per_block = tile < 8 ? tile : 8;
+    std::printf("%-6d %-6d", tile, rows_per_block);
+    double copy = 0;
+    for (auto v :
+         {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive, gpu::TransposeVariant::Tiled,
+          gpu::TransposeVariant::Padded, gpu::TransposeVariant::Swizzled}) {
+      const auto m = lab.measure_transpose({v, tile, rows_per_block, 8192}, runs);
+      if (v == gpu::TransposeVariant::Copy) copy = m.gbps;
+      std::printf(" %6.0f (%5.1f%%)%s", m.gbps, 100.0 * m.gbps / copy, m.verified ? "" : "!");
+    }
+    std::printf("\n");
+  }
+
+  std::printf(
+      "\nmatrix multiply C = A B, 4096 x 4096 floats, GFLOP/s = 2 n^3 / time; 256 "
+      "entries of C checked in double precision\n");
+  for (int block : {0, 8, 16, 32}) {
+    const auto m = lab.measure_matmul({block, 4096}, 5, 1);
+    std::printf("%-22s %10.0f GFLOP/s  %s\n",
+                block ? ("tiled, BLOCK_SIZE " + std::to_string(block)).c_str() : "naive", m.gflops,
+                m.verified ? "verified" : "WRONG RESULT");
+  }
+
+  std::printf("\nreduction of 2^26 unsigned integers, 256 threads per block, GB/s of input read\n");
+  for (auto v : {gpu::ReductionVariant::InterleavedDivergent,
+                 gpu::ReductionVariant::InterleavedStrided, gpu::ReductionVariant::Sequential}) {
+    const auto m = lab.measure_reduction({v, 256, std::int64_t{1} << 26}, runs);
+    std::printf("%-22s %10.0f GB/s %9.3f ms  %s\n", gpu::to_string(v), m.gbps, m.timing.median_ms,
+                m.verified ? "verified" : "WRONG RESULT");
+  }
+}
+
+}  // namespace warplens::bench
