@@ -15,6 +15,7 @@
 #include "shared_ui.h"
 #include "sweeps.h"
 #include "ui_widgets.h"
+#include "warp_panel.h"
 
 namespace warplens::app {
 
@@ -332,39 +333,6 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
 
 // --- warp view ---------------------------------------------------------------------------------
 
-struct LegendEntry {
-  Rgb color;
-  const char* label;
-  bool hatched;
-};
-
-std::vector<LegendEntry> legend_entries(const viz::Theme& theme, model::HardwareModel hw) {
-  const char* moved = hw == model::HardwareModel::Modern         ? "sector moved (32 B)"
-                      : hw == model::HardwareModel::FermiCaching ? "transaction moved (128 B line)"
-                                                                 : "transaction moved";
-  return {{theme.lanes[0], "requested by a lane (lane colour)", false},
-          {theme.overfetch, "moved, not requested (over-fetch)", true},
-          {theme.sector, moved, false},
-          {theme.untouched, "not moved", false}};
-}
-
-/// Rows the legend needs at `width` pixels.
-int legend_rows(const viz::Theme& theme, model::HardwareModel hw, float width, float scale) {
-  const float sw = ImGui::GetFontSize();
-  float x = 0;
-  int rows = 1;
-  for (const LegendEntry& e : legend_entries(theme, hw)) {
-    const float item_w =
-        sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
-    if (x > 0 && x + 24 * scale + item_w > width) {
-      ++rows;
-      x = 0;
-    }
-    x += (x > 0 ? 24 * scale : 0) + item_w;
-  }
-  return rows;
-}
-
 void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view,
                     const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
                     ImVec2 size) {
@@ -376,143 +344,16 @@ void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view
   ImGui::Begin(source, nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
-  const float s = layer.scale();
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h =
-      ImGui::GetTextLineHeightWithSpacing() *
-      (static_cast<float>(legend_rows(theme, session.state().model, avail.x, s)) + 0.4f);
-  const int w = std::max(64, static_cast<int>(avail.x));
-  const int h = std::max(64, static_cast<int>(avail.y - legend_h));
-  const TraceRecords& trace = session.trace();
-  const GLuint texture = view.render(trace, w, h, s, theme);
-  const ImVec2 origin = ImGui::GetCursorScreenPos();
-  ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
-               {static_cast<float>(w), static_cast<float>(h)}, {0, 1}, {1, 0});
-
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const viz::StripLayout& layout = view.layout();
-  const auto at = [&](float x, float y) { return ImVec2(origin.x + x, origin.y + y); };
-  const ImU32 text = to_imgui_color(theme.text);
-  const ImU32 muted = to_imgui_color(theme.muted_text);
-
-  // Lane labels: a caption per warp, lane numbers where the boxes are wide enough.
-  const int first_warp = session.state().warp;
-  for (int slot = 0; slot < layout.warps; ++slot) {
-    static const char* const kFields[] = {"x", "y", "z"};
-    const bool fields = session.state().params.layout != gpu::StructLayout::None;
-    const std::string caption =
-        fields ? "warp " + std::to_string(first_warp) + ": load of field " + kFields[slot % 3]
-        : layout.warps == 1
-            ? "lanes 0\u201331 of warp " + std::to_string(first_warp) + " (one memory instruction)"
-            : "warp " + std::to_string(first_warp + slot);
-    draw->AddText(at(layout.lane_box(32 * slot).x0, layout.lanes.y0 - ImGui::GetFontSize() - 4 * s),
-                  muted, caption.c_str());
+  WarpPanelInfo info;
+  info.first_warp = session.state().warp;
+  if (session.state().params.layout != gpu::StructLayout::None) {
+    for (const char* field : {"x", "y", "z"})
+      info.slot_captions.push_back("warp " + std::to_string(info.first_warp) + ": load of field " +
+                                   field);
   }
-  const float box_w = layout.lane_box(0).x1 - layout.lane_box(0).x0;
-  const float digits_w = ImGui::CalcTextSize("31").x;
-  const int label_every =
-      box_w > digits_w + 4 * s
-          ? 1
-          : (box_w * 4 > digits_w + 4 * s ? 4 : (box_w * 8 > digits_w ? 8 : 32));
-  for (int record = 0; record < 32 * layout.warps; ++record) {
-    const int lane = record % 32;
-    if (lane % label_every) continue;
-    const viz::Rect b = layout.lane_box(record);
-    const std::string label = std::to_string(lane);
-    const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-    const Rgb fill = trace[record].active ? theme.lanes[lane] : theme.inactive;
-    draw->AddText(at(0.5f * (b.x0 + b.x1) - 0.5f * ts.x, 0.5f * (b.y0 + b.y1) - 0.5f * ts.y),
-                  to_imgui_color(viz::text_on(fill)), label.c_str());
-  }
-  // Memory labels under the strip: byte offsets at line starts (bold) and, where there is room,
-  // at sector boundaries (muted); thinned so they never overlap.
-  float last_right = -1e9f;
-  const float label_y = layout.strip.y1 + 4 * s;
-  const bool sector_labels = 32 * layout.px_per_byte > ImGui::CalcTextSize("00000").x + 8 * s;
-  for (const auto& line : layout.lines) {
-    for (int sector = 0; sector < 4; ++sector) {
-      if (sector > 0 && !sector_labels) continue;
-      const unsigned long long address = line.address + 32ull * static_cast<unsigned>(sector);
-      const std::string label = format("%llu", address);
-      const float x = line.x + 32.0f * static_cast<float>(sector) * layout.px_per_byte;
-      if (x < last_right + 8 * s) continue;
-      draw->AddText(at(x + 2 * s, label_y), sector == 0 ? text : muted, label.c_str());
-      last_right = x + ImGui::CalcTextSize(label.c_str()).x;
-    }
-  }
-  // Historical models can fetch one range several times (one transaction per thread, or per
-  // sub-request): say how often, over the transaction row of the first warp.
-  if (session.state().model != model::HardwareModel::Modern) {
-    const auto& analysis = session.traced() ? *session.traced() : session.predicted();
-    std::map<std::int64_t, int> fetches;  // 32-byte piece -> transactions covering it
-    for (const auto& r : analysis.transaction_ranges) {
-      for (std::int64_t a = r.begin; a < r.end; a += 32) ++fetches[a];
-    }
-    const float band_h =
-        (layout.strip.y1 - layout.sector_row_top) / static_cast<float>(layout.warps);
-    for (const auto& [address, count] : fetches) {
-      if (count < 2) continue;
-      const float x = layout.x_of(static_cast<std::uint64_t>(address));
-      if (x < 0) continue;
-      const std::string label = "\u00d7" + std::to_string(count);
-      const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
-      if (ts.x > 32 * layout.px_per_byte) continue;
-      draw->AddText(at(x + 16 * layout.px_per_byte - 0.5f * ts.x,
-                       layout.sector_row_top + 0.5f * band_h - 0.5f * ts.y),
-                    to_imgui_color(viz::text_on(theme.sector)), label.c_str());
-    }
-  }
-  const char* caption =
-      "bytes from the buffer base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B lines";
-  const ImVec2 caption_size = ImGui::CalcTextSize(caption);
-  draw->AddText(at(layout.strip.x1 - caption_size.x, label_y + ImGui::GetFontSize() + 2 * s), muted,
-                caption);
-  // Hover read-out.
-  if (ui.interactive && ImGui::IsItemHovered()) {
-    const ImVec2 m = ImGui::GetMousePos();
-    for (int record = 0; record < 32 * layout.warps; ++record) {
-      const viz::Rect b = layout.lane_box(record);
-      if (m.x >= origin.x + b.x0 && m.x < origin.x + b.x1 && m.y >= origin.y + b.y0 &&
-          m.y < origin.y + b.y1) {
-        const auto& r = trace[record];
-        const int lane = record % 32, warp = first_warp + record / 32;
-        const unsigned long long a =
-            (static_cast<unsigned long long>(r.address_hi) << 32) | r.address_lo;
-        if (r.active) {
-          ImGui::SetTooltip("warp %d, lane %d\nbytes %llu\u2013%llu\nsector %llu, line %llu", warp,
-                            lane, a, a + r.word_bytes - 1, a / 32, a / 128);
-        } else {
-          ImGui::SetTooltip("warp %d, lane %d: inactive", warp, lane);
-        }
-      }
-    }
-  }
-  // Legend, wrapped to the window's width.
-  const float sw = ImGui::GetFontSize();
-  const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
-  bool first = true;
-  for (const LegendEntry& e : legend_entries(theme, session.state().model)) {
-    const float item_w =
-        sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
-    if (!first) {
-      ImGui::SameLine(0, 24 * s);
-      if (ImGui::GetCursorScreenPos().x + item_w > right) ImGui::NewLine();
-    }
-    first = false;
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    draw->AddRectFilled({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, to_imgui_color(e.color));
-    if (e.hatched) {
-      draw->PushClipRect({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, true);
-      for (float x = -sw; x < sw * 1.6f; x += 5 * s) {
-        draw->AddLine({p.x + x, p.y + sw}, {p.x + x + sw, p.y + 2},
-                      to_imgui_color(theme.background, 0.5f), 1.5f * s);
-      }
-      draw->PopClipRect();
-    }
-    ImGui::Dummy({sw * 1.6f, sw});
-    ImGui::SameLine();
-    ImGui::TextUnformatted(e.label);
-  }
+  info.model = session.state().model;
+  info.analysis = session.traced() ? &*session.traced() : &session.predicted();
+  draw_warp_panel(view, session.trace(), info, layer, theme, ui.interactive);
   ImGui::End();
 }
 

@@ -1,0 +1,34 @@
+// The warp view's ImGui panel: the GL picture of one or more warps' global accesses
+// (viz::WarpView) placed in the current window, with lane numbers, byte offsets under the strip,
+// historical models' repeated fetches, a hover read-out per lane and the legend. Used by the
+// global-memory lab and by the transpose lab's global read/write views.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "imgui_layer.h"
+#include "memory_model.h"
+#include "theme.h"
+#include "warp_view.h"
+
+namespace warplens::app {
+
+struct WarpPanelInfo {
+  int first_warp = 0;  ///< warp number of trace slot 0 (for captions and tooltips)
+  /// One caption per slot; slots without one get "warp N" (or the one-warp caption).
+  std::vector<std::string> slot_captions;
+  /// The memory model the view shades; with a historical model and `analysis`, repeated
+  /// fetches of one range are counted over the transaction row.
+  model::HardwareModel model = model::HardwareModel::Modern;
+  const model::GlobalAnalysis* analysis = nullptr;
+  const char* strip_caption =
+      "bytes from the buffer base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B lines";
+};
+
+/// Draws `trace` (the CPU copy of what the view's buffer holds) into the available region of the
+/// current ImGui window: the picture, its labels and the legend under it.
+void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpPanelInfo& info,
+                     const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive);
+
+}  // namespace warplens::app
