@@ -6,7 +6,9 @@
 #include <cfloat>
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace warplens::app {
@@ -334,8 +336,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   const std::string geometry = format("%d banks \u00d7 %d B \u2022 %d-byte words",
                                       layout.bank_count, layout.bank_width, layout.word_bytes);
   const float geometry_w = Painter::size(regular, geometry).x;
-  paint.text(regular, layout.bank_x(layout.bank_count) - geometry_w, layout.caption_y, muted,
-             geometry);
+  paint.text(regular, layout.lanes.x1 - geometry_w, layout.caption_y, muted, geometry);
   paint.text(regular, layout.label_x, layout.caption_y, muted,
              caption && *caption ? caption : "one warp \u2022 one shared-memory instruction");
 
@@ -376,42 +377,62 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     const std::string title =
         several ? format("Phase %d: lanes %d\u2013%d", p.index + 1, p.first_lane, last_lane)
                 : format("Lanes %d\u2013%d, one phase", p.first_lane, last_lane);
-    float x = layout.label_x;
+    // Parts of the caption that would run past the phase's grid (into the next column) are left
+    // out, whole: the title, then each "  \u2022  ..." part while it fits.
+    const float right = layout.bank_x(p, layout.bank_count);
+    float x = p.label_x;
     paint.text(bold, x, p.caption_y, text, title);
     x += Painter::size(bold, title).x;
-    const auto part = [&](const std::string& t, ImU32 color) {
-      paint.text(regular, x, p.caption_y + 0.5f * (bold->FontSize - font_px), color, t);
-      x += Painter::size(regular, t).x;
+    bool room = true;
+    using Piece = std::pair<std::string, ImU32>;
+    const auto fits = [&](std::initializer_list<Piece> pieces) {
+      float pw = 0;
+      for (const auto& piece : pieces) pw += Painter::size(regular, piece.first).x;
+      return x + pw <= right;
+    };
+    const auto part = [&](std::initializer_list<Piece> pieces) {
+      room = room && fits(pieces);
+      if (!room) return;
+      for (const auto& [t, color] : pieces) {
+        paint.text(regular, x, p.caption_y + 0.5f * (bold->FontSize - font_px), color, t);
+        x += Painter::size(regular, t).x;
+      }
     };
     if (p.active_lanes == 0) {
-      part("  \u2022  all lanes idle: 0 wavefronts", muted);
+      part({{"  \u2022  all lanes idle: 0 wavefronts", muted}});
       continue;
     }
-    part("  \u2022  " + plural(p.wavefronts, "wavefront", "wavefronts"), text);
+    part({{"  \u2022  " + plural(p.wavefronts, "wavefront", "wavefronts"), text}});
     const int conflicted = p.conflict_banks();
     if (conflicted > 0) {
-      part(format("  \u2022  %d-way bank conflict", p.wavefronts), conflict_text);
-      part(format(" (%s)", plural(conflicted, "bank", "banks").c_str()), text);
+      const Piece conflict{format("  \u2022  %d-way bank conflict", p.wavefronts), conflict_text};
+      const Piece banks{format(" (%s)", plural(conflicted, "bank", "banks").c_str()), text};
+      if (fits({conflict, banks})) {
+        part({conflict, banks});
+      } else {  // a narrow column: the short form
+        part({{format("  \u2022  %d-way conflict", p.wavefronts), conflict_text}});
+      }
     } else {
-      part("  \u2022  no bank conflict", muted);
+      part({{"  \u2022  no bank conflict", muted}});
     }
     const PhaseSummary sum = summarize(p);
     if (sum.broadcast_words > 0) {
-      part("  \u2022  ", text);
-      part("broadcast", broadcast_text);
-      part(sum.broadcast_words == 1 ? format(": 1 word read by %d lanes", sum.most_readers)
-                                    : format(": %d words shared by up to %d lanes",
-                                             sum.broadcast_words, sum.most_readers),
-           text);
+      part({{"  \u2022  ", text},
+            {"broadcast", broadcast_text},
+            {sum.broadcast_words == 1 ? format(": 1 word read by %d lanes", sum.most_readers)
+                                      : format(": %d words shared by up to %d lanes",
+                                               sum.broadcast_words, sum.most_readers),
+             text}});
     }
     if (p.rows.empty()) continue;
 
     // Header: bank numbers, conflict banks in the conflict colour's text.
-    paint.text(regular, layout.label_x, 0.5f * (p.header.y0 + p.header.y1) - 0.5f * font_px, muted,
+    paint.text(regular, p.label_x, 0.5f * (p.header.y0 + p.header.y1) - 0.5f * font_px, muted,
                "bank");
     for (int bank = 0; bank < layout.bank_count; ++bank) {
       if (bank % bank_labels.every && !p.conflict(bank)) continue;
-      const viz::Rect r{layout.bank_x(bank), p.header.y0, layout.bank_x(bank + 1), p.header.y1};
+      const viz::Rect r{layout.bank_x(p, bank), p.header.y0, layout.bank_x(p, bank + 1),
+                        p.header.y1};
       const Rgb fill = p.conflict(bank)
                            ? theme.conflict
                            : Rgb{theme.untouched.r * 0.55f + theme.background.r * 0.45f,
@@ -430,15 +451,15 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
       const long long word = static_cast<long long>(row.row) * layout.bank_count;
       const float mid = row.y + 0.5f * layout.row_h;
       if (two_lines) {
-        paint.text(mono, layout.label_x, mid - font_px, text, format("byte %lld", byte));
-        paint.text(mono, layout.label_x, mid, muted, format("word %lld", word));
+        paint.text(mono, p.label_x, mid - font_px, text, format("byte %lld", byte));
+        paint.text(mono, p.label_x, mid, muted, format("word %lld", word));
       } else {
         const float px = layout.row_h < font_px + 2 * s ? layout.row_h - 2 * s : 0;
-        paint.text(mono, layout.label_x, mid - 0.5f * (px > 0 ? px : font_px), text,
+        paint.text(mono, p.label_x, mid - 0.5f * (px > 0 ? px : font_px), text,
                    format("byte %lld", byte), px);
       }
       if (row.gap_before) {
-        paint.text(regular, layout.label_x, row.y - 0.5f * (12 * s) - 0.5f * font_px - 2 * s, muted,
+        paint.text(regular, p.label_x, row.y - 0.5f * (12 * s) - 0.5f * font_px - 2 * s, muted,
                    "\u2026");
       }
     }
@@ -449,10 +470,10 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
       const float px = std::min(font_px, 17.0f * s);
       const ImVec2 ts = Painter::size(regular, more, px);
       const float y = p.rows.back().y + layout.row_h + 0.5f * (20 * s - ts.y);
-      paint.draw->AddRectFilled(paint.at(layout.label_x, y),
-                                paint.at(layout.label_x + ts.x + 8 * s, y + ts.y),
+      paint.draw->AddRectFilled(paint.at(p.label_x, y),
+                                paint.at(p.label_x + ts.x + 8 * s, y + ts.y),
                                 to_imgui_color(theme.background), 3 * s);
-      paint.text(regular, layout.label_x + 4 * s, y, muted, more, px);
+      paint.text(regular, p.label_x + 4 * s, y, muted, more, px);
     }
 
     // Cells: the wavefront that serves each touched word; a pill behind it on broadcast words.
@@ -480,11 +501,12 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     }
 
     // Counts: distinct words per bank; "×n" on conflict banks.
-    paint.text(regular, layout.label_x, 0.5f * (p.counts.y0 + p.counts.y1) - 0.5f * font_px, muted,
+    paint.text(regular, p.label_x, 0.5f * (p.counts.y0 + p.counts.y1) - 0.5f * font_px, muted,
                "words");
     for (int bank = 0; bank < layout.bank_count; ++bank) {
       const int n = p.words_per_bank[static_cast<std::size_t>(bank)];
-      const viz::Rect r{layout.bank_x(bank), p.counts.y0, layout.bank_x(bank + 1), p.counts.y1};
+      const viz::Rect r{layout.bank_x(p, bank), p.counts.y0, layout.bank_x(p, bank + 1),
+                        p.counts.y1};
       if (n > 1) {
         const ImU32 on_conflict = to_imgui_color(viz::text_on(theme.conflict));
         if (!paint.centered(mono, r, on_conflict, "\u00d7" + std::to_string(n), count_labels.px))

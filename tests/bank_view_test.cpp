@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <string>
+#include <tuple>
 
 #include "bank_panel.h"
 #include "bank_view.h"
@@ -139,6 +140,80 @@ TEST(BankLayout, EightByteWordsSplitIntoHalfWarpPhases) {
   EXPECT_GT(p.header.y0, layout.phases[0].counts.y1);
 }
 
+/// Every phase grid, caption and the total line lie inside `width` x `height`, and no two phase
+/// grids (caption to counts, labels included) overlap.
+void expect_inside_and_apart(const BankLayout& layout, float width, float height) {
+  const float line = 22.0f * layout.scale;  // a caption's or the total's text line
+  for (const auto& p : layout.phases) {
+    SCOPED_TRACE("phase " + std::to_string(p.index));
+    EXPECT_GE(p.caption_y, layout.lanes.y1);
+    EXPECT_GE(p.label_x, 0.0f);
+    EXPECT_LE(p.counts.x1, width);
+    EXPECT_LE(p.counts.y1, height);
+    EXPECT_LE(p.caption_y + line, p.header.y0 + 0.5f);
+    EXPECT_EQ(p.hidden_rows, 0);
+    for (const auto& row : p.rows) EXPECT_LE(row.y + layout.row_h, p.grid.y1 + 0.5f);
+    EXPECT_LT(p.counts.y1, layout.total_y);
+    for (const auto& q : layout.phases) {
+      if (q.index <= p.index) continue;
+      const bool apart = q.label_x >= p.counts.x1 || p.label_x >= q.counts.x1 ||
+                         q.caption_y >= p.counts.y1 || p.caption_y >= q.counts.y1;
+      EXPECT_TRUE(apart) << "phases " << p.index << " and " << q.index << " overlap";
+    }
+  }
+  EXPECT_LE(layout.total_y + line, height);
+}
+
+TEST(BankLayout, FourPhasesFitTheAppsViewAreaInTwoColumns) {
+  const Access a = shared_access("lane", 16);
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 430, 1.0f);
+  ASSERT_EQ(layout.phases.size(), 4u);
+  EXPECT_EQ(layout.columns, 2);
+  expect_inside_and_apart(layout, 1400, 430);
+  EXPECT_GE(layout.row_h, 24.0f);
+  // 2 x 2, in reading order: phases 1 and 2 side by side, 3 and 4 under them.
+  const auto& ps = layout.phases;
+  EXPECT_FLOAT_EQ(ps[0].header.y0, ps[1].header.y0);
+  EXPECT_FLOAT_EQ(ps[2].header.y0, ps[3].header.y0);
+  EXPECT_GT(ps[2].caption_y, ps[0].counts.y1);
+  EXPECT_FLOAT_EQ(ps[0].grid_x0, ps[2].grid_x0);
+  EXPECT_GT(ps[1].label_x, ps[0].counts.x1);
+  // Lane 31 reads bytes 496..511: words 124..127, banks 28..31 of row 3, in phase 4.
+  ASSERT_NE(ps[3].cell_of_word(127), nullptr);
+  EXPECT_EQ(ps[3].cell_of_word(127)->lanes, std::vector<int>{31});
+  EXPECT_EQ(ps[3].cell_of_word(127)->row_slot, 0);
+  // Hit testing finds the cell in the right-hand column.
+  const viz::Rect cell = layout.cell_rect(ps[3], 0, 31);
+  EXPECT_GT(cell.x0, ps[2].counts.x1);
+  const auto h = layout.hit(0.5f * (cell.x0 + cell.x1), 0.5f * (cell.y0 + cell.y1));
+  EXPECT_EQ(h.phase, 3);
+  EXPECT_EQ(h.slot, 0);
+  EXPECT_EQ(h.bank, 31);
+  const auto header = layout.hit(layout.bank_x(ps[1], 5) + 2, ps[1].header.y0 + 2);
+  EXPECT_TRUE(header.header);
+  EXPECT_EQ(header.phase, 1);
+  EXPECT_EQ(header.bank, 5);
+}
+
+TEST(BankLayout, PhasesStayStackedWhenTheyFitAndGoSideBySideWhenShort) {
+  const Access word8 = shared_access("lane", 8);
+  const BankLayout tall = viz::layout_bank_view(word8.trace, word8.analysis, 1400, 430, 1.0f);
+  EXPECT_EQ(tall.columns, 1);
+  expect_inside_and_apart(tall, 1400, 430);
+  const BankLayout shortish = viz::layout_bank_view(word8.trace, word8.analysis, 1100, 330, 1.0f);
+  EXPECT_EQ(shortish.columns, 2);
+  expect_inside_and_apart(shortish, 1100, 330);
+  // 16-byte words: a roomy area keeps the stack, a small or 2x one still fits everything.
+  const Access word16 = shared_access("lane", 16);
+  EXPECT_EQ(viz::layout_bank_view(word16.trace, word16.analysis, 1400, 800, 1.0f).columns, 1);
+  for (const auto& [w, h, scale] : {std::tuple{1080, 330, 1.0f}, std::tuple{2000, 620, 2.0f}}) {
+    SCOPED_TRACE(std::to_string(w) + "x" + std::to_string(h));
+    const BankLayout layout = viz::layout_bank_view(word16.trace, word16.analysis, w, h, scale);
+    EXPECT_GT(layout.columns, 1);
+    expect_inside_and_apart(layout, static_cast<float>(w), static_cast<float>(h));
+  }
+}
+
 TEST(BankLayout, IdleLanesAreLeftOut) {
   Access a = shared_access("lane", 4);
   for (int lane = 8; lane < 32; ++lane) a.trace[lane] = {};
@@ -218,6 +293,13 @@ int count_color(const viz::Image& image, viz::Rgb c) {
 const std::uint8_t* cell_pixel(const viz::Image& image, const BankLayout& layout, int bank,
                                float y) {
   return image.pixel(static_cast<int>(layout.bank_x(bank) + 0.5f * layout.cell_w),
+                     static_cast<int>(y));
+}
+
+/// The same in the grid of phase `p` (which may sit in a column of its own).
+const std::uint8_t* cell_pixel(const viz::Image& image, const BankLayout& layout,
+                               const BankLayout::Phase& p, int bank, float y) {
+  return image.pixel(static_cast<int>(layout.bank_x(p, bank) + 0.5f * layout.cell_w),
                      static_cast<int>(y));
 }
 
@@ -368,6 +450,39 @@ TEST_F(BankViewTest, EightByteWordsDrawTwoPhaseGrids) {
       same(image.pixel(static_cast<int>(layout.bank_x(2)), static_cast<int>(y)), theme.background));
 }
 
+TEST_F(BankViewTest, SixteenByteWordsDrawAllFourPhaseGridsInTheAppsViewArea) {
+  for (auto name : {viz::ThemeName::Light, viz::ThemeName::Dark}) {
+    const viz::Theme& theme = viz::theme(name);
+    viz::BankView view;
+    const Access a = shared_access("lane", 16);
+    const viz::Image image = render(view, a, theme, 1400, 430);
+    const BankLayout& layout = view.layout();
+    ASSERT_EQ(layout.phases.size(), 4u);
+    EXPECT_EQ(layout.columns, 2);
+    for (const auto& p : layout.phases) {
+      ASSERT_EQ(p.rows.size(), 1u);
+      for (int bank = 0; bank < 32; ++bank) {
+        const int lane = 8 * p.index + bank / 4;
+        EXPECT_TRUE(
+            same(cell_pixel(image, layout, p, bank, row_mid(layout, p, 0)), theme.lanes[lane]))
+            << "phase " << p.index << " bank " << bank;
+      }
+    }
+    // Lane 31's colour is in the grid of phase 4 (bottom right), and the lane row.
+    const auto& last = layout.phases[3];
+    int lane31 = 0;
+    for (int y = static_cast<int>(last.grid.y0); y < static_cast<int>(last.grid.y1); ++y)
+      for (int x = static_cast<int>(last.grid.x0); x < static_cast<int>(last.grid.x1); ++x)
+        lane31 += same(image.pixel(x, y), theme.lanes[31]);
+    EXPECT_GT(lane31, 500);
+    const viz::Rect box = layout.lane_box(31);
+    EXPECT_TRUE(
+        same(image.pixel(static_cast<int>(0.5f * (box.x0 + box.x1)), static_cast<int>(box.y0 + 3)),
+             theme.lanes[31]));
+    EXPECT_EQ(count_color(image, theme.conflict), 0);
+  }
+}
+
 TEST_F(BankViewTest, IdleLanesAreGreyAndNotInTheGrid) {
   const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
   viz::BankView view;
@@ -459,6 +574,10 @@ TEST_F(BankViewTest, FiguresForTheCourseNotes) {
        shared_access("tx*32", 4, "32x32"), viz::ThemeName::Dark, 900, 520},
       {"bank-word8-stride2-narrow-light.png", "s[2*lane] \u2022 8-byte words",
        shared_access("2*lane", 8), viz::ThemeName::Light, 760, 560},
+      {"bank-word16-columns-light.png", "s[lane] \u2022 16-byte words (float4), four phases",
+       shared_access("lane", 16), viz::ThemeName::Light, 1400, 500},
+      {"bank-word16-columns-dark-2x.png", "s[2*lane] \u2022 16-byte words (float4)",
+       shared_access("2*lane", 16), viz::ThemeName::Dark, 2000, 900, -1, -1, 2.0f},
   };
   viz::BankView view;
   for (const Figure& f : figures) {

@@ -22,9 +22,18 @@ bool inside(const Rect& r, float x, float y) {
 constexpr float kMargin = 14, kLabelColumn = 104;
 constexpr float kCaptionTop = 6, kLaneTop = 32, kLaneGap = 3;
 constexpr float kPhaseBracket = 28;  // under the lane row when there are several phases
-constexpr float kPhaseCaption = 28, kHeader = 24, kCounts = 24, kInnerGap = 3;
-constexpr float kMoreRows = 20, kPhaseGap = 16, kTotalLine = 28, kRowGap = 12;
+constexpr float kMoreRows = 20, kTotalLine = 28, kRowGap = 12;
+// The parts of each phase grid: as drawn, and squeezed when nothing else fits.
+struct PhaseSizes {
+  float caption, header, counts, inner_gap, phase_gap;
+};
+constexpr PhaseSizes kRegular{28, 24, 24, 3, 16}, kCompact{22, 20, 20, 2, 8};
 constexpr float kMinRowHeight = 14, kMaxRowHeight = 56;
+constexpr float kReadableRowHeight = 24;  // shorter rows: try the phase grids in columns
+constexpr float kColumnGap = 24;          // between phase grids side by side
+constexpr float kMinCellWidth = 10;       // narrower bank columns: more phase columns only to fit
+constexpr float kNarrowestCell = 4;       // never narrower
+constexpr int kMaxColumns = 4;
 
 }  // namespace
 
@@ -49,7 +58,7 @@ Rect BankLayout::lane_box(int lane) const {
 }
 
 Rect BankLayout::cell_rect(const Phase& phase, int slot, int bank) const {
-  const float x = bank_x(bank), y = phase.rows[static_cast<std::size_t>(slot)].y;
+  const float x = bank_x(phase, bank), y = phase.rows[static_cast<std::size_t>(slot)].y;
   return {x, y, x + cell_w, y + row_h};
 }
 
@@ -61,9 +70,9 @@ BankLayout::Hit BankLayout::hit(float x, float y) const {
       return h;
     }
   }
-  if (x < grid_x0 || x >= bank_x(bank_count)) return h;
-  const int bank = std::clamp(static_cast<int>((x - grid_x0) / cell_w), 0, bank_count - 1);
   for (const Phase& p : phases) {
+    if (x < p.grid_x0 || x >= bank_x(p, bank_count)) continue;
+    const int bank = std::clamp(static_cast<int>((x - p.grid_x0) / cell_w), 0, bank_count - 1);
     if (inside(p.header, x, y) || inside(p.counts, x, y)) {
       h.phase = p.index;
       h.bank = bank;
@@ -138,90 +147,169 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     layout.phases.push_back(std::move(phase));
   }
 
-  // Horizontal: row labels on the left, then one column per bank; the lane row over the grid.
+  // Horizontal: the lane row over everything; under it the phase grids in `columns` columns,
+  // each a row-label column and then one column per bank.
   layout.label_x = kMargin * s;
-  layout.grid_x0 = layout.label_x + kLabelColumn * s;
-  layout.cell_w = std::max(1.0f, (w - kMargin * s - layout.grid_x0) / static_cast<float>(banks));
   layout.lane_gap_px = kLaneGap * s;
   layout.caption_y = kCaptionTop * s;
   const float lane_h = std::clamp(0.05f * h, 24.0f * s, 34.0f * s);
-  layout.lanes = {layout.grid_x0, kLaneTop * s, layout.bank_x(layout.bank_count),
+  layout.lanes = {layout.label_x + kLabelColumn * s, kLaneTop * s,
+                  std::max(layout.label_x + kLabelColumn * s + 32.0f, w - kMargin * s),
                   kLaneTop * s + lane_h};
-
-  // Vertical: fixed parts, then share what is left among the rows (capped per phase).
-  const bool several = layout.phases.size() > 1;
-  float fixed = layout.lanes.y1 + (several ? kPhaseBracket * s : 0) + kTotalLine * s;
-  for (const auto& p : layout.phases) {
-    fixed += (kPhaseCaption + kPhaseGap) * s;
-    if (!p.rows.empty()) fixed += (kHeader + kCounts + 2 * kInnerGap) * s;
-  }
-  const auto rows_and_gaps = [&](int cap, float& gaps_px, bool& capped) {
-    int rows = 0;
-    gaps_px = 0;
-    capped = false;
-    for (const auto& p : layout.phases) {
-      const int n = std::min(cap, static_cast<int>(p.rows.size()));
-      rows += n;
-      for (int i = 1; i < n; ++i) {
-        if (p.rows[static_cast<std::size_t>(i)].row !=
-            p.rows[static_cast<std::size_t>(i - 1)].row + 1)
-          gaps_px += kRowGap * s;
-      }
-      if (n < static_cast<int>(p.rows.size())) {
-        gaps_px += kMoreRows * s;
-        capped = true;
-      }
-    }
-    return rows;
+  const int phase_count = static_cast<int>(layout.phases.size());
+  const bool several = phase_count > 1;
+  const float top = layout.lanes.y1 + (several ? kPhaseBracket * s : 0);
+  const auto column_width = [&](int columns) {
+    return (w - 2 * kMargin * s - static_cast<float>(columns - 1) * kColumnGap * s) /
+           static_cast<float>(columns);
   };
-  int cap = BankLayout::kMaxRowsPerPhase;
-  float gaps_px = 0;
-  bool capped = false;
-  int rows = rows_and_gaps(cap, gaps_px, capped);
-  while (cap > 1 && rows > 0 &&
-         (h - fixed - gaps_px) / static_cast<float>(rows) < kMinRowHeight * s) {
-    rows = rows_and_gaps(--cap, gaps_px, capped);
-  }
-  const float max_row_h = std::min(kMaxRowHeight * s, std::max(44.0f * s, 1.1f * layout.cell_w));
-  layout.row_h = rows > 0 ? std::clamp((h - fixed - gaps_px) / static_cast<float>(rows),
-                                       kMinRowHeight * s, max_row_h)
-                          : max_row_h;
+  const auto cell_width = [&](int columns) {
+    return std::max(1.0f, (column_width(columns) - kLabelColumn * s) / static_cast<float>(banks));
+  };
 
-  float y = layout.lanes.y1 + (several ? kPhaseBracket * s : 0) + kPhaseGap * s;
-  const float x0 = layout.grid_x0, x1 = layout.bank_x(layout.bank_count);
-  for (auto& p : layout.phases) {
-    p.caption_y = y;
-    y += kPhaseCaption * s;
-    if (static_cast<int>(p.rows.size()) > cap) {
-      p.hidden_rows = static_cast<int>(p.rows.size()) - cap;
-      p.rows.resize(static_cast<std::size_t>(cap));
+  // Vertical, for `columns` columns: the phases in bands of `columns` grids side by side; fixed
+  // parts, then what is left shared among the rows (capped per phase), each band as deep as
+  // its deepest grid.
+  struct Arrangement {
+    int columns = 1, cap = BankLayout::kMaxRowsPerPhase, shown = 0;
+    float cell_w = 0, row_h = 0;
+    bool fits = false;
+    PhaseSizes sizes = kRegular;
+  };
+  const auto arrange = [&](int columns, const PhaseSizes& v) {
+    Arrangement a;
+    a.columns = columns;
+    a.sizes = v;
+    a.cell_w = cell_width(columns);
+    float fixed = top + kTotalLine * s;
+    for (int first = 0; first < phase_count; first += columns) {
+      fixed += (v.caption + v.phase_gap) * s;
+      bool any_rows = false;
+      for (int i = first; i < std::min(first + columns, phase_count); ++i)
+        any_rows = any_rows || !layout.phases[static_cast<std::size_t>(i)].rows.empty();
+      if (any_rows) fixed += (v.header + v.counts + 2 * v.inner_gap) * s;
     }
-    if (p.rows.empty()) {
-      p.header = p.grid = p.counts = {x0, y, x1, y};
-      y += kPhaseGap * s;
-      continue;
+    // Rows and gap pixels of the bands at row cap `cap` (a band: its most rows, most gaps).
+    const auto rows_and_gaps = [&](int cap, float& gaps_px) {
+      int rows = 0;
+      gaps_px = 0;
+      for (int first = 0; first < phase_count; first += columns) {
+        int band_rows = 0;
+        float band_gaps = 0;
+        for (int i = first; i < std::min(first + columns, phase_count); ++i) {
+          const auto& p = layout.phases[static_cast<std::size_t>(i)];
+          const int n = std::min(cap, static_cast<int>(p.rows.size()));
+          float g = 0;
+          for (int r = 1; r < n; ++r) {
+            if (p.rows[static_cast<std::size_t>(r)].row !=
+                p.rows[static_cast<std::size_t>(r - 1)].row + 1)
+              g += kRowGap * s;
+          }
+          if (n < static_cast<int>(p.rows.size())) g += kMoreRows * s;
+          band_rows = std::max(band_rows, n);
+          band_gaps = std::max(band_gaps, g);
+        }
+        rows += band_rows;
+        gaps_px += band_gaps;
+      }
+      return rows;
+    };
+    float gaps_px = 0;
+    int rows = rows_and_gaps(a.cap, gaps_px);
+    while (a.cap > 1 && rows > 0 &&
+           (h - fixed - gaps_px) / static_cast<float>(rows) < kMinRowHeight * s) {
+      rows = rows_and_gaps(--a.cap, gaps_px);
     }
-    p.header = {x0, y, x1, y + kHeader * s};
-    y = p.header.y1 + kInnerGap * s;
-    const float grid_top = y;
-    for (std::size_t i = 0; i < p.rows.size(); ++i) {
-      p.rows[i].gap_before = i > 0 && p.rows[i].row != p.rows[i - 1].row + 1;
-      if (p.rows[i].gap_before) y += kRowGap * s;
-      p.rows[i].y = y;
-      y += layout.row_h;
+    const float max_row_h = std::min(kMaxRowHeight * s, std::max(44.0f * s, 1.1f * a.cell_w));
+    a.row_h = rows > 0 ? std::clamp((h - fixed - gaps_px) / static_cast<float>(rows),
+                                    kMinRowHeight * s, max_row_h)
+                       : max_row_h;
+    a.fits = fixed + gaps_px + static_cast<float>(rows) * a.row_h <= h + 0.5f;
+    for (const auto& p : layout.phases) a.shown += std::min(a.cap, static_cast<int>(p.rows.size()));
+    return a;
+  };
+  // Stacked unless columns fit where the stack does not, show more rows, or make unreadably
+  // short rows readable; more columns only while their banks stay wide enough to see, unless
+  // nothing else fits.
+  const auto readable = [&](const Arrangement& a) { return a.row_h >= kReadableRowHeight * s; };
+  const auto wide = [&](const Arrangement& a) { return a.cell_w >= kMinCellWidth * s; };
+  const auto better = [&](const Arrangement& a, const Arrangement& b) {
+    return a.fits != b.fits               ? a.fits
+           : wide(a) != wide(b)           ? wide(a)
+           : a.shown != b.shown           ? a.shown > b.shown
+           : readable(a) != readable(b)   ? readable(a)
+           : !readable(a) && !readable(b) ? a.row_h > b.row_h
+                                          : false;
+  };
+  const auto best_of = [&](const PhaseSizes& v) {
+    Arrangement best = arrange(1, v);
+    for (int columns = 2; columns <= std::min(phase_count, kMaxColumns); ++columns) {
+      const int bands = (phase_count + columns - 1) / columns;
+      if ((phase_count + columns - 2) / (columns - 1) == bands) continue;  // no fewer bands
+      if (cell_width(columns) < kNarrowestCell * s) break;
+      const Arrangement a = arrange(columns, v);
+      if (better(a, best)) best = a;
     }
-    if (p.hidden_rows) y += kMoreRows * s;
-    p.grid = {x0, grid_top, x1, y};
-    p.counts = {x0, y + kInnerGap * s, x1, y + (kInnerGap + kCounts) * s};
-    y = p.counts.y1 + kPhaseGap * s;
-    std::map<std::int64_t, int> slot_of;
-    for (std::size_t i = 0; i < p.rows.size(); ++i) slot_of[p.rows[i].row] = static_cast<int>(i);
-    for (auto& c : p.cells) {
-      const auto it = slot_of.find(c.row);
-      c.row_slot = it == slot_of.end() ? -1 : it->second;
-    }
+    return best;
+  };
+  Arrangement best = best_of(kRegular);
+  if (!best.fits) {  // squeeze the captions, headers, counts and gaps
+    const Arrangement compact = best_of(kCompact);
+    if (compact.fits || compact.shown > best.shown) best = compact;
   }
-  layout.total_y = y - kPhaseGap * s + 6 * s;
+  const PhaseSizes& v = best.sizes;
+  layout.columns = best.columns;
+  layout.cell_w = best.cell_w;
+  layout.row_h = best.row_h;
+  const int cap = best.cap;
+  const float column_w = column_width(best.columns);
+  layout.grid_x0 = layout.label_x + kLabelColumn * s;
+
+  float y = top + v.phase_gap * s;
+  for (int first = 0; first < phase_count; first += layout.columns) {
+    float band_bottom = y;
+    for (int i = first; i < std::min(first + layout.columns, phase_count); ++i) {
+      auto& p = layout.phases[static_cast<std::size_t>(i)];
+      p.column = i - first;
+      p.band = first / layout.columns;
+      p.label_x = layout.label_x + static_cast<float>(p.column) * (column_w + kColumnGap * s);
+      p.grid_x0 = p.label_x + kLabelColumn * s;
+      const float x0 = p.grid_x0, x1 = layout.bank_x(p, layout.bank_count);
+      float py = y;
+      p.caption_y = py;
+      py += v.caption * s;
+      if (static_cast<int>(p.rows.size()) > cap) {
+        p.hidden_rows = static_cast<int>(p.rows.size()) - cap;
+        p.rows.resize(static_cast<std::size_t>(cap));
+      }
+      if (p.rows.empty()) {
+        p.header = p.grid = p.counts = {x0, py, x1, py};
+        band_bottom = std::max(band_bottom, py);
+        continue;
+      }
+      p.header = {x0, py, x1, py + v.header * s};
+      py = p.header.y1 + v.inner_gap * s;
+      const float grid_top = py;
+      for (std::size_t r = 0; r < p.rows.size(); ++r) {
+        p.rows[r].gap_before = r > 0 && p.rows[r].row != p.rows[r - 1].row + 1;
+        if (p.rows[r].gap_before) py += kRowGap * s;
+        p.rows[r].y = py;
+        py += layout.row_h;
+      }
+      if (p.hidden_rows) py += kMoreRows * s;
+      p.grid = {x0, grid_top, x1, py};
+      p.counts = {x0, py + v.inner_gap * s, x1, py + (v.inner_gap + v.counts) * s};
+      band_bottom = std::max(band_bottom, p.counts.y1);
+      std::map<std::int64_t, int> slot_of;
+      for (std::size_t r = 0; r < p.rows.size(); ++r) slot_of[p.rows[r].row] = static_cast<int>(r);
+      for (auto& c : p.cells) {
+        const auto it = slot_of.find(c.row);
+        c.row_slot = it == slot_of.end() ? -1 : it->second;
+      }
+    }
+    y = band_bottom + v.phase_gap * s;
+  }
+  layout.total_y = y - v.phase_gap * s + 6 * s;
   return layout;
 }
 
@@ -267,7 +355,7 @@ GLuint BankView::render(const TraceRecords& trace, const model::SharedAnalysis& 
   glBindTexture(GL_TEXTURE_BUFFER, trace_.texture());
   const float viewport_w = static_cast<float>(width), viewport_h = static_cast<float>(height);
 
-  // One draw per phase grid: header, rows of cells, counts.
+  // One draw per phase grid (each at its own column): header, rows of cells, counts.
   const GlProgram& g = grid_program_;
   glUseProgram(g.id());
   glUniform1i(g.uniform("u_trace"), 0);
@@ -281,13 +369,13 @@ GLuint BankView::render(const TraceRecords& trace, const model::SharedAnalysis& 
   glUniform3fv(g.uniform("u_broadcast"), 1, &theme.broadcast.r);
   glUniform1i(g.uniform("u_banks"), layout_.bank_count);
   glUniform1ui(g.uniform("u_bank_width"), static_cast<GLuint>(layout_.bank_width));
-  glUniform1f(g.uniform("u_grid_x0"), layout_.grid_x0);
   glUniform1f(g.uniform("u_cell_w"), layout_.cell_w);
   glUniform1f(g.uniform("u_row_h"), layout_.row_h);
   for (const BankLayout::Phase& p : layout_.phases) {
     if (p.rows.empty()) continue;
     glUniform4f(g.uniform("u_rect"), p.header.x0 - 4 * scale, p.header.y0 - 4 * scale,
                 p.header.x1 + 4 * scale, p.counts.y1 + 4 * scale);
+    glUniform1f(g.uniform("u_grid_x0"), p.grid_x0);
     glUniform1i(g.uniform("u_first_lane"), p.first_lane);
     glUniform1i(g.uniform("u_lane_count"), std::min(p.lane_count, kTraceLanes - p.first_lane));
     glUniform2f(g.uniform("u_header"), p.header.y0, p.header.y1);

@@ -7,7 +7,8 @@
 // serve several distinct words in one phase (a bank conflict) gets a conflict-coloured header,
 // count and frame. Within a phase, the k-th distinct word a bank serves (in address order)
 // comes in wavefront k. 8- and 16-byte words split the warp into phases, drawn as separate
-// grids stacked top to bottom.
+// grids stacked top to bottom, or side by side in columns (2 x 2 for four phases, 2 x 1 for two)
+// when the stack would not fit the height at a readable row size.
 //
 // As in the warp view, the lane colours of the grid come from the GL texture buffer of
 // LaneTraceRecord (RGBA32UI) that the bank-probe kernel writes through CUDA-GL interop (or the
@@ -56,6 +57,9 @@ struct BankLayout {
     std::vector<Cell> cells;          ///< every touched word, ascending by word
     std::vector<Row> rows;            ///< rows shown, ascending
     int hidden_rows = 0;              ///< touched rows past the cap, not shown
+    int column = 0, band = 0;         ///< where its grid sits: column, and row of grids (band)
+    float label_x = 0;                ///< left edge of its row-label column (caption, labels)
+    float grid_x0 = 0;                ///< left edge of its bank 0 column
     float caption_y = 0;              ///< top of the caption line
     Rect header;                      ///< bank-number row
     Rect grid;                        ///< the rows (x: bank columns)
@@ -71,17 +75,23 @@ struct BankLayout {
   int word_bytes = 4;  ///< bytes each lane accesses (from the trace; the analysis if none)
   int wavefronts = 0;  ///< per request: sum over phases
   float scale = 1;
-  float grid_x0 = 0, cell_w = 0;  ///< left edge of bank 0's column; column width
+  int columns = 1;                ///< phase grids side by side (1: stacked top to bottom)
+  float grid_x0 = 0, cell_w = 0;  ///< left edge of bank 0's column (first column); column width
   float row_h = 0;                ///< height of one row of cells
-  float label_x = 0;              ///< left edge of the row-label column
-  Rect lanes;                     ///< the lane row
+  float label_x = 0;              ///< left edge of the (first) row-label column
+  Rect lanes;                     ///< the lane row (over all phase columns)
   float lane_gap_px = 0;
   float caption_y = 0;  ///< the view caption's line (above the lanes)
   float total_y = 0;    ///< the total line under the last phase
   std::vector<Phase> phases;
 
   [[nodiscard]] Rect lane_box(int lane) const;
+  /// Left edge of bank `bank`'s column in the first column of phase grids.
   [[nodiscard]] float bank_x(int bank) const { return grid_x0 + static_cast<float>(bank) * cell_w; }
+  /// Left edge of bank `bank`'s column in the grid of `phase`.
+  [[nodiscard]] float bank_x(const Phase& phase, int bank) const {
+    return phase.grid_x0 + static_cast<float>(bank) * cell_w;
+  }
   /// Rectangle of the cell at row slot `slot`, bank `bank` of phase `phase`.
   [[nodiscard]] Rect cell_rect(const Phase& phase, int slot, int bank) const;
 
@@ -96,8 +106,9 @@ struct BankLayout {
 };
 
 /// Lays out the view of warp slot 0 of `trace`, with banks, bank width and phases from
-/// `analysis`, in a `width` x `height` pixel area at UI `scale`. Rows per phase are capped at
-/// kMaxRowsPerPhase, fewer when the height cannot hold them at a readable size.
+/// `analysis`, in a `width` x `height` pixel area at UI `scale`. Phase grids are stacked, or set
+/// side by side in columns when that shows more rows or rows of a readable height. Rows per
+/// phase are capped at kMaxRowsPerPhase, fewer when the height cannot hold them.
 BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalysis& analysis,
                             int width, int height, float scale);
 
