@@ -34,6 +34,9 @@ void CopyLab::trace_to_device(const CopyParams&, int, int, void*) {
 TraceRecords CopyLab::trace_to_host(const CopyParams&, int, int) {
   no_cuda();
 }
+void* CopyLab::trace_stream() const {
+  no_cuda();
+}
 void CopyLab::heatmap_to_device(const CopyParams&, void*) {
   no_cuda();
 }
@@ -56,6 +59,12 @@ void SharedLab::trace_bank_to_device(const BankProbeParams&, int, void*) {
   no_cuda();
 }
 TraceRecords SharedLab::trace_bank_to_host(const BankProbeParams&, int) {
+  no_cuda();
+}
+void SharedLab::trace_transpose_to_device(const TransposeParams&, int, bool, void*) {
+  no_cuda();
+}
+TraceRecords SharedLab::trace_transpose_to_host(const TransposeParams&, int, bool) {
   no_cuda();
 }
 void* SharedLab::trace_stream() const {

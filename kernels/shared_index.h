@@ -1,7 +1,8 @@
 // Shared-memory index functions shared by the bank-lab kernels and their host twins
 // (__host__ __device__), so the bank view, the model and the timed kernel can never disagree
 // about which shared-memory word a thread touches. Also used by the transpose, matrix-multiply
-// and reduction labs to describe their tile accesses. C++17 (compiled by nvcc too).
+// and reduction labs to describe their tile accesses, and (at the end) the transpose lab's
+// global-memory indices. C++17 (compiled by nvcc too).
 //
 // Units: every index here is an *element* index in words of `word_bytes`; the byte offset in
 // shared memory is index x word_bytes from the start of the (1024-byte aligned) dynamic shared
@@ -84,5 +85,52 @@ WARPLENS_HOST_DEVICE inline int shared_element_index(int tx, int ty, int bdx, in
     default: return p.offset + p.stride * tid;
   }
 }
+
+// --- transpose: global-memory indices ---------------------------------------------------------
+// The transpose kernels' reads of `in` and writes to `out`, shared by the kernels, the traced
+// launch and its host twin (transpose_global_trace), so the global view shows what the kernel
+// does. The variant lives here rather than in shared_lab.h so that this header stays
+// self-contained for the kernels.
+
+namespace gpu {
+
+/// The transpose case study (seeds, "Case Study: Matrix Transpose"; NVIDIA's "An Efficient
+/// Matrix Transpose in CUDA C/C++"). Copy is the reference: the same tiles, read and written
+/// row-wise without transposing.
+enum class TransposeVariant { Copy, Naive, Tiled, Padded, Swizzled };
+
+/// Element indices (floats from the matrix base, row-major n x n) of one thread's global read
+/// (`in`) and global write (`out`).
+struct TransposeGlobalIndex {
+  int read = 0;
+  int write = 0;
+};
+
+/// The global indices thread (tx, ty) of block (bx, by) uses for a `tile` x `tile` tile of an
+/// n x n matrix, with x = bx * tile + tx and y = by * tile + ty:
+///   Copy:                     read in[y * n + x],  write out[y * n + x]
+///   Naive:                    read in[y * n + x],  write out[x * n + y]  (a column of `out`)
+///   Tiled, Padded, Swizzled:  read in[y * n + x],  write out[y' * n + x'] with the block's
+///                             transposed origin: x' = by * tile + tx, y' = bx * tile + ty
+/// The kernels pass ty + j as the row of the j-th element a thread moves (j = 0, rows_per_block,
+/// ...); the view shows j = 0. int suffices: n <= 32768 (check_transpose), so index < 2^30.
+WARPLENS_HOST_DEVICE inline TransposeGlobalIndex transpose_global_index(TransposeVariant variant,
+                                                                        int tile, int n, int tx,
+                                                                        int ty, int bx, int by) {
+  const int x = bx * tile + tx, y = by * tile + ty;
+  TransposeGlobalIndex g;
+  g.read = y * n + x;
+  switch (variant) {
+    case TransposeVariant::Copy: g.write = y * n + x; break;
+    case TransposeVariant::Naive: g.write = x * n + y; break;
+    case TransposeVariant::Tiled:
+    case TransposeVariant::Padded:
+    case TransposeVariant::Swizzled:
+    default: g.write = (bx * tile + ty) * n + (by * tile + tx); break;
+  }
+  return g;
+}
+
+}  // namespace gpu
 
 }  // namespace warplens

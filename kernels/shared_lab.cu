@@ -11,6 +11,7 @@
 #include <initializer_list>
 #include <limits>
 #include <map>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -194,76 +195,122 @@ BankKernel bank_kernel(int word_bytes, SharedOp op) {
 
 // --- transpose kernels -----------------------------------------------------------------------
 // After NVIDIA's transpose sample ("An Efficient Matrix Transpose in CUDA C/C++"): a block of
-// T x rows threads moves a T x T tile, each thread T / rows elements (j = 0, rows, ...). Indices
-// fit in int: n <= 32768 (check_transpose).
+// T x rows threads moves a T x T tile, each thread T / rows elements (j = 0, rows, ...). Every
+// global index comes from transpose_global_index() (shared_index.h) with ty + j as the row, the
+// function the global view's host twin (transpose_global_trace) uses; with V and T compile-time
+// constants it folds to the plain expressions. Indices fit in int: n <= 32768 (check_transpose).
+// kTrace adds the recording of one warp's accesses (trace_transpose_to_device); the timed
+// launches use kTrace = false, where it compiles to nothing.
 
-template <int T>
-__global__ void transpose_copy(const float* __restrict__ in, float* __restrict__ out, int n) {
-  const int x = static_cast<int>(blockIdx.x) * T + static_cast<int>(threadIdx.x);
-  const int y = static_cast<int>(blockIdx.y) * T + static_cast<int>(threadIdx.y);
-  for (int j = 0; j < T; j += static_cast<int>(blockDim.y))
-    out[(y + j) * n + x] = in[(y + j) * n + x];
+/// Where the traced launch records: warp `warp` of block (0, 0), its read (write_side 0) or its
+/// write (write_side 1) at j = 0, lane l into records[l] (TraceRecords layout, slot 0).
+struct TransposeTrace {
+  LaneTraceRecord* records = nullptr;
+  int warp = 0;
+  int write_side = 0;
+};
+
+/// Records element `index` of the global access at step j when the launch traces and this thread
+/// is one the trace asks for: the read (`write` false) or the write (`write` true) side.
+template <bool kTrace>
+__device__ __forceinline__ void trace_global(const TransposeTrace& t, int j, bool write,
+                                             int index) {
+  if constexpr (kTrace) {
+    const int tid = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
+    if (j == 0 && blockIdx.x == 0 && blockIdx.y == 0 && tid / 32 == t.warp &&
+        (t.write_side != 0) == write) {
+      const unsigned long long byte = static_cast<unsigned long long>(index) * 4ull;
+      t.records[tid % 32] =
+          LaneTraceRecord{static_cast<unsigned>(byte), static_cast<unsigned>(byte >> 32), 4u, 1u};
+    }
+  } else {
+    (void)t;
+    (void)j;
+    (void)write;
+    (void)index;
+  }
 }
 
-template <int T>
-__global__ void transpose_naive(const float* __restrict__ in, float* __restrict__ out, int n) {
-  const int x = static_cast<int>(blockIdx.x) * T + static_cast<int>(threadIdx.x);
-  const int y = static_cast<int>(blockIdx.y) * T + static_cast<int>(threadIdx.y);
-  for (int j = 0; j < T; j += static_cast<int>(blockDim.y))
-    out[x * n + (y + j)] = in[(y + j) * n + x];
+// Copy and naive: straight from `in` to `out`, no tile.
+template <int T, TransposeVariant V, bool kTrace>
+__global__ void transpose_direct(const float* __restrict__ in, float* __restrict__ out, int n,
+                                 TransposeTrace trace) {
+  const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
+  const int bx = static_cast<int>(blockIdx.x), by = static_cast<int>(blockIdx.y);
+  for (int j = 0; j < T; j += static_cast<int>(blockDim.y)) {
+    const TransposeGlobalIndex g = transpose_global_index(V, T, n, tx, ty + j, bx, by);
+    trace_global<kTrace>(trace, j, false, g.read);
+    trace_global<kTrace>(trace, j, true, g.write);
+    out[g.write] = in[g.read];
+  }
 }
 
 // Tiled, padded and swizzled: the tile write (tile[ty + j][tx]) and the tile read
 // (tile[tx][ty + j]) go through shared_element_index() with transpose_tile_index(), the
 // parameters transpose_tile_write/read give the bank view; with V and T compile-time constants
 // they fold to the plain expressions.
-template <int T, TransposeVariant V>
-__global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int n) {
+template <int T, TransposeVariant V, bool kTrace>
+__global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int n,
+                                TransposeTrace trace) {
   __shared__ float tile[T * (T + 1)];
   const SharedIndexParams write = transpose_tile_index(V, T, false);
   const SharedIndexParams read = transpose_tile_index(V, T, true);
   const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
+  const int bx = static_cast<int>(blockIdx.x), by = static_cast<int>(blockIdx.y);
   const int rows = static_cast<int>(blockDim.y);
-  int x = static_cast<int>(blockIdx.x) * T + tx;
-  int y = static_cast<int>(blockIdx.y) * T + ty;
-  for (int j = 0; j < T; j += rows)
-    tile[shared_element_index(tx, ty + j, T, rows, write)] = in[(y + j) * n + x];
+  for (int j = 0; j < T; j += rows) {
+    const int from = transpose_global_index(V, T, n, tx, ty + j, bx, by).read;
+    trace_global<kTrace>(trace, j, false, from);
+    tile[shared_element_index(tx, ty + j, T, rows, write)] = in[from];
+  }
   __syncthreads();
-  x = static_cast<int>(blockIdx.y) * T + tx;
-  y = static_cast<int>(blockIdx.x) * T + ty;
-  for (int j = 0; j < T; j += rows)
-    out[(y + j) * n + x] = tile[shared_element_index(tx, ty + j, T, rows, read)];
+  for (int j = 0; j < T; j += rows) {
+    const int to = transpose_global_index(V, T, n, tx, ty + j, bx, by).write;
+    trace_global<kTrace>(trace, j, true, to);
+    out[to] = tile[shared_element_index(tx, ty + j, T, rows, read)];
+  }
 }
 
-template <int T>
+template <int T, bool kTrace>
 void launch_transpose_tile(TransposeVariant v, dim3 grid, dim3 block, const float* in, float* out,
-                           int n, cudaStream_t s) {
+                           int n, const TransposeTrace& t, cudaStream_t s) {
   switch (v) {
-    case TransposeVariant::Copy: transpose_copy<T><<<grid, block, 0, s>>>(in, out, n); break;
-    case TransposeVariant::Naive: transpose_naive<T><<<grid, block, 0, s>>>(in, out, n); break;
+    case TransposeVariant::Copy:
+      transpose_direct<T, TransposeVariant::Copy, kTrace><<<grid, block, 0, s>>>(in, out, n, t);
+      break;
+    case TransposeVariant::Naive:
+      transpose_direct<T, TransposeVariant::Naive, kTrace><<<grid, block, 0, s>>>(in, out, n, t);
+      break;
     case TransposeVariant::Tiled:
-      transpose_tiled<T, TransposeVariant::Tiled><<<grid, block, 0, s>>>(in, out, n);
+      transpose_tiled<T, TransposeVariant::Tiled, kTrace><<<grid, block, 0, s>>>(in, out, n, t);
       break;
     case TransposeVariant::Padded:
-      transpose_tiled<T, TransposeVariant::Padded><<<grid, block, 0, s>>>(in, out, n);
+      transpose_tiled<T, TransposeVariant::Padded, kTrace><<<grid, block, 0, s>>>(in, out, n, t);
       break;
     case TransposeVariant::Swizzled:
-      transpose_tiled<T, TransposeVariant::Swizzled><<<grid, block, 0, s>>>(in, out, n);
+      transpose_tiled<T, TransposeVariant::Swizzled, kTrace><<<grid, block, 0, s>>>(in, out, n, t);
       break;
   }
 }
 
-void launch_transpose(const TransposeParams& p, const float* in, float* out, cudaStream_t s) {
+template <bool kTrace>
+void launch_transpose_traced(const TransposeParams& p, const float* in, float* out,
+                             const TransposeTrace& t, cudaStream_t s) {
   const auto tiles = static_cast<unsigned>(p.n / p.tile);
   const dim3 grid(tiles, tiles);
   const dim3 block(static_cast<unsigned>(p.tile), static_cast<unsigned>(p.rows_per_block));
   switch (p.tile) {
-    case 8: launch_transpose_tile<8>(p.variant, grid, block, in, out, p.n, s); break;
-    case 16: launch_transpose_tile<16>(p.variant, grid, block, in, out, p.n, s); break;
-    case 32: launch_transpose_tile<32>(p.variant, grid, block, in, out, p.n, s); break;
+    case 8: launch_transpose_tile<8, kTrace>(p.variant, grid, block, in, out, p.n, t, s); break;
+    case 16: launch_transpose_tile<16, kTrace>(p.variant, grid, block, in, out, p.n, t, s); break;
+    case 32: launch_transpose_tile<32, kTrace>(p.variant, grid, block, in, out, p.n, t, s); break;
     default: throw GpuError("unsupported transpose tile " + std::to_string(p.tile));
   }
-  check(cudaGetLastError(), "transpose kernel launch");
+  check(cudaGetLastError(), kTrace ? "transpose kernel launch (trace)" : "transpose kernel launch");
+}
+
+/// The timed transpose.
+void launch_transpose(const TransposeParams& p, const float* in, float* out, cudaStream_t s) {
+  launch_transpose_traced<false>(p, in, out, TransposeTrace{}, s);
 }
 
 /// The transpose input: element i holds the bit pattern i, so every misplaced element shows.
@@ -554,18 +601,37 @@ std::string format_number(double v, int digits) {
 
 struct SharedLab::Impl {
   DeviceInfo device;
-  cudaStream_t stream = nullptr;        // measure*
-  cudaStream_t trace_stream = nullptr;  // trace_bank_to_device
-  DeviceBuffer trace;                   // scratch for trace_bank_to_host
-  DeviceBuffer sink;                    // kSinkWords, written only on request
-  DeviceBuffer clocks;                  // per-block clocks of measure_bank
-  DeviceBuffer transpose_in, transpose_out;
+  cudaStream_t stream = nullptr;             // measure*
+  cudaStream_t trace_stream = nullptr;       // trace_bank_to_device, trace_transpose_to_device
+  DeviceBuffer trace;                        // scratch for trace_*_to_host
+  DeviceBuffer sink;                         // kSinkWords, written only on request
+  DeviceBuffer clocks;                       // per-block clocks of measure_bank
+  DeviceBuffer transpose_in, transpose_out;  // guarded by transpose_mutex
+  std::mutex transpose_mutex;  // held by measure_transpose and trace_transpose_to_device
   DeviceBuffer matmul_a, matmul_b, matmul_c;
   DeviceBuffer reduce_in, reduce_partial;
 
   ~Impl() {
     if (stream) cudaStreamDestroy(stream);
     if (trace_stream) cudaStreamDestroy(trace_stream);
+  }
+
+  /// The transpose buffers for `elements` floats each (transpose_mutex held): reallocated when
+  /// the size changes, the input then filled with element i = bit pattern i on stream `s` (and
+  /// waited for, so that a launch on the other stream sees it).
+  void ensure_transpose_buffers(long long elements, cudaStream_t s) {
+    const auto bytes = static_cast<std::size_t>(elements) * 4;
+    if (transpose_in.ensure(bytes, "the transpose input")) {
+      try {
+        fill_iota<<<grid_for(elements, 256), 256, 0, s>>>(transpose_in.as<unsigned>(), elements);
+        check(cudaGetLastError(), "fill launch");
+        check(cudaStreamSynchronize(s), "fill");
+      } catch (...) {
+        transpose_in.release();  // not filled: the next call allocates and fills again
+        throw;
+      }
+    }
+    transpose_out.ensure(bytes, "the transpose output");
   }
 
   /// Lets `k` use more than 48 KiB of dynamic shared memory when the pattern needs it.
@@ -745,17 +811,13 @@ TransposeMeasurement SharedLab::measure_transpose(const TransposeParams& params,
                                                   int warmup, const std::atomic<bool>* cancel) {
   Impl& im = *impl_;
   check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  const std::lock_guard lock(im.transpose_mutex);
   check_transpose(params, free_bytes_with({&im.transpose_in, &im.transpose_out}));
   TransposeMeasurement m;
   m.params = params;
   const long long elements = static_cast<long long>(params.n) * params.n;
   const auto bytes = static_cast<std::size_t>(elements) * 4;
-  if (im.transpose_in.ensure(bytes, "the transpose input")) {
-    fill_iota<<<grid_for(elements, 256), 256, 0, im.stream>>>(im.transpose_in.as<unsigned>(),
-                                                              elements);
-    check(cudaGetLastError(), "fill launch");
-  }
-  im.transpose_out.ensure(bytes, "the transpose output");
+  im.ensure_transpose_buffers(elements, im.stream);
   // Not the answer: an output the kernel failed to write shows.
   check(cudaMemsetAsync(im.transpose_out.ptr, 0xff, bytes, im.stream), "cudaMemset");
   const auto* in = im.transpose_in.as<const float>();
@@ -797,6 +859,42 @@ TransposeMeasurement SharedLab::measure_transpose(const TransposeParams& params,
                              ", column " + std::to_string(first_c) + ": got element " +
                              std::to_string(got) + ", expected " + std::to_string(want);
   return m;
+}
+
+void SharedLab::trace_transpose_to_device(const TransposeParams& params, int warp, bool write_side,
+                                          void* device_dst) {
+  Impl& im = *impl_;
+  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  const std::lock_guard lock(im.transpose_mutex);
+  check_transpose(params, free_bytes_with({&im.transpose_in, &im.transpose_out}));
+  const int threads = params.tile * params.rows_per_block;
+  const int warps = (threads + 31) / 32;
+  if (warp < 0 || warp >= warps) {
+    throw std::invalid_argument("warp " + std::to_string(warp) + " is not in a block of " +
+                                std::to_string(params.tile) + "x" +
+                                std::to_string(params.rows_per_block) + " threads (warps 0.." +
+                                std::to_string(warps - 1) + ")");
+  }
+  const long long elements = static_cast<long long>(params.n) * params.n;
+  im.ensure_transpose_buffers(elements, im.trace_stream);
+  auto* records = static_cast<LaneTraceRecord*>(device_dst);
+  check(cudaMemsetAsync(records, 0, kTraceBufferBytes, im.trace_stream), "cudaMemset (trace)");
+  TransposeTrace trace;
+  trace.records = records;
+  trace.warp = warp;
+  trace.write_side = write_side ? 1 : 0;
+  launch_transpose_traced<true>(params, im.transpose_in.as<const float>(),
+                                im.transpose_out.as<float>(), trace, im.trace_stream);
+  check(cudaStreamSynchronize(im.trace_stream), "transpose (trace)");
+}
+
+TraceRecords SharedLab::trace_transpose_to_host(const TransposeParams& params, int warp,
+                                                bool write_side) {
+  trace_transpose_to_device(params, warp, write_side, impl_->trace.ptr);
+  TraceRecords host{};
+  check(cudaMemcpy(host.data(), impl_->trace.ptr, kTraceBufferBytes, cudaMemcpyDeviceToHost),
+        "cudaMemcpy (trace)");
+  return host;
 }
 
 // --- matrix multiply ---------------------------------------------------------------------------

@@ -76,10 +76,8 @@ struct BankMeasurement {
 
 // --- transpose ---------------------------------------------------------------------------------
 
-/// The transpose case study (seeds, "Case Study: Matrix Transpose"; NVIDIA's "An Efficient
-/// Matrix Transpose in CUDA C/C++"). Copy is the reference: the same tiles, read and written
-/// row-wise without transposing.
-enum class TransposeVariant { Copy, Naive, Tiled, Padded, Swizzled };
+// TransposeVariant and transpose_global_index(), the kernels' global indices, are in
+// shared_index.h.
 
 struct TransposeParams {
   TransposeVariant variant = TransposeVariant::Tiled;
@@ -118,6 +116,15 @@ WARPLENS_HOST_DEVICE inline SharedIndexParams transpose_tile_index(TransposeVari
   p.by_column = read;
   return p;
 }
+
+/// What the traced transpose launch records (SharedLab::trace_transpose_to_device), computed on
+/// the host with transpose_global_index(): for warp `warp` of block (0, 0), lane l = thread
+/// 32 warp + l (tx = tid % tile, ty = tid / tile), the byte offset from the matrix base of its
+/// global read of `in` (`write_side` false) or its global write to `out` (`write_side` true) at
+/// j = 0, as LaneTraceRecord{offset low, offset high, 4, 1} in slot 0; lanes past the block stay
+/// zero. Throws std::invalid_argument for parameters check_transpose refuses (memory aside) or a
+/// warp outside the block. Compiled in every build.
+TraceRecords transpose_global_trace(const TransposeParams& params, int warp, bool write_side);
 
 struct TransposeMeasurement {
   TransposeParams params;
@@ -227,7 +234,7 @@ struct ReductionMeasurement {
 
 /// Owns the device buffers of the shared-memory labs (allocated on first use, sized to the
 /// request, freed when a different size is asked for). Same threading rule as CopyLab: measure*
-/// on the lab's stream, trace_bank_to_device on the trace stream; one thread for each.
+/// on the lab's stream, trace_*_to_device on the trace stream; one thread for each.
 class SharedLab {
  public:
   explicit SharedLab(const DeviceInfo& device);
@@ -242,6 +249,18 @@ class SharedLab {
   /// outside the block.
   void trace_bank_to_device(const BankProbeParams& params, int warp, void* device_dst);
   TraceRecords trace_bank_to_host(const BankProbeParams& params, int warp);
+
+  /// The instrumented transpose: one launch of the variant's kernel over the n x n matrix (the
+  /// lab's transpose buffers, allocated as measure_transpose does) in which warp `warp` of block
+  /// (0, 0) records, per lane, the byte offset from the matrix base of its global read
+  /// (`write_side` false) or global write (`write_side` true) at j = 0: the records
+  /// transpose_global_trace() computes, into `device_dst` (kTraceBufferBytes, zeroed first, on
+  /// the trace stream). Throws std::invalid_argument for parameters check_transpose refuses or a
+  /// warp outside the block of tile x rows_per_block threads. It shares the matrix buffers with
+  /// measure_transpose, so it waits for a transpose measurement in progress on another thread.
+  void trace_transpose_to_device(const TransposeParams& params, int warp, bool write_side,
+                                 void* device_dst);
+  TraceRecords trace_transpose_to_host(const TransposeParams& params, int warp, bool write_side);
   [[nodiscard]] void* trace_stream() const;  ///< a cudaStream_t
 
   BankMeasurement measure_bank(const BankProbeParams& params, int warp = 0, int runs = 10,

@@ -4,6 +4,7 @@
 // built here, so the picture and the kernel describe the same accesses.
 #include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 
@@ -211,6 +212,28 @@ void check_transpose(const TransposeParams& params, std::int64_t free_bytes) {
   }
   const std::int64_t n = params.n;
   check_free("the transpose", 2 * n * n * 4, free_bytes);
+}
+
+TraceRecords transpose_global_trace(const TransposeParams& params, int warp, bool write_side) {
+  check_transpose(params, std::numeric_limits<std::int64_t>::max());
+  const int threads = params.tile * params.rows_per_block;
+  const int warps = (threads + kTraceLanes - 1) / kTraceLanes;
+  if (warp < 0 || warp >= warps) {
+    refuse("warp " + std::to_string(warp) + " is not in a block of " + std::to_string(params.tile) +
+           "x" + std::to_string(params.rows_per_block) + " threads (warps 0.." +
+           std::to_string(warps - 1) + ")");
+  }
+  TraceRecords trace{};
+  for (int lane = 0; lane < kTraceLanes; ++lane) {
+    const int tid = kTraceLanes * warp + lane;
+    if (tid >= threads) break;
+    const TransposeGlobalIndex g = transpose_global_index(
+        params.variant, params.tile, params.n, tid % params.tile, tid / params.tile, 0, 0);
+    const auto byte = static_cast<std::uint64_t>(write_side ? g.write : g.read) * 4u;
+    trace[static_cast<std::size_t>(lane)] = LaneTraceRecord{
+        static_cast<std::uint32_t>(byte), static_cast<std::uint32_t>(byte >> 32), 4u, 1u};
+  }
+  return trace;
 }
 
 BankProbeParams transpose_tile_write(const TransposeParams& params) {

@@ -1,5 +1,5 @@
 // GPU tests of the shared-memory labs (ctest label "gpu"): skipped cleanly without a CUDA device.
-// The bank probe's trace must equal the host twin (shared_element_index per lane); the transposes,
+// The bank probe's and the transposes' traces must equal their host twins; the transposes,
 // the matrix multiplies and the reductions must check out against the CPU; bad parameters are
 // refused before anything runs. No timing thresholds here: performance goes to the bench.
 #include <gtest/gtest.h>
@@ -217,6 +217,68 @@ TEST_F(SharedGpuTest, TransposesAreVerified) {
       }
     }
   }
+}
+
+TEST_F(SharedGpuTest, TransposeTraceEqualsHostTwin) {
+  for (auto v :
+       {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive, gpu::TransposeVariant::Tiled,
+        gpu::TransposeVariant::Padded, gpu::TransposeVariant::Swizzled}) {
+    for (int tile : {8, 16, 32}) {
+      for (int rows : {1, tile}) {
+        gpu::TransposeParams p;
+        p.variant = v;
+        p.tile = tile;
+        p.rows_per_block = rows;
+        p.n = 2048;
+        const int warps = (tile * rows + 31) / 32;
+        for (int warp : {0, warps / 2, warps - 1}) {
+          for (bool write : {false, true}) {
+            const std::string what = std::string(gpu::to_string(v)) + " tile " +
+                                     std::to_string(tile) + " rows " + std::to_string(rows) +
+                                     " warp " + std::to_string(warp) + (write ? " write" : " read");
+            expect_same_trace(lab_->trace_transpose_to_host(p, warp, write),
+                              gpu::transpose_global_trace(p, warp, write), what);
+          }
+        }
+      }
+    }
+  }
+  // The lab's default matrix size, 8192 x 8192: the naive write is a column 32 KiB apart.
+  gpu::TransposeParams p;
+  p.variant = gpu::TransposeVariant::Naive;
+  p.n = 8192;
+  const TraceRecords column = lab_->trace_transpose_to_host(p, 2, true);
+  expect_same_trace(column, gpu::transpose_global_trace(p, 2, true), "naive 8192 write");
+  EXPECT_EQ(column[31].address_lo, (31u * 8192u + 2u) * 4u);
+}
+
+TEST_F(SharedGpuTest, TransposeTraceThenMeasureIsVerified) {
+  // The trace allocates the matrix buffers first: the measurement must still find its input.
+  gpu::TransposeParams p;
+  p.n = 1024 + 96;
+  for (auto v : {gpu::TransposeVariant::Naive, gpu::TransposeVariant::Swizzled}) {
+    p.variant = v;
+    lab_->trace_transpose_to_host(p, 1, true);
+    const auto m = lab_->measure_transpose(p, 1, 0);
+    EXPECT_TRUE(m.verified) << gpu::to_string(v) << ": " << m.check;
+    expect_same_trace(lab_->trace_transpose_to_host(p, 3, false),
+                      gpu::transpose_global_trace(p, 3, false), "after the measurement");
+  }
+}
+
+TEST_F(SharedGpuTest, TransposeTraceRefusesBadParameters) {
+  gpu::TransposeParams p;  // tile 32 x 8 rows: warps 0..7
+  p.n = 1024;
+  EXPECT_THROW(lab_->trace_transpose_to_host(p, 8, false), std::invalid_argument);
+  EXPECT_THROW(lab_->trace_transpose_to_host(p, -1, true), std::invalid_argument);
+  p.tile = 24;
+  EXPECT_THROW(lab_->trace_transpose_to_host(p, 0, false), std::invalid_argument);
+  p.tile = 32;
+  p.n = 1000;
+  EXPECT_THROW(lab_->trace_transpose_to_host(p, 0, false), std::invalid_argument);
+  p.n = 1024;
+  expect_same_trace(lab_->trace_transpose_to_host(p, 7, true),
+                    gpu::transpose_global_trace(p, 7, true), "after the refusals");
 }
 
 TEST_F(SharedGpuTest, MatrixMultipliesAreVerified) {

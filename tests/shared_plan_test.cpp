@@ -1,7 +1,9 @@
 // The shared-memory labs' host side (no GPU): parameter checks and their messages, the tile
-// accesses the transpose and matrix-multiply views show, and the reduction steps.
+// accesses the transpose and matrix-multiply views show, the transposes' global accesses, and
+// the reduction steps.
 #include <gtest/gtest.h>
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -252,6 +254,117 @@ TEST(TransposePlan, CopyAndNaiveHaveNoTile) {
   EXPECT_THROW(gpu::transpose_tile_write(t), std::invalid_argument);
   t.variant = gpu::TransposeVariant::Naive;
   EXPECT_THROW(gpu::transpose_tile_read(t), std::invalid_argument);
+}
+
+// --- transpose: global accesses ---------------------------------------------------------------
+
+std::uint64_t byte_of(const LaneTraceRecord& r) {
+  return (std::uint64_t{r.address_hi} << 32) | r.address_lo;
+}
+
+TEST(TransposeGlobal, IndicesAreTheKernels) {
+  // thread (tx, ty) of block (bx, by), tile 16, n 256: x = 16 bx + tx, y = 16 by + ty
+  const int n = 256, tile = 16, tx = 3, ty = 5, bx = 2, by = 7;
+  const int x = bx * tile + tx, y = by * tile + ty;
+  using gpu::TransposeVariant;
+  for (auto v : {TransposeVariant::Copy, TransposeVariant::Naive, TransposeVariant::Tiled,
+                 TransposeVariant::Padded, TransposeVariant::Swizzled}) {
+    const gpu::TransposeGlobalIndex g = gpu::transpose_global_index(v, tile, n, tx, ty, bx, by);
+    EXPECT_EQ(g.read, y * n + x) << gpu::to_string(v);
+    const int write = v == TransposeVariant::Copy    ? y * n + x
+                      : v == TransposeVariant::Naive ? x * n + y
+                                                     : (bx * tile + ty) * n + (by * tile + tx);
+    EXPECT_EQ(g.write, write) << gpu::to_string(v);
+  }
+}
+
+TEST(TransposeGlobal, NaiveWriteIsAColumn) {
+  gpu::TransposeParams t;
+  t.variant = gpu::TransposeVariant::Naive;
+  t.tile = 32;
+  t.rows_per_block = 8;
+  t.n = 8192;
+  for (int warp : {0, 3}) {
+    const TraceRecords trace = gpu::transpose_global_trace(t, warp, true);
+    for (int k = 0; k < kTraceLanes; ++k) {
+      // lane k: tx = k, ty = warp; out[x * n + y]
+      EXPECT_EQ(byte_of(trace[k]), (std::uint64_t{8192} * k + warp) * 4) << "lane " << k;
+      EXPECT_EQ(trace[k].word_bytes, 4u);
+      EXPECT_EQ(trace[k].active, 1u);
+      if (k > 0) {
+        EXPECT_NE(byte_of(trace[k]) / 32, byte_of(trace[k - 1]) / 32);  // each in its own sector
+      }
+    }
+    for (int i = kTraceLanes; i < kTraceRecords; ++i) EXPECT_EQ(trace[i].active, 0u);
+  }
+  // The naive read is a row: coalesced.
+  const TraceRecords read = gpu::transpose_global_trace(t, 0, false);
+  for (int k = 0; k < kTraceLanes; ++k) EXPECT_EQ(byte_of(read[k]), 4u * k);
+}
+
+TEST(TransposeGlobal, TiledReadAndWriteAreCoalesced) {
+  gpu::TransposeParams t;
+  t.tile = 32;
+  t.rows_per_block = 8;
+  t.n = 1024;
+  for (auto v : {gpu::TransposeVariant::Tiled, gpu::TransposeVariant::Padded,
+                 gpu::TransposeVariant::Swizzled}) {
+    t.variant = v;
+    for (bool write : {false, true}) {
+      for (int warp : {0, 7}) {
+        const TraceRecords trace = gpu::transpose_global_trace(t, warp, write);
+        // row ty = warp of the tile, 32 consecutive floats: 4 sectors, one 128-byte line
+        for (int k = 0; k < kTraceLanes; ++k) {
+          EXPECT_EQ(byte_of(trace[k]), std::uint64_t{1024} * 4 * warp + 4u * k)
+              << gpu::to_string(v) << (write ? " write" : " read") << " warp " << warp << " lane "
+              << k;
+          EXPECT_EQ(trace[k].active, 1u);
+        }
+      }
+    }
+  }
+}
+
+TEST(TransposeGlobal, CopyReadsWhereItWrites) {
+  gpu::TransposeParams t;
+  t.variant = gpu::TransposeVariant::Copy;
+  for (int tile : {8, 16, 32}) {
+    t.tile = tile;
+    t.rows_per_block = tile;
+    t.n = 4 * tile;
+    const int warps = tile * tile / 32;
+    for (int warp = 0; warp < warps; ++warp) {
+      const TraceRecords r = gpu::transpose_global_trace(t, warp, false);
+      const TraceRecords w = gpu::transpose_global_trace(t, warp, true);
+      for (int i = 0; i < kTraceRecords; ++i) {
+        EXPECT_EQ(r[i].address_lo, w[i].address_lo);
+        EXPECT_EQ(r[i].address_hi, w[i].address_hi);
+        EXPECT_EQ(r[i].active, w[i].active);
+      }
+    }
+  }
+}
+
+TEST(TransposeGlobal, SmallBlocksLeaveLanesIdleAndWarpsAreChecked) {
+  gpu::TransposeParams t;
+  t.variant = gpu::TransposeVariant::Tiled;
+  t.tile = 8;
+  t.rows_per_block = 1;  // 8 threads: lanes 8..31 idle
+  t.n = 64;
+  const TraceRecords trace = gpu::transpose_global_trace(t, 0, false);
+  for (int k = 0; k < kTraceLanes; ++k) EXPECT_EQ(trace[k].active, k < 8 ? 1u : 0u) << k;
+  EXPECT_THROW(gpu::transpose_global_trace(t, 1, false), std::invalid_argument);
+  EXPECT_THROW(gpu::transpose_global_trace(t, -1, true), std::invalid_argument);
+  t.rows_per_block = 8;  // 64 threads, 2 warps; warp 1 = rows 4..7
+  const TraceRecords second = gpu::transpose_global_trace(t, 1, false);
+  EXPECT_EQ(byte_of(second[0]), std::uint64_t{64} * 4 * 4);
+  EXPECT_EQ(byte_of(second[9]), (std::uint64_t{64} * 5 + 1) * 4);
+  EXPECT_THROW(gpu::transpose_global_trace(t, 2, false), std::invalid_argument);
+  t.tile = 24;
+  EXPECT_THROW(gpu::transpose_global_trace(t, 0, false), std::invalid_argument);
+  t.tile = 8;
+  t.n = 100;  // not a multiple of 8
+  EXPECT_THROW(gpu::transpose_global_trace(t, 0, false), std::invalid_argument);
 }
 
 // --- matrix multiply ---------------------------------------------------------------------------
