@@ -762,8 +762,8 @@ void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, in
 }
 
 void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::WarpView& view,
-              viz::BankView& bank_view, viz::HeatStrip& heat, const viz::ImGuiLayer& layer,
-              int width, int height) {
+              viz::BankView& bank_view, viz::WarpView& global_view, viz::HeatStrip& heat,
+              const viz::ImGuiLayer& layer, int width, int height) {
   const viz::Theme& theme = viz::theme(ui.theme);
   const float s = layer.scale();
   const float w = static_cast<float>(width), h = static_cast<float>(height);
@@ -791,7 +791,7 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
     const float stats_h =
         std::min(body_h * 0.36f, 9.5f * ImGui::GetFrameHeightWithSpacing() + 24 * s);
     draw_shared_parameters(ui, shared, layer, {0, body_y}, {panel_w, body_h});
-    draw_shared_view(ui, shared, bank_view, layer, theme, {main_x, body_y},
+    draw_shared_view(ui, shared, bank_view, global_view, layer, theme, {main_x, body_y},
                      {main_w, body_h - stats_h - gap});
     draw_shared_numbers(shared, layer, theme, {main_x, body_y + body_h - stats_h},
                         {main_w, stats_h});

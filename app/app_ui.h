@@ -35,9 +35,10 @@ struct UiState {
 
 /// Draws one frame's UI covering `width` x `height` pixels. Call between
 /// ImGuiLayer::begin_frame and end_frame, with the session's GL context current.
+/// `global_view` is the shared session's warp view (the transpose lab's global accesses).
 void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::WarpView& view,
-              viz::BankView& bank_view, viz::HeatStrip& heat, const viz::ImGuiLayer& layer,
-              int width, int height);
+              viz::BankView& bank_view, viz::WarpView& global_view, viz::HeatStrip& heat,
+              const viz::ImGuiLayer& layer, int width, int height);
 
 /// Applies built-in scenario `index`: picks its lab and sets that lab's session.
 void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index);

@@ -92,8 +92,9 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
     viz::WarpView view;
     viz::HeatStrip heat;
     viz::BankView bank_view;
+    viz::WarpView global_view;  // the transpose lab's global read/write
     CopySession session(view, heat, options.use_gpu);
-    SharedSession shared(bank_view, options.use_gpu);
+    SharedSession shared(bank_view, global_view, options.use_gpu);
     UiState ui = initial_ui(options, session, shared, false);
 
     const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
@@ -114,7 +115,7 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
       glClearColor(bg.r, bg.g, bg.b, 1);
       glClear(GL_COLOR_BUFFER_BIT);
       layer.begin_frame(width, height, 1.0f / 60.0f);
-      draw_app(ui, session, shared, view, bank_view, heat, layer, width, height);
+      draw_app(ui, session, shared, view, bank_view, global_view, heat, layer, width, height);
       target.bind(width, height);
       layer.end_frame();
     }
@@ -143,8 +144,9 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     viz::WarpView view;
     viz::HeatStrip heat;
     viz::BankView bank_view;
+    viz::WarpView global_view;  // the transpose lab's global read/write
     CopySession session(view, heat, options.use_gpu);
-    SharedSession shared(bank_view, options.use_gpu);
+    SharedSession shared(bank_view, global_view, options.use_gpu);
     UiState ui = initial_ui(options, session, shared, true);
     int frame = 0;
     while (!window.should_close()) {
@@ -158,7 +160,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         continue;
       }
       layer.begin_frame(width, height, 0);
-      draw_app(ui, session, shared, view, bank_view, heat, layer, width, height);
+      draw_app(ui, session, shared, view, bank_view, global_view, heat, layer, width, height);
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, width, height);
       const viz::Rgb bg = viz::theme(ui.theme).background;

@@ -87,6 +87,15 @@ void parse_shared_lab(const toml::table& table, const std::string& origin, Scena
         st.transpose.rows_per_block = int_value(*t, "rows_per_block", 8, origin);
         st.transpose.n = int_value(*t, "n", 8192, origin);
         st.transpose_read = string_value(*t, "show", "read") == "read";
+        {
+          const std::string view = string_value(*t, "view", "tile");
+          if (view != "tile" && view != "global-read" && view != "global-write")
+            throw std::invalid_argument("view must be tile, global-read or global-write (got \"" +
+                                        view + "\")");
+          st.transpose_view = view == "tile"          ? TransposeView::Tile
+                              : view == "global-read" ? TransposeView::GlobalRead
+                                                      : TransposeView::GlobalWrite;
+        }
         break;
       case Lab::Matmul:
         st.matmul.block_size = int_value(*t, "block_size", 16, origin);

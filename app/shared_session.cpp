@@ -4,6 +4,7 @@
 
 #include "bank_view.h"
 #include "copy_pattern.h"
+#include "warp_view.h"
 
 namespace warplens::app {
 
@@ -80,11 +81,19 @@ bool same_measurement(const SharedState& a, const SharedState& b) {
 }
 
 struct SharedSession::Interop {
-  std::unique_ptr<gpu::GlInteropBuffer> buffer;
+  std::unique_ptr<gpu::GlInteropBuffer> buffer;         // the bank view's
+  std::unique_ptr<gpu::GlInteropBuffer> global_buffer;  // the warp view's
 };
 
-SharedSession::SharedSession(viz::BankView& view, bool use_gpu)
-    : view_(view), interop_(std::make_unique<Interop>()) {
+namespace {
+model::GlobalAnalysis analyze_transpose_global(const TraceRecords& trace, bool write_side) {
+  return model::analyze_global(accesses_from_trace(trace), 4,
+                               write_side ? model::Op::Store : model::Op::Load);
+}
+}  // namespace
+
+SharedSession::SharedSession(viz::BankView& view, viz::WarpView& global_view, bool use_gpu)
+    : view_(view), global_view_(global_view), interop_(std::make_unique<Interop>()) {
   device_ =
       use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
   set(SharedState{});
@@ -113,6 +122,11 @@ void SharedSession::set(const SharedState& requested) {
       (void)gpu::plan_bank_probe(*access, limit);
       predicted = analyze_probe(*access, state.lab == Lab::Banks ? state.warp : 0, state.model);
     }
+    if (state.lab == Lab::Transpose) {
+      const bool write_side = state.transpose_view == TransposeView::GlobalWrite;
+      global_predicted_ = analyze_transpose_global(
+          gpu::transpose_global_trace(state.transpose, 0, write_side), write_side);
+    }
     access_ = access;
     predicted_ = std::move(predicted);
   } catch (const std::exception& e) {
@@ -129,7 +143,8 @@ void SharedSession::set(const SharedState& requested) {
     std::lock_guard lock(mutex_);
     error_.clear();
   }
-  if (!gpu_mode() || lab_failed_ || interop_failed_ || !access_) use_host_trace();
+  if (!gpu_mode() || lab_failed_ || interop_failed_ || (!access_ && !shows_global()))
+    use_host_trace();
   if (gpu_mode() && !lab_failed_ && remeasure_needed) remeasure();
 }
 
@@ -148,9 +163,32 @@ void SharedSession::use_host_trace() {
   trace_ = access_ ? shared_model_trace(*access_, state_.warp) : TraceRecords{};
   view_.upload(trace_);
   trace_ = view_.read_back();
+  if (state_.lab == Lab::Transpose) {
+    global_trace_ = gpu::transpose_global_trace(
+        state_.transpose, 0, state_.transpose_view == TransposeView::GlobalWrite);
+    global_view_.upload(global_trace_);
+    global_trace_ = global_view_.read_back();
+  }
   traced_on_gpu_ = false;
   traced_.reset();
+  global_traced_.reset();
   traced_state_ = state_;
+}
+
+void SharedSession::trace_global_on_gl_thread(gpu::SharedLab& lab) {
+  const bool write_side = state_.transpose_view == TransposeView::GlobalWrite;
+  if (!interop_->global_buffer)
+    interop_->global_buffer = std::make_unique<gpu::GlInteropBuffer>(global_view_.trace_buffer());
+  void* device_buffer = interop_->global_buffer->map(nullptr, lab.trace_stream());
+  try {
+    lab.trace_transpose_to_device(state_.transpose, 0, write_side, device_buffer);
+  } catch (...) {
+    interop_->global_buffer->unmap(lab.trace_stream());
+    throw;
+  }
+  interop_->global_buffer->unmap(lab.trace_stream());
+  global_trace_ = global_view_.read_back();
+  global_traced_ = analyze_transpose_global(global_trace_, write_side);
 }
 
 void SharedSession::update() {
@@ -169,12 +207,19 @@ void SharedSession::trace_on_gl_thread() {
     std::lock_guard lock(mutex_);
     lab = lab_;
   }
-  if (!access_) {
+  if (!lab || interop_failed_) return;  // the worker is still starting the lab
+  if (!access_ && !shows_global()) {
     use_host_trace();
     return;
   }
-  if (!lab || interop_failed_) return;  // the worker is still starting the lab
   try {
+    if (shows_global()) {
+      trace_global_on_gl_thread(*lab);
+      traced_on_gpu_ = true;
+      traced_state_ = state_;
+      return;
+    }
+    if (!access_) return;
     if (!interop_->buffer)
       interop_->buffer = std::make_unique<gpu::GlInteropBuffer>(view_.trace_buffer());
     void* device_buffer = interop_->buffer->map(nullptr, lab->trace_stream());
@@ -191,7 +236,7 @@ void SharedSession::trace_on_gl_thread() {
                                     to_model_op(access_->op), state_.model);
     traced_state_ = state_;
   } catch (const std::exception& e) {
-    interop_failed_ = !interop_->buffer;
+    interop_failed_ = shows_global() ? !interop_->global_buffer : !interop_->buffer;
     set_error(std::string("GPU trace failed, showing the host model instead: ") + e.what());
     use_host_trace();
   }

@@ -21,7 +21,8 @@
 
 namespace warplens::viz {
 class BankView;
-}
+class WarpView;
+}  // namespace warplens::viz
 
 namespace warplens::app {
 
@@ -29,6 +30,10 @@ namespace warplens::app {
 enum class Lab { Global, Banks, Transpose, Matmul, Reduction };
 const char* to_string(Lab lab);          ///< global | banks | transpose | matmul | reduction
 Lab parse_lab(const std::string& text);  ///< throws std::invalid_argument
+
+/// What the transpose lab's view shows: the shared tile's bank pattern, or the kernel's global
+/// read or write for the shown warp (sectors and lines, in the warp view).
+enum class TransposeView { Tile, GlobalRead, GlobalWrite };
 
 struct SharedState {
   Lab lab = Lab::Banks;        ///< Banks, Transpose, Matmul or Reduction
@@ -39,6 +44,7 @@ struct SharedState {
   model::HardwareModel model = model::HardwareModel::Modern;
   gpu::TransposeParams transpose;
   bool transpose_read = true;  ///< bank view: the tile read (column) or the tile write (row)
+  TransposeView transpose_view = TransposeView::Tile;
   gpu::MatmulParams matmul;
   int matmul_k = 0;       ///< bank view: step k of the inner loop
   bool matmul_b = false;  ///< bank view: blockB[k][tx] instead of blockA[ty][k]
@@ -49,9 +55,9 @@ struct SharedState {
   friend bool operator==(const SharedState& a, const SharedState& b) {
     return a.lab == b.lab && a.probe == b.probe && a.warp == b.warp && a.model == b.model &&
            a.transpose == b.transpose && a.transpose_read == b.transpose_read &&
-           a.matmul == b.matmul && a.matmul_k == b.matmul_k && a.matmul_b == b.matmul_b &&
-           a.reduction == b.reduction && a.reduction_step == b.reduction_step &&
-           a.reduction_second == b.reduction_second;
+           a.transpose_view == b.transpose_view && a.matmul == b.matmul &&
+           a.matmul_k == b.matmul_k && a.matmul_b == b.matmul_b && a.reduction == b.reduction &&
+           a.reduction_step == b.reduction_step && a.reduction_second == b.reduction_second;
   }
 };
 
@@ -64,7 +70,8 @@ class SharedSession {
  public:
   /// `view` must outlive the session; its GL context must be current on the calling thread for
   /// every call. With use_gpu false (or no device) the session runs the model only.
-  SharedSession(viz::BankView& view, bool use_gpu);
+  /// `global_view` shows the transpose lab's global read or write.
+  SharedSession(viz::BankView& view, viz::WarpView& global_view, bool use_gpu);
   ~SharedSession();
   SharedSession(const SharedSession&) = delete;
   SharedSession& operator=(const SharedSession&) = delete;
@@ -87,6 +94,18 @@ class SharedSession {
   /// The model's analysis of the GPU's trace (when the trace came from the GPU).
   [[nodiscard]] const std::optional<model::SharedAnalysis>& traced() const { return traced_; }
 
+  /// Whether the view shows a global access (the transpose lab's global read or write).
+  [[nodiscard]] bool shows_global() const {
+    return state_.lab == Lab::Transpose && state_.transpose_view != TransposeView::Tile;
+  }
+  /// The transpose's global access of the shown warp (slot 0), its model analysis and, when
+  /// traced on the GPU, the analysis of the trace.
+  [[nodiscard]] const TraceRecords& global_trace() const { return global_trace_; }
+  [[nodiscard]] const model::GlobalAnalysis& global_predicted() const { return global_predicted_; }
+  [[nodiscard]] const std::optional<model::GlobalAnalysis>& global_traced() const {
+    return global_traced_;
+  }
+
   struct Measured {
     std::optional<gpu::BankMeasurement> bank;
     std::vector<gpu::TransposeMeasurement> transpose;  ///< every variant, Copy first
@@ -108,7 +127,13 @@ class SharedSession {
   void use_host_trace();
   void set_error(const std::string& message);
 
+  void trace_global_on_gl_thread(gpu::SharedLab& lab);
+
   viz::BankView& view_;
+  viz::WarpView& global_view_;
+  TraceRecords global_trace_{};
+  model::GlobalAnalysis global_predicted_;
+  std::optional<model::GlobalAnalysis> global_traced_;
   gpu::DeviceQuery device_;
   SharedState state_;
   std::optional<gpu::BankProbeParams> access_;

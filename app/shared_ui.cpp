@@ -9,6 +9,7 @@
 #include "bank_panel.h"
 #include "scenarios.h"
 #include "ui_widgets.h"
+#include "warp_panel.h"
 
 namespace warplens::app {
 
@@ -150,7 +151,7 @@ void draw_bank_parameters(SharedState& state) {
 
 void draw_transpose_parameters(SharedState& state) {
   gpu::TransposeParams& t = state.transpose;
-  label("Kernel shown in the bank view");
+  label("Kernel shown");
   for (auto v :
        {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive, gpu::TransposeVariant::Tiled,
         gpu::TransposeVariant::Padded, gpu::TransposeVariant::Swizzled}) {
@@ -296,18 +297,53 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
 }
 
 void draw_shared_view(const UiState& ui, SharedSession& session, viz::BankView& view,
-                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
-                      ImVec2 size) {
+                      viz::WarpView& global_view, const viz::ImGuiLayer& layer,
+                      const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   const char* title =
-      session.traced_on_gpu()
+      session.shows_global()
+          ? (session.traced_on_gpu()
+                 ? "Warp view \u2014 global addresses traced from the GPU kernel###bank"
+                 : "Warp view \u2014 global addresses from the host model###bank")
+      : session.traced_on_gpu()
           ? "Bank view \u2014 shared-memory addresses traced from the GPU kernel###bank"
           : "Bank view \u2014 shared-memory addresses from the host model###bank";
   ImGui::Begin(title, nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
-  if (!session.access()) {
+  if (session.state().lab == Lab::Transpose) {
+    // Tabs: the tile's banks, the kernel's global read, its global write.
+    SharedState st = session.state();
+    if (ImGui::BeginTabBar("##transpose-views")) {
+      const auto tab = [&](const char* label, TransposeView v) {
+        const ImGuiTabItemFlags flags =
+            !ui.interactive && st.transpose_view == v ? ImGuiTabItemFlags_SetSelected : 0;
+        if (ImGui::BeginTabItem(label, nullptr, flags)) {
+          if (ui.interactive) st.transpose_view = v;
+          ImGui::EndTabItem();
+        }
+      };
+      tab("Shared tile (banks)", TransposeView::Tile);
+      tab("Global read in[\u2026]", TransposeView::GlobalRead);
+      tab("Global write out[\u2026]", TransposeView::GlobalWrite);
+      ImGui::EndTabBar();
+    }
+    if (!(st == session.state())) session.set(st);
+  }
+  if (session.shows_global()) {
+    const bool write = session.state().transpose_view == TransposeView::GlobalWrite;
+    WarpPanelInfo info;
+    info.slot_captions.push_back(
+        format("lanes 0\u201331 of warp 0, block (0, 0): the %s %s (%s)",
+               gpu::to_string(session.state().transpose.variant),
+               write ? "kernel's store to out" : "kernel's load from in",
+               session.traced_on_gpu() ? "traced on the GPU" : "host model"));
+    info.strip_caption =
+        "bytes from the matrix base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B "
+        "lines";
+    draw_warp_panel(global_view, session.global_trace(), info, layer, theme, ui.interactive);
+  } else if (!session.access()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(
         session.state().lab == Lab::Matmul
@@ -369,7 +405,44 @@ void draw_bars(const std::vector<Bar>& bars, const viz::Theme& theme, float scal
   ImGui::Dummy({1, 1});
 }
 
+void draw_global_table(const SharedSession& session) {
+  const auto& p = session.global_predicted();
+  const auto& t = session.global_traced();
+  const bool show_traced = t.has_value();
+  if (!ImGui::BeginTable("transpose-global", 3,
+                         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
+    return;
+  ImGui::TableSetupColumn("per warp request");
+  ImGui::TableSetupColumn("model (predicted)");
+  ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
+  ImGui::TableHeadersRow();
+  const auto row = [&](const char* name, auto get, const char* tip) {
+    stat_row(name, get(p), show_traced ? get(*t) : std::string(), show_traced, tip);
+  };
+  using G = model::GlobalAnalysis;
+  row(
+      "active lanes", [](const G& a) { return std::to_string(a.active_lanes); }, nullptr);
+  row(
+      "sectors (32 B)", [](const G& a) { return std::to_string(a.sectors.size()); },
+      "distinct 32-byte sectors the lanes touch");
+  row(
+      "lines (128 B)", [](const G& a) { return std::to_string(a.lines.size()); },
+      "distinct 128-byte lines touched");
+  row(
+      "bytes requested", [](const G& a) { return bytes_text(a.requested_bytes); }, nullptr);
+  row(
+      "bytes moved", [](const G& a) { return bytes_text(a.moved_bytes); }, "sectors x 32 bytes");
+  row(
+      "efficiency", [](const G& a) { return percent_text(a.efficiency()); },
+      "bytes requested / bytes moved");
+  ImGui::EndTable();
+}
+
 void draw_analysis_table(const SharedSession& session) {
+  if (session.shows_global()) {
+    draw_global_table(session);
+    return;
+  }
   const auto& p = session.predicted();
   const auto& t = session.traced();
   const bool show_traced = t.has_value();

@@ -9,6 +9,7 @@
 #include "app_ui.h"
 #include "bank_view.h"
 #include "shared_session.h"
+#include "warp_view.h"
 
 namespace warplens::app {
 
@@ -17,9 +18,10 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
                             ImVec2 pos, ImVec2 size);
 
 /// The bank view window: the access the lab's kernel makes, traced on the GPU when there is one.
+/// The transpose lab adds tabs for the kernel's global read and write, drawn in `global_view`.
 void draw_shared_view(const UiState& ui, SharedSession& session, viz::BankView& view,
-                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
-                      ImVec2 size);
+                      viz::WarpView& global_view, const viz::ImGuiLayer& layer,
+                      const viz::Theme& theme, ImVec2 pos, ImVec2 size);
 
 /// Model vs trace for the shown access, and what the lab measured (bars relative to the
 /// reference kernel for transpose, matmul and reduction).

@@ -141,10 +141,10 @@ TEST(ListCli, PrintsTheCatalog) {
 TEST(ListCli, NamesEverySharedLabScenario) {
   const auto r = run_command(kWarplens + " list");
   ASSERT_EQ(r.exit_code, 0);
-  for (const char* name :
-       {"bank-stride-1", "bank-stride-2", "bank-stride-32", "bank-broadcast", "tile-column-32x32",
-        "tile-column-32x33", "tile-swizzle", "bank-word-8", "bank-word-16", "transpose", "matmul",
-        "reduction-interleaved", "reduction-sequential"}) {
+  for (const char* name : {"bank-stride-1", "bank-stride-2", "bank-stride-32", "bank-broadcast",
+                           "tile-column-32x32", "tile-column-32x33", "tile-swizzle", "bank-word-8",
+                           "bank-word-16", "transpose", "matmul", "reduction-interleaved",
+                           "reduction-sequential", "reduction-divergent", "transpose-naive"}) {
     EXPECT_NE(r.output.find(name), std::string::npos) << name;
   }
 }
@@ -241,7 +241,8 @@ TEST(RenderCli, BankScenariosDrawConflictsAndTheirFix) {
 }
 
 TEST(RenderCli, EveryLabScenarioRendersWithoutAGpu) {
-  for (const char* name : {"bank-word-16", "transpose", "matmul", "reduction-interleaved"}) {
+  for (const char* name : {"bank-word-16", "transpose", "transpose-naive", "matmul",
+                           "reduction-interleaved", "reduction-divergent"}) {
     const std::string out = temp_path(std::string(name) + ".png");
     const auto r =
         run_command(kWarplens + " render --model-only --scenario " + name + " --out " + out);
@@ -251,6 +252,19 @@ TEST(RenderCli, EveryLabScenarioRendersWithoutAGpu) {
     EXPECT_GT(count_near(png, viz::theme(viz::ThemeName::Light).lanes[0], 2), 50) << name;
     std::filesystem::remove(out);
   }
+}
+
+TEST(RenderCli, NaiveTransposeWriteIsScatteredOverSectors) {
+  // The naive transpose's store: 32 lanes in 32 lines, each sector mostly over-fetch.
+  const std::string out = temp_path("naive-write.png");
+  const auto r =
+      run_command(kWarplens + " render --model-only --scenario transpose-naive --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Png png = load_png(out);
+  ASSERT_TRUE(png.rgba);
+  // 32 separate lines, each with 28 bytes of hatched over-fetch (more than the legend swatch).
+  EXPECT_GT(count_near(png, viz::theme(viz::ThemeName::Light).overfetch, 2), 1500);
+  std::filesystem::remove(out);
 }
 
 TEST(RenderCli, NoEglDisplayIsAClearError) {
