@@ -309,12 +309,6 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
   if (ui.interactive) {
     ImGui::Separator();
     if (ImGui::Button("Re-measure") && session.gpu_mode()) session.remeasure();
-    ImGui::SameLine();
-    bool dark = ui.theme == viz::ThemeName::Dark;
-    if (ImGui::Checkbox("Dark theme", &dark)) {
-      ui.theme = dark ? viz::ThemeName::Dark : viz::ThemeName::Light;
-      ui.theme_changed = true;
-    }
   }
   ImGui::Separator();
   ImGui::TextDisabled("Reading the view");
@@ -689,7 +683,111 @@ void draw_bottom(UiState& ui, CopySession& session, viz::HeatStrip& heat,
   ImGui::End();
 }
 
-void draw_status(const UiState& ui, const CopySession& session, const SharedSession& shared,
+// Right end of the status bar: the keys help, UI scale and theme (presenter controls).
+const char* const kScaleLabels[] = {"1\u00d7", "1.5\u00d7", "2\u00d7", "3\u00d7"};
+
+float view_controls_x(const viz::ImGuiLayer& layer) {
+  const float s = layer.scale();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float width = ImGui::CalcTextSize("? keys").x + ImGui::CalcTextSize("scale").x +
+                ImGui::CalcTextSize("Light theme").x + 4 * style.FramePadding.x +
+                4 * style.ItemSpacing.x + style.WindowPadding.x + 32 * s;
+  for (const char* label : kScaleLabels)
+    width += ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x + style.ItemSpacing.x;
+  return ImGui::GetWindowWidth() - width;
+}
+
+void draw_view_controls(UiState& ui, const viz::ImGuiLayer& layer, float x) {
+  const float s = layer.scale();
+  const char* const* scales = kScaleLabels;
+  const float values[] = {1.0f, 1.5f, 2.0f, 3.0f};
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20 * s, x));
+  if (ImGui::SmallButton("? keys")) ui.show_keys = !ui.show_keys;
+  ImGui::SameLine(0, 16 * s);
+  ImGui::TextDisabled("scale");
+  for (int i = 0; i < 4; ++i) {
+    ImGui::SameLine();
+    const bool current = std::abs(ui.ui_scale - values[i]) < 0.01f;
+    if (current)
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::SmallButton(scales[i]) && !current) {
+      ui.ui_scale = values[i];
+      ui.scale_changed = true;
+    }
+    if (current) ImGui::PopStyleColor();
+  }
+  ImGui::SameLine(0, 16 * s);
+  const bool dark = ui.theme == viz::ThemeName::Dark;
+  if (ImGui::SmallButton(dark ? "Light theme" : "Dark theme")) {
+    ui.theme = dark ? viz::ThemeName::Light : viz::ThemeName::Dark;
+    ui.theme_changed = true;
+  }
+}
+
+// The keyboard help overlay.
+void draw_keys_help(UiState& ui, float w, float h) {
+  if (!ui.show_keys) return;
+  ImGui::SetNextWindowPos({w * 0.5f, h * 0.5f}, ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::Begin("Keys", &ui.show_keys,
+               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+    const std::pair<const char*, const char*> rows[] = {
+        {"\u2190 / \u2192", "previous / next scenario"},
+        {"space", "run the measurement again"},
+        {"1 \u2026 4",
+         "pick a view: numbers, heatmap, offset sweep, stride sweep (global); tile, "
+         "global read, global write (transpose)"},
+        {"F11", "full screen on / off"},
+        {"?", "show or hide this list"},
+    };
+    for (const auto& [key, what] : rows) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(key);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(what);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+// Keys a lecturer drives the window with; ignored while a text field has the keyboard.
+void handle_keys(UiState& ui, CopySession& session, SharedSession& shared) {
+  if (!ui.interactive) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
+  const int count = static_cast<int>(builtin_scenarios().size());
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
+    ui.pending_scenario = (ui.scenario + count - 1) % count;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
+    ui.pending_scenario = (ui.scenario + 1) % count;
+  for (ImWchar c : io.InputQueueCharacters) {
+    if (c == ' ') {
+      if (ui.lab == Lab::Global) {
+        session.remeasure();
+      } else {
+        shared.remeasure();
+      }
+    } else if (c == '?') {
+      ui.show_keys = !ui.show_keys;
+    } else if (c >= '1' && c <= '4') {
+      const int k = c - '1';
+      if (ui.lab == Lab::Global) {
+        ui.bottom = static_cast<BottomView>(k);
+        ui.select_bottom = true;
+      } else if (ui.lab == Lab::Transpose && k < 3) {
+        SharedState st = shared.state();
+        st.transpose_view = static_cast<TransposeView>(k);
+        shared.set(st);
+        ui.select_transpose_view = true;
+      }
+    }
+  }
+}
+
+void draw_status(UiState& ui, const CopySession& session, const SharedSession& shared,
                  const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
   const std::string error = ui.lab == Lab::Global ? session.error() : shared.error();
   std::string text = error.empty() ? layer.font_warning() : error;
@@ -707,11 +805,26 @@ void draw_status(const UiState& ui, const CopySession& session, const SharedSess
   ImGui::Begin(
       "##status", nullptr,
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  // The presenter controls sit at the right end; the text gets what is left, shortened with
+  // an ellipsis rather than running under them.
+  const float controls_x = ui.interactive ? view_controls_x(layer) : ImGui::GetWindowWidth();
+  const float room = controls_x - ImGui::GetCursorPosX() - 16 * layer.scale();
+  if (ImGui::CalcTextSize(text.c_str()).x > room) {
+    while (!text.empty() && ImGui::CalcTextSize((text + "\u2026").c_str()).x > room) {
+      text.pop_back();
+      while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
+        text.pop_back();  // never cut a UTF-8 sequence in half
+      if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
+    }
+    text += "\u2026";
+  }
   if (!error.empty()) {
     ImGui::TextColored(color4(theme.warning), "%s", text.c_str());
   } else {
     ImGui::TextDisabled("%s", text.c_str());
   }
+  if (error.size() > text.size() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", error.c_str());
+  if (ui.interactive) draw_view_controls(ui, layer, controls_x);
   ImGui::End();
 }
 
@@ -758,6 +871,7 @@ void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, in
     session.set(state);
   } else {
     shared.set(scenario.shared);
+    ui.select_transpose_view = true;
   }
 }
 
@@ -797,6 +911,8 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
                         {main_w, stats_h});
   }
   draw_status(ui, session, shared, layer, theme, {0, h - status_h}, {w, status_h});
+  draw_keys_help(ui, w, h);
+  handle_keys(ui, session, shared);
   if (ui.pending_scenario >= 0) {
     apply_scenario(ui, session, shared, ui.pending_scenario);
     ui.pending_scenario = -1;

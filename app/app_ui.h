@@ -25,7 +25,14 @@ struct UiState {
   Lab lab = Lab::Global;  ///< the lab shown
   viz::ThemeName theme = viz::ThemeName::Light;
   bool theme_changed = false;  ///< set by the panel; the caller re-styles ImGui
-  bool interactive = true;     ///< false for headless figures (no hover tooltips, no buttons)
+  /// UI scale chosen in the window (x the monitor's content scale); scale_changed asks the
+  /// caller to rebuild the fonts between frames.
+  float ui_scale = 1.0f;
+  bool scale_changed = false;
+  bool show_keys = false;  ///< the keyboard help overlay ("?")
+  /// Select the transpose lab's view tab from the state on the next frame (keys, scenarios).
+  bool select_transpose_view = true;
+  bool interactive = true;  ///< false for headless figures (no hover tooltips, no buttons)
   BottomView bottom = BottomView::Numbers;
   bool select_bottom = false;  ///< select `bottom`'s tab on the next frame (startup, figures)
   int sweep_word_bytes = 4;

@@ -1,5 +1,6 @@
 #include "frontends.h"
 
+#include <GLFW/glfw3.h>
 #include <glad/gl.h>
 #include <imgui.h>
 
@@ -148,6 +149,8 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     CopySession session(view, heat, options.use_gpu);
     SharedSession shared(bank_view, global_view, options.use_gpu);
     UiState ui = initial_ui(options, session, shared, true);
+    ui.ui_scale = options.scale;
+    bool f11_was_down = false;
     int frame = 0;
     while (!window.should_close()) {
       window.poll_events();
@@ -171,6 +174,14 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         layer.set_theme(ui.theme);
         ui.theme_changed = false;
       }
+      if (ui.scale_changed) {  // fonts rebuilt at the new size, between frames
+        layer.set_scale(ui.ui_scale * window.content_scale(), ui.theme);
+        ui.scale_changed = false;
+      }
+      // F11: full screen on the window's monitor and back (presenter mode).
+      const bool f11 = glfwGetKey(window.handle(), GLFW_KEY_F11) == GLFW_PRESS;
+      if (f11 && !f11_was_down) window.toggle_fullscreen();
+      f11_was_down = f11;
       ++frame;
       if (screenshot_path && frame >= frames && session.idle() && shared.idle()) {
         glFinish();

@@ -296,7 +296,7 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
   ImGui::End();
 }
 
-void draw_shared_view(const UiState& ui, SharedSession& session, viz::BankView& view,
+void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
                       viz::WarpView& global_view, const viz::ImGuiLayer& layer,
                       const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
   ImGui::SetNextWindowPos(pos);
@@ -317,10 +317,11 @@ void draw_shared_view(const UiState& ui, SharedSession& session, viz::BankView& 
     SharedState st = session.state();
     if (ImGui::BeginTabBar("##transpose-views")) {
       const auto tab = [&](const char* label, TransposeView v) {
+        const bool follow_state = ui.select_transpose_view || !ui.interactive;
         const ImGuiTabItemFlags flags =
-            !ui.interactive && st.transpose_view == v ? ImGuiTabItemFlags_SetSelected : 0;
+            follow_state && st.transpose_view == v ? ImGuiTabItemFlags_SetSelected : 0;
         if (ImGui::BeginTabItem(label, nullptr, flags)) {
-          if (ui.interactive) st.transpose_view = v;
+          if (!follow_state) st.transpose_view = v;
           ImGui::EndTabItem();
         }
       };
@@ -328,6 +329,7 @@ void draw_shared_view(const UiState& ui, SharedSession& session, viz::BankView& 
       tab("Global read in[\u2026]", TransposeView::GlobalRead);
       tab("Global write out[\u2026]", TransposeView::GlobalWrite);
       ImGui::EndTabBar();
+      ui.select_transpose_view = false;
     }
     if (!(st == session.state())) session.set(st);
   }

@@ -19,7 +19,7 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
 
 /// The bank view window: the access the lab's kernel makes, traced on the GPU when there is one.
 /// The transpose lab adds tabs for the kernel's global read and write, drawn in `global_view`.
-void draw_shared_view(const UiState& ui, SharedSession& session, viz::BankView& view,
+void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
                       viz::WarpView& global_view, const viz::ImGuiLayer& layer,
                       const viz::Theme& theme, ImVec2 pos, ImVec2 size);
 

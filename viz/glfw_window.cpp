@@ -58,4 +58,30 @@ float GlfwWindow::content_scale() const {
   return std::max(1.0f, x);
 }
 
+void GlfwWindow::toggle_fullscreen() {
+  if (glfwGetWindowMonitor(window_)) {
+    glfwSetWindowMonitor(window_, nullptr, windowed_[0], windowed_[1], windowed_[2], windowed_[3],
+                         GLFW_DONT_CARE);
+    return;
+  }
+  glfwGetWindowPos(window_, &windowed_[0], &windowed_[1]);
+  glfwGetWindowSize(window_, &windowed_[2], &windowed_[3]);
+  // The monitor holding the window's centre (the primary one if none does).
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  GLFWmonitor* target = glfwGetPrimaryMonitor();
+  const int cx = windowed_[0] + windowed_[2] / 2, cy = windowed_[1] + windowed_[3] / 2;
+  for (int i = 0; i < count; ++i) {
+    int mx = 0, my = 0;
+    glfwGetMonitorPos(monitors[i], &mx, &my);
+    const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
+    if (mode && cx >= mx && cx < mx + mode->width && cy >= my && cy < my + mode->height)
+      target = monitors[i];
+  }
+  if (!target) return;
+  const GLFWvidmode* mode = glfwGetVideoMode(target);
+  if (!mode) return;
+  glfwSetWindowMonitor(window_, target, 0, 0, mode->width, mode->height, mode->refreshRate);
+}
+
 }  // namespace warplens::viz

@@ -26,9 +26,12 @@ class GlfwWindow {
   void framebuffer_size(int* width, int* height) const;
   /// Content scale reported by the monitor (1 on most projectors, 2 on HiDPI laptops).
   [[nodiscard]] float content_scale() const;
+  /// Full screen on the monitor the window is on, or back to the window it was.
+  void toggle_fullscreen();
 
  private:
   GLFWwindow* window_ = nullptr;
+  int windowed_[4] = {0, 0, 0, 0};  ///< x, y, width, height before going full screen
 };
 
 }  // namespace warplens::viz

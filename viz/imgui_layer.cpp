@@ -111,6 +111,15 @@ void ImGuiLayer::set_theme(ThemeName name) {
   ImGui::GetStyle() = style;
 }
 
+void ImGuiLayer::set_scale(float scale, ThemeName theme) {
+  if (scale == scale_) return;
+  scale_ = scale;
+  ImGui_ImplOpenGL3_DestroyFontsTexture();
+  load_fonts();
+  ImGui_ImplOpenGL3_CreateFontsTexture();
+  set_theme(theme);
+}
+
 void ImGuiLayer::begin_frame(int width, int height, float dt) {
   ImGui_ImplOpenGL3_NewFrame();
   if (window_) {

@@ -33,6 +33,9 @@ class ImGuiLayer {
   void end_frame();
 
   void set_theme(ThemeName theme);
+  /// Rebuilds the fonts at `scale` (rasterised at the new size, so text stays crisp on a
+  /// projector) and rescales the style; call between frames.
+  void set_scale(float scale, ThemeName theme);
   [[nodiscard]] float scale() const { return scale_; }
   [[nodiscard]] const Fonts& fonts() const { return fonts_; }
   [[nodiscard]] const std::string& font_warning() const { return font_warning_; }
