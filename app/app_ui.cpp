@@ -758,7 +758,7 @@ void handle_keys(UiState& ui, CopySession& session, SharedSession& shared) {
   if (!ui.interactive) return;
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
-  const int count = static_cast<int>(builtin_scenarios().size());
+  const int count = catalog_size(ui);
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
     ui.pending_scenario = (ui.scenario + count - 1) % count;
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
@@ -791,6 +791,15 @@ void draw_status(UiState& ui, const CopySession& session, const SharedSession& s
                  const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
   const std::string error = ui.lab == Lab::Global ? session.error() : shared.error();
   std::string text = error.empty() ? layer.font_warning() : error;
+  if (text.empty() && !ui.interactive) {
+    // Figures: the footer names the scenario, the device that measured and the model shown.
+    const auto& device = session.device().device;
+    const model::HardwareModel shown =
+        ui.lab == Lab::Global ? session.state().model : shared.state().model;
+    text = scenario_at(ui, ui.scenario).title + " \u2022 " +
+           (device ? "measured on " + device->name : std::string("model only, no GPU")) +
+           " \u2022 model: " + std::string(model::describe(shown)) + " \u2022 WarpLens";
+  }
   if (text.empty() && ui.lab != Lab::Global) text = shared_status_text(shared);
   if (text.empty()) {
     const auto& p = session.state().params;
@@ -830,37 +839,86 @@ void draw_status(UiState& ui, const CopySession& session, const SharedSession& s
 
 }  // namespace
 
+const Scenario& scenario_at(const UiState& ui, int index) {
+  const auto& builtin = builtin_scenarios();
+  if (index < static_cast<int>(builtin.size())) return builtin[static_cast<std::size_t>(index)];
+  return ui.loaded[static_cast<std::size_t>(index) - builtin.size()];
+}
+
+int catalog_size(const UiState& ui) {
+  return static_cast<int>(builtin_scenarios().size() + ui.loaded.size());
+}
+
 void draw_scenario_picker(UiState& ui) {
-  const auto& scenarios = builtin_scenarios();
+  const int count = catalog_size(ui);
+  const int builtin = static_cast<int>(builtin_scenarios().size());
   ImGui::TextDisabled("Scenario");
   ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##scenario", scenarios[ui.scenario].title.c_str(),
+  if (ImGui::BeginCombo("##scenario", scenario_at(ui, ui.scenario).title.c_str(),
                         ImGuiComboFlags_HeightLarge)) {
     Lab group = Lab::Global;
-    for (int i = 0; i < static_cast<int>(scenarios.size()); ++i) {
-      if (i == 0 || scenarios[i].lab != group) {
-        group = scenarios[i].lab;
+    for (int i = 0; i < count; ++i) {
+      const Scenario& sc = scenario_at(ui, i);
+      if (i == builtin) {
+        ImGui::TextDisabled("Loaded from files");
+      } else if (i < builtin && (i == 0 || sc.lab != group)) {
+        group = sc.lab;
         ImGui::TextDisabled("%s", lab_title(group));
       }
       ImGui::Indent();
-      if (ImGui::Selectable(scenarios[i].title.c_str(), i == ui.scenario)) ui.pending_scenario = i;
+      if (ImGui::Selectable((sc.title + "##" + std::to_string(i)).c_str(), i == ui.scenario))
+        ui.pending_scenario = i;
       ImGui::Unindent();
     }
     ImGui::EndCombo();
   }
+  const Scenario& current = scenario_at(ui, ui.scenario);
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(scenarios[ui.scenario].summary.c_str());
-  if (!scenarios[ui.scenario].look_for.empty()) {
-    ImGui::TextDisabled("Look for: %s", scenarios[ui.scenario].look_for.c_str());
-  }
+  ImGui::TextUnformatted(current.summary.c_str());
+  if (!current.look_for.empty()) ImGui::TextDisabled("Look for: %s", current.look_for.c_str());
   ImGui::PopTextWrapPos();
+  if (ui.interactive) {
+    // A preset file of the user's: type or paste its path, then Load (or Enter).
+    char path[512];
+    std::snprintf(path, sizeof path, "%s", ui.preset_path.c_str());
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Load").x - 3 * ImGui::GetStyle().ItemSpacing.x);
+    const bool enter = ImGui::InputTextWithHint("##preset", "preset file (.toml)", path,
+                                                sizeof path, ImGuiInputTextFlags_EnterReturnsTrue);
+    ui.preset_path = path;
+    ImGui::SameLine();
+    if ((ImGui::Button("Load") || enter) && !ui.preset_path.empty()) ui.preset_requested = true;
+    if (!ui.preset_message.empty()) {
+      ImGui::PushTextWrapPos(0);
+      if (ui.preset_error) {
+        ImGui::TextColored({0.85f, 0.2f, 0.1f, 1}, "%s", ui.preset_message.c_str());
+      } else {
+        ImGui::TextDisabled("%s", ui.preset_message.c_str());
+      }
+      ImGui::PopTextWrapPos();
+    }
+  }
   ImGui::Separator();
 }
 
+bool load_preset(UiState& ui, CopySession& session, SharedSession& shared,
+                 const std::string& path) {
+  try {
+    Scenario scenario = load_scenario_file(path);
+    ui.loaded.push_back(std::move(scenario));
+    ui.preset_message = "loaded " + path;
+    ui.preset_error = false;
+    apply_scenario(ui, session, shared, catalog_size(ui) - 1);
+    return true;
+  } catch (const ScenarioError& e) {
+    ui.preset_message = e.what();
+    ui.preset_error = true;
+    return false;
+  }
+}
+
 void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index) {
-  const auto& scenarios = builtin_scenarios();
-  if (index < 0 || index >= static_cast<int>(scenarios.size())) return;
-  const Scenario& scenario = scenarios[static_cast<std::size_t>(index)];
+  if (index < 0 || index >= catalog_size(ui)) return;
+  const Scenario& scenario = scenario_at(ui, index);
   ui.scenario = index;
   ui.lab = scenario.lab;
   if (scenario.lab == Lab::Global) {
@@ -916,6 +974,10 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   if (ui.pending_scenario >= 0) {
     apply_scenario(ui, session, shared, ui.pending_scenario);
     ui.pending_scenario = -1;
+  }
+  if (ui.preset_requested) {
+    ui.preset_requested = false;
+    load_preset(ui, session, shared, ui.preset_path);
   }
 }
 

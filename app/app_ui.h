@@ -9,6 +9,7 @@
 #include "copy_session.h"
 #include "heat_strip.h"
 #include "imgui_layer.h"
+#include "scenarios.h"
 #include "shared_session.h"
 #include "theme.h"
 #include "warp_view.h"
@@ -18,7 +19,12 @@ namespace warplens::app {
 enum class BottomView { Numbers, Heatmap, OffsetSweep, StrideSweep };
 
 struct UiState {
-  int scenario = 0;  ///< index into builtin_scenarios()
+  int scenario = 0;              ///< index into the catalog: builtin_scenarios(), then `loaded`
+  std::vector<Scenario> loaded;  ///< presets the user loaded from files, after the built-ins
+  std::string preset_path;       ///< the window's preset-file field
+  std::string preset_message;    ///< the last load's result (an error names file and line)
+  bool preset_error = false;
+  bool preset_requested = false;  ///< Load pressed: draw_app loads ui.preset_path
   /// Set by the scenario picker; draw_app applies it (to whichever session the scenario's lab
   /// uses) after the frame's panels are drawn.
   int pending_scenario = -1;
@@ -47,7 +53,15 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
               viz::BankView& bank_view, viz::WarpView& global_view, viz::HeatStrip& heat,
               const viz::ImGuiLayer& layer, int width, int height);
 
-/// Applies built-in scenario `index`: picks its lab and sets that lab's session.
+/// Scenario `index` of the window's catalog (built-ins, then loaded presets).
+const Scenario& scenario_at(const UiState& ui, int index);
+int catalog_size(const UiState& ui);
+
+/// Loads a preset file into the catalog and applies it; a bad file leaves everything as it was
+/// and sets ui.preset_message. Returns whether it loaded.
+bool load_preset(UiState& ui, CopySession& session, SharedSession& shared, const std::string& path);
+
+/// Applies scenario `index` of the catalog: picks its lab and sets that lab's session.
 void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index);
 
 /// The scenario combo with the scenario's explanation under it (any lab); a choice lands in

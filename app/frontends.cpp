@@ -29,8 +29,22 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSessi
   ui.theme = options.theme;
   ui.interactive = interactive;
   const auto& catalog = builtin_scenarios();
-  const Scenario& scenario = find_scenario(options.scenario);
-  for (int i = 0; i < static_cast<int>(catalog.size()); ++i) {
+  const Scenario* start = &find_scenario(options.scenario);
+  if (!options.preset.empty()) {
+    try {
+      ui.loaded.push_back(load_scenario_file(options.preset));
+      start = &ui.loaded.back();
+      ui.preset_message = "loaded " + options.preset;
+    } catch (const ScenarioError& e) {
+      if (!interactive) throw;  // render: a bad preset is bad input
+      ui.preset_message = e.what();
+      ui.preset_error = true;
+    }
+    ui.preset_path = options.preset;
+  }
+  const Scenario& scenario = *start;
+  ui.scenario = ui.loaded.empty() || ui.preset_error ? 0 : static_cast<int>(catalog.size());
+  for (int i = 0; i < static_cast<int>(catalog.size()) && ui.scenario == 0; ++i) {
     if (catalog[i].name == scenario.name) ui.scenario = i;
   }
   session.set(CopyState{scenario.copy, scenario.warp, scenario.warps, options.model});
@@ -81,8 +95,8 @@ BottomView parse_bottom_view(const std::string& text) {
 
 int render_png(const ViewOptions& options, const std::string& out_path, int width, int height) {
   try {
-    const Scenario& scenario = find_scenario(options.scenario);  // fail before touching GL
-    (void)scenario;
+    (void)find_scenario(options.scenario);  // fail before touching GL
+    if (!options.preset.empty()) (void)load_scenario_file(options.preset);
     const auto device = options.use_gpu ? gpu::query_device() : gpu::DeviceQuery{};
     viz::HeadlessContext context(device.device ? device.device->index : -1);
     if (device.device && !context.matches_cuda_device()) {

@@ -12,6 +12,9 @@ namespace warplens::app {
 
 struct ViewOptions {
   std::string scenario = "aligned";
+  /// A user's preset file to start with instead of `scenario` (render: a bad file is an error;
+  /// the window opens anyway and says what is wrong with it).
+  std::string preset;
   viz::ThemeName theme = viz::ThemeName::Light;
   float scale = 1.0f;                     ///< UI scale on top of the monitor's content scale
   bool use_gpu = true;                    ///< false: model only, even with a GPU

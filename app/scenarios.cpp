@@ -2,6 +2,7 @@
 
 #include <toml++/toml.h>
 
+#include <fstream>
 #include <sstream>
 
 #include "embedded.h"
@@ -180,6 +181,15 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
                         std::to_string(s.copy.block_threads / 32 - 1));
   }
   return s;
+}
+
+Scenario load_scenario_file(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ScenarioError(path + ": cannot open the preset file");
+  std::ostringstream text;
+  text << in.rdbuf();
+  if (in.bad()) throw ScenarioError(path + ": cannot read the preset file");
+  return parse_scenario(text.str(), path);
 }
 
 const std::vector<Scenario>& builtin_scenarios() {

@@ -32,6 +32,11 @@ struct Scenario {
 /// Parses one preset; `origin` names it in errors. Throws ScenarioError.
 Scenario parse_scenario(std::string_view toml_text, const std::string& origin);
 
+/// Reads and parses a user's preset file (the same format as assets/scenarios/*.toml). Throws
+/// ScenarioError naming the file, and for a syntax error the line, column and toml++'s message;
+/// a file that cannot be read says so.
+Scenario load_scenario_file(const std::string& path);
+
 /// The built-in catalog in lecture order (file-name order).
 const std::vector<Scenario>& builtin_scenarios();
 

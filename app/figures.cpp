@@ -1,0 +1,201 @@
+#include "figures.h"
+
+#include <glad/gl.h>
+
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+#include <thread>
+
+#include "atomic_file.h"
+#include "bank_view.h"
+#include "headless_context.h"
+#include "heat_strip.h"
+#include "png_writer.h"
+#include "warp_view.h"
+
+namespace warplens::app {
+
+namespace {
+
+nlohmann::json timing_json(const gpu::Timing& t) {
+  return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms}, {"max_ms", t.max_ms}, {"runs", t.runs}};
+}
+
+nlohmann::json global_json(const model::GlobalAnalysis& a) {
+  return {{"sectors_per_request", a.sectors.size()},
+          {"lines_per_request", a.lines.size()},
+          {"requested_bytes", a.requested_bytes},
+          {"moved_bytes", a.moved_bytes},
+          {"efficiency", a.efficiency()}};
+}
+
+nlohmann::json shared_json(const model::SharedAnalysis& a) {
+  return {{"wavefronts_per_request", a.wavefronts},
+          {"phases", a.phases.size()},
+          {"broadcast", a.broadcast},
+          {"requested_bytes", a.requested_bytes},
+          {"moved_bytes", a.moved_bytes},
+          {"efficiency", a.efficiency()}};
+}
+
+void flatten(const nlohmann::json& j, const std::string& prefix, std::string& out) {
+  if (j.is_object()) {
+    for (const auto& [key, value] : j.items())
+      flatten(value, prefix.empty() ? key : prefix + "." + key, out);
+  } else if (j.is_array()) {
+    for (std::size_t i = 0; i < j.size(); ++i) flatten(j[i], prefix + "." + std::to_string(i), out);
+  } else {
+    std::string value = j.is_string() ? j.get<std::string>() : j.dump();
+    if (value.find_first_of(",\"\n") != std::string::npos) {
+      std::string quoted = "\"";
+      for (char c : value) quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+      value = quoted + "\"";
+    }
+    out += prefix + "," + value + "\n";
+  }
+}
+
+}  // namespace
+
+nlohmann::json figure_numbers(const Scenario& scenario, const UiState& ui,
+                              const CopySession& session, const SharedSession& shared) {
+  nlohmann::json j;
+  j["scenario"] = scenario.name;
+  j["title"] = scenario.title;
+  j["lab"] = to_string(scenario.lab);
+  const auto& device = session.device().device;
+  j["device"] = device ? device->name : "none (" + session.device().reason + ")";
+  j["gbps_definition"] = "bytes the program asked to read + write / median time, 1e9 B/s";
+  nlohmann::json measured = nlohmann::json::object();
+  if (ui.lab == Lab::Global) {
+    j["model_shown"] = model::to_string(session.state().model);
+    j["model"] = global_json(session.predicted());
+    if (session.traced()) j["gpu_trace"] = global_json(*session.traced());
+    const auto m = session.measured();
+    if (m.copy && session.measurement_current()) {
+      measured["copy_gbps"] = m.copy->gbps;
+      measured["copy_timing"] = timing_json(m.copy->timing);
+    }
+    if (m.memcpy) measured["memcpy_d2d_gbps"] = m.memcpy->gbps;
+  } else {
+    j["model_shown"] = model::to_string(shared.state().model);
+    if (shared.shows_global()) {
+      j["model"] = global_json(shared.global_predicted());
+      if (shared.global_traced()) j["gpu_trace"] = global_json(*shared.global_traced());
+    } else if (shared.access()) {
+      j["model"] = shared_json(shared.predicted());
+      if (shared.traced()) j["gpu_trace"] = shared_json(*shared.traced());
+    }
+    const auto m = shared.measured();
+    if (shared.measurement_current()) {
+      if (m.bank) {
+        measured["cycles_per_request"] = m.bank->cycles_per_request;
+        measured["gbps"] = m.bank->gbps;
+        measured["bytes_per_clock_per_sm"] = m.bank->bytes_per_clock_per_sm;
+        measured["fraction_of_128_bytes_per_clock"] = m.bank->fraction_of_limit;
+        measured["sm_clock_mhz"] = m.bank->sm_clock_mhz;
+      }
+      for (const auto& t : m.transpose)
+        measured["transpose"].push_back({{"variant", gpu::to_string(t.params.variant)},
+                                         {"gbps", t.gbps},
+                                         {"verified", t.verified},
+                                         {"timing", timing_json(t.timing)}});
+      for (const auto& r : m.matmul)
+        measured["matmul"].push_back({{"block_size", r.params.block_size},
+                                      {"gflops", r.gflops},
+                                      {"verified", r.verified},
+                                      {"timing", timing_json(r.timing)}});
+      for (const auto& r : m.reduction)
+        measured["reduction"].push_back({{"variant", gpu::to_string(r.params.variant)},
+                                         {"gbps", r.gbps},
+                                         {"verified", r.verified},
+                                         {"timing", timing_json(r.timing)}});
+    }
+  }
+  j["measured"] = measured;
+  return j;
+}
+
+std::string figure_numbers_csv(const nlohmann::json& numbers) {
+  std::string out = "key,value\n";
+  flatten(numbers, "", out);
+  return out;
+}
+
+int render_all(const ViewOptions& options, const std::string& out_dir, int width, int height) {
+  try {
+    std::error_code ec;
+    std::filesystem::create_directories(out_dir, ec);
+    if (ec) {
+      std::cerr << "warplens render: cannot create " << out_dir << ": " << ec.message() << "\n";
+      return 1;
+    }
+    const auto device = options.use_gpu ? gpu::query_device() : gpu::DeviceQuery{};
+    viz::HeadlessContext context(device.device ? device.device->index : -1);
+    viz::ImGuiLayer layer(nullptr, options.scale, options.theme);
+    viz::WarpView view;
+    viz::HeatStrip heat;
+    viz::BankView bank_view;
+    viz::WarpView global_view;
+    CopySession session(view, heat, options.use_gpu);
+    SharedSession shared(bank_view, global_view, options.use_gpu);
+    UiState ui;
+    ui.theme = options.theme;
+    ui.interactive = false;
+    viz::RenderTarget target;
+    const auto& catalog = builtin_scenarios();
+    for (int i = 0; i < static_cast<int>(catalog.size()); ++i) {
+      const Scenario& scenario = catalog[static_cast<std::size_t>(i)];
+      apply_scenario(ui, session, shared, i);
+      if (options.model != model::HardwareModel::Modern) {
+        // The chosen teaching model where the lab offers it.
+        if (ui.lab == Lab::Global) {
+          CopyState st = session.state();
+          st.model = options.model;
+          session.set(st);
+        }
+      }
+      ui.bottom = BottomView::Numbers;
+      ui.select_bottom = true;
+      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
+      const auto idle = [&] { return session.idle() && shared.idle(); };
+      session.update();
+      shared.update();
+      while (!idle() && std::chrono::steady_clock::now() < deadline) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+        session.update();
+        shared.update();
+      }
+      for (int frame = 0; frame < 3; ++frame) {
+        target.bind(width, height);
+        const viz::Rgb bg = viz::theme(ui.theme).background;
+        glClearColor(bg.r, bg.g, bg.b, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        layer.begin_frame(width, height, 1.0f / 60.0f);
+        draw_app(ui, session, shared, view, bank_view, global_view, heat, layer, width, height);
+        target.bind(width, height);
+        layer.end_frame();
+      }
+      glFinish();
+      const std::string base = (std::filesystem::path(out_dir) / scenario.name).string();
+      viz::write_png(viz::read_framebuffer(width, height), base + ".png");
+      std::cout << base << ".png\n";
+      if (session.gpu_mode()) {
+        const auto numbers = figure_numbers(scenario, ui, session, shared);
+        viz::write_file_atomically(base + ".json", numbers.dump(2) + "\n");
+        viz::write_file_atomically(base + ".csv", figure_numbers_csv(numbers));
+        std::cout << base << ".json\n" << base << ".csv\n";
+      }
+      const std::string error = ui.lab == Lab::Global ? session.error() : shared.error();
+      if (!error.empty())
+        std::cerr << "warplens render: " << scenario.name << ": " << error << "\n";
+    }
+    return 0;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens render: " << e.what() << "\n";
+    return 1;
+  }
+}
+
+}  // namespace warplens::app

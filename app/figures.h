@@ -1,0 +1,29 @@
+// Course-note figures: every built-in scenario rendered headless to a PNG, with the numbers the
+// figure shows (model, GPU trace, measurements) beside it as JSON and CSV when a GPU measured
+// them. Files are written atomically (temporary name, then rename), so an interrupted export
+// never leaves a half-written file.
+#pragma once
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+
+#include "app_ui.h"
+#include "frontends.h"
+
+namespace warplens::app {
+
+/// The numbers behind a figure: scenario, lab, device, model; the model's prediction and the
+/// trace's analysis; what the GPU measured (empty "measured" without a GPU).
+nlohmann::json figure_numbers(const Scenario& scenario, const UiState& ui,
+                              const CopySession& session, const SharedSession& shared);
+
+/// The same as "key,value" lines (nested keys joined with '.').
+std::string figure_numbers_csv(const nlohmann::json& numbers);
+
+/// `warplens render --all --out-dir DIR`: DIR/NAME.png for every built-in scenario, and
+/// DIR/NAME.json + DIR/NAME.csv when a GPU measured it. Creates DIR. Returns the exit code
+/// (0; 1 GL/GPU/file failure; 2 bad options) and prints one line per file written.
+int render_all(const ViewOptions& options, const std::string& out_dir, int width, int height);
+
+}  // namespace warplens::app
