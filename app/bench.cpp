@@ -8,6 +8,7 @@
 #include <iostream>
 #include <string>
 
+#include "bench_counters.h"
 #include "bench_shared.h"
 #include "gpu.h"
 #include "sweeps.h"
@@ -25,9 +26,11 @@ std::string spread(double bytes, const gpu::Timing& t) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // warplens-bench [RUNS] [shared]: "shared" prints only the shared-memory tables.
+  // warplens-bench [RUNS] [shared|counters]: "shared" prints only the shared-memory tables.
   const int runs = argc > 1 ? std::max(10, std::atoi(argv[1])) : 15;
   const bool shared_only = argc > 2 && std::string(argv[2]) == "shared";
+  // "counters": only the hardware-counter read-out table (bench_counters.h).
+  const bool counters_only = argc > 2 && std::string(argv[2]) == "counters";
   const auto query = gpu::query_device();
   if (!query.device) {
     std::cerr << "warplens-bench: " << query.reason << "\n";
@@ -35,6 +38,11 @@ int main(int argc, char** argv) {
   }
   const auto& d = *query.device;
   try {
+    if (counters_only) {
+      std::printf("device   %s (CC %d.%d, %d SMs)\n", d.name.c_str(), d.cc_major, d.cc_minor,
+                  d.sm_count);
+      return bench::print_counter_table(d, runs);
+    }
     if (shared_only) {
       std::printf("device   %s (CC %d.%d, %d SMs); every row: median of %d timed launches\n",
                   d.name.c_str(), d.cc_major, d.cc_minor, d.sm_count, runs);

@@ -1,7 +1,8 @@
 // warplens: the window (no verb), and the verbs render, analyze, measure, list (design.md).
 //
 // Exit codes: 0 success; 1 a runtime failure (GL, GPU); 2 bad input (usage, values, unknown
-// scenario); 3 no CUDA device where one is required (measure).
+// scenario); 3 no CUDA device where one is required (measure, verify); verify: 1 a pattern
+// disagrees with the hardware counters, 4 the counters cannot be read (verify.h).
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
@@ -18,6 +19,7 @@
 #include "measure_shared.h"
 #include "memory_model.h"
 #include "scenarios.h"
+#include "verify.h"
 
 namespace {
 
@@ -398,6 +400,13 @@ int main(int argc, char** argv) {
 
   auto* list = cli.add_subcommand("list", "list the built-in scenarios");
 
+  // verify
+  app::VerifyOptions vo;
+  auto* verify = cli.add_subcommand(
+      "verify", "check the model against the GPU's hardware counters for every built-in pattern");
+  verify->add_option("--format", vo.format, "text or json")->check(CLI::IsMember({"text", "json"}));
+  verify->add_option("--filter", vo.filter, "only patterns whose name contains this text");
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -431,6 +440,7 @@ int main(int argc, char** argv) {
       }
       return run_measure(mo);
     }
+    if (*verify) return app::run_verify(vo);
     if (*list) {
       for (const auto& s : app::builtin_scenarios()) {
         std::printf("%-22s %-10s %s\n", s.name.c_str(), app::to_string(s.lab), s.title.c_str());

@@ -494,6 +494,14 @@ CopyMeasurement CopyLab::measure(const CopyParams& params, int runs, int warmup,
   return m;
 }
 
+void CopyLab::launch_once(const CopyParams& params) {
+  check(cudaSetDevice(impl_->device), "cudaSetDevice");
+  const CopyPlan plan = plan_copy(params, buffer_bytes_);
+  const auto input = impl_->input_for(params, plan);
+  launch_copy(params, plan, input.get(), impl_->out, TraceTarget{}, impl_->stream);
+  check(cudaStreamSynchronize(impl_->stream), "copy kernel (single launch)");
+}
+
 void CopyLab::trace_to_device(const CopyParams& params, int first_warp, int warps,
                               void* device_dst) {
   check(cudaSetDevice(impl_->device), "cudaSetDevice");

@@ -19,6 +19,7 @@
 #pragma once
 
 #include <array>
+#include <cstddef>
 #include <functional>
 #include <memory>
 #include <optional>
@@ -60,22 +61,23 @@ inline std::string counters_failure_text(CounterFailure failure, std::string_vie
     case CounterFailure::NoCudaToolkit:
       text = "hardware counters unavailable: built without the CUDA toolkit";
       break;
-    case CounterFailure::NoDevice:
-      text = "hardware counters unavailable: no CUDA device";
-      break;
+    case CounterFailure::NoDevice: text = "hardware counters unavailable: no CUDA device"; break;
     case CounterFailure::OldArchitecture:
-      text = "hardware counters unavailable: CUPTI's range profiler needs compute capability 7.0 "
-             "or newer";
+      text =
+          "hardware counters unavailable: CUPTI's range profiler needs compute capability 7.0 "
+          "or newer";
       break;
     case CounterFailure::InsufficientPrivileges:
-      text = "hardware counters unavailable: the NVIDIA driver lets only administrators read GPU "
-             "performance counters; an admin can allow all users with 'options nvidia "
-             "NVreg_RestrictProfilingToAdminUsers=0' in a file under /etc/modprobe.d/ (then "
-             "reload the driver or reboot), or run WarpLens as root";
+      text =
+          "hardware counters unavailable: the NVIDIA driver lets only administrators read GPU "
+          "performance counters; an admin can allow all users with 'options nvidia "
+          "NVreg_RestrictProfilingToAdminUsers=0' in a file under /etc/modprobe.d/ (then "
+          "reload the driver or reboot), or run WarpLens as root";
       break;
     case CounterFailure::VirtualGpu:
-      text = "hardware counters unavailable: this is a virtual GPU (vGPU) and its hypervisor has "
-             "not enabled profiling for it";
+      text =
+          "hardware counters unavailable: this is a virtual GPU (vGPU) and its hypervisor has "
+          "not enabled profiling for it";
       break;
     case CounterFailure::Mig:
       text = "hardware counters unavailable: CUPTI cannot profile a MIG instance; use a whole GPU";
@@ -93,17 +95,17 @@ inline std::string counters_failure_text(CounterFailure failure, std::string_vie
       text = "hardware counters unavailable: profiling does not work with SLI enabled";
       break;
     case CounterFailure::ProfilerBusy:
-      text = "hardware counters unavailable: another profiler (Nsight Compute or Nsight Systems) "
-             "is using the GPU's counters";
+      text =
+          "hardware counters unavailable: another profiler (Nsight Compute or Nsight Systems) "
+          "is using the GPU's counters";
       break;
     case CounterFailure::CuptiMissing:
-      text = "hardware counters unavailable: CUPTI could not load its libraries (libcupti, "
-             "libnvperf_host and libnvperf_target come with the CUDA toolkit; put its lib64 "
-             "folder on LD_LIBRARY_PATH or in /etc/ld.so.conf.d/)";
+      text =
+          "hardware counters unavailable: CUPTI could not load its libraries (libcupti, "
+          "libnvperf_host and libnvperf_target come with the CUDA toolkit; put its lib64 "
+          "folder on LD_LIBRARY_PATH or in /etc/ld.so.conf.d/)";
       break;
-    case CounterFailure::Other:
-      text = "hardware counters unavailable";
-      break;
+    case CounterFailure::Other: text = "hardware counters unavailable"; break;
   }
   if (!detail.empty()) {
     text += " (";
@@ -180,12 +182,10 @@ inline constexpr std::array<CounterMetric, 14> kCounterMetrics = {{
      "requests"},
     {"l1tex__t_requests_pipe_lsu_mem_global_op_st.sum", &CounterSet::global_store_requests,
      "requests"},
-    {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", &CounterSet::global_load_sectors,
-     "sectors"},
+    {"l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum", &CounterSet::global_load_sectors, "sectors"},
     {"l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum", &CounterSet::global_store_sectors,
      "sectors"},
-    {"smsp__inst_executed_op_shared_ld.sum", &CounterSet::shared_load_instructions,
-     "instructions"},
+    {"smsp__inst_executed_op_shared_ld.sum", &CounterSet::shared_load_instructions, "instructions"},
     {"smsp__inst_executed_op_shared_st.sum", &CounterSet::shared_store_instructions,
      "instructions"},
     {"l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum", &CounterSet::shared_load_wavefronts,
@@ -234,6 +234,24 @@ class CounterSession {
  public:
   /// Throws CountersUnavailable when counters cannot be read on CUDA device `device`.
   explicit CounterSession(int device = 0);
+  /// Collects only `metrics` (names from kCounterMetrics; the other CounterSet values stay
+  /// std::nullopt): fewer metrics need fewer passes, so each profile() replays the launch fewer
+  /// times (two metrics of one unit, e.g. requests and sectors of global loads, fit in one pass
+  /// on an H100). Throws std::invalid_argument for a name not in kCounterMetrics or an empty
+  /// list, CountersUnavailable as above.
+  CounterSession(int device, const std::vector<std::string>& metrics);
+
+  /// Tag for the constructor below.
+  struct KeepEnabled {};
+  /// A session for several groups of metrics (any names this chip's CUPTI knows, not only
+  /// kCounterMetrics; names it does not know are left out of their group), each with its own
+  /// configuration, read with profile_group(). The range profiler stays enabled on the context
+  /// for the session's life, so a read-out costs only its passes (enabling it per profile()
+  /// costs about 100 ms on an H100); meanwhile no second session may enable it on that context.
+  /// Switching from one group to another enables it afresh (a kept profiler does not take a
+  /// second configuration), so a caller that wants every read-out fast uses one group.
+  /// Throws std::invalid_argument for no groups or an empty one, CountersUnavailable as above.
+  CounterSession(int device, const std::vector<std::vector<std::string>>& groups, KeepEnabled);
   ~CounterSession();
   CounterSession(const CounterSession&) = delete;
   CounterSession& operator=(const CounterSession&) = delete;
@@ -245,10 +263,20 @@ class CounterSession {
   /// profiler is switched off again in every case.
   CounterSet profile(const std::function<void()>& launch);
 
+  /// The values of group `group`'s collected metrics (collected_metrics(group) order) for one
+  /// launch, read as profile() reads them; `passes`: how many times `launch` ran.
+  struct MetricValues {
+    std::vector<double> values;
+    int passes = 0;
+  };
+  MetricValues profile_group(const std::function<void()>& launch, std::size_t group);
+
   /// Passes a profile() needs for all metrics (known at construction).
   [[nodiscard]] int passes() const;
+  [[nodiscard]] int passes(std::size_t group) const;
   /// The metrics this GPU's CUPTI knows (those collected), by name.
   [[nodiscard]] const std::vector<std::string>& collected_metrics() const;
+  [[nodiscard]] const std::vector<std::string>& collected_metrics(std::size_t group) const;
 
  private:
   struct Impl;

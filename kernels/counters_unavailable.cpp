@@ -23,13 +23,32 @@ struct CounterSession::Impl {};
 CounterSession::CounterSession(int) {
   no_cuda();
 }
+CounterSession::CounterSession(int, const std::vector<std::string>&) {
+  no_cuda();
+}
+CounterSession::CounterSession(int, const std::vector<std::vector<std::string>>&, KeepEnabled) {
+  no_cuda();
+}
 CounterSession::~CounterSession() = default;
 
 CounterSet CounterSession::profile(const std::function<void()>&) {
   no_cuda();
 }
 
+CounterSession::MetricValues CounterSession::profile_group(const std::function<void()>&,
+                                                           std::size_t) {
+  no_cuda();
+}
+
 int CounterSession::passes() const {
+  no_cuda();
+}
+
+int CounterSession::passes(std::size_t) const {
+  no_cuda();
+}
+
+const std::vector<std::string>& CounterSession::collected_metrics(std::size_t) const {
   no_cuda();
 }
 

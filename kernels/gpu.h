@@ -188,6 +188,12 @@ class CopyLab {
   CopyMeasurement measure(const CopyParams& params, int runs = 15, int warmup = 3,
                           const std::atomic<bool>* cancel = nullptr);
 
+  /// One untimed launch of the kernel and grid measure() uses for `params` (no warm-up, no
+  /// events), on the lab's stream, waited for: what a hardware-counter read-out profiles (a
+  /// dedicated launch, never one that is timed). Throws std::invalid_argument for parameters
+  /// plan_copy refuses, GpuError on CUDA failure.
+  void launch_once(const CopyParams& params);
+
   /// The instrumented launch: the same kernel over the same grid, which also writes the lane
   /// records of warps first_warp .. first_warp + warps - 1 of block 0 (TraceRecords layout) to
   /// `device_dst`, a device pointer of kTraceBufferBytes (e.g. a mapped GL buffer). Lanes that

@@ -1,4 +1,5 @@
 // Model-only builds (no CUDA toolkit): every GPU entry point says so, loudly.
+#include "cache_lab.h"
 #include "gpu.h"
 #include "shared_lab.h"
 
@@ -26,6 +27,9 @@ CopyLab::CopyLab(const DeviceInfo&, std::int64_t) {
 }
 CopyLab::~CopyLab() = default;
 CopyMeasurement CopyLab::measure(const CopyParams&, int, int, const std::atomic<bool>*) {
+  no_cuda();
+}
+void CopyLab::launch_once(const CopyParams&) {
   no_cuda();
 }
 void CopyLab::trace_to_device(const CopyParams&, int, int, void*) {
@@ -70,6 +74,9 @@ TraceRecords SharedLab::trace_transpose_to_host(const TransposeParams&, int, boo
 void* SharedLab::trace_stream() const {
   no_cuda();
 }
+void SharedLab::launch_bank_once(const BankProbeParams&, int) {
+  no_cuda();
+}
 BankMeasurement SharedLab::measure_bank(const BankProbeParams&, int, int, int,
                                         const std::atomic<bool>*) {
   no_cuda();
@@ -84,6 +91,36 @@ MatmulMeasurement SharedLab::measure_matmul(const MatmulParams&, int, int,
 }
 ReductionMeasurement SharedLab::measure_reduction(const ReductionParams&, int, int,
                                                   const std::atomic<bool>*) {
+  no_cuda();
+}
+
+struct CacheLab::Impl {};
+CacheLab::CacheLab(const DeviceInfo&) {
+  no_cuda();
+}
+CacheLab::~CacheLab() = default;
+const CacheDeviceLimits& CacheLab::limits() const {
+  no_cuda();
+}
+int CacheLab::shared_hungry_threads() {
+  return 256;
+}
+OccupancyInfo CacheLab::occupancy(int, std::int64_t) {
+  no_cuda();
+}
+L1GatherMeasurement CacheLab::measure_l1_gather(int, std::int64_t, int, int,
+                                                const std::atomic<bool>*) {
+  no_cuda();
+}
+SharedHungryMeasurement CacheLab::measure_shared_hungry(int, std::int64_t, int, int,
+                                                        const std::atomic<bool>*) {
+  no_cuda();
+}
+ConstantMeasurement CacheLab::measure_constant(int, int, int, const std::atomic<bool>*) {
+  no_cuda();
+}
+ReadPathMeasurement CacheLab::measure_read_path(const ReadPathParams&, int, int,
+                                                const std::atomic<bool>*) {
   no_cuda();
 }
 

@@ -713,6 +713,31 @@ TraceRecords SharedLab::trace_bank_to_host(const BankProbeParams& params, int wa
   return host;
 }
 
+void SharedLab::launch_bank_once(const BankProbeParams& params, int repeats) {
+  Impl& im = *impl_;
+  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  const BankPlan plan = plan_bank_probe(params, im.device.shared_bytes_per_block_optin);
+  const int blocks = std::max(im.device.sm_count, 1);
+  BankArgs args;
+  args.index = params.index;
+  // The fill is 16-byte shared stores: harmless to a load probe's load counters, but it would
+  // add requests of its own to a store probe's, so a store probe (which needs no data) skips it.
+  args.fill_vectors = params.op == SharedOp::Store ? 0 : plan.shared_bytes / 16;
+  args.repeats = std::max(kBankUnroll, (repeats + kBankUnroll - 1) / kBankUnroll * kBankUnroll);
+  args.sink = im.sink.as<unsigned>();
+  // measure_bank's clocks buffer is larger (several blocks per SM): reuse it when it is there.
+  const std::size_t clock_bytes = static_cast<std::size_t>(blocks) * 3 * sizeof(unsigned long long);
+  if (im.clocks.bytes < clock_bytes) im.clocks.ensure(clock_bytes, "the bank probe clocks");
+  args.clocks = im.clocks.as<unsigned long long>();
+  const BankKernel whole = bank_kernel<BankMode::Gpu>(params.index.word_bytes, params.op);
+  im.allow_shared(whole, plan.shared_bytes);
+  const dim3 block(static_cast<unsigned>(params.block_x), static_cast<unsigned>(params.block_y));
+  whole<<<static_cast<unsigned>(blocks), block, static_cast<std::size_t>(plan.shared_bytes),
+          im.stream>>>(args);
+  check(cudaGetLastError(), "bank probe launch (single)");
+  check(cudaStreamSynchronize(im.stream), "bank probe (single launch)");
+}
+
 BankMeasurement SharedLab::measure_bank(const BankProbeParams& params, int warp, int runs,
                                         int warmup, const std::atomic<bool>* cancel) {
   Impl& im = *impl_;

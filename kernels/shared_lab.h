@@ -263,6 +263,15 @@ class SharedLab {
   TraceRecords trace_transpose_to_host(const TransposeParams& params, int warp, bool write_side);
   [[nodiscard]] void* trace_stream() const;  ///< a cudaStream_t
 
+  /// One untimed launch of the bank probe's whole-GPU kernel (the one measure_bank times): one
+  /// block per SM, every active thread making `repeats` accesses (rounded up to a multiple of
+  /// 8, at least 8), on the lab's stream, waited for. For hardware counters: the shared-memory
+  /// requests of the launch are exactly the probe's access, blocks x active warps x repeats of
+  /// them. A load probe first fills its shared array with 16-byte stores (which land only in
+  /// the store counters); a store probe skips that fill, so its store counters hold only the
+  /// probe's own stores. Throws std::invalid_argument for parameters plan_bank_probe refuses.
+  void launch_bank_once(const BankProbeParams& params, int repeats);
+
   BankMeasurement measure_bank(const BankProbeParams& params, int warp = 0, int runs = 10,
                                int warmup = 2, const std::atomic<bool>* cancel = nullptr);
   TransposeMeasurement measure_transpose(const TransposeParams& params, int runs = 10,

@@ -1,0 +1,17 @@
+// warplens-bench's counter table (`warplens-bench RUNS counters`): how long the in-process
+// hardware-counter read-out of one pattern takes (CounterChecker::read, the median of RUNS),
+// against the wall time of reading the same metrics of the same kernel with Nsight Compute
+// (`ncu --metrics ... -k regex:KERNEL -c 1 warplens measure --scenario NAME`) when ncu is on
+// PATH, and against the same `warplens measure` run without ncu (so the table also shows what
+// ncu itself adds).
+#pragma once
+
+#include "gpu.h"
+
+namespace warplens::bench {
+
+/// Prints the table; returns the process exit code (0; 4 when counters cannot be read, with the
+/// one-line reason on stderr). Throws GpuError on CUDA failure.
+int print_counter_table(const gpu::DeviceInfo& device, int runs);
+
+}  // namespace warplens::bench

@@ -1,0 +1,154 @@
+// The model next to the hardware: for one access pattern, the model's cost per request (sectors
+// for global memory, wavefronts for shared memory) and the same figure read from the GPU's own
+// counters (CUPTI, counters.h) on a dedicated launch of the lab kernel that runs the pattern.
+// `warplens verify` runs the whole catalog; bench times the read-out.
+//
+// Per request, hardware side:
+//   global  sectors / requests  = l1tex__t_sectors_pipe_lsu_mem_global_op_{ld|st}.sum
+//                                 / l1tex__t_requests_pipe_lsu_mem_global_op_{ld|st}.sum
+//   shared  wavefronts / instr. = l1tex__data_pipe_lsu_wavefronts_mem_shared_op_{ld|st}.sum
+//                                 / smsp__inst_executed_op_shared_{ld|st}.sum
+// Only the patterned side is read: the copy kernel's other side (its coalesced load or store)
+// lands in the other op's counters; the bank probe's fill (16-byte stores before its loop) lands
+// only in the store counters, and SharedLab::launch_bank_once skips it for store probes.
+//
+// Per request, model side: the mean over every warp of the launch that issues the access (a warp
+// whose lanes are all idle issues no request), computed with the host twins of the kernels'
+// index functions (index_math.h, shared_index.h) and the model's counting rules
+// (memory_model.h). Warps differ for the scattered pattern, at a matrix's edges and where
+// unpadded matrix rows start at different offsets within a sector, so those are summed warp by
+// warp; where every warp provably costs the same, one warp (and the launch's partial last warp)
+// stands for all.
+//
+// Tolerance: global sectors and shared loads must agree to +-0.01 per request. Shared *stores* on
+// Hopper (compute capability 9.0) count slightly more wavefronts than the model under load:
+// +0.1 to +1.3 per request measured with Nsight Compute on an H100 for conflict-free and
+// conflicting stores alike, while the same loads count exactly. The extra passes come from the
+// store data path, not from the access pattern (the excess does not grow with the bank
+// conflict), so a store row agrees when the hardware reads between 0.01 below and 1.5 above the
+// model, and says so in its note.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "counters.h"
+#include "gpu.h"
+#include "shared_lab.h"
+
+namespace warplens::app {
+
+/// Which lab kernel runs a pattern for its counters.
+enum class CaseKind {
+  Copy,             ///< CopyLab's copy kernel (CopyLab::launch_once): the patterned side
+  Bank,             ///< SharedLab's bank probe (SharedLab::launch_bank_once)
+  TransposeGlobal,  ///< the transpose kernel's global read or write (its traced launch)
+};
+
+/// One pattern of the verify catalog.
+struct CounterCase {
+  std::string name;    ///< unique, e.g. "misaligned" or "global/st/4B/stride-3"
+  std::string origin;  ///< "scenario" (a built-in scenario) or "generated"
+  CaseKind kind = CaseKind::Copy;
+  gpu::CopyParams copy;            ///< Copy
+  gpu::BankProbeParams probe;      ///< Bank
+  gpu::TransposeParams transpose;  ///< TransposeGlobal
+  bool transpose_write = false;    ///< TransposeGlobal: the write (out) instead of the read (in)
+
+  [[nodiscard]] bool shared() const { return kind == CaseKind::Bank; }
+  [[nodiscard]] bool store() const;  ///< the checked access is a store
+  [[nodiscard]] int word_bytes() const;
+};
+
+/// The CUPTI metrics a case needs: {numerator (sectors or wavefronts), requests or
+/// instructions, and for global cases the warp-level instructions}. Global memory's "request" in
+/// the model is one warp instruction; L1TEX's request counter splits a store instruction whose
+/// lanes span more than about 512 KiB into two requests (seen on an H100: the naive transpose of
+/// an 8192 x 8192 matrix, lanes 32 KiB apart, counts 2 requests of 16 sectors per instruction),
+/// so the global per-request figure divides by the instructions
+/// (smsp__inst_executed_op_global_{ld|st}.sum) and shows the request count beside it.
+std::vector<std::string> case_metrics(const CounterCase& c);
+
+/// The kind of a case's metrics: 0 global loads, 1 global stores, 2 shared loads, 3 shared
+/// stores.
+std::size_t case_group(const CounterCase& c);
+
+/// The model's cost per request of the case over its whole launch (see the file comment).
+/// `buffer_bytes`: the copy lab's buffer size (CopyLab::buffer_bytes(); kModelBufferBytes without
+/// a GPU). Throws std::invalid_argument for parameters the labs refuse.
+double model_per_request(const CounterCase& c, std::int64_t buffer_bytes);
+
+/// Agreement band of a case, per request: hardware in [model - below, model + above].
+struct Tolerance {
+  double below = 0.01, above = 0.01;
+  std::string note;  ///< why, where it is not exact (shared stores)
+};
+Tolerance case_tolerance(const CounterCase& c);
+
+/// The built-in scenarios (every one with an access the labs can run: global patterns, bank
+/// patterns, the transpose / matmul / reduction scenarios' shown shared access, the naive
+/// transpose's global write) followed by generated patterns: loads and stores, 1-16-byte words,
+/// offsets, strides, same-word, permuted, scattered, load paths, structs, matrices; shared
+/// strides 0..32, tiles 32x32 / 32x33 / swizzled by row and column, structs, interleaved /
+/// blocked, 8/16-byte phases, matmul and reduction steps. `pitch_alignment`: the device's
+/// (DeviceInfo::pitch_alignment; 512 without a GPU). Names are unique; no two cases are equal.
+std::vector<CounterCase> verify_catalog(int pitch_alignment = 512);
+
+/// One row of `warplens verify`.
+struct CounterCheck {
+  std::string pattern;             ///< CounterCase::name
+  std::string metric;              ///< CUPTI names, "numerator / denominator"
+  double model = 0;                ///< per request
+  std::optional<double> hardware;  ///< per request; nullopt when not read (see note)
+  double tolerance = 0.01;         ///< allowed above the model (below: tolerance_below)
+  double tolerance_below = 0.01;
+  bool agree = false;
+  std::string note;       ///< the tolerance's reason, or why there is no hardware value
+  double readout_ms = 0;  ///< wall time of the counter read-out (all passes), milliseconds
+  int passes = 0;
+  double requests = 0;      ///< requests counted in the launch (L1TEX; shared: instructions)
+  double instructions = 0;  ///< warp-level instructions of the checked access (global)
+};
+
+/// Reads the counters of catalog cases on one GPU, keeping its labs and one counter session
+/// alive between checks: one configuration holding the metrics of every case kind, with the
+/// range profiler kept enabled (a kept profiler cannot switch configurations, and enabling it
+/// per read-out costs about 100 ms on an H100). Not thread-safe.
+class CounterChecker {
+ public:
+  /// Throws CountersUnavailable (one line, with how an admin enables counters where that is the
+  /// reason) when this machine cannot read counters, GpuError when the labs cannot start.
+  explicit CounterChecker(const gpu::DeviceInfo& device);
+  ~CounterChecker();
+  CounterChecker(const CounterChecker&) = delete;
+  CounterChecker& operator=(const CounterChecker&) = delete;
+
+  /// Model and hardware for one case. Never throws for a launch failure: the row then has no
+  /// hardware value, agree = false and the failure in its note. CountersUnavailable (CUPTI
+  /// refusing mid-run) propagates.
+  CounterCheck check(const CounterCase& c);
+
+  /// The hardware side only: runs the case's launch inside one profiled range and returns the
+  /// values of case_metrics(c), in that order (0 for a metric this GPU does not know), and the
+  /// passes (what bench times).
+  gpu::CounterSession::MetricValues read(const CounterCase& c);
+
+  [[nodiscard]] std::int64_t copy_buffer_bytes() const;
+
+ private:
+  void launch(const CounterCase& c);
+
+  gpu::DeviceInfo device_;
+  std::unique_ptr<gpu::CopyLab> copy_;
+  std::unique_ptr<gpu::SharedLab> shared_;
+  std::unique_ptr<gpu::CounterSession> session_;
+};
+
+/// Accesses per thread of the bank probe's counted launch.
+inline constexpr int kBankCounterRepeats = 64;
+
+}  // namespace warplens::app

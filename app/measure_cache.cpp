@@ -1,0 +1,323 @@
+#include "measure_cache.h"
+
+#include <nlohmann/json.hpp>
+
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+
+#include "cache_lab.h"
+#include "shared_lab.h"
+
+namespace warplens::app {
+
+namespace {
+
+nlohmann::json timing_json(const gpu::Timing& t) {
+  return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms}, {"max_ms", t.max_ms}, {"runs", t.runs}};
+}
+
+nlohmann::json choice_json(const gpu::CarveoutChoice& c) {
+  return {{"percent", c.percent},
+          {"driver_default", c.driver_default},
+          {"requested_kib", c.requested_kib},
+          {"rounded_kib", c.rounded_kib},
+          {"shared_kib", c.shared_kib},
+          {"l1_kib", c.l1_kib},
+          {"raised_for_block", c.raised_for_block}};
+}
+
+std::vector<std::int64_t> default_working_sets() {
+  std::vector<std::int64_t> v;
+  for (int kib : {8, 16, 24, 32, 48, 64, 96, 128, 160, 192, 224, 256, 320, 384, 512, 1024})
+    v.push_back(std::int64_t{kib} * 1024);
+  return v;
+}
+
+std::vector<std::int64_t> default_dynamic_shared(int optin_bytes) {
+  std::vector<std::int64_t> v;
+  for (int kib : {0, 8, 16, 24, 32, 48, 56, 57, 64, 75, 76, 100, 113, 114, 160, 227})
+    if (kib * 1024 <= optin_bytes) v.push_back(std::int64_t{kib} * 1024);
+  return v;
+}
+
+std::string carveout_name(int c) {
+  if (c == gpu::kCarveoutDefault) return "default";
+  if (c == gpu::kCarveoutMaxL1) return "0 (max L1)";
+  if (c == gpu::kCarveoutMaxShared) return "100 (max shared)";
+  return std::to_string(c) + " %";
+}
+
+bool wants(const CacheMeasureOptions& o, const char* section) {
+  return o.section == "all" || o.section == section;
+}
+
+/// Checks every parameter before the GPU is touched; throws std::invalid_argument.
+void check_options(const CacheMeasureOptions& o) {
+  if (o.section != "all" && o.section != "carveout" && o.section != "l1" &&
+      o.section != "constant" && o.section != "read-path")
+    throw std::invalid_argument("unknown section '" + o.section +
+                                "' (carveout, l1, constant, read-path, all)");
+  if (o.format != "text" && o.format != "json" && o.format != "csv")
+    throw std::invalid_argument("unknown format '" + o.format + "' (text, json, csv)");
+  if (o.runs < 1 || o.runs > 1000) throw std::invalid_argument("runs must be 1..1000");
+  for (int c : o.carveouts) gpu::check_carveout(c);
+  for (auto w : o.working_sets) gpu::check_working_set(w);
+  for (int k : o.ks) gpu::check_constant_k(k);
+  for (auto d : o.dynamic_shared) gpu::check_dynamic_shared(d, gpu::kModelSharedBytesPerBlock);
+  gpu::ReadPathParams p;
+  p.side = o.side;
+  gpu::check_read_path(p);
+}
+
+}  // namespace
+
+int run_measure_cache(const CacheMeasureOptions& o) {
+  try {
+    check_options(o);
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "warplens measure: " << e.what() << "\n";
+    return 2;
+  }
+  const auto query = gpu::query_device();
+  if (!query.device) {
+    std::cerr << "warplens measure: " << query.reason << "\n";
+    return 3;
+  }
+  const gpu::DeviceInfo& d = *query.device;
+  nlohmann::json doc = {
+      {"device", d.name},
+      {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+      {"sm_count", d.sm_count},
+      {"lab", "cache"},
+      {"gbps_definition", "4 bytes per load the program asked for / median time, 1e9 B/s"}};
+  nlohmann::json rows = nlohmann::json::array();
+  bool all_verified = true;
+  try {
+    gpu::CacheLab lab(d);
+    const auto& l = lab.limits();
+    for (auto dyn : o.dynamic_shared)
+      gpu::check_dynamic_shared(dyn, l.shared_bytes_per_block_optin);
+    doc["limits"] = {{"shared_bytes_per_sm", l.shared_bytes_per_sm},
+                     {"shared_bytes_per_block_optin", l.shared_bytes_per_block_optin},
+                     {"reserved_shared_bytes_per_block", l.reserved_shared_bytes_per_block},
+                     {"max_threads_per_sm", l.max_threads_per_sm},
+                     {"max_blocks_per_sm", l.max_blocks_per_sm},
+                     {"table_matches", l.table_matches},
+                     {"table_check", l.table_check}};
+    if (l.table) {
+      doc["table"] = {{"capacities_kib", l.table->capacities_kib},
+                      {"unified_kib", l.table->unified_kib},
+                      {"source", l.table->source}};
+    }
+    if (wants(o, "carveout")) {
+      const auto dyns = o.dynamic_shared.empty()
+                            ? default_dynamic_shared(l.shared_bytes_per_block_optin)
+                            : o.dynamic_shared;
+      for (int c : o.carveouts) {
+        for (auto dyn : dyns) {
+          const auto occ = lab.occupancy(c, dyn);
+          rows.push_back({{"section", "carveout"},
+                          {"kernel", "occupancy"},
+                          {"carveout", c},
+                          {"dynamic_shared_bytes", dyn},
+                          {"blocks_per_sm", occ.blocks_per_sm},
+                          {"occupancy_percent", occ.occupancy_percent},
+                          {"limiter", occ.limiter},
+                          {"opt_in", occ.opt_in},
+                          {"opt_in_note", occ.opt_in_note},
+                          {"available_dynamic_bytes", occ.available_dynamic_bytes},
+                          {"implied_capacity_kib", occ.implied_capacity_kib},
+                          {"model", choice_json(occ.model)},
+                          {"model_blocks_per_sm", occ.model_blocks_per_sm}});
+        }
+        for (std::int64_t dyn : {std::int64_t{20 * 1024}, std::int64_t{56 * 1024}}) {
+          if (dyn > l.shared_bytes_per_block_optin) continue;
+          const auto m = lab.measure_shared_hungry(c, dyn, o.runs);
+          all_verified = all_verified && m.verified;
+          rows.push_back({{"section", "carveout"},
+                          {"kernel", "shared-hungry"},
+                          {"carveout", c},
+                          {"dynamic_shared_bytes", dyn},
+                          {"blocks_per_sm", m.occupancy.blocks_per_sm},
+                          {"observed_blocks_per_sm", m.observed_blocks_per_sm},
+                          {"occupancy_percent", m.occupancy.occupancy_percent},
+                          {"verified", m.verified},
+                          {"check", m.check},
+                          {"timing", timing_json(m.timing)}});
+        }
+      }
+    }
+    if (wants(o, "l1")) {
+      const auto sets = o.working_sets.empty() ? default_working_sets() : o.working_sets;
+      for (int c : o.carveouts) {
+        for (auto ws : sets) {
+          const auto m = lab.measure_l1_gather(c, ws, o.runs);
+          all_verified = all_verified && m.verified;
+          rows.push_back({{"section", "l1"},
+                          {"carveout", c},
+                          {"working_set_bytes", ws},
+                          {"ns_per_access", m.ns_per_access},
+                          {"gbps", m.gbps},
+                          {"expected_l1_kib", m.expected.l1_kib},
+                          {"fits_l1", m.fits_l1},
+                          {"verified", m.verified},
+                          {"check", m.check},
+                          {"timing", timing_json(m.timing)}});
+        }
+      }
+    }
+    if (wants(o, "constant")) {
+      std::vector<int> ks = o.ks;
+      if (ks.empty())
+        for (int k = 1; k <= 32; ++k) ks.push_back(k);
+      for (int k : ks) {
+        const auto m = lab.measure_constant(k, o.runs);
+        all_verified = all_verified && m.verified;
+        rows.push_back({{"section", "constant"},
+                        {"k", k},
+                        {"ns_per_request", m.ns_per_request},
+                        {"cycles_per_request", m.cycles_per_request},
+                        {"lane_groups", m.lane_groups},
+                        {"verified", m.verified},
+                        {"check", m.check},
+                        {"timing", timing_json(m.timing)}});
+      }
+    }
+    if (wants(o, "read-path")) {
+      for (auto q :
+           {gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D, gpu::ReadPattern::Morton}) {
+        for (auto path : {gpu::ReadPath::Plain, gpu::ReadPath::Ldg, gpu::ReadPath::Texture}) {
+          gpu::ReadPathParams p;
+          p.path = path;
+          p.pattern = q;
+          p.side = o.side;
+          const auto m = lab.measure_read_path(p, o.runs);
+          all_verified = all_verified && m.verified;
+          rows.push_back({{"section", "read-path"},
+                          {"path", gpu::to_string(path)},
+                          {"pattern", gpu::to_string(q)},
+                          {"side", p.side},
+                          {"reads", m.reads},
+                          {"gbps", m.gbps},
+                          {"verified", m.verified},
+                          {"check", m.check},
+                          {"timing", timing_json(m.timing)}});
+        }
+      }
+    }
+  } catch (const std::invalid_argument& e) {
+    std::cerr << "warplens measure: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens measure: " << e.what() << "\n";
+    return 1;
+  }
+  doc["measurements"] = rows;
+
+  if (o.format == "json") {
+    std::cout << doc.dump(2) << "\n";
+  } else if (o.format == "csv") {
+    std::cout << "device,section,kernel,carveout,x_name,x,value_name,value,median_ms,verified\n";
+    for (const auto& r : rows) {
+      const std::string section = r["section"];
+      std::string kernel = section, x_name, value_name;
+      double x = 0, value = 0;
+      int carveout = r.value("carveout", 0);
+      if (section == "carveout") {
+        kernel = r["kernel"];
+        x_name = "dynamic_shared_bytes";
+        x = r["dynamic_shared_bytes"].get<double>();
+        value_name = kernel == "occupancy" ? "blocks_per_sm" : "observed_blocks_per_sm";
+        value = r[value_name].get<double>();
+      } else if (section == "l1") {
+        x_name = "working_set_bytes";
+        x = r["working_set_bytes"].get<double>();
+        value_name = "ns_per_access";
+        value = r["ns_per_access"].get<double>();
+      } else if (section == "constant") {
+        x_name = "k";
+        x = r["k"].get<double>();
+        value_name = "ns_per_request";
+        value = r["ns_per_request"].get<double>();
+      } else {
+        kernel = r["path"].get<std::string>() + "/" + r["pattern"].get<std::string>();
+        x_name = "side";
+        x = r["side"].get<double>();
+        value_name = "gbps";
+        value = r["gbps"].get<double>();
+      }
+      const double ms = r.contains("timing") ? r["timing"]["median_ms"].get<double>() : 0.0;
+      const std::string verified =
+          r.contains("verified") ? (r["verified"].get<bool>() ? "verified" : "WRONG") : "";
+      std::printf("\"%s\",%s,%s,%d,%s,%.0f,%s,%.4f,%.5f,%s\n", d.name.c_str(), section.c_str(),
+                  kernel.c_str(), carveout, x_name.c_str(), x, value_name.c_str(), value, ms,
+                  verified.c_str());
+    }
+  } else {
+    std::printf("device  %s (CC %d.%d, %d SMs)\n", d.name.c_str(), d.cc_major, d.cc_minor,
+                d.sm_count);
+    std::printf("table   %s\n", doc["limits"]["table_check"].get<std::string>().c_str());
+    if (doc.contains("table")) {
+      std::string caps;
+      for (int c : doc["table"]["capacities_kib"]) caps += std::to_string(c) + " ";
+      std::printf("        shared capacities %sKiB of %d KiB unified (%s)\n", caps.c_str(),
+                  doc["table"]["unified_kib"].get<int>(),
+                  doc["table"]["source"].get<std::string>().c_str());
+    }
+    std::string last;
+    for (const auto& r : rows) {
+      const std::string section = r["section"];
+      if (section != last) std::printf("\n[%s]\n", section.c_str());
+      last = section;
+      if (section == "carveout" && r["kernel"] == "occupancy") {
+        std::printf(
+            "carveout %-16s dyn %7.1f KiB  %2d blocks/SM  %5.1f %%  %-13s  "
+            "model %3d KiB shared / %3d KiB L1 -> %d blocks%s\n",
+            carveout_name(r["carveout"].get<int>()).c_str(),
+            r["dynamic_shared_bytes"].get<double>() / 1024, r["blocks_per_sm"].get<int>(),
+            r["occupancy_percent"].get<double>(), r["limiter"].get<std::string>().c_str(),
+            r["model"]["shared_kib"].get<int>(), r["model"]["l1_kib"].get<int>(),
+            r["model_blocks_per_sm"].get<int>(),
+            r["opt_in"].get<bool>() ? "  (opt-in > 48 KiB)" : "");
+      } else if (section == "carveout") {
+        std::printf(
+            "shared-hungry carveout %-16s dyn %5.1f KiB  API %d, observed %d blocks/SM  %8.4f "
+            "ms  %s\n",
+            carveout_name(r["carveout"].get<int>()).c_str(),
+            r["dynamic_shared_bytes"].get<double>() / 1024, r["blocks_per_sm"].get<int>(),
+            r["observed_blocks_per_sm"].get<int>(), r["timing"]["median_ms"].get<double>(),
+            r["verified"].get<bool>() ? "verified" : "WRONG");
+      } else if (section == "l1") {
+        std::printf(
+            "carveout %-16s working set %6.0f KiB  %7.4f ns/access/SM  %8.1f GB/s  "
+            "(L1 left %3d KiB%s)  %s\n",
+            carveout_name(r["carveout"].get<int>()).c_str(),
+            r["working_set_bytes"].get<double>() / 1024, r["ns_per_access"].get<double>(),
+            r["gbps"].get<double>(), r["expected_l1_kib"].get<int>(),
+            r["fits_l1"].get<bool>() ? ", fits" : "",
+            r["verified"].get<bool>() ? "verified" : "WRONG");
+      } else if (section == "constant") {
+        std::printf(
+            "k %2d distinct addresses/warp  %7.3f ns/request/SM  %7.2f cycles/request  %s\n",
+            r["k"].get<int>(), r["ns_per_request"].get<double>(),
+            r["cycles_per_request"].get<double>(),
+            r["verified"].get<bool>() ? "verified" : "WRONG");
+      } else {
+        std::printf("%-8s %-10s side %5d  %8.1f GB/s  %8.4f ms  %s\n",
+                    r["path"].get<std::string>().c_str(), r["pattern"].get<std::string>().c_str(),
+                    r["side"].get<int>(), r["gbps"].get<double>(),
+                    r["timing"]["median_ms"].get<double>(),
+                    r["verified"].get<bool>() ? "verified" : "WRONG");
+      }
+    }
+  }
+  if (!all_verified) {
+    std::cerr << "warplens measure: a kernel's checksum did not match the CPU\n";
+    return 1;
+  }
+  return 0;
+}
+
+}  // namespace warplens::app
