@@ -14,8 +14,10 @@
 
 #include "analyze_report.h"
 #include "copy_pattern.h"
+#include "figures.h"
 #include "frontends.h"
 #include "gpu.h"
+#include "measure_cache.h"
 #include "measure_shared.h"
 #include "memory_model.h"
 #include "scenarios.h"
@@ -66,6 +68,7 @@ struct MeasureOptions {
   std::string lab = "global", block = "32x1", op = "load", variant;
   int tile_width = 32, pitch = 0, struct_words = 2, field = 0, part = 0, warp = 0;
   bool swizzle = false;
+  app::CacheMeasureOptions cache;  ///< --lab cache
   int tile = 32, rows_per_block = 8, n = 0, block_size = -1, block_threads = 256;
   long long elements = 1 << 24;
 };
@@ -125,6 +128,12 @@ int run_measure(const MeasureOptions& o) {
   const std::string& format = o.format;
   gpu::CopyParams base;
   try {
+    if (o.lab == "cache") {
+      app::CacheMeasureOptions co = o.cache;
+      co.format = format;
+      co.runs = std::max(3, runs / 2);
+      return app::run_measure_cache(co);
+    }
     const bool shared_scenario =
         !o.scenario.empty() && app::find_scenario(o.scenario).lab != app::Lab::Global;
     if (shared_scenario || (o.scenario.empty() && o.lab != "global")) {
@@ -300,6 +309,7 @@ int main(int argc, char** argv) {
   int frames = 3;
   bool model_only = false;
   cli.add_option("--scenario", view.scenario, "built-in scenario (see `warplens list`)");
+  cli.add_option("--preset", view.preset, "start with a preset file (TOML) of your own");
   cli.add_option("--theme", theme, "light or dark")->check(CLI::IsMember({"light", "dark"}));
   cli.add_option("--scale", view.scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
   cli.add_option("--screenshot", screenshot, "save the window to this PNG after --frames and exit");
@@ -316,7 +326,14 @@ int main(int argc, char** argv) {
   float render_scale = 1.0f;
   bool render_model_only = false;
   render->add_option("--scenario", render_scenario, "built-in scenario (see `warplens list`)");
-  render->add_option("--out", out, "PNG file to write")->required();
+  render->add_option("--out", out, "PNG file to write (one scenario)");
+  bool render_all_scenarios = false;
+  std::string out_dir;
+  render->add_flag("--all", render_all_scenarios,
+                   "every built-in scenario: DIR/NAME.png, and NAME.json/.csv with a GPU");
+  render->add_option("--out-dir", out_dir, "folder for --all (created if missing)");
+  std::string render_preset;
+  render->add_option("--preset", render_preset, "a preset file (TOML) instead of --scenario");
   render->add_option("--size", size_text, "WxH pixels, each 1..8192 (default 1600x960)");
   render->add_option("--theme", render_theme, "light or dark")
       ->check(CLI::IsMember({"light", "dark"}));
@@ -373,7 +390,27 @@ int main(int argc, char** argv) {
   measure
       ->add_option("--lab", mo.lab,
                    "global (the copy kernel, default), banks, transpose, matmul or reduction")
-      ->check(CLI::IsMember({"global", "banks", "transpose", "matmul", "reduction"}));
+      ->check(CLI::IsMember({"global", "banks", "transpose", "matmul", "reduction", "cache"}));
+  measure
+      ->add_option("--section", mo.cache.section,
+                   "cache lab: carveout, l1, constant, read-path or all")
+      ->check(CLI::IsMember({"carveout", "l1", "constant", "read-path", "all"}));
+  measure
+      ->add_option("--carveout", mo.cache.carveouts,
+                   "cache lab: carveout(s) -1 (default), 0 (max L1) .. 100 (max shared)")
+      ->delimiter(',');
+  measure
+      ->add_option("--working-set", mo.cache.working_sets,
+                   "cache lab, l1: working set(s) per block, bytes")
+      ->delimiter(',');
+  measure
+      ->add_option("--dynamic-shared", mo.cache.dynamic_shared,
+                   "cache lab, carveout: dynamic shared memory per block, bytes")
+      ->delimiter(',');
+  measure
+      ->add_option("--k", mo.cache.ks, "cache lab, constant: distinct addresses per warp (1..32)")
+      ->delimiter(',');
+  measure->add_option("--image-side", mo.cache.side, "cache lab, read-path: image side (pixels)");
   measure->add_option("--block", mo.block, "banks: block shape XxY (default 32x1)");
   measure->add_option("--op", mo.op, "banks: load or store");
   measure->add_option("--tile-width", mo.tile_width, "banks, pattern tile: elements per tile row");
@@ -449,14 +486,24 @@ int main(int argc, char** argv) {
     }
     if (*render) {
       const Size size = parse_size(size_text);
+      if (render_all_scenarios && out_dir.empty()) {
+        std::cerr << "warplens render: --all needs --out-dir DIR\n";
+        return kExitBadInput;
+      }
+      if (!render_all_scenarios && out.empty()) {
+        std::cerr << "warplens render: --out FILE.png is required (or --all --out-dir DIR)\n";
+        return kExitBadInput;
+      }
       app::ViewOptions options;
       options.scenario = render_scenario;
+      options.preset = render_preset;
       options.theme = viz::parse_theme(render_theme);
       options.scale = render_scale;
       options.use_gpu = !render_model_only;
       options.view = app::parse_bottom_view(render_view);
       options.model = model::parse_hardware_model(render_model);
       options.sweep_word_bytes = render_sweep_word;
+      if (render_all_scenarios) return app::render_all(options, out_dir, size.width, size.height);
       return app::render_png(options, out, size.width, size.height);
     }
     view.theme = viz::parse_theme(theme);

@@ -2,6 +2,7 @@
 // headless render to PNG on Mesa, and the GLFW window under Xvfb.
 #include <gtest/gtest.h>
 #include <unistd.h>
+#include <fstream>
 #include <nlohmann/json.hpp>
 
 #include "test_support.h"
@@ -265,6 +266,54 @@ TEST(RenderCli, NaiveTransposeWriteIsScatteredOverSectors) {
   // 32 separate lines, each with 28 bytes of hatched over-fetch (more than the legend swatch).
   EXPECT_GT(count_near(png, viz::theme(viz::ThemeName::Light).overfetch, 2), 1500);
   std::filesystem::remove(out);
+}
+
+TEST(RenderCli, APresetFileRendersAndABadOneNamesItsLine) {
+  const std::string good = temp_path("good.toml"), bad = temp_path("bad.toml");
+  const std::string out = temp_path("preset.png");
+  {
+    std::ofstream f(good);
+    f << "name = \"mine\"\nlab = \"banks\"\ntitle = \"My stride of 4\"\n"
+         "summary = \"Four-way conflict.\"\n[banks]\npattern = \"strided\"\nstride = 4\n";
+    std::ofstream g(bad);
+    g << "name = \"mine\"\ntitle = \"t\"\nsummary = \"s\"\n[banks\nstride = 4\n";
+  }
+  auto r = run_command(kWarplens + " render --model-only --preset " + good + " --out " + out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Png png = load_png(out);
+  ASSERT_TRUE(png.rgba);
+  // Stride 4: eight banks used, each with four words: conflict marks drawn.
+  EXPECT_GT(count_near(png, viz::theme(viz::ThemeName::Light).conflict, 2), 500);
+  r = run_command(kWarplens + " render --model-only --preset " + bad + " --out " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find(bad + ":4:"), std::string::npos) << r.output;  // file:line:column
+  std::filesystem::remove(good);
+  std::filesystem::remove(bad);
+  std::filesystem::remove(out);
+}
+
+TEST(RenderCli, AllWritesOnePngPerScenarioAndNoTemporaries) {
+  const std::string dir = temp_path("figures");
+  std::filesystem::remove_all(dir);
+  const auto r =
+      run_command(kWarplens + " render --model-only --all --size 960x600 --out-dir " + dir);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const auto list = run_command(kWarplens + " list");
+  int scenarios = 0, pngs = 0, others = 0;
+  for (char c : list.output) scenarios += c == '\n';
+  for (const auto& e : std::filesystem::directory_iterator(dir)) {
+    if (e.path().extension() == ".png") {
+      ++pngs;
+      const Png png = load_png(e.path().string());
+      EXPECT_TRUE(png.rgba) << e.path();
+      EXPECT_EQ(png.width, 960);
+    } else {
+      ++others;  // no GPU here: no JSON/CSV, and never a temporary file left behind
+    }
+  }
+  EXPECT_EQ(pngs, scenarios);
+  EXPECT_EQ(others, 0);
+  std::filesystem::remove_all(dir);
 }
 
 TEST(RenderCli, NoEglDisplayIsAClearError) {
