@@ -427,6 +427,11 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
     }
     ImGui::EndTable();
   }
+  {
+    const auto m = session.measured();
+    draw_counter_line(m.counters, session.measurement_current(), m.busy, session.gpu_mode(),
+                      "sectors");
+  }
   ImGui::EndChild();
   ImGui::SameLine(0, 16 * s);
 
@@ -952,7 +957,7 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   if (ui.lab == Lab::Global) {
     const float stats_h =
         ui.bottom == BottomView::Numbers
-            ? std::min(body_h * 0.42f, 10.5f * ImGui::GetFrameHeightWithSpacing() + 40 * s)
+            ? std::min(body_h * 0.42f, 12.0f * ImGui::GetFrameHeightWithSpacing() + 40 * s)
             : body_h * 0.55f;
     draw_parameters(ui, session, layer, {0, body_y}, {panel_w, body_h});
     draw_warp_view(ui, session, view, layer, theme, {main_x, body_y},
@@ -961,7 +966,7 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
                 {main_w, stats_h});
   } else {
     const float stats_h =
-        std::min(body_h * 0.36f, 9.5f * ImGui::GetFrameHeightWithSpacing() + 24 * s);
+        std::min(body_h * 0.36f, 11.0f * ImGui::GetFrameHeightWithSpacing() + 24 * s);
     draw_shared_parameters(ui, shared, layer, {0, body_y}, {panel_w, body_h});
     draw_shared_view(ui, shared, bank_view, global_view, layer, theme, {main_x, body_y},
                      {main_w, body_h - stats_h - gap});

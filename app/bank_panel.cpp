@@ -405,12 +405,14 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     part({{"  \u2022  " + plural(p.wavefronts, "wavefront", "wavefronts"), text}});
     const int conflicted = p.conflict_banks();
     if (conflicted > 0) {
-      const Piece conflict{format("  \u2022  %d-way bank conflict", p.wavefronts), conflict_text};
+      const int ways = (p.wavefronts + std::max(1, p.min_wavefronts) - 1) /
+                       std::max(1, p.min_wavefronts);  // wavefronts over the phase's minimum
+      const Piece conflict{format("  \u2022  %d-way bank conflict", ways), conflict_text};
       const Piece banks{format(" (%s)", plural(conflicted, "bank", "banks").c_str()), text};
       if (fits({conflict, banks})) {
         part({conflict, banks});
       } else {  // a narrow column: the short form
-        part({{format("  \u2022  %d-way conflict", p.wavefronts), conflict_text}});
+        part({{format("  \u2022  %d-way conflict", ways), conflict_text}});
       }
     } else {
       part({{"  \u2022  no bank conflict", muted}});
@@ -507,7 +509,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
       const int n = p.words_per_bank[static_cast<std::size_t>(bank)];
       const viz::Rect r{layout.bank_x(p, bank), p.counts.y0, layout.bank_x(p, bank + 1),
                         p.counts.y1};
-      if (n > 1) {
+      if (p.conflict(bank)) {
         const ImU32 on_conflict = to_imgui_color(viz::text_on(theme.conflict));
         if (!paint.centered(mono, r, on_conflict, "\u00d7" + std::to_string(n), count_labels.px))
           paint.centered(mono, r, on_conflict, std::to_string(n), count_labels.px, true);
@@ -518,10 +520,10 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   }
 
   // Total.
-  int busy_phases = 0;
+  int busy_phases = 0;  // the fewest wavefronts the request could take: sum of phase minima
   std::string sum_text;
   for (const auto& p : layout.phases) {
-    busy_phases += p.active_lanes > 0 ? 1 : 0;
+    busy_phases += p.active_lanes > 0 ? std::max(1, p.min_wavefronts) : 0;
     if (several) sum_text += (sum_text.empty() ? "" : " + ") + std::to_string(p.wavefronts);
   }
   std::string total = "Wavefronts per request: " + std::to_string(layout.wavefronts);

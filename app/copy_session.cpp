@@ -242,8 +242,18 @@ void CopySession::worker_loop() {
         measured_.gpu_status = "measuring";
       }
       auto result = lab_->measure(job.params, kTimedRuns, 3, &cancel_);
+      {
+        std::lock_guard lock(mutex_);
+        measured_.gpu_status = "reading the hardware counters";
+      }
+      CounterCase counter_case;
+      counter_case.name = "window";
+      counter_case.kind = CaseKind::Copy;
+      counter_case.copy = job.params;
+      auto counters = read_lab_counters(device, counter_case);
       std::lock_guard lock(mutex_);
       measured_.copy = result;
+      measured_.counters = std::move(counters);
       measured_.gpu_status.clear();
       measured_.busy = false;
     } catch (const std::exception& e) {

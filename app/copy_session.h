@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "copy_pattern.h"
+#include "counter_service.h"
 #include "gpu.h"
 #include "heat_strip.h"
 #include "memory_model.h"
@@ -83,8 +84,11 @@ class CopySession {
   struct Measured {
     std::optional<gpu::CopyMeasurement> copy;      ///< the latest finished measurement
     std::optional<gpu::MemcpyMeasurement> memcpy;  ///< cudaMemcpy D2D reference
-    bool busy = false;                             ///< a measurement is running
-    std::string gpu_status;                        ///< e.g. "allocating 2 x 400 MiB on ..."
+    /// The GPU's own counters for the measured parameters (a dedicated launch after the timed
+    /// ones): sectors per request beside the model's, or why they could not be read.
+    std::optional<LabCounters> counters;
+    bool busy = false;       ///< a measurement is running
+    std::string gpu_status;  ///< e.g. "allocating 2 x 400 MiB on ..."
   };
   [[nodiscard]] Measured measured() const;
   /// Whether the copy measurement matches the current parameters.

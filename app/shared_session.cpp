@@ -80,6 +80,36 @@ bool same_measurement(const SharedState& a, const SharedState& b) {
   }
 }
 
+bool same_counters(const SharedState& a, const SharedState& b) {
+  if (a.lab != b.lab) return false;
+  const bool global_a = a.lab == Lab::Transpose && a.transpose_view != TransposeView::Tile;
+  const bool global_b = b.lab == Lab::Transpose && b.transpose_view != TransposeView::Tile;
+  if (global_a || global_b)
+    return global_a == global_b && a.transpose_view == b.transpose_view &&
+           a.transpose == b.transpose;
+  try {
+    return shown_access(a) == shown_access(b) && (a.lab != Lab::Banks || a.warp == b.warp);
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
+std::optional<CounterCase> counter_case(const SharedState& state) {
+  CounterCase c;
+  c.name = "window";
+  if (state.lab == Lab::Transpose && state.transpose_view != TransposeView::Tile) {
+    c.kind = CaseKind::TransposeGlobal;
+    c.transpose = state.transpose;
+    c.transpose_write = state.transpose_view == TransposeView::GlobalWrite;
+    return c;
+  }
+  const auto access = shown_access(state);
+  if (!access) return std::nullopt;
+  c.kind = CaseKind::Bank;
+  c.probe = *access;
+  return c;
+}
+
 struct SharedSession::Interop {
   std::unique_ptr<gpu::GlInteropBuffer> buffer;         // the bank view's
   std::unique_ptr<gpu::GlInteropBuffer> global_buffer;  // the warp view's
@@ -145,7 +175,15 @@ void SharedSession::set(const SharedState& requested) {
   }
   if (!gpu_mode() || lab_failed_ || interop_failed_ || (!access_ && !shows_global()))
     use_host_trace();
-  if (gpu_mode() && !lab_failed_ && remeasure_needed) remeasure();
+  if (gpu_mode() && !lab_failed_ && remeasure_needed) {
+    remeasure();
+  } else if (gpu_mode() && !lab_failed_) {
+    std::lock_guard lock(mutex_);
+    if (!measured_.counters_of || !same_counters(*measured_.counters_of, state_)) {
+      counters_request_ = state_;
+      wake_.notify_all();
+    }
+  }
 }
 
 void SharedSession::remeasure() {
@@ -246,7 +284,7 @@ bool SharedSession::idle() const {
   if (!gpu_mode()) return true;
   std::lock_guard lock(mutex_);
   const bool traced = (traced_state_ && *traced_state_ == state_) || lab_failed_;
-  return traced && !request_ && !measured_.busy;
+  return traced && !request_ && !counters_request_ && !measured_.busy;
 }
 
 SharedSession::Measured SharedSession::measured() const {
@@ -257,6 +295,11 @@ SharedSession::Measured SharedSession::measured() const {
 bool SharedSession::measurement_current() const {
   std::lock_guard lock(mutex_);
   return measured_.of && same_measurement(*measured_.of, state_);
+}
+
+bool SharedSession::counters_current() const {
+  std::lock_guard lock(mutex_);
+  return measured_.counters_of && same_counters(*measured_.counters_of, state_);
 }
 
 std::string SharedSession::error() const {
@@ -273,14 +316,47 @@ void SharedSession::worker_loop() {
   const gpu::DeviceInfo device = *device_.device;
   for (;;) {
     SharedState job;
+    bool counters_only = false;
     {
       std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stop_ || request_.has_value(); });
+      wake_.wait(lock,
+                 [&] { return stop_ || request_.has_value() || counters_request_.has_value(); });
       if (stop_) return;
-      job = *request_;
-      request_.reset();
+      if (request_) {
+        job = *request_;
+        request_.reset();
+        counters_request_.reset();  // a full measurement reads the counters too
+      } else {
+        job = *counters_request_;
+        counters_request_.reset();
+        counters_only = true;
+      }
       cancel_ = false;
       measured_.busy = true;
+    }
+    // The counters of the shown access, on a dedicated launch after any timed ones.
+    const auto read_counters = [&]() -> std::optional<LabCounters> {
+      std::optional<CounterCase> c;
+      try {
+        c = counter_case(job);
+      } catch (const std::invalid_argument&) {
+        return std::nullopt;
+      }
+      if (!c) return std::nullopt;
+      {
+        std::lock_guard lock(mutex_);
+        measured_.status = "reading the hardware counters";
+      }
+      return read_lab_counters(device, *c);
+    };
+    if (counters_only) {
+      auto counters = read_counters();
+      std::lock_guard lock(mutex_);
+      measured_.counters = std::move(counters);
+      measured_.counters_of = job;
+      measured_.busy = false;
+      measured_.status.clear();
+      continue;
     }
     try {
       std::shared_ptr<gpu::SharedLab> lab;
@@ -337,9 +413,12 @@ void SharedSession::worker_loop() {
         }
         case Lab::Global: break;
       }
+      auto counters = read_counters();
       std::lock_guard lock(mutex_);
       result.of = job;
       result.busy = false;
+      result.counters = std::move(counters);
+      result.counters_of = job;
       measured_ = std::move(result);
     } catch (const std::exception& e) {
       std::lock_guard lock(mutex_);

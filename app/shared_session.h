@@ -14,6 +14,7 @@
 #include <thread>
 #include <vector>
 
+#include "counter_service.h"
 #include "gpu.h"
 #include "memory_model.h"
 #include "shared_lab.h"
@@ -112,12 +113,19 @@ class SharedSession {
     std::vector<gpu::MatmulMeasurement> matmul;        ///< naive, then block 8, 16, 32
     std::vector<gpu::ReductionMeasurement> reduction;  ///< the three variants
     std::optional<SharedState> of;                     ///< the state these belong to
+    /// The GPU's own counters for the access the view shows (a dedicated launch), per request
+    /// beside the model's, or why they could not be read; `counters_of` is the state they
+    /// were read for.
+    std::optional<LabCounters> counters;
+    std::optional<SharedState> counters_of;
     bool busy = false;
     std::string status;  ///< what the worker is doing
   };
   [[nodiscard]] Measured measured() const;
   /// Whether measured() holds numbers for the current state's kernel parameters.
   [[nodiscard]] bool measurement_current() const;
+  /// Whether measured().counters belong to the access shown now.
+  [[nodiscard]] bool counters_current() const;
 
   [[nodiscard]] std::string error() const;
 
@@ -150,6 +158,7 @@ class SharedSession {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::optional<SharedState> request_;
+  std::optional<SharedState> counters_request_;  ///< counters only (the shown access changed)
   std::atomic<bool> cancel_{false};
   bool stop_ = false;
   Measured measured_;
@@ -161,5 +170,11 @@ class SharedSession {
 
 /// Whether two states need the same measurements (the bank view's choices do not count).
 bool same_measurement(const SharedState& a, const SharedState& b);
+
+/// Whether two states show the same access (the hardware counters' subject).
+bool same_counters(const SharedState& a, const SharedState& b);
+
+/// The verify case that reads the counters of the access `state` shows, if it has one.
+std::optional<CounterCase> counter_case(const SharedState& state);
 
 }  // namespace warplens::app

@@ -468,18 +468,23 @@ void draw_analysis_table(const SharedSession& session) {
       "lanes that execute the access (idle lanes move nothing)");
   row(
       "phases", [](const A& a) { return std::to_string(a.phases.size()); },
-      "the request is split into phases: the whole warp for 1-4 byte words, half-warps for 8, "
-      "quarter-warps for 16 bytes");
+      "the request is split into phases of up to 256 bytes: the whole warp for 1-8 byte words, "
+      "half-warps for 16 bytes (as measured on an H100)");
   row(
       "wavefronts", [](const A& a) { return std::to_string(a.wavefronts); },
       "passes through the 32 banks: per phase, the most distinct words one bank must serve");
   row(
       "worst bank",
       [](const A& a) {
-        int worst = 0;
-        for (const auto& ph : a.phases)
+        int worst = 0, ways = 1;
+        for (const auto& ph : a.phases) {
           for (int w : ph.distinct_words_per_bank) worst = std::max(worst, w);
-        return worst > 1 ? std::to_string(worst) + "-way conflict" : std::to_string(worst);
+          const int minimum = std::max(1, ph.min_wavefronts);
+          ways = std::max(ways, (ph.wavefronts + minimum - 1) / minimum);
+        }
+        return ways > 1
+                   ? std::to_string(worst) + " words, " + std::to_string(ways) + "-way conflict"
+                   : std::to_string(worst) + " words, no conflict";
       },
       "the largest number of different words any one bank serves in one phase");
   row(
@@ -547,6 +552,11 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
   const float half = (ImGui::GetContentRegionAvail().x - 16 * s) * 0.5f;
   ImGui::BeginChild("##shared-model", {half, 0});
   draw_analysis_table(session);
+  if (session.access() || session.shows_global()) {
+    const auto m = session.measured();
+    draw_counter_line(m.counters, session.counters_current(), m.busy, session.gpu_mode(),
+                      session.shows_global() ? "sectors" : "wavefronts");
+  }
   ImGui::EndChild();
   ImGui::SameLine(0, 16 * s);
   ImGui::BeginChild("##shared-measured", {0, 0});

@@ -41,4 +41,49 @@ void stat_row(const char* name, const std::string& model, const std::string& tra
   }
 }
 
+void draw_counter_line(const std::optional<LabCounters>& counters, bool current, bool busy,
+                       bool gpu_mode, const char* unit) {
+  ImGui::Spacing();
+  if (!gpu_mode) {
+    ImGui::TextDisabled("hardware counters: need a CUDA device");
+    return;
+  }
+  if (!counters || (!current && busy)) {
+    ImGui::TextDisabled("hardware counters: %s", busy ? "reading\u2026" : "\u2014");
+    return;
+  }
+  if (!counters->check || !counters->check->hardware) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextColored({0.85f, 0.45f, 0.1f, 1}, "%s",
+                       counters->unavailable.empty() ? "hardware counters: not read"
+                                                     : counters->unavailable.c_str());
+    ImGui::PopTextWrapPos();
+    return;
+  }
+  const CounterCheck& c = *counters->check;
+  const std::string text = format(
+      "hardware counters, %s per request over the launch: model %.2f, "
+      "GPU %.2f",
+      unit, c.model, *c.hardware);
+  if (current) {
+    ImGui::TextUnformatted(text.c_str());
+  } else {
+    ImGui::TextDisabled("%s", text.c_str());
+  }
+  const bool hovered_text = ImGui::IsItemHovered();
+  ImGui::SameLine();
+  if (c.agree) {
+    ImGui::TextColored({0.1f, 0.55f, 0.25f, 1}, "\u2713 agrees");
+  } else {
+    ImGui::TextColored({0.85f, 0.2f, 0.1f, 1}, "\u2717 differs");
+  }
+  if (hovered_text || ImGui::IsItemHovered()) {
+    ImGui::SetTooltip(
+        "CUPTI range profiler, a dedicated launch (not the timed one):\n%s\n"
+        "%d pass%s, read in %.0f ms%s%s",
+        c.metric.c_str(), c.passes, c.passes == 1 ? "" : "es", c.readout_ms,
+        c.note.empty() ? "" : "\n", c.note.c_str());
+  }
+}
+
 }  // namespace warplens::app

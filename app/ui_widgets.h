@@ -7,6 +7,7 @@
 #include <cstdio>
 #include <string>
 
+#include "counter_service.h"
 #include "theme.h"
 
 namespace warplens::app {
@@ -32,5 +33,13 @@ inline ImVec4 color4(viz::Rgb c) {
 /// followed by a check mark when they agree or "differs" when they do not.
 void stat_row(const char* name, const std::string& model, const std::string& traced,
               bool show_traced, const char* tooltip);
+
+/// The hardware-counter line under a lab's per-request table: the model's and the GPU's own
+/// figure per request over the whole launch (`unit`: "sectors" or "wavefronts") with an
+/// agree/differs mark and a tooltip naming the CUPTI metrics; or the one-line reason the
+/// counters could not be read; or that they are being read. `current`: the counters belong to
+/// what is shown now (stale ones are drawn greyed).
+void draw_counter_line(const std::optional<LabCounters>& counters, bool current, bool busy,
+                       bool gpu_mode, const char* unit);
 
 }  // namespace warplens::app

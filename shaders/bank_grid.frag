@@ -4,7 +4,8 @@
 // word comes from the warp trace itself (one RGBA32UI texel per lane: byte offset low bits,
 // high bits, word bytes, active), the buffer the bank-probe kernel writes through CUDA-GL
 // interop. A word several lanes read is striped in their colours inside a broadcast ring; a
-// bank that serves several distinct words in the phase (u_bank_words > 1) is a conflict: its
+// bank that serves more distinct words than the phase's minimum (u_bank_words > u_min_words) is
+// a conflict: its
 // header and count are filled, its column framed and tinted, in the conflict colour.
 uniform usamplerBuffer u_trace;
 uniform vec2 u_viewport;
@@ -24,6 +25,7 @@ uniform int u_row_count;
 uniform uint u_row_word[32];  // first word (low 32 bits) of each row shown
 uniform float u_row_y[32];    // top of each row shown
 uniform int u_bank_words[32]; // distinct words each bank serves in this phase
+uniform int u_min_words;      // the phase's fewest wavefronts: ceil(distinct words / banks)
 uniform vec3 u_lane_color[32];
 uniform vec3 u_untouched, u_background, u_rule, u_conflict, u_broadcast;
 out vec4 frag_color;
@@ -38,7 +40,7 @@ void main() {
     return;
   }
   float fx = p.x - (u_grid_x0 + float(bank) * u_cell_w);
-  bool conflict = u_bank_words[bank] > 1;
+  bool conflict = u_bank_words[bank] > u_min_words;
   float frame = conflict ? 2.5 * u_scale : 0.0;  // conflict frame inside the column's edges
   float inset = frame + max(1.0, 1.0 * u_scale);  // tiles: a background gap around each box
   bool in_x = fx >= inset && fx < u_cell_w - inset;
@@ -122,7 +124,7 @@ void main() {
         // (an 8- or 16-byte access spans banks), so a wide access reads as one piece.
         bool right = fx >= u_cell_w - inset;
         int other = right ? bank + 1 : bank - 1;
-        if (other >= 0 && other < u_banks && u_bank_words[other] <= 1) {
+        if (other >= 0 && other < u_banks && u_bank_words[other] <= u_min_words) {
           uint lo = u_row_word[slot] + uint(right ? bank : other);
           int readers_lo = 0, readers_hi = 0, both = -1;
           for (int l = u_first_lane; l < u_first_lane + u_lane_count; ++l) {

@@ -361,15 +361,15 @@ INSTANTIATE_TEST_SUITE_P(
         // Every lane reads one word: a broadcast, counted once in requested bytes.
         SharedCase{"Broadcast", "0", 4, {32, 1}, 0, 1, true, 4},
         SharedCase{"PairsShareWords", "lane / 2", 4, {32, 1}, 0, 1, true, 64},
-        // 8-byte words: two half-warp phases of one wavefront each.
+        // 8-byte words: one phase of the whole warp; 64 distinct 4-byte words, two per bank.
         SharedCase{"Words8", "lane", 8, {32, 1}, 0, 2, false, 256},
-        // Half-warp phase reads 4-byte words 0,1, 4,5, ..., 60,61: banks 0..1 serve words
-        // 0,1 and 32,33 -> 2 per phase.
+        // The warp reads 4-byte words 0,1, 4,5, ..., 124,125: banks 0..1 serve words 0,1,
+        // 32,33, 64,65 and 96,97 -> 4.
         SharedCase{"Words8Stride2", "2 * lane", 8, {32, 1}, 0, 4, false, 256},
-        // 16-byte words: four quarter-warp phases of one wavefront each.
+        // 16-byte words: two half-warp phases of two wavefronts each.
         SharedCase{"Words16", "lane", 16, {32, 1}, 0, 4, false, 512},
-        // Quarter-warp phase: words 0-3, 8-11, ..., 56-59 -> banks 0-3 serve words 0-3 and
-        // 32-35 -> 2 per phase.
+        // Half-warp phase: words 0-3, 8-11, ..., 120-123 -> banks 0-3 serve words 0-3, 32-35,
+        // 64-67 and 96-99 -> 4 per phase.
         SharedCase{"Words16Stride2", "2 * lane", 16, {32, 1}, 0, 8, false, 512},
         // Sub-word accesses: four lanes share each 4-byte word (two for 2-byte words).
         SharedCase{"Words1", "lane", 1, {32, 1}, 0, 1, true, 32},
@@ -406,13 +406,15 @@ TEST(SharedTest, PaddedColumnPutsLaneInBankLane) {
 }
 
 TEST(SharedTest, PhasesFollowWordSize) {
+  // A phase carries up to 256 bytes: the whole warp up to 8-byte words, half-warps for 16.
   struct Expected {
     int word_bytes;
     int phases;
     int lanes_per_phase;
+    int wavefronts_per_phase;  // s[lane]: lanes x word bytes / 128 bytes, at least 1
   };
-  for (const Expected e : {Expected{1, 1, 32}, Expected{2, 1, 32}, Expected{4, 1, 32},
-                           Expected{8, 2, 16}, Expected{16, 4, 8}}) {
+  for (const Expected e : {Expected{1, 1, 32, 1}, Expected{2, 1, 32, 1}, Expected{4, 1, 32, 1},
+                           Expected{8, 1, 32, 2}, Expected{16, 2, 16, 2}}) {
     SCOPED_TRACE(e.word_bytes);
     const SharedAnalysis r = shared(shared_pattern("lane", e.word_bytes));
     ASSERT_EQ(static_cast<int>(r.phases.size()), e.phases);
@@ -420,13 +422,44 @@ TEST(SharedTest, PhasesFollowWordSize) {
       const SharedPhase& phase = r.phases[static_cast<std::size_t>(p)];
       EXPECT_EQ(phase.first_lane, p * e.lanes_per_phase);
       EXPECT_EQ(phase.lane_count, e.lanes_per_phase);
-      EXPECT_EQ(phase.wavefronts, 1);
+      EXPECT_EQ(phase.wavefronts, e.wavefronts_per_phase);
       ASSERT_EQ(phase.distinct_words_per_bank.size(), 32u);
     }
+    EXPECT_EQ(r.wavefronts, e.phases * e.wavefronts_per_phase);
   }
-  // 8-byte words, one phase: 16 lanes x 2 banks cover all 32 banks once.
+  // 8-byte words, one phase: 32 lanes x 2 banks cover every bank twice.
   const SharedAnalysis words8 = shared(shared_pattern("lane", 8));
-  for (int b = 0; b < 32; ++b) EXPECT_EQ(words8.phases[0].distinct_words_per_bank[b], 1) << b;
+  for (int b = 0; b < 32; ++b) EXPECT_EQ(words8.phases[0].distinct_words_per_bank[b], 2) << b;
+  EXPECT_EQ(words8.lanes[31].phase, 0);
+  // 16-byte words, two phases: each half-warp's 16 lanes x 4 banks cover every bank twice, and
+  // lane 16 opens the second phase.
+  const SharedAnalysis words16 = shared(shared_pattern("lane", 16));
+  for (const SharedPhase& phase : words16.phases)
+    for (int b = 0; b < 32; ++b) EXPECT_EQ(phase.distinct_words_per_bank[b], 2) << b;
+  EXPECT_EQ(words16.lanes[15].phase, 0);
+  EXPECT_EQ(words16.lanes[16].phase, 1);
+}
+
+TEST(SharedTest, WideWordsCostWhatAnH100Measures) {
+  // CUPTI's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld on an H100 (warplens verify).
+  struct Measured {
+    const char* index;
+    int word_bytes;
+    int phases;
+    int wavefronts;
+  };
+  for (const Measured m : {
+           Measured{"0", 8, 1, 1},          // every lane on one 8-byte word
+           Measured{"0", 16, 2, 2},         // every lane on one 16-byte word: one per half-warp
+           Measured{"lane", 8, 1, 2},       // 256 distinct bytes in one phase
+           Measured{"lane", 16, 2, 4},      // two half-warp phases of two
+           Measured{"lane % 16", 8, 1, 1},  // both half-warps read the same 16 words
+       }) {
+    SCOPED_TRACE(std::string(m.index) + ", " + std::to_string(m.word_bytes) + "-byte words");
+    const SharedAnalysis r = shared(shared_pattern(m.index, m.word_bytes));
+    EXPECT_EQ(static_cast<int>(r.phases.size()), m.phases);
+    EXPECT_EQ(r.wavefronts, m.wavefronts);
+  }
 }
 
 TEST(SharedTest, BroadcastIsPerPhase) {
@@ -434,13 +467,24 @@ TEST(SharedTest, BroadcastIsPerPhase) {
   ASSERT_EQ(r.phases.size(), 1u);
   EXPECT_TRUE(r.phases[0].broadcast);
   EXPECT_EQ(r.phases[0].distinct_words_per_bank[0], 1);
-  // 8-byte words: lanes 0..15 all read word pair 0,1 in phase 0, lanes 16..31 read 2*l, 2*l+1.
-  const SharedAnalysis mixed = shared(shared_pattern("lane / 16 * lane", 8));
+  // 16-byte words: lanes 0..15 all read words 0..3 in phase 0 (one wavefront), lanes 16..31
+  // read words 4*l..4*l+3 = 64..127 in phase 1 (every bank twice: two wavefronts).
+  const SharedAnalysis mixed = shared(shared_pattern("lane / 16 * lane", 16));
   ASSERT_EQ(mixed.phases.size(), 2u);
   EXPECT_TRUE(mixed.phases[0].broadcast);
   EXPECT_FALSE(mixed.phases[1].broadcast);
   EXPECT_TRUE(mixed.broadcast);
-  EXPECT_EQ(mixed.wavefronts, 2);
+  EXPECT_EQ(mixed.phases[0].wavefronts, 1);
+  EXPECT_EQ(mixed.phases[1].wavefronts, 2);
+  EXPECT_EQ(mixed.wavefronts, 3);
+  // 8-byte words: the whole warp is one phase, so the broadcast half and the distinct half share
+  // it: banks 0 and 1 serve words 0,1 (lanes 0..15) and 32,33 (lane 16) -> 2.
+  const SharedAnalysis one_phase = shared(shared_pattern("lane / 16 * lane", 8));
+  ASSERT_EQ(one_phase.phases.size(), 1u);
+  EXPECT_TRUE(one_phase.phases[0].broadcast);
+  EXPECT_EQ(one_phase.phases[0].distinct_words_per_bank[0], 2);
+  EXPECT_EQ(one_phase.phases[0].distinct_words_per_bank[2], 1);
+  EXPECT_EQ(one_phase.wavefronts, 2);
 }
 
 TEST(SharedTest, InactiveLanesCostNothing) {
@@ -494,8 +538,8 @@ TEST(SharedTest, ColumnEfficiencyIsOneThirtySecond) {
 TEST(HistoricalSharedTest, PhaseLanes) {
   EXPECT_EQ(shared_phase_lanes(1, HardwareModel::Modern), 32);
   EXPECT_EQ(shared_phase_lanes(4, HardwareModel::Modern), 32);
-  EXPECT_EQ(shared_phase_lanes(8, HardwareModel::Modern), 16);
-  EXPECT_EQ(shared_phase_lanes(16, HardwareModel::Modern), 8);
+  EXPECT_EQ(shared_phase_lanes(8, HardwareModel::Modern), 32);
+  EXPECT_EQ(shared_phase_lanes(16, HardwareModel::Modern), 16);
   EXPECT_EQ(shared_phase_lanes(4, kKepler), 32);
   EXPECT_EQ(shared_phase_lanes(8, kKepler), 32);
   EXPECT_EQ(shared_phase_lanes(16, kKepler), 16);
@@ -503,8 +547,11 @@ TEST(HistoricalSharedTest, PhaseLanes) {
   EXPECT_EQ(shared_phase_lanes(4, kG80), 16);
   EXPECT_EQ(shared_phase_lanes(8, kG80), 8);
   EXPECT_EQ(shared_phase_lanes(16, kG80), 4);
-  // Fermi's shared memory is the modern layout.
+  // The Fermi models keep the Programming Guide's 128-byte phases on the modern bank layout:
+  // half-warps for 8-byte words, quarter-warps for 16-byte words.
+  EXPECT_EQ(shared_phase_lanes(4, kFermiCa), 32);
   EXPECT_EQ(shared_phase_lanes(8, kFermiCa), 16);
+  EXPECT_EQ(shared_phase_lanes(16, kFermiCa), 8);
 }
 
 TEST(HistoricalSharedTest, KeplerEightByteBanks) {

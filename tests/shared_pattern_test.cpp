@@ -113,8 +113,14 @@ TEST(SharedPattern, TheSlidesCasesCostWhatTheSlidesSay) {
   EXPECT_TRUE(b.broadcast);
   auto wide = probe(SharedPatternKind::Strided, 16, 32, 1);
   const auto w = analyze_probe(wide, 0);
-  EXPECT_EQ(w.phases.size(), 4u);
+  EXPECT_EQ(w.phases.size(), 2u);  // half-warps of 256 bytes (measured on an H100)
   EXPECT_EQ(w.wavefronts, 4);
+  auto wide_broadcast = probe(SharedPatternKind::Strided, 16, 32, 1);
+  wide_broadcast.index.stride = 0;
+  EXPECT_EQ(analyze_probe(wide_broadcast, 0).wavefronts, 2);
+  auto eight_broadcast = probe(SharedPatternKind::Strided, 8, 32, 1);
+  eight_broadcast.index.stride = 0;
+  EXPECT_EQ(analyze_probe(eight_broadcast, 0).wavefronts, 1);
 }
 
 TEST(SharedPattern, IdleLanesComeFromTheHostTwin) {

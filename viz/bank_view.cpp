@@ -40,8 +40,8 @@ constexpr int kMaxColumns = 4;
 // --- layout ------------------------------------------------------------------------------------
 
 int BankLayout::Phase::conflict_banks() const {
-  return static_cast<int>(
-      std::count_if(words_per_bank.begin(), words_per_bank.end(), [](int n) { return n > 1; }));
+  return static_cast<int>(std::count_if(words_per_bank.begin(), words_per_bank.end(),
+                                        [&](int n) { return n > std::max(1, min_wavefronts); }));
 }
 
 const BankLayout::Cell* BankLayout::Phase::cell_of_word(std::int64_t word) const {
@@ -143,6 +143,8 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
       phase.cells.push_back(std::move(cell));
     }
     for (std::int64_t row : rows) phase.rows.push_back({row, 0, false});
+    phase.min_wavefronts = static_cast<int>((words.size() + static_cast<std::size_t>(banks) - 1) /
+                                            static_cast<std::size_t>(banks));
     layout.wavefronts += phase.wavefronts;
     layout.phases.push_back(std::move(phase));
   }
@@ -394,6 +396,7 @@ GLuint BankView::render(const TraceRecords& trace, const model::SharedAnalysis& 
     glUniform1uiv(g.uniform("u_row_word"), rows, first_word);
     glUniform1fv(g.uniform("u_row_y"), rows, row_y);
     glUniform1iv(g.uniform("u_bank_words"), layout_.bank_count, p.words_per_bank.data());
+    glUniform1i(g.uniform("u_min_words"), std::max(1, p.min_wavefronts));
     glDrawArrays(GL_TRIANGLES, 0, 6);
   }
 

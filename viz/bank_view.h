@@ -52,7 +52,11 @@ struct BankLayout {
     int index = 0;  ///< 0-based
     int first_lane = 0, lane_count = 32;
     int active_lanes = 0;
-    int wavefronts = 0;               ///< max over banks of words_per_bank
+    int wavefronts = 0;  ///< max over banks of words_per_bank
+    /// The fewest wavefronts the phase's distinct words could take: ceil(words / banks). A bank
+    /// serving more words than that is in conflict (8-byte words fill every bank twice in a
+    /// whole-warp phase without any conflict).
+    int min_wavefronts = 0;
     std::vector<int> words_per_bank;  ///< distinct words each bank serves (bank_count)
     std::vector<Cell> cells;          ///< every touched word, ascending by word
     std::vector<Row> rows;            ///< rows shown, ascending
@@ -64,7 +68,9 @@ struct BankLayout {
     Rect header;                      ///< bank-number row
     Rect grid;                        ///< the rows (x: bank columns)
     Rect counts;                      ///< distinct-words-per-bank row
-    [[nodiscard]] bool conflict(int bank) const { return words_per_bank[bank] > 1; }
+    [[nodiscard]] bool conflict(int bank) const {
+      return words_per_bank[bank] > std::max(1, min_wavefronts);
+    }
     [[nodiscard]] int conflict_banks() const;
     /// Cell of `word`, or nullptr if no active lane of the phase touches it.
     [[nodiscard]] const Cell* cell_of_word(std::int64_t word) const;

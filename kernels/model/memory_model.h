@@ -16,10 +16,14 @@
 //             one 128-byte (8-byte) or two 128-byte (16-byte) transactions only when active
 //             thread k accesses word k of a segment aligned to 16 words; otherwise every active
 //             thread costs its own 32-byte transaction. 1- and 2-byte words never coalesce.
-// Shared: successive 4-byte words in successive banks (32 banks). A phase is the whole warp for
-//   1/2/4-byte words, a half-warp for 8-byte words, a quarter-warp for 16-byte words. Each phase
-//   costs as many wavefronts as the largest number of *distinct words* one bank must serve;
-//   lanes reading one word share it (broadcast), sub-word accesses to one word too.
+// Shared: successive 4-byte words in successive banks (32 banks). A phase carries up to 256 bytes
+//   of lane data: the whole warp for 1/2/4/8-byte words, a half-warp for 16-byte words. Each
+//   phase costs as many wavefronts as the largest number of *distinct 4-byte words* one bank
+//   must serve; lanes reading one word share it (broadcast), sub-word accesses to one word too.
+//   So 32 distinct 8-byte words take at least 2 wavefronts and 16-byte words at least 4, as in
+//   the Programming Guide; but all lanes on one 8-byte word take 1 wavefront and on one 16-byte
+//   word 2 (measured with CUPTI's l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld on an H100,
+//   `warplens verify`), which the Guide's half-/quarter-warp phases (2 and 4) do not give.
 //   g80: 16 banks, phases of half-warps (quarter for 8-byte, eighth for 16-byte words).
 //   kepler: 8-byte bank mode: 32 banks of 8 bytes; phases are the whole warp for words up to
 //   8 bytes, half-warps for 16-byte words.
@@ -92,6 +96,9 @@ struct SharedPhase {
   int first_lane = 0;
   int lane_count = 0;
   int wavefronts = 0;  ///< max distinct words any one bank serves in this phase
+  /// The fewest wavefronts the phase's distinct words could take, ceil(words / banks): the
+  /// phase is conflict-free when wavefronts equals it.
+  int min_wavefronts = 0;
   std::vector<int> distinct_words_per_bank;  ///< one entry per bank
   bool broadcast = false;                    ///< some word is read by more than one active lane
 };
@@ -105,7 +112,8 @@ struct SharedAnalysis {
   std::array<SharedLane, kWarpSize> lanes{};
   int active_lanes = 0;
   std::vector<SharedPhase> phases;
-  int wavefronts = 0;  ///< per request: sum over phases
+  int wavefronts = 0;      ///< per request: sum over phases
+  int min_wavefronts = 0;  ///< per request: sum over phases of their minimum (no conflict)
   bool broadcast = false;
   std::int64_t requested_bytes = 0;  ///< distinct bytes the active lanes need
   std::int64_t moved_bytes = 0;      ///< wavefronts x banks x bank width

@@ -1,0 +1,25 @@
+// Hardware counters for the labs' stats: one CounterChecker per process (CUPTI allows one
+// profiler session), created on first use and shared by the labs' worker threads, which take
+// turns. A refusal (no privileges, virtual GPU, no CUPTI) is remembered as one line and every
+// later request gets that line instead of a value; the labs keep working.
+#pragma once
+
+#include <optional>
+#include <string>
+
+#include "counter_checks.h"
+#include "gpu.h"
+
+namespace warplens::app {
+
+/// A lab's counters for its current access: the check, or why there is none.
+struct LabCounters {
+  std::optional<CounterCheck> check;
+  std::string unavailable;  ///< one line, set when the counters could not be read
+};
+
+/// Reads the counters of `c` on `device` (blocking; call from a worker thread, never the GL
+/// thread). Never throws.
+LabCounters read_lab_counters(const gpu::DeviceInfo& device, const CounterCase& c);
+
+}  // namespace warplens::app
