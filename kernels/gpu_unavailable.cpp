@@ -74,6 +74,9 @@ TraceRecords SharedLab::trace_transpose_to_host(const TransposeParams&, int, boo
 void* SharedLab::trace_stream() const {
   no_cuda();
 }
+void SharedLab::launch_transpose_once(const TransposeParams&) {
+  no_cuda();
+}
 void SharedLab::launch_bank_once(const BankProbeParams&, int) {
   no_cuda();
 }

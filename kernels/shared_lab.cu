@@ -832,6 +832,19 @@ BankMeasurement SharedLab::measure_bank(const BankProbeParams& params, int warp,
 
 // --- transpose ---------------------------------------------------------------------------------
 
+void SharedLab::launch_transpose_once(const TransposeParams& params) {
+  Impl& im = *impl_;
+  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  const std::lock_guard lock(im.transpose_mutex);
+  check_transpose(params, free_bytes_with({&im.transpose_in, &im.transpose_out}));
+  const long long elements = static_cast<long long>(params.n) * params.n;
+  im.ensure_transpose_buffers(elements, im.stream);
+  launch_transpose(params, im.transpose_in.as<const float>(), im.transpose_out.as<float>(),
+                   im.stream);
+  check(cudaGetLastError(), "transpose launch");
+  check(cudaStreamSynchronize(im.stream), "transpose");
+}
+
 TransposeMeasurement SharedLab::measure_transpose(const TransposeParams& params, int runs,
                                                   int warmup, const std::atomic<bool>* cancel) {
   Impl& im = *impl_;

@@ -271,6 +271,10 @@ class SharedLab {
   /// the store counters); a store probe skips that fill, so its store counters hold only the
   /// probe's own stores. Throws std::invalid_argument for parameters plan_bank_probe refuses.
   void launch_bank_once(const BankProbeParams& params, int repeats);
+  /// One launch of the timed transpose kernel (not the traced one, whose predicated trace
+  /// stores count as executed store instructions), synchronised; allocates and fills the
+  /// matrices first when needed. For hardware counters.
+  void launch_transpose_once(const TransposeParams& params);
 
   BankMeasurement measure_bank(const BankProbeParams& params, int warp = 0, int runs = 10,
                                int warmup = 2, const std::atomic<bool>* cancel = nullptr);
