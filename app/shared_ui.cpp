@@ -474,7 +474,7 @@ void draw_analysis_table(const SharedSession& session) {
       "wavefronts", [](const A& a) { return std::to_string(a.wavefronts); },
       "passes through the 32 banks: per phase, the most distinct words one bank must serve");
   row(
-      "worst bank",
+      "worst bank (words)",
       [](const A& a) {
         int worst = 0, ways = 1;
         for (const auto& ph : a.phases) {
@@ -482,9 +482,8 @@ void draw_analysis_table(const SharedSession& session) {
           const int minimum = std::max(1, ph.min_wavefronts);
           ways = std::max(ways, (ph.wavefronts + minimum - 1) / minimum);
         }
-        return ways > 1
-                   ? std::to_string(worst) + " words, " + std::to_string(ways) + "-way conflict"
-                   : std::to_string(worst) + " words, no conflict";
+        return ways > 1 ? std::to_string(worst) + " (" + std::to_string(ways) + "-way conflict)"
+                        : std::to_string(worst) + " (no conflict)";
       },
       "the largest number of different words any one bank serves in one phase");
   row(

@@ -61,10 +61,9 @@ void draw_counter_line(const std::optional<LabCounters>& counters, bool current,
     return;
   }
   const CounterCheck& c = *counters->check;
-  const std::string text = format(
-      "hardware counters, %s per request over the launch: model %.2f, "
-      "GPU %.2f",
-      unit, c.model, *c.hardware);
+  ImGui::TextDisabled("hardware counters (CUPTI, whole launch):");
+  const bool hovered_title = ImGui::IsItemHovered();
+  const std::string text = format("GPU %.2f %s/request, model %.2f", *c.hardware, unit, c.model);
   if (current) {
     ImGui::TextUnformatted(text.c_str());
   } else {
@@ -77,7 +76,7 @@ void draw_counter_line(const std::optional<LabCounters>& counters, bool current,
   } else {
     ImGui::TextColored({0.85f, 0.2f, 0.1f, 1}, "\u2717 differs");
   }
-  if (hovered_text || ImGui::IsItemHovered()) {
+  if (hovered_title || hovered_text || ImGui::IsItemHovered()) {
     ImGui::SetTooltip(
         "CUPTI range profiler, a dedicated launch (not the timed one):\n%s\n"
         "%d pass%s, read in %.0f ms%s%s",
