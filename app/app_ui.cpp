@@ -966,7 +966,7 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
                 {main_w, stats_h});
   } else {
     const float stats_h =
-        std::min(body_h * 0.36f, 11.0f * ImGui::GetFrameHeightWithSpacing() + 24 * s);
+        std::min(body_h * 0.42f, 11.0f * ImGui::GetFrameHeightWithSpacing() + 24 * s);
     draw_shared_parameters(ui, shared, layer, {0, body_y}, {panel_w, body_h});
     draw_shared_view(ui, shared, bank_view, global_view, layer, theme, {main_x, body_y},
                      {main_w, body_h - stats_h - gap});
