@@ -1,26 +1,17 @@
 #include "figures.h"
 
-#include <glad/gl.h>
-
-#include <chrono>
 #include <filesystem>
 #include <iostream>
-#include <thread>
 
 #include "atomic_file.h"
-#include "bank_view.h"
 #include "headless_context.h"
-#include "heat_strip.h"
+#include "headless_frames.h"
+#include "json_support.h"
 #include "png_writer.h"
-#include "warp_view.h"
 
 namespace warplens::app {
 
 namespace {
-
-nlohmann::json timing_json(const gpu::Timing& t) {
-  return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms}, {"max_ms", t.max_ms}, {"runs", t.runs}};
-}
 
 nlohmann::json global_json(const model::GlobalAnalysis& a) {
   return {{"sectors_per_request", a.sectors.size()},
@@ -133,13 +124,9 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
     }
     const auto device = options.use_gpu ? gpu::query_device() : gpu::DeviceQuery{};
     viz::HeadlessContext context(device.device ? device.device->index : -1);
-    viz::ImGuiLayer layer(nullptr, options.scale, options.theme);
-    viz::WarpView view;
-    viz::HeatStrip heat;
-    viz::BankView bank_view;
-    viz::WarpView global_view;
-    CopySession session(view, heat, options.use_gpu);
-    SharedSession shared(bank_view, global_view, options.use_gpu);
+    HeadlessScene scene(options);
+    CopySession& session = scene.session;
+    SharedSession& shared = scene.shared;
     UiState ui;
     ui.theme = options.theme;
     ui.interactive = false;
@@ -158,26 +145,8 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
       }
       ui.bottom = BottomView::Numbers;
       ui.select_bottom = true;
-      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-      const auto idle = [&] { return session.idle() && shared.idle(); };
-      session.update();
-      shared.update();
-      while (!idle() && std::chrono::steady_clock::now() < deadline) {
-        std::this_thread::sleep_for(std::chrono::milliseconds(5));
-        session.update();
-        shared.update();
-      }
-      for (int frame = 0; frame < 3; ++frame) {
-        target.bind(width, height);
-        const viz::Rgb bg = viz::theme(ui.theme).background;
-        glClearColor(bg.r, bg.g, bg.b, 1);
-        glClear(GL_COLOR_BUFFER_BIT);
-        layer.begin_frame(width, height, 1.0f / 60.0f);
-        draw_app(ui, session, shared, view, bank_view, global_view, heat, layer, width, height);
-        target.bind(width, height);
-        layer.end_frame();
-      }
-      glFinish();
+      scene.wait_until_idle();
+      scene.draw_frames(ui, target, width, height);
       const std::string base = (std::filesystem::path(out_dir) / scenario.name).string();
       viz::write_png(viz::read_framebuffer(width, height), base + ".png");
       std::cout << base << ".png\n";

@@ -13,6 +13,7 @@
 #include "copy_session.h"
 #include "glfw_window.h"
 #include "headless_context.h"
+#include "headless_frames.h"
 #include "imgui_layer.h"
 #include "png_writer.h"
 #include "scenarios.h"
@@ -103,38 +104,16 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
       std::cerr << "warplens render: no EGL device reports CUDA device " << device.device->index
                 << "; CUDA-GL interop may fail (the host model is used then)\n";
     }
-    viz::ImGuiLayer layer(nullptr, options.scale, options.theme);
-    viz::WarpView view;
-    viz::HeatStrip heat;
-    viz::BankView bank_view;
-    viz::WarpView global_view;  // the transpose lab's global read/write
-    CopySession session(view, heat, options.use_gpu);
-    SharedSession shared(bank_view, global_view, options.use_gpu);
-    UiState ui = initial_ui(options, session, shared, false);
+    HeadlessScene scene(options);
+    const CopySession& session = scene.session;
+    const SharedSession& shared = scene.shared;
+    UiState ui = initial_ui(options, scene.session, scene.shared, false);
 
-    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(120);
-    const auto idle = [&] { return session.idle() && shared.idle(); };
-    session.update();
-    shared.update();
-    while (!idle() && std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(5));
-      session.update();
-      shared.update();
-    }
-    if (!idle()) std::cerr << "warplens render: the GPU did not finish within 120 s\n";
+    if (!scene.wait_until_idle(std::chrono::seconds(120)))
+      std::cerr << "warplens render: the GPU did not finish within 120 s\n";
 
     viz::RenderTarget target;
-    for (int frame = 0; frame < 3; ++frame) {  // ImGui settles window sizes over a few frames
-      target.bind(width, height);
-      const viz::Rgb bg = viz::theme(ui.theme).background;
-      glClearColor(bg.r, bg.g, bg.b, 1);
-      glClear(GL_COLOR_BUFFER_BIT);
-      layer.begin_frame(width, height, 1.0f / 60.0f);
-      draw_app(ui, session, shared, view, bank_view, global_view, heat, layer, width, height);
-      target.bind(width, height);
-      layer.end_frame();
-    }
-    glFinish();
+    scene.draw_frames(ui, target, width, height);
     viz::write_png(viz::read_framebuffer(width, height), out_path);
     std::cout << "wrote " << out_path << " (" << width << "x" << height << ", "
               << source_text(ui, session, shared) << "; GL: " << context.renderer() << ")\n";

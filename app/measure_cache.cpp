@@ -8,15 +8,12 @@
 #include <string>
 
 #include "cache_lab.h"
+#include "json_support.h"
 #include "shared_lab.h"
 
 namespace warplens::app {
 
 namespace {
-
-nlohmann::json timing_json(const gpu::Timing& t) {
-  return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms}, {"max_ms", t.max_ms}, {"runs", t.runs}};
-}
 
 nlohmann::json choice_json(const gpu::CarveoutChoice& c) {
   return {{"percent", c.percent},
@@ -86,12 +83,8 @@ int run_measure_cache(const CacheMeasureOptions& o) {
     return 3;
   }
   const gpu::DeviceInfo& d = *query.device;
-  nlohmann::json doc = {
-      {"device", d.name},
-      {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
-      {"sm_count", d.sm_count},
-      {"lab", "cache"},
-      {"gbps_definition", "4 bytes per load the program asked for / median time, 1e9 B/s"}};
+  nlohmann::json doc = measurement_header(
+      d, "cache", "4 bytes per load the program asked for / median time, 1e9 B/s");
   nlohmann::json rows = nlohmann::json::array();
   bool all_verified = true;
   try {

@@ -5,17 +5,10 @@
 #include <cstdio>
 #include <iostream>
 
+#include "json_support.h"
 #include "shared_pattern.h"
 
 namespace warplens::app {
-
-namespace {
-
-nlohmann::json timing_json(const gpu::Timing& t) {
-  return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms}, {"max_ms", t.max_ms}, {"runs", t.runs}};
-}
-
-}  // namespace
 
 int run_measure_shared(const SharedMeasureOptions& o) {
   const SharedState& st = o.state;
@@ -34,12 +27,8 @@ int run_measure_shared(const SharedMeasureOptions& o) {
     return 3;
   }
   const gpu::DeviceInfo& d = *query.device;
-  nlohmann::json doc = {
-      {"device", d.name},
-      {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
-      {"sm_count", d.sm_count},
-      {"lab", to_string(st.lab)},
-      {"gbps_definition", "bytes the program asked to read + write / median time, 1e9 B/s"}};
+  nlohmann::json doc = measurement_header(
+      d, to_string(st.lab), "bytes the program asked to read + write / median time, 1e9 B/s");
   if (access) {
     const auto a = analyze_probe(*access, st.lab == Lab::Banks ? st.warp : 0, st.model);
     doc["model"] = {{"access", shared_analyze_command(*access, st.lab == Lab::Banks ? st.warp : 0)},

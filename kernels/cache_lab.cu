@@ -15,112 +15,16 @@
 #include <vector>
 
 #include "cache_lab.h"
+#include "cuda_support.cuh"
 
 namespace warplens::gpu {
 
 namespace {
 
-void check(cudaError_t status, const char* what) {
-  if (status != cudaSuccess) {
-    cudaGetLastError();  // clear a non-sticky error so the next call starts clean
-    throw GpuError(std::string(what) + " failed: " + cudaGetErrorString(status));
-  }
-}
-
-// --- timing (as in the shared-memory labs) -----------------------------------------------------
-
-Timing summarize(std::vector<float> ms) {
-  std::sort(ms.begin(), ms.end());
-  Timing t;
-  t.runs = static_cast<int>(ms.size());
-  t.min_ms = ms.front();
-  t.max_ms = ms.back();
-  const std::size_t n = ms.size();
-  t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-  return t;
-}
-
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-struct Events {
-  cudaEvent_t start = nullptr, stop = nullptr;
-  Events() {
-    check(cudaEventCreate(&start), "cudaEventCreate");
-    check(cudaEventCreate(&stop), "cudaEventCreate");
-  }
-  ~Events() {
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-  }
-  Events(const Events&) = delete;
-  Events& operator=(const Events&) = delete;
-};
-
-void check_cancel(const std::atomic<bool>* cancel) {
-  if (cancel && cancel->load()) throw GpuError("cancelled");
-}
-
-/// `warmup` untimed launches, then `runs` timed with events; the median and range.
-template <typename Launch>
-Timing time_launches(cudaStream_t stream, int runs, int warmup, const std::atomic<bool>* cancel,
-                     const char* what, Launch launch) {
-  for (int i = 0; i < warmup; ++i) {
-    check_cancel(cancel);
-    launch();
-  }
-  check(cudaStreamSynchronize(stream), what);
-  Events events;
-  std::vector<float> ms;
-  for (int i = 0; i < std::max(runs, 1); ++i) {
-    check_cancel(cancel);
-    check(cudaEventRecord(events.start, stream), "cudaEventRecord");
-    launch();
-    check(cudaEventRecord(events.stop, stream), "cudaEventRecord");
-    check(cudaEventSynchronize(events.stop), what);
-    float t = 0;
-    check(cudaEventElapsedTime(&t, events.start, events.stop), "cudaEventElapsedTime");
-    ms.push_back(t);
-  }
-  return summarize(ms);
-}
-
-/// A cudaMalloc'ed buffer that is reallocated only when a different size is asked for.
-struct DeviceBuffer {
-  void* ptr = nullptr;
-  std::size_t bytes = 0;
-  DeviceBuffer() = default;
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  ~DeviceBuffer() { release(); }
-  void release() {
-    if (ptr) cudaFree(ptr);
-    ptr = nullptr;
-    bytes = 0;
-  }
-  /// True when it (re)allocated, i.e. the contents are new.
-  bool ensure(std::size_t size, const char* what) {
-    if (ptr && bytes == size) return false;
-    release();
-    const cudaError_t s = cudaMalloc(&ptr, size);
-    if (s != cudaSuccess) {
-      cudaGetLastError();
-      ptr = nullptr;
-      throw GpuError(std::string("cannot allocate ") + what + " (" + std::to_string(size >> 20) +
-                     " MiB): " + cudaGetErrorString(s));
-    }
-    bytes = size;
-    return true;
-  }
-  template <typename T>
-  T* as() const {
-    return static_cast<T*>(ptr);
-  }
-};
+using detail::check;
+using detail::DeviceBuffer;
+using detail::median_of;
+using detail::time_launches;
 
 template <typename T>
 std::vector<T> to_host(const DeviceBuffer& b, std::size_t count, const char* what) {
@@ -583,7 +487,7 @@ L1GatherMeasurement CacheLab::measure_l1_gather(int carveout, std::int64_t worki
         im.gather_out.as<unsigned>());
     check(cudaGetLastError(), "L1 gather launch");
   };
-  m.timing = time_launches(im.stream, runs, warmup, cancel, "L1 gather", launch);
+  m.timing = time_launches(im.stream, runs, warmup, cancel, {"L1 gather", "L1 gather"}, launch);
   const double accesses = static_cast<double>(m.blocks) * kGatherThreads * kGatherAccesses;
   m.ns_per_access = m.timing.median_ms * 1e6 / (accesses / m.blocks);
   m.gbps = accesses * 4 / (m.timing.median_ms * 1e-3) / 1e9;
@@ -646,7 +550,8 @@ SharedHungryMeasurement CacheLab::measure_shared_hungry(int carveout,
   m.verified = wrong == 0;
   m.check = m.verified ? "every thread ended its chase on (tid + steps x 33) mod n"
                        : std::to_string(wrong) + " threads ended their chase elsewhere";
-  m.timing = time_launches(im.stream, runs, warmup, cancel, "shared-hungry", launch);
+  m.timing =
+      time_launches(im.stream, runs, warmup, cancel, {"shared-hungry", "shared-hungry"}, launch);
   return m;
 }
 
@@ -673,7 +578,8 @@ ConstantMeasurement CacheLab::measure_constant(int k, int runs, int warmup,
         im.constant_clocks.as<unsigned long long>());
     check(cudaGetLastError(), "constant launch");
   };
-  m.timing = time_launches(im.stream, runs, warmup, cancel, "constant reads", launch);
+  m.timing =
+      time_launches(im.stream, runs, warmup, cancel, {"constant reads", "constant reads"}, launch);
   const double warp_requests = static_cast<double>(m.blocks) * (kConstantThreads / 32) * m.repeats;
   m.ns_per_request = m.timing.median_ms * 1e6 / (warp_requests / im.sms());
   // Cycles: per SM, from the earliest block start to the latest block end, over its requests.
@@ -734,7 +640,7 @@ ReadPathMeasurement CacheLab::measure_read_path(const ReadPathParams& params, in
         params.side, params.radius, params.scattered_reads, im.warp_sums.as<unsigned>());
     check(cudaGetLastError(), "read-path launch");
   };
-  m.timing = time_launches(im.stream, runs, warmup, cancel, "read path", launch);
+  m.timing = time_launches(im.stream, runs, warmup, cancel, {"read path", "read path"}, launch);
   m.gbps = static_cast<double>(m.reads) * 4 / (m.timing.median_ms * 1e-3) / 1e9;
   const auto sums = to_host<unsigned>(im.warp_sums, static_cast<std::size_t>(pixels / 32),
                                       "cudaMemcpy (read-path sums)");

@@ -7,18 +7,15 @@
 #include <string>
 #include <vector>
 
+#include "cuda_support.cuh"
 #include "gpu.h"
 
 namespace warplens::gpu {
 
 namespace {
 
-void check(cudaError_t status, const char* what) {
-  if (status != cudaSuccess) {
-    cudaGetLastError();  // clear a non-sticky error so the next call starts clean
-    throw GpuError(std::string(what) + " failed: " + cudaGetErrorString(status));
-  }
-}
+using detail::check;
+using detail::time_launches;
 
 // --- the kernels -------------------------------------------------------------------------------
 
@@ -288,35 +285,6 @@ void launch_copy(const CopyParams& p, const CopyPlan& plan, const void* in, void
   check(cudaGetLastError(), "copy kernel launch");
 }
 
-Timing summarize(std::vector<float> ms) {
-  std::sort(ms.begin(), ms.end());
-  Timing t;
-  t.runs = static_cast<int>(ms.size());
-  t.min_ms = ms.front();
-  t.max_ms = ms.back();
-  const std::size_t n = ms.size();
-  t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-  return t;
-}
-
-struct Events {
-  cudaEvent_t start = nullptr, stop = nullptr;
-  Events() {
-    check(cudaEventCreate(&start), "cudaEventCreate");
-    check(cudaEventCreate(&stop), "cudaEventCreate");
-  }
-  ~Events() {
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-  }
-  float elapsed_ms() {
-    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
-    float ms = 0;
-    check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
-    return ms;
-  }
-};
-
 }  // namespace
 
 bool built_with_cuda() {
@@ -477,19 +445,12 @@ CopyMeasurement CopyLab::measure(const CopyParams& params, int runs, int warmup,
   m.params = params;
   m.plan = plan_copy(params, buffer_bytes_);
   const auto input = impl_->input_for(params, m.plan);
-  for (int i = 0; i < warmup; ++i)
+  const auto launch = [&] {
     launch_copy(params, m.plan, input.get(), impl_->out, TraceTarget{}, impl_->stream);
-  check(cudaStreamSynchronize(impl_->stream), "copy kernel (warm-up)");
-  Events events;
-  std::vector<float> ms;
-  for (int i = 0; i < std::max(runs, 1); ++i) {
-    if (cancel && cancel->load()) throw GpuError("cancelled");
-    check(cudaEventRecord(events.start, impl_->stream), "cudaEventRecord");
-    launch_copy(params, m.plan, input.get(), impl_->out, TraceTarget{}, impl_->stream);
-    check(cudaEventRecord(events.stop, impl_->stream), "cudaEventRecord");
-    ms.push_back(events.elapsed_ms());
-  }
-  m.timing = summarize(ms);
+  };
+  // The warm-up launches are not cancellable: only the timed ones check `cancel`.
+  for (int i = 0; i < warmup; ++i) launch();
+  m.timing = time_launches(impl_->stream, runs, 0, cancel, {"copy kernel (warm-up)"}, launch);
   m.gbps = static_cast<double>(m.plan.requested_bytes) / (m.timing.median_ms * 1e-3) / 1e9;
   return m;
 }
@@ -581,17 +542,7 @@ MemcpyMeasurement time_whole_buffer_copy(int device, std::int64_t bytes, cudaStr
   check(cudaSetDevice(device), "cudaSetDevice");
   MemcpyMeasurement m;
   m.bytes = bytes;
-  for (int i = 0; i < warmup; ++i) copy();
-  check(cudaStreamSynchronize(stream), "copy (warm-up)");
-  Events events;
-  std::vector<float> ms;
-  for (int i = 0; i < std::max(runs, 1); ++i) {
-    check(cudaEventRecord(events.start, stream), "cudaEventRecord");
-    copy();
-    check(cudaEventRecord(events.stop, stream), "cudaEventRecord");
-    ms.push_back(events.elapsed_ms());
-  }
-  m.timing = summarize(ms);
+  m.timing = time_launches(stream, runs, warmup, nullptr, {"copy (warm-up)"}, copy);
   m.gbps = 2.0 * static_cast<double>(m.bytes) / (m.timing.median_ms * 1e-3) / 1e9;
   return m;
 }

@@ -16,18 +16,18 @@
 #include <type_traits>
 #include <vector>
 
+#include "cuda_support.cuh"
 #include "shared_lab.h"
 
 namespace warplens::gpu {
 
 namespace {
 
-void check(cudaError_t status, const char* what) {
-  if (status != cudaSuccess) {
-    cudaGetLastError();  // clear a non-sticky error so the next call starts clean
-    throw GpuError(std::string(what) + " failed: " + cudaGetErrorString(status));
-  }
-}
+using detail::check;
+using detail::check_cancel;
+using detail::DeviceBuffer;
+using detail::median_of;
+using detail::time_launches;
 
 // --- bank probe kernels ----------------------------------------------------------------------
 
@@ -475,107 +475,6 @@ std::uint32_t reduction_sum(std::uint64_t n) {
          static_cast<std::uint32_t>(n) * kReduceAddend;
 }
 
-// --- timing ----------------------------------------------------------------------------------
-
-Timing summarize(std::vector<float> ms) {
-  std::sort(ms.begin(), ms.end());
-  Timing t;
-  t.runs = static_cast<int>(ms.size());
-  t.min_ms = ms.front();
-  t.max_ms = ms.back();
-  const std::size_t n = ms.size();
-  t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-  return t;
-}
-
-double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
-struct Events {
-  cudaEvent_t start = nullptr, stop = nullptr;
-  Events() {
-    check(cudaEventCreate(&start), "cudaEventCreate");
-    check(cudaEventCreate(&stop), "cudaEventCreate");
-  }
-  ~Events() {
-    cudaEventDestroy(start);
-    cudaEventDestroy(stop);
-  }
-  Events(const Events&) = delete;
-  Events& operator=(const Events&) = delete;
-  float elapsed_ms() {
-    check(cudaEventSynchronize(stop), "cudaEventSynchronize");
-    float ms = 0;
-    check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
-    return ms;
-  }
-};
-
-void check_cancel(const std::atomic<bool>* cancel) {
-  if (cancel && cancel->load()) throw GpuError("cancelled");
-}
-
-/// `warmup` untimed launches, then `runs` timed with events; after_run(ms) after each timed one.
-template <typename Launch, typename AfterRun>
-Timing time_launches(cudaStream_t stream, int runs, int warmup, const std::atomic<bool>* cancel,
-                     const char* what, Launch launch, AfterRun after_run) {
-  for (int i = 0; i < warmup; ++i) {
-    check_cancel(cancel);
-    launch();
-  }
-  check(cudaStreamSynchronize(stream), what);
-  Events events;
-  std::vector<float> ms;
-  for (int i = 0; i < std::max(runs, 1); ++i) {
-    check_cancel(cancel);
-    check(cudaEventRecord(events.start, stream), "cudaEventRecord");
-    launch();
-    check(cudaEventRecord(events.stop, stream), "cudaEventRecord");
-    ms.push_back(events.elapsed_ms());
-    after_run(ms.back());
-  }
-  return summarize(ms);
-}
-
-// --- device buffers --------------------------------------------------------------------------
-
-/// A cudaMalloc'ed buffer that is reallocated only when a different size is asked for.
-struct DeviceBuffer {
-  void* ptr = nullptr;
-  std::size_t bytes = 0;
-  DeviceBuffer() = default;
-  DeviceBuffer(const DeviceBuffer&) = delete;
-  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
-  ~DeviceBuffer() { release(); }
-  void release() {
-    if (ptr) cudaFree(ptr);
-    ptr = nullptr;
-    bytes = 0;
-  }
-  /// True when it (re)allocated, i.e. the contents are new.
-  bool ensure(std::size_t size, const char* what) {
-    if (ptr && bytes == size) return false;
-    release();
-    const cudaError_t s = cudaMalloc(&ptr, size);
-    if (s != cudaSuccess) {
-      cudaGetLastError();
-      ptr = nullptr;
-      throw GpuError(std::string("cannot allocate ") + what + " (" + std::to_string(size >> 20) +
-                     " MiB): " + cudaGetErrorString(s));
-    }
-    bytes = size;
-    return true;
-  }
-  template <typename T>
-  T* as() const {
-    return static_cast<T*>(ptr);
-  }
-};
-
 unsigned grid_for(long long count, int threads) {
   return static_cast<unsigned>((count + threads - 1) / threads);
 }
@@ -795,7 +694,7 @@ BankMeasurement SharedLab::measure_bank(const BankProbeParams& params, int warp,
     int blocks = 0;
   };
   m.timing = time_launches(
-      im.stream, runs, warmup, cancel, "bank probe (warm-up)",
+      im.stream, runs, warmup, cancel, {"bank probe (warm-up)"},
       [&] {
         whole<<<static_cast<unsigned>(blocks), block, shared, im.stream>>>(args);
         check(cudaGetLastError(), "bank probe launch");
@@ -860,9 +759,8 @@ TransposeMeasurement SharedLab::measure_transpose(const TransposeParams& params,
   check(cudaMemsetAsync(im.transpose_out.ptr, 0xff, bytes, im.stream), "cudaMemset");
   const auto* in = im.transpose_in.as<const float>();
   auto* out = im.transpose_out.as<float>();
-  m.timing = time_launches(
-      im.stream, runs, warmup, cancel, "transpose (warm-up)",
-      [&] { launch_transpose(params, in, out, im.stream); }, [](float) {});
+  m.timing = time_launches(im.stream, runs, warmup, cancel, {"transpose (warm-up)"},
+                           [&] { launch_transpose(params, in, out, im.stream); });
   m.gbps = 2.0 * static_cast<double>(bytes) / (m.timing.median_ms * 1e-3) / 1e9;
 
   std::vector<std::uint32_t> host(static_cast<std::size_t>(elements));
@@ -959,13 +857,10 @@ MatmulMeasurement SharedLab::measure_matmul(const MatmulParams& params, int runs
   }
   im.matmul_c.ensure(bytes, "matrix C");
   check(cudaMemsetAsync(im.matmul_c.ptr, 0xff, bytes, im.stream), "cudaMemset");  // NaNs
-  m.timing = time_launches(
-      im.stream, runs, warmup, cancel, "matrix multiply (warm-up)",
-      [&] {
-        launch_matmul(params, im.matmul_a.as<const float>(), im.matmul_b.as<const float>(),
-                      im.matmul_c.as<float>(), im.stream);
-      },
-      [](float) {});
+  m.timing = time_launches(im.stream, runs, warmup, cancel, {"matrix multiply (warm-up)"}, [&] {
+    launch_matmul(params, im.matmul_a.as<const float>(), im.matmul_b.as<const float>(),
+                  im.matmul_c.as<float>(), im.stream);
+  });
   m.gflops = 2.0 * static_cast<double>(n) * static_cast<double>(n) * static_cast<double>(n) /
              (m.timing.median_ms * 1e-3) / 1e9;
 
@@ -1036,13 +931,10 @@ ReductionMeasurement SharedLab::measure_reduction(const ReductionParams& params,
   const auto partial_bytes = static_cast<std::size_t>(blocks) * 4;
   im.reduce_partial.ensure(partial_bytes, "the reduction's block sums");
   check(cudaMemsetAsync(im.reduce_partial.ptr, 0xff, partial_bytes, im.stream), "cudaMemset");
-  m.timing = time_launches(
-      im.stream, runs, warmup, cancel, "reduction (warm-up)",
-      [&] {
-        launch_reduce(params, im.reduce_in.as<const unsigned>(), im.reduce_partial.as<unsigned>(),
-                      im.stream);
-      },
-      [](float) {});
+  m.timing = time_launches(im.stream, runs, warmup, cancel, {"reduction (warm-up)"}, [&] {
+    launch_reduce(params, im.reduce_in.as<const unsigned>(), im.reduce_partial.as<unsigned>(),
+                  im.stream);
+  });
   m.gbps = static_cast<double>(n) * 4 / (m.timing.median_ms * 1e-3) / 1e9;
 
   std::vector<std::uint32_t> partial(static_cast<std::size_t>(blocks));

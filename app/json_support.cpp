@@ -1,0 +1,18 @@
+#include "json_support.h"
+
+namespace warplens::app {
+
+nlohmann::json timing_json(const gpu::Timing& t) {
+  return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms}, {"max_ms", t.max_ms}, {"runs", t.runs}};
+}
+
+nlohmann::json measurement_header(const gpu::DeviceInfo& d, const std::string& lab,
+                                  const std::string& gbps_definition) {
+  return {{"device", d.name},
+          {"compute_capability", std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor)},
+          {"sm_count", d.sm_count},
+          {"lab", lab},
+          {"gbps_definition", gbps_definition}};
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,149 @@
+// Internal helpers shared by the CUDA translation units (copy_lab.cu, shared_lab.cu,
+// cache_lab.cu): error checking, timing summaries, CUDA-event timing of repeated launches and a
+// reusable device buffer. Not part of the public API; include only from .cu files.
+//
+// Errors: every helper that talks to CUDA throws GpuError (gpu.h) on failure, after clearing a
+// non-sticky error so the next CUDA call starts clean. Units: times are in milliseconds (what
+// cudaEventElapsedTime returns), sizes in bytes.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "gpu.h"
+
+namespace warplens::gpu::detail {
+
+/// Throws GpuError("<what> failed: <CUDA's message>") unless `status` is cudaSuccess.
+inline void check(cudaError_t status, const char* what) {
+  if (status != cudaSuccess) {
+    cudaGetLastError();  // clear a non-sticky error so the next call starts clean
+    throw GpuError(std::string(what) + " failed: " + cudaGetErrorString(status));
+  }
+}
+
+/// The median, minimum and maximum of per-run times in milliseconds; `ms` must not be empty.
+inline Timing summarize(std::vector<float> ms) {
+  std::sort(ms.begin(), ms.end());
+  Timing t;
+  t.runs = static_cast<int>(ms.size());
+  t.min_ms = ms.front();
+  t.max_ms = ms.back();
+  const std::size_t n = ms.size();
+  t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+  return t;
+}
+
+/// The median of `v` (the mean of the middle two for an even count); 0 when `v` is empty.
+inline double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/// A start and a stop event; throws GpuError when CUDA cannot create them.
+struct Events {
+  cudaEvent_t start = nullptr, stop = nullptr;
+  Events() {
+    check(cudaEventCreate(&start), "cudaEventCreate");
+    check(cudaEventCreate(&stop), "cudaEventCreate");
+  }
+  ~Events() {
+    cudaEventDestroy(start);
+    cudaEventDestroy(stop);
+  }
+  Events(const Events&) = delete;
+  Events& operator=(const Events&) = delete;
+  /// Waits for `stop`, then the milliseconds from `start` to `stop`. A failed wait throws
+  /// GpuError named `what`.
+  float elapsed_ms(const char* what = "cudaEventSynchronize") {
+    check(cudaEventSynchronize(stop), what);
+    float ms = 0;
+    check(cudaEventElapsedTime(&ms, start, stop), "cudaEventElapsedTime");
+    return ms;
+  }
+};
+
+/// Throws GpuError("cancelled") when `cancel` is set.
+inline void check_cancel(const std::atomic<bool>* cancel) {
+  if (cancel && cancel->load()) throw GpuError("cancelled");
+}
+
+/// What time_launches calls its failures: `warmup` names the stream synchronisation after the
+/// warm-up launches, `run` the wait for each timed launch.
+struct LaunchLabels {
+  const char* warmup;
+  const char* run = "cudaEventSynchronize";
+};
+
+/// The default after_run of time_launches: nothing.
+struct NoAfterRun {
+  void operator()(float) const {}
+};
+
+/// `warmup` untimed launches on `stream`, a synchronisation, then max(runs, 1) timed with events;
+/// after_run(ms) after each timed one. Checks `cancel` before every launch (throws GpuError
+/// "cancelled"); other failures throw GpuError named as in `labels`. Returns the median and the
+/// range in milliseconds.
+template <typename Launch, typename AfterRun = NoAfterRun>
+Timing time_launches(cudaStream_t stream, int runs, int warmup, const std::atomic<bool>* cancel,
+                     LaunchLabels labels, Launch launch, AfterRun after_run = {}) {
+  for (int i = 0; i < warmup; ++i) {
+    check_cancel(cancel);
+    launch();
+  }
+  check(cudaStreamSynchronize(stream), labels.warmup);
+  Events events;
+  std::vector<float> ms;
+  for (int i = 0; i < std::max(runs, 1); ++i) {
+    check_cancel(cancel);
+    check(cudaEventRecord(events.start, stream), "cudaEventRecord");
+    launch();
+    check(cudaEventRecord(events.stop, stream), "cudaEventRecord");
+    ms.push_back(events.elapsed_ms(labels.run));
+    after_run(ms.back());
+  }
+  return summarize(ms);
+}
+
+/// A cudaMalloc'ed buffer that is reallocated only when a different size is asked for.
+struct DeviceBuffer {
+  void* ptr = nullptr;
+  std::size_t bytes = 0;
+  DeviceBuffer() = default;
+  DeviceBuffer(const DeviceBuffer&) = delete;
+  DeviceBuffer& operator=(const DeviceBuffer&) = delete;
+  ~DeviceBuffer() { release(); }
+  void release() {
+    if (ptr) cudaFree(ptr);
+    ptr = nullptr;
+    bytes = 0;
+  }
+  /// `size` bytes; true when it (re)allocated, i.e. the contents are new. Throws GpuError
+  /// ("cannot allocate <what> (N MiB): ...") when cudaMalloc fails.
+  bool ensure(std::size_t size, const char* what) {
+    if (ptr && bytes == size) return false;
+    release();
+    const cudaError_t s = cudaMalloc(&ptr, size);
+    if (s != cudaSuccess) {
+      cudaGetLastError();
+      ptr = nullptr;
+      throw GpuError(std::string("cannot allocate ") + what + " (" + std::to_string(size >> 20) +
+                     " MiB): " + cudaGetErrorString(s));
+    }
+    bytes = size;
+    return true;
+  }
+  template <typename T>
+  T* as() const {
+    return static_cast<T*>(ptr);
+  }
+};
+
+}  // namespace warplens::gpu::detail
