@@ -9,6 +9,7 @@
 #include <string>
 
 #include "bench_counters.h"
+#include "bench_frames.h"
 #include "bench_shared.h"
 #include "gpu.h"
 #include "sweeps.h"
@@ -29,6 +30,15 @@ int main(int argc, char** argv) {
   // warplens-bench [RUNS] [shared|counters]: "shared" prints only the shared-memory tables.
   const int runs = argc > 1 ? std::max(10, std::atoi(argv[1])) : 15;
   const bool shared_only = argc > 2 && std::string(argv[2]) == "shared";
+  if (argc > 2 && std::string(argv[2]) == "frames") {  // no CUDA device needed
+    try {
+      bench::print_frame_tables(std::max(3, runs / 3));
+      return 0;
+    } catch (const std::exception& e) {
+      std::cerr << "warplens-bench: " << e.what() << "\n";
+      return 1;
+    }
+  }
   // "counters": only the hardware-counter read-out table (bench_counters.h).
   const bool counters_only = argc > 2 && std::string(argv[2]) == "counters";
   const auto query = gpu::query_device();

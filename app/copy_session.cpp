@@ -243,17 +243,22 @@ void CopySession::worker_loop() {
       }
       auto result = lab_->measure(job.params, kTimedRuns, 3, &cancel_);
       {
+        // The measured point goes on screen now; the counters follow (a dedicated launch).
         std::lock_guard lock(mutex_);
+        measured_.copy = result;
+        measured_.counters.reset();
         measured_.gpu_status = "reading the hardware counters";
       }
-      CounterCase counter_case;
-      counter_case.name = "window";
-      counter_case.kind = CaseKind::Copy;
-      counter_case.copy = job.params;
-      auto counters = read_lab_counters(device, counter_case);
+      if (!cancel_) {
+        CounterCase counter_case;
+        counter_case.name = "window";
+        counter_case.kind = CaseKind::Copy;
+        counter_case.copy = job.params;
+        auto counters = read_lab_counters(device, counter_case);
+        std::lock_guard lock(mutex_);
+        measured_.counters = std::move(counters);
+      }
       std::lock_guard lock(mutex_);
-      measured_.copy = result;
-      measured_.counters = std::move(counters);
       measured_.gpu_status.clear();
       measured_.busy = false;
     } catch (const std::exception& e) {

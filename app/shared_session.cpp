@@ -413,13 +413,20 @@ void SharedSession::worker_loop() {
         }
         case Lab::Global: break;
       }
-      auto counters = read_counters();
+      {
+        // The measurements go on screen now; the counters follow (a dedicated launch).
+        std::lock_guard lock(mutex_);
+        result.of = job;
+        result.busy = true;
+        measured_ = std::move(result);
+      }
+      std::optional<LabCounters> counters;
+      if (!cancel_) counters = read_counters();
       std::lock_guard lock(mutex_);
-      result.of = job;
-      result.busy = false;
-      result.counters = std::move(counters);
-      result.counters_of = job;
-      measured_ = std::move(result);
+      measured_.counters = std::move(counters);
+      measured_.counters_of = job;
+      measured_.busy = false;
+      measured_.status.clear();
     } catch (const std::exception& e) {
       std::lock_guard lock(mutex_);
       measured_.busy = false;

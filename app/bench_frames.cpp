@@ -1,0 +1,151 @@
+#include "bench_frames.h"
+
+#include <glad/gl.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <functional>
+#include <vector>
+
+#include "headless_context.h"
+#include "headless_frames.h"
+
+namespace warplens::bench {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+double ms_since(Clock::time_point t0) {
+  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+}
+
+double percentile(std::vector<double> v, double p) {
+  std::sort(v.begin(), v.end());
+  const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
+  return v[std::min(i, v.size() - 1)];
+}
+
+double median(std::vector<double> v) {
+  return percentile(std::move(v), 0.5);
+}
+
+constexpr int kWidth = 1920, kHeight = 1080;
+
+// One frame as the window runs it: the sessions' per-frame update (traces through interop on
+// this thread), then the whole UI drawn and finished.
+double frame(app::HeadlessScene& scene, app::UiState& ui, viz::RenderTarget& target) {
+  const auto t0 = Clock::now();
+  scene.session.update();
+  scene.shared.update();
+  scene.draw_frames(ui, target, kWidth, kHeight, 1);
+  return ms_since(t0);
+}
+
+}  // namespace
+
+void print_frame_tables(int repeats) {
+  const auto device = gpu::query_device();
+  viz::HeadlessContext context(device.device ? device.device->index : -1);
+  app::ViewOptions options;
+  app::HeadlessScene scene(options);
+  app::UiState ui;
+  ui.interactive = false;
+  viz::RenderTarget target;
+  std::printf("\nresponsiveness at %dx%d (%s; GL: %s); every figure the median of %d runs\n",
+              kWidth, kHeight, device.device ? device.device->name.c_str() : "no CUDA device",
+              context.renderer().c_str(), repeats);
+  std::printf("%-46s %9s %9s %9s\n", "frames, live trace changing every frame", "p50 ms", "p99 ms",
+              "frames");
+
+  struct Live {
+    const char* name;
+    int scenario;  // index into the catalog
+    std::function<void(int)> change;
+  };
+  const auto index_of = [](const char* name) {
+    const auto& catalog = app::builtin_scenarios();
+    for (std::size_t i = 0; i < catalog.size(); ++i)
+      if (catalog[i].name == name) return static_cast<int>(i);
+    return 0;
+  };
+  const Live lives[] = {
+      {"global lab: offset 0..31, warp view + heatmap", index_of("misaligned"),
+       [&](int f) {
+         app::CopyState st = scene.session.state();
+         st.params.offset = f % 32;
+         scene.session.set(st);
+       }},
+      {"bank lab: stride 1..32, bank view", index_of("bank-stride-2"),
+       [&](int f) {
+         app::SharedState st = scene.shared.state();
+         st.probe.index.stride = 1 + f % 32;
+         scene.shared.set(st);
+       }},
+  };
+  constexpr int kFrames = 300;
+  for (const Live& live : lives) {
+    std::vector<double> p50s, p99s;
+    for (int r = 0; r < repeats; ++r) {
+      app::apply_scenario(ui, scene.session, scene.shared, live.scenario);
+      scene.wait_until_idle();
+      std::vector<double> times;
+      for (int f = 0; f < kFrames; ++f) {
+        live.change(f);
+        times.push_back(frame(scene, ui, target));
+      }
+      p50s.push_back(percentile(times, 0.5));
+      p99s.push_back(percentile(times, 0.99));
+    }
+    std::printf("%-46s %9.2f %9.2f %9d\n", live.name, median(p50s), median(p99s), kFrames);
+  }
+
+  if (!device.device) {
+    std::printf("latency to a measured point: needs a CUDA device\n");
+    return;
+  }
+  std::printf("\n%-46s %9s %9s\n", "parameter change -> new measured point drawn", "median ms",
+              "max ms");
+  struct Latency {
+    const char* name;
+    int scenario;
+    std::function<void(int)> change;
+    std::function<bool()> shown;  // the new point is in the measured panel
+  };
+  const Latency latencies[] = {
+      {"global lab: offset change, copy GB/s", index_of("misaligned"),
+       [&](int r) {
+         app::CopyState st = scene.session.state();
+         st.params.offset = 1 + r % 31;
+         scene.session.set(st);
+       },
+       [&] { return scene.session.measurement_current() && scene.session.measured().copy; }},
+      {"bank lab: stride change, cycles and B/clk/SM", index_of("bank-stride-2"),
+       [&](int r) {
+         app::SharedState st = scene.shared.state();
+         st.probe.index.stride = 1 + r % 31;
+         scene.shared.set(st);
+       },
+       [&] { return scene.shared.measurement_current() && scene.shared.measured().bank; }},
+  };
+  for (const Latency& l : latencies) {
+    std::vector<double> ms;
+    app::apply_scenario(ui, scene.session, scene.shared, l.scenario);
+    scene.wait_until_idle();
+    for (int r = 0; r < std::max(5, repeats * 3); ++r) {
+      scene.wait_until_idle();
+      const auto t0 = Clock::now();
+      l.change(r + 1);
+      bool done = false;
+      while (!done && ms_since(t0) < 5000) {
+        done = l.shown();  // read before the frame: this frame then draws it
+        frame(scene, ui, target);
+      }
+      ms.push_back(ms_since(t0));
+    }
+    std::printf("%-46s %9.1f %9.1f\n", l.name, median(ms), *std::max_element(ms.begin(), ms.end()));
+  }
+}
+
+}  // namespace warplens::bench
