@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "atomic_file.h"
+#include "cache_ui.h"
 #include "plot.h"
 #include "scenarios.h"
 #include "shared_ui.h"
@@ -33,12 +34,14 @@ const char* lab_title(Lab lab) {
     case Lab::Transpose: return "Transpose";
     case Lab::Matmul: return "Matrix multiply";
     case Lab::Reduction: return "Reduction";
+    case Lab::Cache: return "Caches & occupancy";
   }
   return "?";
 }
 
 void draw_header(UiState& ui, const CopySession& session, SharedSession& shared,
-                 const viz::ImGuiLayer& layer, const viz::Theme& theme, float width, float height) {
+                 const viz::ImGuiLayer& layer, const viz::Theme& theme, float width, float height,
+                 bool with_cache) {
   ImGui::SetNextWindowPos({0, 0});
   ImGui::SetNextWindowSize({width, height});
   ImGui::Begin("##header", nullptr,
@@ -48,14 +51,16 @@ void draw_header(UiState& ui, const CopySession& session, SharedSession& shared,
   ImGui::TextUnformatted("WarpLens");
   ImGui::PopFont();
   // One button per lab, the current one highlighted.
-  for (Lab lab : {Lab::Global, Lab::Banks, Lab::Transpose, Lab::Matmul, Lab::Reduction}) {
+  for (Lab lab :
+       {Lab::Global, Lab::Banks, Lab::Transpose, Lab::Matmul, Lab::Reduction, Lab::Cache}) {
+    if (lab == Lab::Cache && !with_cache) continue;
     ImGui::SameLine(0, lab == Lab::Global ? 24 * layer.scale() : 4 * layer.scale());
     const bool current = ui.lab == lab;
     if (current)
       ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
     if (ImGui::SmallButton(lab_title(lab)) && ui.interactive && !current) {
       ui.lab = lab;
-      if (lab != Lab::Global) {
+      if (lab != Lab::Global && lab != Lab::Cache) {
         SharedState st = shared.state();
         st.lab = lab;
         shared.set(st);
@@ -772,6 +777,8 @@ void handle_keys(UiState& ui, CopySession& session, SharedSession& shared) {
     if (c == ' ') {
       if (ui.lab == Lab::Global) {
         session.remeasure();
+      } else if (ui.lab == Lab::Cache) {
+        // the cache lab re-runs from its own panel
       } else {
         shared.remeasure();
       }
@@ -793,9 +800,14 @@ void handle_keys(UiState& ui, CopySession& session, SharedSession& shared) {
 }
 
 void draw_status(UiState& ui, const CopySession& session, const SharedSession& shared,
-                 const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
-  const std::string error = ui.lab == Lab::Global ? session.error() : shared.error();
+                 const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size,
+                 const CacheSession* cache) {
+  const bool cache_lab = ui.lab == Lab::Cache && cache;
+  const std::string error = cache_lab               ? cache->error()
+                            : ui.lab == Lab::Global ? session.error()
+                                                    : shared.error();
   std::string text = error.empty() ? layer.font_warning() : error;
+  if (text.empty() && cache_lab) text = cache_status_text(*cache);
   if (text.empty() && !ui.interactive) {
     // Figures: the footer names the scenario, the device that measured and the model shown.
     const auto& device = session.device().device;
@@ -940,7 +952,7 @@ void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, in
 
 void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::WarpView& view,
               viz::BankView& bank_view, viz::WarpView& global_view, viz::HeatStrip& heat,
-              const viz::ImGuiLayer& layer, int width, int height) {
+              const viz::ImGuiLayer& layer, int width, int height, CacheSession* cache) {
   const viz::Theme& theme = viz::theme(ui.theme);
   const float s = layer.scale();
   const float w = static_cast<float>(width), h = static_cast<float>(height);
@@ -953,8 +965,16 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   const float main_x = panel_w + gap;
   const float main_w = w - main_x;
 
-  draw_header(ui, session, shared, layer, theme, w, header_h);
-  if (ui.lab == Lab::Global) {
+  draw_header(ui, session, shared, layer, theme, w, header_h, cache != nullptr);
+  if (ui.lab == Lab::Cache && !cache) ui.lab = Lab::Global;
+  if (ui.lab == Lab::Cache) {
+    const float stats_h = body_h * 0.32f;
+    draw_cache_parameters(*cache, layer, {0, body_y}, {panel_w, body_h}, ui.interactive);
+    draw_cache_view(*cache, layer, theme, {main_x, body_y}, {main_w, body_h - stats_h - gap},
+                    ui.interactive);
+    draw_cache_numbers(*cache, layer, theme, {main_x, body_y + body_h - stats_h},
+                       {main_w, stats_h});
+  } else if (ui.lab == Lab::Global) {
     const float stats_h =
         ui.bottom == BottomView::Numbers
             ? std::min(body_h * 0.42f, 12.0f * ImGui::GetFrameHeightWithSpacing() + 40 * s)
@@ -973,7 +993,7 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
     draw_shared_numbers(shared, layer, theme, {main_x, body_y + body_h - stats_h},
                         {main_w, stats_h});
   }
-  draw_status(ui, session, shared, layer, theme, {0, h - status_h}, {w, status_h});
+  draw_status(ui, session, shared, layer, theme, {0, h - status_h}, {w, status_h}, cache);
   draw_keys_help(ui, w, h);
   handle_keys(ui, session, shared);
   if (ui.pending_scenario >= 0) {

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bank_view.h"
+#include "cache_session.h"
 #include "copy_session.h"
 #include "heat_strip.h"
 #include "imgui_layer.h"
@@ -51,7 +52,7 @@ struct UiState {
 /// `global_view` is the shared session's warp view (the transpose lab's global accesses).
 void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::WarpView& view,
               viz::BankView& bank_view, viz::WarpView& global_view, viz::HeatStrip& heat,
-              const viz::ImGuiLayer& layer, int width, int height);
+              const viz::ImGuiLayer& layer, int width, int height, CacheSession* cache = nullptr);
 
 /// Scenario `index` of the window's catalog (built-ins, then loaded presets).
 const Scenario& scenario_at(const UiState& ui, int index);

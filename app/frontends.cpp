@@ -141,6 +141,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     viz::WarpView global_view;  // the transpose lab's global read/write
     CopySession session(view, heat, options.use_gpu);
     SharedSession shared(bank_view, global_view, options.use_gpu);
+    CacheSession cache(options.use_gpu);
     UiState ui = initial_ui(options, session, shared, true);
     ui.ui_scale = options.scale;
     bool f11_was_down = false;
@@ -149,6 +150,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
       window.poll_events();
       session.update();
       shared.update();
+      cache.update();
       int width = 0, height = 0;
       window.framebuffer_size(&width, &height);
       if (width == 0 || height == 0) {  // minimised
@@ -156,7 +158,8 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         continue;
       }
       layer.begin_frame(width, height, 0);
-      draw_app(ui, session, shared, view, bank_view, global_view, heat, layer, width, height);
+      draw_app(ui, session, shared, view, bank_view, global_view, heat, layer, width, height,
+               &cache);
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, width, height);
       const viz::Rgb bg = viz::theme(ui.theme).background;

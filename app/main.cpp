@@ -115,7 +115,8 @@ app::SharedState shared_state_from(const MeasureOptions& o) {
       st.reduction.block_threads = o.block_threads;
       st.reduction.elements = o.elements;
       break;
-    case app::Lab::Global: break;
+    case app::Lab::Global:
+    case app::Lab::Cache: break;
   }
   return st;
 }

@@ -117,7 +117,8 @@ int run_measure_shared(const SharedMeasureOptions& o) {
         }
         break;
       }
-      case Lab::Global: break;
+      case Lab::Global:
+      case Lab::Cache: break;
     }
     doc["measurements"] = rows;
   } catch (const std::invalid_argument& e) {

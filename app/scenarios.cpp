@@ -112,7 +112,8 @@ void parse_shared_lab(const toml::table& table, const std::string& origin, Scena
         st.reduction_step = int_value(*t, "step", 0, origin);
         st.reduction_second = string_value(*t, "operand", "first") == "second";
         break;
-      case Lab::Global: break;
+      case Lab::Global:
+      case Lab::Cache: break;
     }
     const auto access = shown_access(st);
     if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
@@ -144,6 +145,8 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
   } catch (const std::invalid_argument& e) {
     throw ScenarioError(origin + ": " + e.what());
   }
+  if (s.lab == Lab::Cache)
+    throw ScenarioError(origin + ": presets for the cache lab are not supported yet");
   if (s.lab != Lab::Global) {
     parse_shared_lab(table, origin, s);
     return s;

@@ -22,16 +22,18 @@ const char* to_string(Lab lab) {
     case Lab::Transpose: return "transpose";
     case Lab::Matmul: return "matmul";
     case Lab::Reduction: return "reduction";
+    case Lab::Cache: return "cache";
   }
   return "?";
 }
 
 Lab parse_lab(const std::string& text) {
-  for (Lab lab : {Lab::Global, Lab::Banks, Lab::Transpose, Lab::Matmul, Lab::Reduction}) {
+  for (Lab lab :
+       {Lab::Global, Lab::Banks, Lab::Transpose, Lab::Matmul, Lab::Reduction, Lab::Cache}) {
     if (text == to_string(lab)) return lab;
   }
-  throw std::invalid_argument("lab must be global, banks, transpose, matmul or reduction (got \"" +
-                              text + "\")");
+  throw std::invalid_argument(
+      "lab must be global, banks, transpose, matmul, reduction or cache (got \"" + text + "\")");
 }
 
 std::optional<gpu::BankProbeParams> shown_access(const SharedState& state) {
@@ -411,7 +413,8 @@ void SharedSession::worker_loop() {
           }
           break;
         }
-        case Lab::Global: break;
+        case Lab::Global:
+        case Lab::Cache: break;
       }
       {
         // The measurements go on screen now; the counters follow (a dedicated launch).

@@ -28,7 +28,7 @@ class WarpView;
 namespace warplens::app {
 
 /// The labs of the window, in lecture order.
-enum class Lab { Global, Banks, Transpose, Matmul, Reduction };
+enum class Lab { Global, Banks, Transpose, Matmul, Reduction, Cache };
 const char* to_string(Lab lab);          ///< global | banks | transpose | matmul | reduction
 Lab parse_lab(const std::string& text);  ///< throws std::invalid_argument
 

@@ -103,7 +103,10 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   }
   const std::vector<double> y_ticks =
       spec.log_y ? log_ticks(y_lo, y_hi) : nice_ticks(y_lo, y_hi, 6);
-  const std::vector<double> x_ticks = nice_ticks(spec.x_min, spec.x_max, 8);
+  const bool log_x = spec.log_x && spec.x_min > 0 && spec.x_max > spec.x_min;
+  const std::vector<double> x_ticks = !spec.x_ticks.empty() ? spec.x_ticks
+                                      : log_x               ? log_ticks(spec.x_min, spec.x_max)
+                                                            : nice_ticks(spec.x_min, spec.x_max, 8);
 
   // Frame: room for tick labels and axis labels.
   float y_label_w = 0;
@@ -115,7 +118,10 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   const float legend_h = font * 1.5f;
   const float bottom = origin.y + height - font * 2.6f - legend_h;
   const auto px = [&](double x) {
-    return static_cast<float>(left + (x - spec.x_min) / (spec.x_max - spec.x_min) * (right - left));
+    const double f = log_x ? (std::log(std::max(x, 1e-300)) - std::log(spec.x_min)) /
+                                 (std::log(spec.x_max) - std::log(spec.x_min))
+                           : (x - spec.x_min) / (spec.x_max - spec.x_min);
+    return static_cast<float>(left + f * (right - left));
   };
   const auto py = [&](double y) {
     const double f =
@@ -215,13 +221,21 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     }
     if (best_series) {
       const auto& se = *best_series;
+      const auto value = [&](double v) {
+        char buf[32];
+        std::snprintf(buf, sizeof buf, spec.value_unit == "GB/s" ? "%.1f" : "%.3g", v);
+        return std::string(buf);
+      };
       if (best_index < se.y_low.size() && best_index < se.y_high.size()) {
-        ImGui::SetTooltip("%s\n%s = %s\n%.1f GB/s (min %.1f, max %.1f)", se.label.c_str(),
+        ImGui::SetTooltip("%s\n%s = %s\n%s %s (min %s, max %s)", se.label.c_str(),
                           spec.x_label.c_str(), tick_label(se.x[best_index]).c_str(),
-                          se.y[best_index], se.y_low[best_index], se.y_high[best_index]);
+                          value(se.y[best_index]).c_str(), spec.value_unit.c_str(),
+                          value(se.y_low[best_index]).c_str(),
+                          value(se.y_high[best_index]).c_str());
       } else {
-        ImGui::SetTooltip("%s\n%s = %s\n%.1f GB/s", se.label.c_str(), spec.x_label.c_str(),
-                          tick_label(se.x[best_index]).c_str(), se.y[best_index]);
+        ImGui::SetTooltip("%s\n%s = %s\n%s %s", se.label.c_str(), spec.x_label.c_str(),
+                          tick_label(se.x[best_index]).c_str(), value(se.y[best_index]).c_str(),
+                          spec.value_unit.c_str());
       }
     }
   }

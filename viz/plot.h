@@ -38,7 +38,10 @@ struct PlotSpec {
   std::string x_label;  ///< with unit, e.g. "stride (elements)"
   std::string y_label;  ///< with unit, e.g. "GB/s (read + write, 10^9 B/s)"
   bool log_y = false;
-  double x_min = 0, x_max = 1;  ///< x range (set by the caller: sweeps know theirs)
+  double x_min = 0, x_max = 1;      ///< x range (set by the caller: sweeps know theirs)
+  bool log_x = false;               ///< log x axis (x_min > 0)
+  std::vector<double> x_ticks;      ///< tick values to use instead of the automatic ones
+  std::string value_unit = "GB/s";  ///< the unit of y in the hover read-out
 };
 
 /// Draws at the current ImGui cursor, `width` x `height` pixels, and advances the cursor.

@@ -1,0 +1,380 @@
+#include "cache_session.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace warplens::app {
+
+namespace {
+
+constexpr int kRuns = 7;
+constexpr int kWarmup = 2;
+
+// The model's device when there is none: an H100 (CC 9.0), as the rest of the window assumes.
+gpu::CacheDeviceLimits model_limits() {
+  gpu::CacheDeviceLimits l;
+  l.table = gpu::carveout_table(9, 0);
+  l.shared_bytes_per_sm = 228 * 1024;
+  l.shared_bytes_per_block_optin = 227 * 1024;
+  l.reserved_shared_bytes_per_block = 1024;
+  l.max_threads_per_sm = 2048;
+  l.max_blocks_per_sm = 32;
+  l.table_matches = true;
+  return l;
+}
+
+PredictedOccupancy predict(const CacheModel& m, int carveout, std::int64_t dynamic_bytes) {
+  PredictedOccupancy p;
+  p.dynamic_shared_bytes = dynamic_bytes;
+  const int by_threads = m.max_threads_per_sm / std::max(m.threads_per_block, 1);
+  const int other = std::min(by_threads, m.max_blocks_per_sm);
+  const std::int64_t block_bytes = dynamic_bytes + m.reserved_bytes;
+  p.choice = gpu::carveout_capacity(m.table, carveout, block_bytes, other);
+  p.blocks_per_sm = std::min(other, gpu::blocks_by_shared(p.choice.shared_kib, block_bytes));
+  const int warps = m.threads_per_block / 32;
+  const int max_warps = std::max(m.max_threads_per_sm / 32, 1);
+  p.occupancy_percent = 100.0 * p.blocks_per_sm * warps / max_warps;
+  p.limiter = p.blocks_per_sm < other             ? "shared memory"
+              : by_threads <= m.max_blocks_per_sm ? "threads"
+                                                  : "blocks per SM";
+  return p;
+}
+
+}  // namespace
+
+const char* to_string(CacheSection section) {
+  switch (section) {
+    case CacheSection::Carveout: return "carveout";
+    case CacheSection::L1: return "l1";
+    case CacheSection::Constant: return "constant";
+    case CacheSection::ReadPath: return "read-path";
+  }
+  return "?";
+}
+
+CacheSection parse_cache_section(const std::string& text) {
+  for (auto s :
+       {CacheSection::Carveout, CacheSection::L1, CacheSection::Constant, CacheSection::ReadPath})
+    if (text == to_string(s)) return s;
+  throw std::invalid_argument("cache section must be carveout, l1, constant or read-path (got \"" +
+                              text + "\")");
+}
+
+const std::vector<std::int64_t>& l1_working_sets() {
+  static const std::vector<std::int64_t> sets = [] {
+    std::vector<std::int64_t> v;
+    for (int kib : {8, 16, 32, 48, 64, 96, 128, 192, 256, 384, 512, 1024})
+      v.push_back(std::int64_t{kib} * 1024);
+    return v;
+  }();
+  return sets;
+}
+
+const std::vector<int>& l1_carveouts() {
+  static const std::vector<int> c = {gpu::kCarveoutDefault, gpu::kCarveoutMaxL1, 50,
+                                     gpu::kCarveoutMaxShared};
+  return c;
+}
+
+std::vector<std::int64_t> occupancy_dynamic_shared(std::int64_t optin_limit_bytes) {
+  std::vector<std::int64_t> v;
+  for (int kib : {0, 8, 16, 24, 32, 48, 56, 64, 76, 100, 114, 160, 200, 227})
+    if (std::int64_t{kib} * 1024 <= optin_limit_bytes) v.push_back(std::int64_t{kib} * 1024);
+  return v;
+}
+
+CacheModel cache_model(const CacheState& state, const gpu::CacheDeviceLimits* device_limits,
+                       const std::string& device_name) {
+  gpu::check_carveout(state.carveout);
+  gpu::check_constant_k(state.k);
+  gpu::check_working_set(state.working_set_bytes);
+  gpu::check_read_path(state.read);
+  const gpu::CacheDeviceLimits fallback = model_limits();
+  const bool from_device = device_limits && device_limits->table;
+  const gpu::CacheDeviceLimits& l = from_device ? *device_limits : fallback;
+  gpu::check_dynamic_shared(state.dynamic_shared_bytes, l.shared_bytes_per_block_optin);
+  CacheModel m;
+  m.table = *l.table;
+  m.table_from_device = from_device;
+  m.device_text = from_device ? device_name + " (CC " + std::to_string(m.table.cc_major) + "." +
+                                    std::to_string(m.table.cc_minor) + ")"
+                              : std::string("model: CC 9.0 (H100) table");
+  m.optin_limit_bytes = l.shared_bytes_per_block_optin;
+  m.reserved_bytes = l.reserved_shared_bytes_per_block;
+  m.threads_per_block = 256;  // CacheLab::shared_hungry_threads()
+  m.max_threads_per_sm = l.max_threads_per_sm > 0 ? l.max_threads_per_sm : 2048;
+  m.max_blocks_per_sm = l.max_blocks_per_sm > 0 ? l.max_blocks_per_sm : 32;
+  m.current = predict(m, state.carveout, state.dynamic_shared_bytes);
+  for (auto dyn : occupancy_dynamic_shared(m.optin_limit_bytes))
+    m.sweep.push_back(predict(m, state.carveout, dyn));
+  m.needs_optin = gpu::needs_shared_optin(state.dynamic_shared_bytes);
+  m.optin_note = gpu::shared_optin_note(state.dynamic_shared_bytes, m.optin_limit_bytes);
+  m.lane_groups = gpu::constant_lane_groups(state.k);
+  return m;
+}
+
+bool same_cache_measurement(CacheSection section, const CacheState& a, const CacheState& b) {
+  switch (section) {
+    case CacheSection::Carveout:
+      return a.carveout == b.carveout && a.dynamic_shared_bytes == b.dynamic_shared_bytes;
+    case CacheSection::L1:
+    case CacheSection::Constant: return true;  // the sweeps cover every choice
+    case CacheSection::ReadPath:
+      return a.read.side == b.read.side && a.read.radius == b.read.radius &&
+             a.read.scattered_reads == b.read.scattered_reads;
+  }
+  return false;
+}
+
+CacheSession::CacheSession(bool use_gpu) {
+  device_ =
+      use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
+  model_ = cache_model(state_, nullptr, "");
+  if (gpu_mode()) {
+    worker_ = std::thread(&CacheSession::worker_loop, this);
+    request_current();
+  }
+}
+
+CacheSession::~CacheSession() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+    cancel_ = true;
+  }
+  wake_.notify_all();
+  if (worker_.joinable()) worker_.join();
+}
+
+std::string CacheSession::no_gpu_text() const {
+  return "Needs a GPU to measure; none here (" + device_.reason + "). The model still shows.";
+}
+
+void CacheSession::set(const CacheState& requested) {
+  CacheModel model;
+  try {
+    model = cache_model(requested, limits_ ? &*limits_ : nullptr,
+                        gpu_mode() ? device_.device->name : "");
+  } catch (const std::exception& e) {
+    set_error(std::string("parameters refused: ") + e.what());
+    return;
+  }
+  const bool changed = !(requested == state_);
+  state_ = requested;
+  model_ = std::move(model);
+  {
+    std::lock_guard lock(mutex_);
+    error_.clear();
+  }
+  if (changed && gpu_mode() && !measurement_current()) request_current();
+}
+
+void CacheSession::request_current() {
+  if (!gpu_mode()) return;
+  lab_failed_ = false;
+  {
+    std::lock_guard lock(mutex_);
+    request_ = state_;
+    cancel_ = true;
+  }
+  wake_.notify_all();
+}
+
+void CacheSession::remeasure() {
+  request_current();
+}
+
+void CacheSession::update() {
+  if (!gpu_mode() || limits_) return;
+  std::optional<gpu::CacheDeviceLimits> limits;
+  {
+    std::lock_guard lock(mutex_);
+    limits = measured_.limits;
+  }
+  if (!limits) return;
+  limits_ = std::move(limits);
+  try {
+    model_ = cache_model(state_, &*limits_, device_.device->name);
+  } catch (const std::exception& e) {
+    set_error(std::string("parameters refused on this GPU: ") + e.what());
+  }
+}
+
+bool CacheSession::idle() const {
+  if (!gpu_mode()) return true;
+  std::lock_guard lock(mutex_);
+  return (!request_ && !measured_.busy) || lab_failed_;
+}
+
+CacheResults CacheSession::measured() const {
+  std::lock_guard lock(mutex_);
+  return measured_;
+}
+
+bool CacheSession::measurement_current() const {
+  std::lock_guard lock(mutex_);
+  const std::optional<CacheState>* of = nullptr;
+  switch (state_.section) {
+    case CacheSection::Carveout: of = &measured_.carveout_of; break;
+    case CacheSection::L1: of = &measured_.l1_of; break;
+    case CacheSection::Constant: of = &measured_.constant_of; break;
+    case CacheSection::ReadPath: of = &measured_.read_of; break;
+  }
+  return of && of->has_value() && same_cache_measurement(state_.section, **of, state_);
+}
+
+std::string CacheSession::error() const {
+  std::lock_guard lock(mutex_);
+  return error_;
+}
+
+void CacheSession::inject_results_for_test(CacheResults results) {
+  std::lock_guard lock(mutex_);
+  measured_ = std::move(results);
+}
+
+void CacheSession::set_error(const std::string& message) {
+  std::lock_guard lock(mutex_);
+  error_ = message;
+}
+
+void CacheSession::worker_loop() {
+  const gpu::DeviceInfo device = *device_.device;
+  std::unique_ptr<gpu::CacheLab> lab;
+  for (;;) {
+    CacheState job;
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait(lock, [&] { return stop_ || request_.has_value(); });
+      if (stop_) return;
+      job = *request_;
+      request_.reset();
+      cancel_ = false;
+      measured_.busy = true;
+      measured_.done = 0;
+      measured_.total = 0;
+    }
+    const auto status = [&](const std::string& text, int done, int total) {
+      std::lock_guard lock(mutex_);
+      measured_.status = text;
+      measured_.done = done;
+      measured_.total = total;
+    };
+    try {
+      if (!lab) {
+        status("starting the cache lab on " + device.name, 0, 0);
+        lab = std::make_unique<gpu::CacheLab>(device);
+        std::lock_guard lock(mutex_);
+        measured_.limits = lab->limits();
+      }
+      const auto& limits = lab->limits();
+      switch (job.section) {
+        case CacheSection::Carveout: {
+          const auto dyns = occupancy_dynamic_shared(limits.shared_bytes_per_block_optin);
+          {
+            std::lock_guard lock(mutex_);
+            measured_.occupancy.clear();
+            measured_.hungry.reset();
+            measured_.carveout_of.reset();
+          }
+          const int total = static_cast<int>(dyns.size()) + 1;
+          std::vector<gpu::OccupancyInfo> table;
+          for (std::size_t i = 0; i < dyns.size(); ++i) {
+            if (cancel_) throw gpu::GpuError("cancelled");
+            status("asking the occupancy API", static_cast<int>(i), total);
+            table.push_back(lab->occupancy(job.carveout, dyns[i]));
+          }
+          {
+            std::lock_guard lock(mutex_);
+            measured_.occupancy = table;
+          }
+          status("timing the shared-hungry kernel", total - 1, total);
+          auto hungry = lab->measure_shared_hungry(job.carveout, job.dynamic_shared_bytes, kRuns,
+                                                   kWarmup, &cancel_);
+          std::lock_guard lock(mutex_);
+          measured_.hungry = std::move(hungry);
+          measured_.carveout_of = job;
+          break;
+        }
+        case CacheSection::L1: {
+          {
+            std::lock_guard lock(mutex_);
+            measured_.l1.clear();
+            measured_.l1_of.reset();
+          }
+          const auto& sets = l1_working_sets();
+          const int total = static_cast<int>(sets.size() * l1_carveouts().size());
+          int done = 0;
+          for (int carveout : l1_carveouts()) {
+            for (auto ws : sets) {
+              status("timing the L1 gather", done, total);
+              auto m = lab->measure_l1_gather(carveout, ws, kRuns, kWarmup, &cancel_);
+              std::lock_guard lock(mutex_);
+              measured_.l1.push_back(std::move(m));  // partial sweeps draw as they grow
+              ++done;
+            }
+          }
+          std::lock_guard lock(mutex_);
+          measured_.l1_of = job;
+          break;
+        }
+        case CacheSection::Constant: {
+          {
+            std::lock_guard lock(mutex_);
+            measured_.constant.clear();
+            measured_.constant_of.reset();
+          }
+          for (int k = 1; k <= 32; ++k) {
+            status("timing constant reads", k - 1, 32);
+            auto m = lab->measure_constant(k, kRuns, kWarmup, &cancel_);
+            std::lock_guard lock(mutex_);
+            measured_.constant.push_back(std::move(m));
+          }
+          std::lock_guard lock(mutex_);
+          measured_.constant_of = job;
+          break;
+        }
+        case CacheSection::ReadPath: {
+          {
+            std::lock_guard lock(mutex_);
+            measured_.read.clear();
+            measured_.read_of.reset();
+          }
+          int done = 0;
+          for (auto path : {gpu::ReadPath::Plain, gpu::ReadPath::Ldg, gpu::ReadPath::Texture}) {
+            for (auto pattern : {gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D,
+                                 gpu::ReadPattern::Morton}) {
+              gpu::ReadPathParams p = job.read;
+              p.path = path;
+              p.pattern = pattern;
+              status(std::string("timing ") + gpu::to_string(path) + " reads, " +
+                         gpu::to_string(pattern),
+                     done, 9);
+              auto m = lab->measure_read_path(p, kRuns, kWarmup, &cancel_);
+              std::lock_guard lock(mutex_);
+              measured_.read.push_back(std::move(m));
+              ++done;
+            }
+          }
+          std::lock_guard lock(mutex_);
+          measured_.read_of = job;
+          break;
+        }
+      }
+      std::lock_guard lock(mutex_);
+      measured_.busy = false;
+      measured_.status.clear();
+    } catch (const std::exception& e) {
+      std::lock_guard lock(mutex_);
+      measured_.busy = false;
+      measured_.status.clear();
+      const std::string what = e.what();
+      if (what != "cancelled") {
+        error_ = "measurement failed: " + what;
+        if (!lab) lab_failed_ = true;
+      }
+    }
+  }
+}
+
+}  // namespace warplens::app

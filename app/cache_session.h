@@ -1,0 +1,151 @@
+// The cache lab's live state: the L1/shared carveout and the occupancy it allows, the L1 gather
+// sweep (where the knee moves with the carveout), the constant cache (k distinct addresses per
+// warp) and the read-only / texture path. The host model (carveout table, the capacity a request
+// rounds up to, the L1 left, the blocks per SM the table predicts, the constant cache's lane
+// groups) is computed on set(); the timed kernels (kernels/cache_lab.h) run on a worker thread so
+// the window keeps drawing. Without a GPU the model parts still show and the measured parts say
+// why they are empty, in one line.
+#pragma once
+
+#include <atomic>
+#include <condition_variable>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "cache_lab.h"
+#include "gpu.h"
+
+namespace warplens::app {
+
+/// The parts of the cache lab, in lecture order.
+enum class CacheSection { Carveout, L1, Constant, ReadPath };
+const char* to_string(CacheSection section);  ///< carveout | l1 | constant | read-path
+CacheSection parse_cache_section(const std::string& text);  ///< throws std::invalid_argument
+
+struct CacheState {
+  CacheSection section = CacheSection::Carveout;
+  int carveout = gpu::kCarveoutDefault;           ///< -1 (driver default) or 0..100 %
+  std::int64_t dynamic_shared_bytes = 20 * 1024;  ///< per block of the shared-hungry kernel
+  std::int64_t working_set_bytes = 64 * 1024;     ///< L1: the point the plot rings
+  int k = 4;                                      ///< Constant: distinct addresses per warp
+  gpu::ReadPathParams read;                       ///< ReadPath: the bar the view rings
+  friend bool operator==(const CacheState& a, const CacheState& b) {
+    return a.section == b.section && a.carveout == b.carveout &&
+           a.dynamic_shared_bytes == b.dynamic_shared_bytes &&
+           a.working_set_bytes == b.working_set_bytes && a.k == b.k && a.read == b.read;
+  }
+};
+
+/// The L1 sweep's working sets (8 KiB .. 1 MiB, 12 points) and carveouts (-1, 0, 50, 100).
+const std::vector<std::int64_t>& l1_working_sets();
+const std::vector<int>& l1_carveouts();
+/// The dynamic shared memory per block the occupancy table covers (0 .. the opt-in limit).
+std::vector<std::int64_t> occupancy_dynamic_shared(std::int64_t optin_limit_bytes);
+
+/// One row of the predicted occupancy table (the host table only).
+struct PredictedOccupancy {
+  std::int64_t dynamic_shared_bytes = 0;
+  gpu::CarveoutChoice choice;
+  int blocks_per_sm = 0;
+  double occupancy_percent = 0;
+  std::string limiter;  ///< "shared memory" | "threads" | "blocks per SM"
+};
+
+/// The host model of the cache lab for one state: everything shown without a GPU.
+struct CacheModel {
+  gpu::CarveoutTable table;
+  bool table_from_device = false;  ///< false: the model's CC 9.0 (H100) table is assumed
+  std::string device_text;         ///< "NVIDIA H100 (CC 9.0)" or "model: CC 9.0 (H100)"
+  std::int64_t optin_limit_bytes = 0;
+  int reserved_bytes = 0;  ///< per block
+  int threads_per_block = 256, max_threads_per_sm = 2048, max_blocks_per_sm = 32;
+  PredictedOccupancy current;             ///< for the state's carveout and dynamic shared memory
+  std::vector<PredictedOccupancy> sweep;  ///< occupancy_dynamic_shared() at the state's carveout
+  bool needs_optin = false;
+  std::string optin_note;
+  std::vector<std::vector<int>> lane_groups;  ///< constant_lane_groups(state.k)
+};
+
+/// The host model for `state` on a device with `limits` (std::nullopt: the model's H100).
+/// Throws std::invalid_argument for parameters the lab refuses.
+CacheModel cache_model(const CacheState& state, const gpu::CacheDeviceLimits* limits,
+                       const std::string& device_name);
+
+/// What the GPU measured, per section; each `*_of` is the state the section's numbers belong to.
+struct CacheResults {
+  std::optional<gpu::CacheDeviceLimits> limits;
+  std::vector<gpu::OccupancyInfo> occupancy;  ///< occupancy_dynamic_shared(), the chosen carveout
+  std::optional<gpu::SharedHungryMeasurement> hungry;
+  std::optional<CacheState> carveout_of;
+  std::vector<gpu::L1GatherMeasurement> l1;  ///< carveout-major over l1_working_sets()
+  std::optional<CacheState> l1_of;
+  std::vector<gpu::ConstantMeasurement> constant;  ///< k = 1, 2, ... 32
+  std::optional<CacheState> constant_of;
+  std::vector<gpu::ReadPathMeasurement> read;  ///< path-major: plain, ldg, texture x 3 patterns
+  std::optional<CacheState> read_of;
+  bool busy = false;
+  int done = 0, total = 0;  ///< points of the running section
+  std::string status;       ///< what the worker is doing
+};
+
+/// Whether two states need the same measurements for `section` (the ringed point does not count).
+bool same_cache_measurement(CacheSection section, const CacheState& a, const CacheState& b);
+
+class CacheSession {
+ public:
+  /// With use_gpu false (or no device) the session runs the model only.
+  explicit CacheSession(bool use_gpu);
+  ~CacheSession();
+  CacheSession(const CacheSession&) = delete;
+  CacheSession& operator=(const CacheSession&) = delete;
+
+  /// Sets new parameters; refused ones set error() and change nothing (nothing is launched).
+  void set(const CacheState& requested);
+  [[nodiscard]] const CacheState& state() const { return state_; }
+  /// Measures the current section again (cancelling what runs).
+  void remeasure();
+  /// Once per frame: picks up the device limits once the worker has them (the model follows).
+  void update();
+  [[nodiscard]] bool idle() const;
+
+  [[nodiscard]] const gpu::DeviceQuery& device() const { return device_; }
+  [[nodiscard]] bool gpu_mode() const { return device_.device.has_value(); }
+  /// One line for what needs a GPU when there is none ("needs a GPU: ...").
+  [[nodiscard]] std::string no_gpu_text() const;
+  [[nodiscard]] const CacheModel& model() const { return model_; }
+
+  [[nodiscard]] CacheResults measured() const;
+  /// Whether measured() holds the current section's numbers for the current state.
+  [[nodiscard]] bool measurement_current() const;
+  [[nodiscard]] std::string error() const;
+
+  /// Tests and figures: replaces the measurements (as if the GPU had produced them).
+  void inject_results_for_test(CacheResults results);
+
+ private:
+  void worker_loop();
+  void request_current();
+  void set_error(const std::string& message);
+
+  gpu::DeviceQuery device_;
+  CacheState state_;
+  CacheModel model_;
+  std::optional<gpu::CacheDeviceLimits> limits_;  ///< the device's, once known (GL thread copy)
+
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::optional<CacheState> request_;
+  std::atomic<bool> cancel_{false};
+  bool stop_ = false;
+  CacheResults measured_;
+  std::string error_;
+  std::atomic<bool> lab_failed_{false};
+  std::thread worker_;
+};
+
+}  // namespace warplens::app

@@ -1,0 +1,41 @@
+// The cache lab's panels, drawn with ImGui: the parameters, the big view (the carveout bar and an
+// SM's resident blocks, the L1 sweep, the constant cache's lanes and times, the read-path bars)
+// and the numbers table under it. app_ui.cpp lays them out when the cache lab is chosen.
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+
+#include "cache_session.h"
+#include "imgui_layer.h"
+#include "theme.h"
+
+namespace warplens::app {
+
+/// The parameter panel: the section, then that section's parameters (sets the session).
+void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, ImVec2 pos,
+                           ImVec2 size, bool interactive);
+
+/// The big area: Carveout -> the supported capacities as a bar with the chosen one highlighted,
+/// the L1 left and one SM's resident blocks; L1 -> time per access vs working set, one line per
+/// carveout; Constant -> the warp's lanes by constant-cache read and time per request vs k;
+/// ReadPath -> GB/s bars grouped by access pattern.
+void draw_cache_view(CacheSession& session, const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                     ImVec2 pos, ImVec2 size, bool interactive);
+
+/// The numbers under the view: the model's table next to what the GPU measured.
+void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& layer,
+                        const viz::Theme& theme, ImVec2 pos, ImVec2 size);
+
+/// One line for the status bar.
+std::string cache_status_text(const CacheSession& session);
+
+/// The colour of series `i` of `n` (carveouts, load paths, resident blocks): viridis lanes that
+/// read on the theme's background.
+viz::Rgb cache_series_color(const viz::Theme& theme, int i, int n);
+
+/// "default", "0 % (max L1)", "50 %", "100 % (max shared)".
+std::string carveout_text(int carveout);
+
+}  // namespace warplens::app

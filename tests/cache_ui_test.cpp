@@ -1,0 +1,325 @@
+// The cache lab in the window, without a GPU: the session's model (carveout table, rounding, L1
+// left, predicted blocks per SM), its refusals, and the view drawn headless (EGL) into PNGs under
+// the build's out/ folder, model-only and with injected measurements, checked by their pixels.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <memory>
+
+#include "cache_session.h"
+#include "cache_ui.h"
+#include "gl_program.h"
+#include "headless_context.h"
+#include "imgui_layer.h"
+#include "png_writer.h"
+
+namespace warplens::test {
+namespace {
+
+using app::CacheResults;
+using app::CacheSection;
+using app::CacheSession;
+using app::CacheState;
+
+TEST(CacheSessionModel, WithoutAGpuTheModelStillAnswers) {
+  CacheSession session(false);
+  EXPECT_FALSE(session.gpu_mode());
+  EXPECT_TRUE(session.idle());
+  EXPECT_NE(session.no_gpu_text().find("Needs a GPU"), std::string::npos);
+  const auto& m = session.model();
+  EXPECT_EQ(m.table.cc_major, 9);
+  EXPECT_FALSE(m.table_from_device);
+  EXPECT_EQ(m.optin_limit_bytes, 227 * 1024);
+
+  CacheState s;
+  s.carveout = 50;
+  s.dynamic_shared_bytes = 20 * 1024;
+  session.set(s);
+  EXPECT_TRUE(session.error().empty());
+  const auto& c = session.model().current;
+  EXPECT_DOUBLE_EQ(c.choice.requested_kib, 114.0);  // 50 % of 228 KiB
+  EXPECT_EQ(c.choice.rounded_kib, 132);
+  EXPECT_EQ(c.choice.l1_kib, 256 - 132);
+  EXPECT_EQ(c.blocks_per_sm, 6);  // 132 KiB / (20 + 1 reserved) KiB
+  EXPECT_DOUBLE_EQ(c.occupancy_percent, 75.0);
+  EXPECT_EQ(c.limiter, "shared memory");
+  // The table covers 0 .. the opt-in limit and includes the current row's answer.
+  ASSERT_FALSE(session.model().sweep.empty());
+  EXPECT_EQ(session.model().sweep.front().dynamic_shared_bytes, 0);
+  EXPECT_EQ(session.model().sweep.back().dynamic_shared_bytes, 227 * 1024);
+  EXPECT_EQ(session.model().sweep.front().blocks_per_sm, 8);  // threads limit
+  // Nothing is measured and nothing runs.
+  const CacheResults r = session.measured();
+  EXPECT_FALSE(r.busy);
+  EXPECT_TRUE(r.occupancy.empty() && r.l1.empty() && r.constant.empty() && r.read.empty());
+  EXPECT_FALSE(session.measurement_current());
+
+  s.section = CacheSection::Constant;
+  s.k = 8;
+  session.set(s);
+  ASSERT_EQ(session.model().lane_groups.size(), 8u);
+  EXPECT_EQ(session.model().lane_groups[3], (std::vector<int>{3, 11, 19, 27}));
+}
+
+TEST(CacheSessionModel, BadParametersAreRefusedAndChangeNothing) {
+  CacheSession session(false);
+  CacheState good;
+  good.carveout = 100;
+  session.set(good);
+  ASSERT_TRUE(session.error().empty());
+
+  CacheState bad = good;
+  bad.carveout = 101;
+  session.set(bad);
+  EXPECT_NE(session.error().find("carveout 101 is outside -1..100"), std::string::npos)
+      << session.error();
+  EXPECT_EQ(session.state().carveout, 100);
+
+  bad = good;
+  bad.dynamic_shared_bytes = 228 * 1024;
+  session.set(bad);
+  EXPECT_NE(session.error().find("opt-in limit"), std::string::npos) << session.error();
+  EXPECT_EQ(session.state().dynamic_shared_bytes, good.dynamic_shared_bytes);
+
+  bad = good;
+  bad.k = 33;
+  session.set(bad);
+  EXPECT_NE(session.error().find("parameters refused"), std::string::npos);
+  EXPECT_EQ(session.state().k, good.k);
+
+  session.set(good);  // a good state clears the message
+  EXPECT_TRUE(session.error().empty());
+  EXPECT_TRUE(session.idle());
+}
+
+TEST(CacheSessionModel, SameMeasurementIgnoresTheRingedPoint) {
+  CacheState a, b;
+  b.k = 17;
+  b.working_set_bytes = 512 * 1024;
+  b.read.path = gpu::ReadPath::Texture;
+  for (auto s :
+       {CacheSection::Carveout, CacheSection::L1, CacheSection::Constant, CacheSection::ReadPath})
+    EXPECT_TRUE(app::same_cache_measurement(s, a, b));
+  b.carveout = 0;
+  b.read.side = 1024;
+  EXPECT_FALSE(app::same_cache_measurement(CacheSection::Carveout, a, b));
+  EXPECT_FALSE(app::same_cache_measurement(CacheSection::ReadPath, a, b));
+  EXPECT_EQ(app::l1_working_sets().size(), 12u);
+  EXPECT_EQ(app::parse_cache_section("read-path"), CacheSection::ReadPath);
+  EXPECT_THROW(app::parse_cache_section("tex"), std::invalid_argument);
+}
+
+// --- rendering ---------------------------------------------------------------------------------
+
+// Made-up measurements shaped like an H100's: a knee where the working set outgrows the L1 left.
+CacheResults fake_results(const CacheSession& session) {
+  CacheResults r;
+  const auto& m = session.model();
+  for (int carveout : app::l1_carveouts()) {
+    const auto left = gpu::carveout_capacity(m.table, carveout, m.reserved_bytes, 1);
+    for (auto ws : app::l1_working_sets()) {
+      gpu::L1GatherMeasurement p;
+      p.carveout = carveout;
+      p.working_set_bytes = ws;
+      p.expected = left;
+      const double l1 = left.l1_kib * 1024.0;
+      p.fits_l1 = static_cast<double>(ws) <= l1;
+      p.ns_per_access = p.fits_l1 ? 0.030 : 0.030 + 0.12 * (1 - l1 / static_cast<double>(ws));
+      r.l1.push_back(p);
+    }
+  }
+  for (int k = 1; k <= 32; ++k) {
+    gpu::ConstantMeasurement c;
+    c.k = k;
+    c.ns_per_request = 0.11 * k + 0.02;
+    c.cycles_per_request = 4.0 * k;
+    c.lane_groups = gpu::constant_lane_groups(k);
+    c.verified = true;
+    r.constant.push_back(c);
+  }
+  const double gbps[3][3] = {{310, 2400, 2900}, {330, 2600, 3100}, {290, 2700, 2700}};
+  for (int pi = 0; pi < 3; ++pi) {
+    for (int gi = 0; gi < 3; ++gi) {
+      gpu::ReadPathMeasurement x;
+      x.params = session.state().read;
+      x.params.path = static_cast<gpu::ReadPath>(pi);
+      x.params.pattern = static_cast<gpu::ReadPattern>(gi);
+      x.gbps = gbps[pi][gi];
+      x.timing.median_ms = 1.0;
+      x.verified = true;
+      r.read.push_back(x);
+    }
+  }
+  for (const auto& row : m.sweep) {
+    gpu::OccupancyInfo o;
+    o.carveout = session.state().carveout;
+    o.dynamic_shared_bytes = row.dynamic_shared_bytes;
+    o.blocks_per_sm = row.blocks_per_sm;
+    r.occupancy.push_back(o);
+  }
+  gpu::SharedHungryMeasurement h;
+  h.occupancy.blocks_per_sm = m.current.blocks_per_sm;
+  h.observed_blocks_per_sm = m.current.blocks_per_sm;
+  h.timing.median_ms = 0.842;
+  h.timing.runs = 7;
+  r.hungry = h;
+  r.carveout_of = r.l1_of = r.constant_of = r.read_of = session.state();
+  return r;
+}
+
+class CacheUiRender : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    try {
+      context_ = new viz::HeadlessContext();
+    } catch (const std::exception& e) {
+      skip_reason_ = e.what();
+    }
+  }
+  static void TearDownTestSuite() {
+    delete context_;
+    context_ = nullptr;
+  }
+  void SetUp() override {
+    if (!context_) GTEST_SKIP() << "no headless GL: " << skip_reason_;
+  }
+
+  // The cache lab as the window lays it out: parameters left, the view, the numbers under it.
+  static viz::Image render(CacheSession& session, viz::ThemeName theme_name,
+                           const std::string& file, float scale = 1.0f) {
+    const int w = static_cast<int>(1600 * scale), h = static_cast<int>(1000 * scale);
+    viz::ImGuiLayer layer(nullptr, scale, theme_name);
+    const viz::Theme& theme = viz::theme(theme_name);
+    viz::RenderTarget target;
+    for (int frame = 0; frame < 3; ++frame) {
+      target.bind(w, h);
+      glClearColor(theme.background.r, theme.background.g, theme.background.b, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      layer.begin_frame(w, h, 1.0f / 60.0f);
+      const float fw = static_cast<float>(w), fh = static_cast<float>(h);
+      const float left = 340 * scale, view_h = fh * 0.68f;
+      app::draw_cache_parameters(session, layer, {0, 0}, {left, fh}, false);
+      app::draw_cache_view(session, layer, theme, {left, 0}, {fw - left, view_h}, false);
+      app::draw_cache_numbers(session, layer, theme, {left, view_h}, {fw - left, fh - view_h});
+      target.bind(w, h);
+      layer.end_frame();
+    }
+    glFinish();
+    viz::Image image = viz::read_framebuffer(w, h);
+    std::filesystem::create_directories(WARPLENS_TEST_OUT_DIR);
+    viz::write_png(image, std::string(WARPLENS_TEST_OUT_DIR) + "/" + file);
+    return image;
+  }
+
+  static viz::HeadlessContext* context_;
+  static std::string skip_reason_;
+};
+viz::HeadlessContext* CacheUiRender::context_ = nullptr;
+std::string CacheUiRender::skip_reason_;
+
+int count_color(const viz::Image& image, viz::Rgb c, int tolerance = 3) {
+  int n = 0;
+  const auto d = [](std::uint8_t v, float f) {
+    return std::abs(static_cast<int>(v) - static_cast<int>(f * 255.0f + 0.5f));
+  };
+  for (int y = 0; y < image.height; ++y)
+    for (int x = 0; x < image.width; ++x) {
+      const auto* p = image.pixel(x, y);
+      n += d(p[0], c.r) <= tolerance && d(p[1], c.g) <= tolerance && d(p[2], c.b) <= tolerance;
+    }
+  return n;
+}
+
+TEST_F(CacheUiRender, CarveoutBarSplitsSharedAndL1AsTheModelSays) {
+  CacheSession session(false);
+  CacheState s;
+  s.carveout = 50;
+  s.dynamic_shared_bytes = 20 * 1024;
+  session.set(s);
+  const auto& theme = viz::theme(viz::ThemeName::Light);
+  const auto image = render(session, viz::ThemeName::Light, "cache-carveout-model-light.png");
+  // The bar: shared (sector colour) 132 KiB against L1 124 KiB, on one scale and one height.
+  const int shared = count_color(image, theme.sector);
+  const int l1 = count_color(image, theme.lanes[21]);
+  ASSERT_GT(shared, 1000);
+  ASSERT_GT(l1, 1000);
+  EXPECT_NEAR(static_cast<double>(shared) / l1, 132.0 / 124.0, 0.15);
+  // Six resident block slots in the block colours, two empty.
+  int resident = 0;
+  for (int i = 0; i < 8; ++i)
+    resident += count_color(image, app::cache_series_color(theme, i, 8)) > 500;
+  EXPECT_EQ(resident, 6);
+
+  s.carveout = 0;  // max L1: the request rounds to 0, raised to 32 KiB to hold one block
+  session.set(s);
+  const auto l1_image = render(session, viz::ThemeName::Dark, "cache-carveout-maxl1-dark.png");
+  const auto& dark = viz::theme(viz::ThemeName::Dark);
+  EXPECT_GT(count_color(l1_image, dark.lanes[21]), 3 * count_color(l1_image, dark.sector));
+  s.dynamic_shared_bytes = 100 * 1024;  // over 48 KiB: the opt-in
+  s.carveout = 100;
+  session.set(s);
+  render(session, viz::ThemeName::Light, "cache-carveout-optin-light.png");
+  render(session, viz::ThemeName::Light, "cache-carveout-optin-light-2x.png", 2.0f);
+}
+
+TEST_F(CacheUiRender, ModelOnlyPlotsSayTheyNeedAGpu) {
+  CacheSession session(false);
+  CacheState s;
+  for (auto section : {CacheSection::L1, CacheSection::Constant, CacheSection::ReadPath}) {
+    s.section = section;
+    session.set(s);
+    const auto image = render(session, viz::ThemeName::Light,
+                              std::string("cache-") + app::to_string(section) + "-model-light.png");
+    // No series colours: nothing was measured (the constant view's lane row aside).
+    if (section == CacheSection::L1) {
+      EXPECT_LT(
+          count_color(image, app::cache_series_color(viz::theme(viz::ThemeName::Light), 3, 4)), 50);
+    }
+    // The one-line warning is drawn in the warning colour.
+    EXPECT_GT(count_color(image, viz::theme(viz::ThemeName::Light).warning, 40), 50);
+  }
+}
+
+TEST_F(CacheUiRender, InjectedMeasurementsFillThePlots) {
+  CacheSession session(false);
+  CacheState s;
+  s.section = CacheSection::L1;
+  s.working_set_bytes = 128 * 1024;
+  session.set(s);
+  session.inject_results_for_test(fake_results(session));
+  for (auto theme_name : {viz::ThemeName::Light, viz::ThemeName::Dark}) {
+    const auto& theme = viz::theme(theme_name);
+    const std::string suffix = theme_name == viz::ThemeName::Light ? "-light.png" : "-dark.png";
+    s.section = CacheSection::L1;
+    session.set(s);
+    auto image = render(session, theme_name, "cache-l1-measured" + suffix);
+    for (int i = 0; i < 4; ++i)  // one line per carveout (the default dashed over max L1)
+      EXPECT_GT(count_color(image, app::cache_series_color(theme, i, 4), 10), i == 0 ? 40 : 150)
+          << "carveout line " << i;
+
+    s.section = CacheSection::Constant;
+    s.k = 4;
+    session.set(s);
+    image = render(session, theme_name, "cache-constant-measured" + suffix);
+    // k = 4: four read colours in the lane row.
+    for (int g = 0; g < 4; ++g)
+      EXPECT_GT(count_color(image, theme.lanes[g * 31 / 3]), 400) << "read " << g;
+    EXPECT_GT(count_color(image, theme.overfetch, 10), 100);  // the model line
+
+    s.section = CacheSection::ReadPath;
+    session.set(s);
+    image = render(session, theme_name, "cache-read-path-measured" + suffix);
+    for (int pi = 0; pi < 3; ++pi)  // three bars per path, tall ones
+      EXPECT_GT(count_color(image, app::cache_series_color(theme, pi, 3)), 20000) << "path " << pi;
+
+    s.section = CacheSection::Carveout;
+    s.carveout = 100;
+    s.dynamic_shared_bytes = 48 * 1024;
+    session.set(s);
+    session.inject_results_for_test(fake_results(session));
+    render(session, theme_name, "cache-carveout-measured" + suffix);
+  }
+}
+
+}  // namespace
+}  // namespace warplens::test
