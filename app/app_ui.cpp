@@ -917,14 +917,14 @@ void draw_scenario_picker(UiState& ui) {
   ImGui::Separator();
 }
 
-bool load_preset(UiState& ui, CopySession& session, SharedSession& shared,
-                 const std::string& path) {
+bool load_preset(UiState& ui, CopySession& session, SharedSession& shared, const std::string& path,
+                 CacheSession* cache) {
   try {
     Scenario scenario = load_scenario_file(path);
     ui.loaded.push_back(std::move(scenario));
     ui.preset_message = "loaded " + path;
     ui.preset_error = false;
-    apply_scenario(ui, session, shared, catalog_size(ui) - 1);
+    apply_scenario(ui, session, shared, catalog_size(ui) - 1, cache);
     return true;
   } catch (const ScenarioError& e) {
     ui.preset_message = e.what();
@@ -933,9 +933,17 @@ bool load_preset(UiState& ui, CopySession& session, SharedSession& shared,
   }
 }
 
-void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index) {
+void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index,
+                    CacheSession* cache) {
   if (index < 0 || index >= catalog_size(ui)) return;
   const Scenario& scenario = scenario_at(ui, index);
+  if (scenario.lab == Lab::Cache) {
+    if (!cache) return;
+    ui.scenario = index;
+    ui.lab = Lab::Cache;
+    cache->set(scenario.cache);
+    return;
+  }
   ui.scenario = index;
   ui.lab = scenario.lab;
   if (scenario.lab == Lab::Global) {
@@ -969,7 +977,8 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   if (ui.lab == Lab::Cache && !cache) ui.lab = Lab::Global;
   if (ui.lab == Lab::Cache) {
     const float stats_h = body_h * 0.32f;
-    draw_cache_parameters(*cache, layer, {0, body_y}, {panel_w, body_h}, ui.interactive);
+    draw_cache_parameters(*cache, layer, {0, body_y}, {panel_w, body_h}, ui.interactive,
+                          [&] { draw_scenario_picker(ui); });
     draw_cache_view(*cache, layer, theme, {main_x, body_y}, {main_w, body_h - stats_h - gap},
                     ui.interactive);
     draw_cache_numbers(*cache, layer, theme, {main_x, body_y + body_h - stats_h},
@@ -997,12 +1006,12 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   draw_keys_help(ui, w, h);
   handle_keys(ui, session, shared);
   if (ui.pending_scenario >= 0) {
-    apply_scenario(ui, session, shared, ui.pending_scenario);
+    apply_scenario(ui, session, shared, ui.pending_scenario, cache);
     ui.pending_scenario = -1;
   }
   if (ui.preset_requested) {
     ui.preset_requested = false;
-    load_preset(ui, session, shared, ui.preset_path);
+    load_preset(ui, session, shared, ui.preset_path, cache);
   }
 }
 

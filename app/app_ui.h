@@ -60,10 +60,13 @@ int catalog_size(const UiState& ui);
 
 /// Loads a preset file into the catalog and applies it; a bad file leaves everything as it was
 /// and sets ui.preset_message. Returns whether it loaded.
-bool load_preset(UiState& ui, CopySession& session, SharedSession& shared, const std::string& path);
+bool load_preset(UiState& ui, CopySession& session, SharedSession& shared, const std::string& path,
+                 CacheSession* cache = nullptr);
 
 /// Applies scenario `index` of the catalog: picks its lab and sets that lab's session.
-void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index);
+/// A cache-lab scenario needs `cache`; without one the lab stays as it was.
+void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index,
+                    CacheSession* cache = nullptr);
 
 /// The scenario combo with the scenario's explanation under it (any lab); a choice lands in
 /// ui.pending_scenario.

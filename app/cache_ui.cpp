@@ -518,11 +518,12 @@ std::string carveout_text(int carveout) {
 }
 
 void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, ImVec2 pos,
-                           ImVec2 size, bool interactive) {
+                           ImVec2 size, bool interactive, const std::function<void()>& header) {
   (void)layer;
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("Parameters##cache", nullptr, kPanelFlags);
+  if (header) header();
   CacheState st = session.state();
   const CacheModel& m = session.model();
   label("Cache lab");

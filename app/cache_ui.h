@@ -3,6 +3,8 @@
 // and the numbers table under it. app_ui.cpp lays them out when the cache lab is chosen.
 #pragma once
 
+#include <functional>
+
 #include <imgui.h>
 
 #include <string>
@@ -14,8 +16,9 @@
 namespace warplens::app {
 
 /// The parameter panel: the section, then that section's parameters (sets the session).
+/// `header`, when given, is drawn first inside the panel (the window's scenario picker).
 void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, ImVec2 pos,
-                           ImVec2 size, bool interactive);
+                           ImVec2 size, bool interactive, const std::function<void()>& header = {});
 
 /// The big area: Carveout -> the supported capacities as a bar with the chosen one highlighted,
 /// the L1 left and one SM's resident blocks; L1 -> time per access vs working set, one line per

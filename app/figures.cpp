@@ -134,7 +134,7 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
     const auto& catalog = builtin_scenarios();
     for (int i = 0; i < static_cast<int>(catalog.size()); ++i) {
       const Scenario& scenario = catalog[static_cast<std::size_t>(i)];
-      apply_scenario(ui, session, shared, i);
+      apply_scenario(ui, session, shared, i, &scene.cache);
       if (options.model != model::HardwareModel::Modern) {
         // The chosen teaching model where the lab offers it.
         if (ui.lab == Lab::Global) {

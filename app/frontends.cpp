@@ -25,7 +25,7 @@ namespace warplens::app {
 namespace {
 
 UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSession& shared,
-                   bool interactive) {
+                   CacheSession& cache, bool interactive) {
   UiState ui;
   ui.theme = options.theme;
   ui.interactive = interactive;
@@ -50,7 +50,9 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSessi
   }
   session.set(CopyState{scenario.copy, scenario.warp, scenario.warps, options.model});
   ui.lab = scenario.lab;
-  if (scenario.lab != Lab::Global) {
+  if (scenario.lab == Lab::Cache) {
+    cache.set(scenario.cache);
+  } else if (scenario.lab != Lab::Global) {
     SharedState st = scenario.shared;
     if (options.model != model::HardwareModel::Modern) st.model = options.model;
     shared.set(st);
@@ -107,7 +109,7 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
     HeadlessScene scene(options);
     const CopySession& session = scene.session;
     const SharedSession& shared = scene.shared;
-    UiState ui = initial_ui(options, scene.session, scene.shared, false);
+    UiState ui = initial_ui(options, scene.session, scene.shared, scene.cache, false);
 
     if (!scene.wait_until_idle(std::chrono::seconds(120)))
       std::cerr << "warplens render: the GPU did not finish within 120 s\n";
@@ -142,7 +144,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     CopySession session(view, heat, options.use_gpu);
     SharedSession shared(bank_view, global_view, options.use_gpu);
     CacheSession cache(options.use_gpu);
-    UiState ui = initial_ui(options, session, shared, true);
+    UiState ui = initial_ui(options, session, shared, cache, true);
     ui.ui_scale = options.scale;
     bool f11_was_down = false;
     int frame = 0;
@@ -179,7 +181,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
       if (f11 && !f11_was_down) window.toggle_fullscreen();
       f11_was_down = f11;
       ++frame;
-      if (screenshot_path && frame >= frames && session.idle() && shared.idle()) {
+      if (screenshot_path && frame >= frames && session.idle() && shared.idle() && cache.idle()) {
         glFinish();
         viz::write_png(viz::read_framebuffer(width, height), *screenshot_path);
         std::cout << "wrote " << *screenshot_path << " (" << width << "x" << height << ", "

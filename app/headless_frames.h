@@ -31,6 +31,7 @@ struct HeadlessScene {
   viz::WarpView global_view;  // the transpose lab's global read/write
   CopySession session;
   SharedSession shared;
+  CacheSession cache;  // the cache lab's
 };
 
 }  // namespace warplens::app

@@ -49,6 +49,28 @@ std::string string_value(const toml::table& t, std::string_view key, const std::
   return t[key].value_or(fallback);
 }
 
+// The [cache] table of a cache-lab scenario: section, carveout, sizes in KiB, k, read path.
+void parse_cache_lab(const toml::table& table, const std::string& origin, Scenario& s) {
+  const toml::table* t = table["cache"].as_table();
+  if (!t) throw ScenarioError(origin + ": missing [cache] table");
+  CacheState& c = s.cache;
+  try {
+    c.section = parse_cache_section(string_value(*t, "section", "carveout"));
+    c.carveout = int_value(*t, "carveout", gpu::kCarveoutDefault, origin);
+    gpu::check_carveout(c.carveout);
+    c.dynamic_shared_bytes = std::int64_t{1024} * int_value(*t, "dynamic_shared_kib", 20, origin);
+    gpu::check_dynamic_shared(c.dynamic_shared_bytes, gpu::kModelSharedBytesPerBlock);
+    c.working_set_bytes = std::int64_t{1024} * int_value(*t, "working_set_kib", 64, origin);
+    gpu::check_working_set(c.working_set_bytes);
+    c.k = int_value(*t, "k", 4, origin);
+    gpu::check_constant_k(c.k);
+    c.read.path = gpu::parse_read_path(string_value(*t, "path", "plain"));
+    c.read.pattern = gpu::parse_read_pattern(string_value(*t, "pattern", "local-2d"));
+  } catch (const std::invalid_argument& e) {
+    throw ScenarioError(origin + ": " + e.what());
+  }
+}
+
 // The [banks], [transpose], [matmul] or [reduction] table of a shared-memory scenario.
 void parse_shared_lab(const toml::table& table, const std::string& origin, Scenario& s) {
   const char* section = to_string(s.lab);
@@ -145,8 +167,10 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
   } catch (const std::invalid_argument& e) {
     throw ScenarioError(origin + ": " + e.what());
   }
-  if (s.lab == Lab::Cache)
-    throw ScenarioError(origin + ": presets for the cache lab are not supported yet");
+  if (s.lab == Lab::Cache) {
+    parse_cache_lab(table, origin, s);
+    return s;
+  }
   if (s.lab != Lab::Global) {
     parse_shared_lab(table, origin, s);
     return s;

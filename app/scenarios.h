@@ -6,6 +6,7 @@
 #include <string_view>
 #include <vector>
 
+#include "cache_session.h"
 #include "gpu.h"
 #include "shared_session.h"
 
@@ -25,6 +26,7 @@ struct Scenario {
   Lab lab = Lab::Global;  ///< which lab the scenario opens
   gpu::CopyParams copy;   ///< the copy kernel's parameters (global lab)
   SharedState shared;     ///< the shared-memory labs' parameters (lab banks, transpose, ...)
+  CacheState cache;       ///< the cache lab's parameters (lab cache)
   int warp = 0;           ///< first warp of block 0 the view traces
   int warps = 1;          ///< warps side by side: 1, 2, 4 or 8
 };
