@@ -344,7 +344,7 @@ void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGui
   spec.x_min = 6;
   spec.x_max = 1400;
   spec.x_ticks = {8, 16, 32, 64, 128, 256, 512, 1024};
-  spec.value_unit = "ns";
+  spec.value_unit = "cycles";
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   viz::draw_plot("l1", spec, series, {}, avail.x, std::max(avail.y - 4 * s, 160 * s), theme, s,
                  interactive);
@@ -396,7 +396,7 @@ void draw_constant_view(CacheSession& session, const CacheResults& r, const viz:
   for (const auto& pt : r.constant) {
     if (pt.k == k) se.highlight = static_cast<int>(se.x.size());
     se.x.push_back(pt.k);
-    se.y.push_back(pt.ns_per_request);
+    se.y.push_back(pt.cycles_per_request);  // clock64: free of launch overhead
   }
   std::vector<viz::PlotSeries> series{se};
   // The model: one read per distinct address, k x the broadcast's time.
@@ -405,17 +405,17 @@ void draw_constant_view(CacheSession& session, const CacheResults& r, const viz:
         "model: k \u00d7 the broadcast (k = 1)", theme.overfetch, {}, {}, {}, {}, true, false, -1};
     for (int kk = 1; kk <= 32; ++kk) {
       model.x.push_back(kk);
-      model.y.push_back(kk * r.constant.front().ns_per_request);
+      model.y.push_back(kk * r.constant.front().cycles_per_request);
     }
     series.push_back(std::move(model));
   }
   viz::PlotSpec spec;
   spec.x_label = "k: distinct __constant__ addresses per warp request";
-  spec.y_label = "ns per warp request (SM time)";
+  spec.y_label = "SM clock cycles per warp request (clock64)";
   spec.x_min = 0;
   spec.x_max = 33;
   spec.x_ticks = {1, 4, 8, 12, 16, 20, 24, 28, 32};
-  spec.value_unit = "ns";
+  spec.value_unit = "cycles";
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   viz::draw_plot("constant", spec, series, {}, avail.x, std::max(avail.y - 4 * s, 160 * s), theme,
                  s, interactive);
@@ -737,7 +737,7 @@ void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& laye
              {"k (reads per request)", "ns / request", "cycles / request", "\u00d7 broadcast"})
           ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
-        const double base = !r.constant.empty() ? r.constant.front().ns_per_request : 0;
+        const double base = !r.constant.empty() ? r.constant.front().cycles_per_request : 0;
         for (int k = 1; k <= 32; ++k) {
           const gpu::ConstantMeasurement* pt = nullptr;
           for (const auto& x : r.constant)
@@ -752,7 +752,7 @@ void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& laye
           measured_cell(pt != nullptr, pt ? format("%.1f", pt->cycles_per_request) : "");
           ImGui::TableNextColumn();
           measured_cell(pt != nullptr && base > 0,
-                        pt && base > 0 ? format("%.1f\u00d7", pt->ns_per_request / base) : "");
+                        pt && base > 0 ? format("%.1f\u00d7", pt->cycles_per_request / base) : "");
         }
         ImGui::EndTable();
       }
