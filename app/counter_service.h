@@ -19,7 +19,8 @@ struct LabCounters {
 };
 
 /// Reads the counters of `c` on `device` (blocking; call from a worker thread, never the GL
-/// thread). Never throws.
+/// thread). Never throws. With the environment variable WARPLENS_NO_COUNTERS set, reads
+/// nothing and says so (the labs then never start CUPTI's profiler).
 LabCounters read_lab_counters(const gpu::DeviceInfo& device, const CounterCase& c);
 
 }  // namespace warplens::app
