@@ -13,6 +13,7 @@
 #include "bank_view.h"
 #include "copy_pattern.h"
 #include "headless_context.h"
+#include "headless_gl_test.h"
 #include "memory_model.h"
 #include "png_writer.h"
 
@@ -303,23 +304,8 @@ TEST(BankLayout, HitTestingFindsLanesAndCells) {
 
 // --- pixels (headless GL) ----------------------------------------------------------------------
 
-class BankViewTest : public ::testing::Test {
+class BankViewTest : public test::HeadlessGlTest {
  protected:
-  static void SetUpTestSuite() {
-    try {
-      context_ = new viz::HeadlessContext();
-    } catch (const std::exception& e) {
-      skip_reason_ = e.what();
-    }
-  }
-  static void TearDownTestSuite() {
-    delete context_;
-    context_ = nullptr;
-  }
-  void SetUp() override {
-    if (!context_) GTEST_SKIP() << "no headless GL: " << skip_reason_;
-  }
-
   /// Renders `a` through the view's trace buffer and reads the texture back.
   viz::Image render(viz::BankView& view, const Access& a, const viz::Theme& theme, int width = 1400,
                     int height = 700) {
@@ -334,12 +320,7 @@ class BankViewTest : public ::testing::Test {
     glDeleteFramebuffers(1, &fbo);
     return image;
   }
-
-  static viz::HeadlessContext* context_;
-  static std::string skip_reason_;
 };
-viz::HeadlessContext* BankViewTest::context_ = nullptr;
-std::string BankViewTest::skip_reason_;
 
 bool same(const std::uint8_t* p, viz::Rgb c, int tolerance = 2) {
   const auto d = [](std::uint8_t v, float f) { return std::abs(int(v) - int(f * 255.0f + 0.5f)); };

@@ -10,6 +10,7 @@
 #include "cache_ui.h"
 #include "gl_program.h"
 #include "headless_context.h"
+#include "headless_gl_test.h"
 #include "imgui_layer.h"
 #include "png_writer.h"
 
@@ -167,23 +168,8 @@ CacheResults fake_results(const CacheSession& session) {
   return r;
 }
 
-class CacheUiRender : public ::testing::Test {
+class CacheUiRender : public test::HeadlessGlTest {
  protected:
-  static void SetUpTestSuite() {
-    try {
-      context_ = new viz::HeadlessContext();
-    } catch (const std::exception& e) {
-      skip_reason_ = e.what();
-    }
-  }
-  static void TearDownTestSuite() {
-    delete context_;
-    context_ = nullptr;
-  }
-  void SetUp() override {
-    if (!context_) GTEST_SKIP() << "no headless GL: " << skip_reason_;
-  }
-
   // The cache lab as the window lays it out: parameters left, the view, the numbers under it.
   static viz::Image render(CacheSession& session, viz::ThemeName theme_name,
                            const std::string& file, float scale = 1.0f) {
@@ -210,12 +196,7 @@ class CacheUiRender : public ::testing::Test {
     viz::write_png(image, std::string(WARPLENS_TEST_OUT_DIR) + "/" + file);
     return image;
   }
-
-  static viz::HeadlessContext* context_;
-  static std::string skip_reason_;
 };
-viz::HeadlessContext* CacheUiRender::context_ = nullptr;
-std::string CacheUiRender::skip_reason_;
 
 int count_color(const viz::Image& image, viz::Rgb c, int tolerance = 3) {
   int n = 0;

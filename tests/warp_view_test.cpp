@@ -8,6 +8,7 @@
 
 #include "copy_pattern.h"
 #include "headless_context.h"
+#include "headless_gl_test.h"
 #include "memory_model.h"
 #include "png_writer.h"
 #include "warp_view.h"
@@ -15,28 +16,9 @@
 namespace warplens::test {
 namespace {
 
-class WarpViewTest : public ::testing::Test {
+class WarpViewTest : public test::HeadlessGlTest {
  protected:
-  static void SetUpTestSuite() {
-    try {
-      context_ = new viz::HeadlessContext();
-    } catch (const std::exception& e) {
-      skip_reason_ = e.what();
-    }
-  }
-  static void TearDownTestSuite() {
-    delete context_;
-    context_ = nullptr;
-  }
-  void SetUp() override {
-    if (!context_) GTEST_SKIP() << "no headless GL: " << skip_reason_;
-  }
-
-  static viz::HeadlessContext* context_;
-  static std::string skip_reason_;
 };
-viz::HeadlessContext* WarpViewTest::context_ = nullptr;
-std::string WarpViewTest::skip_reason_;
 
 bool same(const std::uint8_t* p, viz::Rgb c) {
   const auto d = [](std::uint8_t v, float f) { return std::abs(int(v) - int(f * 255.0f + 0.5f)); };
