@@ -9,7 +9,8 @@ namespace warplens::test {
 namespace {
 
 void check(cudaError_t err, const char* what) {
-  if (err != cudaSuccess) throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(err));
+  if (err != cudaSuccess)
+    throw std::runtime_error(std::string(what) + ": " + cudaGetErrorString(err));
 }
 
 // out[g] = in[g] * 2: per warp one 4-byte load of 32 consecutive words (1 request, 4 sectors
