@@ -288,6 +288,13 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
     ImGui::TextDisabled("Same numbers on the command line:");
     const std::string command = shared_analyze_command(*access, session.state().warp);
     ImGui::TextUnformatted(command.c_str());
+    if (session.predicted().active_lanes < 32) {
+      // The expression language has no idle lanes: analyze counts every lane of the warp.
+      ImGui::TextDisabled(
+          "analyze runs all 32 lanes; here %d are idle, so its numbers can differ from the "
+          "table.",
+          32 - session.predicted().active_lanes);
+    }
     ImGui::PopTextWrapPos();
   }
   if (session.gpu_mode()) {

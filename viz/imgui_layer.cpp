@@ -51,12 +51,15 @@ void ImGuiLayer::load_fonts() {
   ImGuiIO& io = ImGui::GetIO();
   io.Fonts->Clear();
   const float size = 17.0f * scale_;
-  // Latin-1 plus the typographic symbols the panels use (– — … × ≈ ≤ ≥ → ✓ ✗ • ⁹).
+  // Latin-1 plus the typographic symbols the panels use (– — … × ≈ ≤ ≥ ✓ ✗ •, ⁰-⁹, ←-↓).
   static ImVector<ImWchar> ranges;
   if (ranges.empty()) {
     ImFontGlyphRangesBuilder builder;
     builder.AddRanges(io.Fonts->GetGlyphRangesDefault());
-    builder.AddText("\u2013\u2014\u2026\u00d7\u2248\u2264\u2265\u2192\u2713\u2717\u2022\u2079");
+    builder.AddText("\u2013\u2014\u2026\u00d7\u2248\u2264\u2265\u2713\u2717\u2022");
+    // Superscript digits (2\u00b2\u2070 in the reduction lab) and the arrows of the keys help.
+    static const ImWchar extra[] = {0x2070, 0x2079, 0x2190, 0x2193, 0};
+    builder.AddRanges(extra);
     builder.BuildRanges(&ranges);
   }
   const auto load = [&](const std::string& path, float px) -> ImFont* {
