@@ -96,10 +96,17 @@ int print_counter_table(const gpu::DeviceInfo& d, int runs) {
   const std::string warplens = sibling_binary("warplens");
   const bool have_ncu = std::system("command -v ncu > /dev/null 2>&1") == 0;
 
+  // Each case beside its pattern (the kernel ncu filters on); a pattern missing from the
+  // catalog is left out with its kernel, never paired with another case's.
   std::vector<app::CounterCase> cases;
+  std::vector<const Pattern*> patterns;
+  const std::vector<app::CounterCase> catalog = app::verify_catalog(d.pitch_alignment);
   for (const Pattern& p : kPatterns) {
-    for (const app::CounterCase& c : app::verify_catalog(d.pitch_alignment)) {
-      if (c.name == p.scenario) cases.push_back(c);
+    for (const app::CounterCase& c : catalog) {
+      if (c.name == p.scenario) {
+        cases.push_back(c);
+        patterns.push_back(&p);
+      }
     }
   }
 
@@ -118,7 +125,7 @@ int print_counter_table(const gpu::DeviceInfo& d, int runs) {
       std::string list;
       for (const std::string& m : metrics) list += (list.empty() ? "" : ",") + m;
       external[i].ncu =
-          run("ncu --metrics " + list + " -k regex:" + kPatterns[i].kernel + " -c 1 " + measure);
+          run("ncu --metrics " + list + " -k regex:" + patterns[i]->kernel + " -c 1 " + measure);
       const auto num = ncu_value(external[i].ncu->output, metrics[0]);
       const auto req = ncu_value(external[i].ncu->output, metrics.back());
       if (num && req && *req > 0) external[i].ncu_per_request = *num / *req;
@@ -170,7 +177,7 @@ int print_counter_table(const gpu::DeviceInfo& d, int runs) {
       std::snprintf(ncu_s, sizeof ncu_s, "exit %d", e.ncu->exit_code);
     }
     std::printf("%-20s %-13s %6.1fms %7d %9.3f %9s %9s %9s %9s %10s\n", cases[i].name.c_str(),
-                kPatterns[i].kernel, app_ms, last.passes, per_request, ncu_req, ncu_s, plain_s,
+                patterns[i]->kernel, app_ms, last.passes, per_request, ncu_req, ncu_s, plain_s,
                 ratio, extra);
     if (e.ncu && e.ncu->exit_code != 0) {
       std::string tail =

@@ -228,10 +228,6 @@ std::vector<std::string> case_metrics(const CounterCase& c) {
              : std::vector<std::string>{kGlobalLdSectors, kGlobalLdRequests, kGlobalLdInstructions};
 }
 
-std::size_t case_group(const CounterCase& c) {
-  return (c.shared() ? 2u : 0u) + (c.store() ? 1u : 0u);
-}
-
 double model_per_request(const CounterCase& c, std::int64_t buffer_bytes) {
   switch (c.kind) {
     case CaseKind::Copy: return copy_model(c.copy, buffer_bytes);
@@ -574,10 +570,6 @@ CounterChecker::CounterChecker(const gpu::DeviceInfo& device) : device_(device) 
 }
 
 CounterChecker::~CounterChecker() = default;
-
-std::int64_t CounterChecker::copy_buffer_bytes() const {
-  return copy_->buffer_bytes();
-}
 
 void CounterChecker::launch(const CounterCase& c) {
   switch (c.kind) {

@@ -73,10 +73,6 @@ struct CounterCase {
 /// (smsp__inst_executed_op_global_{ld|st}.sum) and shows the request count beside it.
 std::vector<std::string> case_metrics(const CounterCase& c);
 
-/// The kind of a case's metrics: 0 global loads, 1 global stores, 2 shared loads, 3 shared
-/// stores.
-std::size_t case_group(const CounterCase& c);
-
 /// The model's cost per request of the case over its whole launch (see the file comment).
 /// `buffer_bytes`: the copy lab's buffer size (CopyLab::buffer_bytes(); kModelBufferBytes without
 /// a GPU). Throws std::invalid_argument for parameters the labs refuse.
@@ -136,8 +132,6 @@ class CounterChecker {
   /// values of case_metrics(c), in that order (0 for a metric this GPU does not know), and the
   /// passes (what bench times).
   gpu::CounterSession::MetricValues read(const CounterCase& c);
-
-  [[nodiscard]] std::int64_t copy_buffer_bytes() const;
 
  private:
   void launch(const CounterCase& c);

@@ -50,7 +50,8 @@ void flatten(const nlohmann::json& j, const std::string& prefix, std::string& ou
 }  // namespace
 
 nlohmann::json figure_numbers(const Scenario& scenario, const UiState& ui,
-                              const CopySession& session, const SharedSession& shared) {
+                              const CopySession& session, const SharedSession& shared,
+                              const CacheSession* cache) {
   nlohmann::json j;
   j["scenario"] = scenario.name;
   j["title"] = scenario.title;
@@ -59,7 +60,34 @@ nlohmann::json figure_numbers(const Scenario& scenario, const UiState& ui,
   j["device"] = device ? device->name : "none (" + session.device().reason + ")";
   j["gbps_definition"] = "bytes the program asked to read + write / median time, 1e9 B/s";
   nlohmann::json measured = nlohmann::json::object();
-  if (ui.lab == Lab::Global) {
+  if (ui.lab == Lab::Cache) {
+    if (cache) {
+      const CacheResults r = cache->measured();
+      for (const auto& o : r.occupancy)
+        measured["occupancy"].push_back({{"carveout", o.carveout},
+                                         {"dynamic_shared_bytes", o.dynamic_shared_bytes},
+                                         {"blocks_per_sm", o.blocks_per_sm},
+                                         {"occupancy_percent", o.occupancy_percent}});
+      if (r.hungry)
+        measured["shared_hungry"] = {{"blocks_per_sm", r.hungry->observed_blocks_per_sm},
+                                     {"timing", timing_json(r.hungry->timing)}};
+      for (const auto& p : r.l1)
+        measured["l1"].push_back({{"carveout", p.carveout},
+                                  {"working_set_bytes", p.working_set_bytes},
+                                  {"ns_per_access", p.ns_per_access},
+                                  {"verified", p.verified}});
+      for (const auto& p : r.constant)
+        measured["constant"].push_back({{"k", p.k},
+                                        {"cycles_per_request", p.cycles_per_request},
+                                        {"ns_per_request", p.ns_per_request},
+                                        {"verified", p.verified}});
+      for (const auto& p : r.read)
+        measured["read_path"].push_back({{"path", gpu::to_string(p.params.path)},
+                                         {"pattern", gpu::to_string(p.params.pattern)},
+                                         {"gbps", p.gbps},
+                                         {"verified", p.verified}});
+    }
+  } else if (ui.lab == Lab::Global) {
     j["model_shown"] = model::to_string(session.state().model);
     j["model"] = global_json(session.predicted());
     if (session.traced()) j["gpu_trace"] = global_json(*session.traced());
@@ -151,12 +179,14 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
       viz::write_png(viz::read_framebuffer(width, height), base + ".png");
       std::cout << base << ".png\n";
       if (session.gpu_mode()) {
-        const auto numbers = figure_numbers(scenario, ui, session, shared);
+        const auto numbers = figure_numbers(scenario, ui, session, shared, &scene.cache);
         viz::write_file_atomically(base + ".json", numbers.dump(2) + "\n");
         viz::write_file_atomically(base + ".csv", figure_numbers_csv(numbers));
         std::cout << base << ".json\n" << base << ".csv\n";
       }
-      const std::string error = ui.lab == Lab::Global ? session.error() : shared.error();
+      const std::string error = ui.lab == Lab::Cache    ? scene.cache.error()
+                                : ui.lab == Lab::Global ? session.error()
+                                                        : shared.error();
       if (!error.empty())
         std::cerr << "warplens render: " << scenario.name << ": " << error << "\n";
     }

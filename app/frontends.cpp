@@ -72,6 +72,10 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSessi
 
 std::string source_text(const UiState& ui, const CopySession& session,
                         const SharedSession& shared) {
+  if (ui.lab == Lab::Cache) {
+    return shared.gpu_mode() ? "cache lab measured on " + shared.device().device->name
+                             : "cache lab, model only (" + shared.device().reason + ")";
+  }
   if (ui.lab != Lab::Global) {
     if (shared.traced_on_gpu())
       return "bank trace from the GPU kernel on " + shared.device().device->name;

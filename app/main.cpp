@@ -135,18 +135,26 @@ int run_measure(const MeasureOptions& o) {
       co.runs = std::max(3, runs / 2);
       return app::run_measure_cache(co);
     }
-    const bool shared_scenario =
-        !o.scenario.empty() && app::find_scenario(o.scenario).lab != app::Lab::Global;
-    if (shared_scenario || (o.scenario.empty() && o.lab != "global")) {
+    const app::Scenario* scenario = o.scenario.empty() ? nullptr : &app::find_scenario(o.scenario);
+    if (scenario && scenario->lab == app::Lab::Cache) {
+      app::CacheMeasureOptions co = o.cache;
+      co.section = app::to_string(scenario->cache.section);
+      co.format = format;
+      co.runs = std::max(3, runs / 2);
+      return app::run_measure_cache(co);
+    }
+    const bool shared_scenario = scenario && scenario->lab != app::Lab::Global;
+    if (shared_scenario || (!scenario && o.lab != "global")) {
       app::SharedMeasureOptions so;
-      so.state = shared_scenario ? app::find_scenario(o.scenario).shared : shared_state_from(o);
-      so.all_variants = o.variant.empty() && o.block_size < 0;
+      so.state = shared_scenario ? scenario->shared : shared_state_from(o);
+      // --variant picks one transpose or reduction kernel, --block-size one matmul kernel.
+      so.all_variants = so.state.lab == app::Lab::Matmul ? o.block_size < 0 : o.variant.empty();
       so.runs = runs;
       so.format = format;
       return app::run_measure_shared(so);
     }
-    if (!o.scenario.empty()) {
-      base = app::find_scenario(o.scenario).copy;  // the scenario's own parameters
+    if (scenario) {
+      base = scenario->copy;  // the scenario's own parameters
     } else {
       base.kind = gpu::parse_index_kind(o.pattern);
       base.side = gpu::parse_pattern_side(o.side);

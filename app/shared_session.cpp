@@ -154,7 +154,7 @@ void SharedSession::set(const SharedState& requested) {
       (void)gpu::plan_bank_probe(*access, limit);
       predicted = analyze_probe(*access, state.lab == Lab::Banks ? state.warp : 0, state.model);
     }
-    if (state.lab == Lab::Transpose) {
+    if (state.lab == Lab::Transpose && state.transpose_view != TransposeView::Tile) {
       const bool write_side = state.transpose_view == TransposeView::GlobalWrite;
       global_predicted_ = analyze_transpose_global(
           gpu::transpose_global_trace(state.transpose, 0, write_side), write_side);
@@ -259,7 +259,6 @@ void SharedSession::trace_on_gl_thread() {
       traced_state_ = state_;
       return;
     }
-    if (!access_) return;
     if (!interop_->buffer)
       interop_->buffer = std::make_unique<gpu::GlInteropBuffer>(view_.trace_buffer());
     void* device_buffer = interop_->buffer->map(nullptr, lab->trace_stream());

@@ -162,10 +162,8 @@ void draw_transpose_parameters(SharedState& state) {
     t.rows_per_block = std::min(t.rows_per_block, t.tile);
   }
   label("Rows per block (block = T \u00d7 rows threads)");
-  int rows_choice = t.rows_per_block;
-  radio_row<int>("rows", rows_choice,
+  radio_row<int>("rows", t.rows_per_block,
                  {{1, "1"}, {2, "2"}, {4, "4"}, {8, "8"}, {16, "16"}, {32, "32"}});
-  t.rows_per_block = rows_choice;
   label("Matrix n \u00d7 n floats");
   radio_row<int>("n", t.n, {{1024, "1024"}, {2048, "2048"}, {4096, "4096"}, {8192, "8192"}});
   label("Tile access shown");
@@ -263,7 +261,17 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
     case Lab::Banks:
     default: draw_bank_parameters(state); break;
   }
-  if (state.lab == Lab::Banks || shown_access(state).has_value()) {
+  // Parameters just edited may be refused (set() below says why); keep the model choice of
+  // the access shown until then.
+  bool has_access = state.lab == Lab::Banks;
+  if (!has_access) {
+    try {
+      has_access = shown_access(state).has_value();
+    } catch (const std::invalid_argument&) {
+      has_access = session.access().has_value();
+    }
+  }
+  if (has_access) {
     label("Memory model shown");
     ImGui::SetNextItemWidth(-1);
     if (ImGui::BeginCombo("##shared-model", std::string(model::describe(state.model)).c_str())) {

@@ -148,17 +148,15 @@ GlobalAnalysis analyze_global(const WarpAccesses& lanes, int word_bytes, Op op,
 }
 
 int shared_phase_lanes(int word_bytes, HardwareModel model) {
-  if (model == HardwareModel::Modern) {
-    // Up to 256 bytes of lane data per phase: the whole warp for 1-8 byte words, half-warps for
-    // 16-byte words. Measured with CUPTI on an H100 (warplens verify): all 32 lanes on one
-    // 8-byte word take 1 wavefront and on one 16-byte word 2, which the Programming Guide's
-    // half-/quarter-warp wording (4 and 2 for those) does not give; every other catalogued
-    // pattern counts the same under both rules.
-    return word_bytes <= 8 ? kWarpSize : kWarpSize * 8 / word_bytes;
-  }
+  // A phase carries (lanes x phase_word_bytes) of lane data. Modern GPUs take up to 256 bytes,
+  // as Kepler's 8-byte banks do: the whole warp for 1-8 byte words, half-warps for 16-byte
+  // words. Measured with CUPTI on an H100 (warplens verify): all 32 lanes on one 8-byte word
+  // take 1 wavefront and on one 16-byte word 2, which the Programming Guide's half-/quarter-warp
+  // wording (2 and 4) does not give; every other catalogued pattern counts the same under both.
   const int full = model == HardwareModel::G80 ? 16 : kWarpSize;
-  const int bank_width = model == HardwareModel::Kepler ? 8 : 4;
-  return word_bytes <= bank_width ? full : full * bank_width / word_bytes;
+  const int phase_word_bytes =
+      model == HardwareModel::Kepler || model == HardwareModel::Modern ? 8 : 4;
+  return word_bytes <= phase_word_bytes ? full : full * phase_word_bytes / word_bytes;
 }
 
 SharedAnalysis analyze_shared(const WarpAccesses& lanes, int word_bytes, Op op,
