@@ -432,16 +432,13 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
     }
     ImGui::EndTable();
   }
-  {
-    const auto m = session.measured();
-    draw_counter_line(m.counters, session.measurement_current(), m.busy, session.gpu_mode(),
-                      "sectors");
-  }
+  const auto m = session.measured();  // one copy of the worker's results for this frame
+  draw_counter_line(m.counters, session.measurement_current(), m.busy, session.gpu_mode(),
+                    "sectors");
   ImGui::EndChild();
   ImGui::SameLine(0, 16 * s);
 
   ImGui::BeginChild("##bandwidth", {half, 0});
-  const auto m = session.measured();
   if (!session.gpu_mode()) {
     ImGui::TextDisabled("Measured bandwidth needs a CUDA device.");
     ImGui::TextDisabled("%s", session.device().reason.c_str());

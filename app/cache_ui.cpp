@@ -75,27 +75,6 @@ viz::Rgb l1_color(const viz::Theme& theme) {
   return theme.lanes[21];
 }
 
-void label(const char* text) {
-  ImGui::TextDisabled("%s", text);
-}
-
-template <typename T>
-bool radio_row(const char* id, T& value, std::initializer_list<std::pair<T, const char*>> values) {
-  bool changed = false;
-  ImGui::PushID(id);
-  bool first = true;
-  for (const auto& [v, text] : values) {
-    if (!first) ImGui::SameLine();
-    first = false;
-    if (ImGui::RadioButton(text, value == v)) {
-      changed = !(value == v);
-      value = v;
-    }
-  }
-  ImGui::PopID();
-  return changed;
-}
-
 void text_centered(ImDrawList* draw, ImVec2 center, ImU32 color, const std::string& text) {
   const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
   draw->AddText({center.x - 0.5f * ts.x, center.y - 0.5f * ts.y}, color, text.c_str());

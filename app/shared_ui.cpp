@@ -50,28 +50,6 @@ const char* reduction_label(gpu::ReductionVariant v) {
   return "?";
 }
 
-// Radio buttons over `values` on one line; returns true when the choice changed.
-template <typename T>
-bool radio_row(const char* id, T& value, std::initializer_list<std::pair<T, const char*>> values) {
-  bool changed = false;
-  ImGui::PushID(id);
-  bool first = true;
-  for (const auto& [v, label] : values) {
-    if (!first) ImGui::SameLine();
-    first = false;
-    if (ImGui::RadioButton(label, value == v)) {
-      changed = value != v;
-      value = v;
-    }
-  }
-  ImGui::PopID();
-  return changed;
-}
-
-void label(const char* text) {
-  ImGui::TextDisabled("%s", text);
-}
-
 void draw_bank_parameters(SharedState& state) {
   gpu::BankProbeParams& p = state.probe;
   SharedIndexParams& x = p.index;
@@ -564,17 +542,16 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
       "##shared-numbers", nullptr,
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
   const float half = (ImGui::GetContentRegionAvail().x - 16 * s) * 0.5f;
+  const auto m = session.measured();  // one copy of the worker's results for this frame
   ImGui::BeginChild("##shared-model", {half, 0});
   draw_analysis_table(session);
   if (session.access() || session.shows_global()) {
-    const auto m = session.measured();
     draw_counter_line(m.counters, session.counters_current(), m.busy, session.gpu_mode(),
                       session.shows_global() ? "sectors" : "wavefronts");
   }
   ImGui::EndChild();
   ImGui::SameLine(0, 16 * s);
   ImGui::BeginChild("##shared-measured", {0, 0});
-  const auto m = session.measured();
   const bool current = session.measurement_current();
   const SharedState& st = session.state();
   if (!session.gpu_mode()) {

@@ -5,7 +5,9 @@
 
 #include <cstdint>
 #include <cstdio>
+#include <initializer_list>
 #include <string>
+#include <utility>
 
 #include "counter_service.h"
 #include "theme.h"
@@ -24,6 +26,30 @@ std::string format(const char* fmt, Args... args) {
 std::string with_thousands(std::int64_t v);
 std::string bytes_text(std::int64_t bytes);  ///< "128 B"
 std::string percent_text(double fraction);   ///< 0.5 -> "50.0 %"
+
+/// A muted caption over a control.
+inline void label(const char* text) {
+  ImGui::TextDisabled("%s", text);
+}
+
+/// Radio buttons over `values` on one line (ImGui ids scoped by `id`); returns true when the
+/// choice changed.
+template <typename T>
+bool radio_row(const char* id, T& value, std::initializer_list<std::pair<T, const char*>> values) {
+  bool changed = false;
+  ImGui::PushID(id);
+  bool first = true;
+  for (const auto& [v, text] : values) {
+    if (!first) ImGui::SameLine();
+    first = false;
+    if (ImGui::RadioButton(text, value == v)) {
+      changed = !(value == v);
+      value = v;
+    }
+  }
+  ImGui::PopID();
+  return changed;
+}
 
 inline ImVec4 color4(viz::Rgb c) {
   return {c.r, c.g, c.b, 1.0f};

@@ -559,19 +559,6 @@ void* SharedLab::trace_stream() const {
 
 namespace {
 
-int warps_in(const BankPlan& plan) {
-  return (plan.threads + 31) / 32;
-}
-
-void check_warp(const BankProbeParams& params, const BankPlan& plan, int warp) {
-  if (warp < 0 || warp >= warps_in(plan)) {
-    throw std::invalid_argument("warp " + std::to_string(warp) + " is not in a block of " +
-                                std::to_string(params.block_x) + "x" +
-                                std::to_string(params.block_y) + " threads (warps 0.." +
-                                std::to_string(warps_in(plan) - 1) + ")");
-  }
-}
-
 int active_threads(const BankProbeParams& p) {
   int active = 0;
   for (int tid = 0; tid < p.block_x * p.block_y; ++tid)
@@ -586,7 +573,7 @@ int active_threads(const BankProbeParams& p) {
 void SharedLab::trace_bank_to_device(const BankProbeParams& params, int warp, void* device_dst) {
   check(cudaSetDevice(impl_->device.index), "cudaSetDevice");
   const BankPlan plan = plan_bank_probe(params, impl_->device.shared_bytes_per_block_optin);
-  check_warp(params, plan, warp);
+  check_block_warp(params.block_x, params.block_y, warp);
   auto* records = static_cast<LaneTraceRecord*>(device_dst);
   check(cudaMemsetAsync(records, 0, kTraceBufferBytes, impl_->trace_stream), "cudaMemset (trace)");
   BankArgs args;
@@ -644,7 +631,7 @@ BankMeasurement SharedLab::measure_bank(const BankProbeParams& params, int warp,
   BankMeasurement m;
   m.params = params;
   m.plan = plan_bank_probe(params, im.device.shared_bytes_per_block_optin);
-  check_warp(params, m.plan, warp);
+  check_block_warp(params.block_x, params.block_y, warp);
   m.repeats = kBankRepeats;
   const dim3 block(static_cast<unsigned>(params.block_x), static_cast<unsigned>(params.block_y));
   const auto shared = static_cast<std::size_t>(m.plan.shared_bytes);
@@ -803,14 +790,7 @@ void SharedLab::trace_transpose_to_device(const TransposeParams& params, int war
   check(cudaSetDevice(im.device.index), "cudaSetDevice");
   const std::lock_guard lock(im.transpose_mutex);
   check_transpose(params, free_bytes_with({&im.transpose_in, &im.transpose_out}));
-  const int threads = params.tile * params.rows_per_block;
-  const int warps = (threads + 31) / 32;
-  if (warp < 0 || warp >= warps) {
-    throw std::invalid_argument("warp " + std::to_string(warp) + " is not in a block of " +
-                                std::to_string(params.tile) + "x" +
-                                std::to_string(params.rows_per_block) + " threads (warps 0.." +
-                                std::to_string(warps - 1) + ")");
-  }
+  check_block_warp(params.tile, params.rows_per_block, warp);
   const long long elements = static_cast<long long>(params.n) * params.n;
   im.ensure_transpose_buffers(elements, im.trace_stream);
   auto* records = static_cast<LaneTraceRecord*>(device_dst);

@@ -23,10 +23,7 @@ void check_warp(const gpu::BankProbeParams& params, int warp) {
   if (params.block_x < 1 || params.block_y < 1 || threads > 1024)
     throw std::invalid_argument("block " + num(params.block_x) + "x" + num(params.block_y) +
                                 " is not 1..1024 threads");
-  const int warps = (threads + kTraceLanes - 1) / kTraceLanes;
-  if (warp < 0 || warp >= warps)
-    throw std::invalid_argument("warp " + num(warp) + " is outside the block (" + num(warps) +
-                                (warps == 1 ? " warp)" : " warps)"));
+  gpu::check_block_warp(params.block_x, params.block_y, warp);
 }
 
 }  // namespace

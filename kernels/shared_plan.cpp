@@ -214,15 +214,18 @@ void check_transpose(const TransposeParams& params, std::int64_t free_bytes) {
   check_free("the transpose", 2 * n * n * 4, free_bytes);
 }
 
+void check_block_warp(int block_x, int block_y, int warp) {
+  const int warps = (block_x * block_y + kTraceLanes - 1) / kTraceLanes;
+  if (warp < 0 || warp >= warps) {
+    refuse("warp " + std::to_string(warp) + " is not in a block of " + std::to_string(block_x) +
+           "x" + std::to_string(block_y) + " threads (warps 0.." + std::to_string(warps - 1) + ")");
+  }
+}
+
 TraceRecords transpose_global_trace(const TransposeParams& params, int warp, bool write_side) {
   check_transpose(params, std::numeric_limits<std::int64_t>::max());
   const int threads = params.tile * params.rows_per_block;
-  const int warps = (threads + kTraceLanes - 1) / kTraceLanes;
-  if (warp < 0 || warp >= warps) {
-    refuse("warp " + std::to_string(warp) + " is not in a block of " + std::to_string(params.tile) +
-           "x" + std::to_string(params.rows_per_block) + " threads (warps 0.." +
-           std::to_string(warps - 1) + ")");
-  }
+  check_block_warp(params.tile, params.rows_per_block, warp);
   TraceRecords trace{};
   for (int lane = 0; lane < kTraceLanes; ++lane) {
     const int tid = kTraceLanes * warp + lane;
