@@ -16,6 +16,7 @@ namespace {
 
 using detail::check;
 using detail::time_launches;
+using detail::use_device;
 
 // --- the kernels -------------------------------------------------------------------------------
 
@@ -407,7 +408,7 @@ struct CopyLab::Impl {
 
 CopyLab::CopyLab(const DeviceInfo& device, std::int64_t buffer_bytes) : impl_(new Impl) {
   impl_->device = device.index;
-  check(cudaSetDevice(device.index), "cudaSetDevice");
+  use_device(device.index);
   if (buffer_bytes <= 0)
     buffer_bytes = std::max<std::int64_t>(8 * device.l2_bytes, kModelBufferBytes);
   buffer_bytes = (buffer_bytes + 255) / 256 * 256;
@@ -440,7 +441,7 @@ CopyLab::~CopyLab() = default;
 
 CopyMeasurement CopyLab::measure(const CopyParams& params, int runs, int warmup,
                                  const std::atomic<bool>* cancel) {
-  check(cudaSetDevice(impl_->device), "cudaSetDevice");
+  use_device(impl_->device);
   CopyMeasurement m;
   m.params = params;
   m.plan = plan_copy(params, buffer_bytes_);
@@ -456,7 +457,7 @@ CopyMeasurement CopyLab::measure(const CopyParams& params, int runs, int warmup,
 }
 
 void CopyLab::launch_once(const CopyParams& params) {
-  check(cudaSetDevice(impl_->device), "cudaSetDevice");
+  use_device(impl_->device);
   const CopyPlan plan = plan_copy(params, buffer_bytes_);
   const auto input = impl_->input_for(params, plan);
   launch_copy(params, plan, input.get(), impl_->out, TraceTarget{}, impl_->stream);
@@ -465,7 +466,7 @@ void CopyLab::launch_once(const CopyParams& params) {
 
 void CopyLab::trace_to_device(const CopyParams& params, int first_warp, int warps,
                               void* device_dst) {
-  check(cudaSetDevice(impl_->device), "cudaSetDevice");
+  use_device(impl_->device);
   const CopyPlan plan = plan_copy(params, buffer_bytes_);
   const int block_warps = params.block_threads / 32;
   if (first_warp < 0 || warps < 1 || warps > kMaxTraceWarps || first_warp + warps > block_warps) {
@@ -486,7 +487,7 @@ void* CopyLab::trace_stream() const {
 }
 
 void CopyLab::heatmap_to_device(const CopyParams& params, void* device_dst) {
-  check(cudaSetDevice(impl_->device), "cudaSetDevice");
+  use_device(impl_->device);
   const CopyPlan plan = plan_copy(params, buffer_bytes_);
   auto* heat = static_cast<SectorHeat*>(device_dst);
   check(cudaMemsetAsync(heat, 0, kHeatBufferBytes, impl_->trace_stream), "cudaMemset (heatmap)");
@@ -539,7 +540,7 @@ TraceRecords CopyLab::trace_to_host(const CopyParams& params, int first_warp, in
 template <typename Copy>
 MemcpyMeasurement time_whole_buffer_copy(int device, std::int64_t bytes, cudaStream_t stream,
                                          int runs, int warmup, Copy copy) {
-  check(cudaSetDevice(device), "cudaSetDevice");
+  use_device(device);
   MemcpyMeasurement m;
   m.bytes = bytes;
   m.timing = time_launches(stream, runs, warmup, nullptr, {"copy (warm-up)"}, copy);

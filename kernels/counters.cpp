@@ -97,6 +97,9 @@ struct DriverApi {
   decltype(&::cuCtxPopCurrent) pop_current = nullptr;
   decltype(&::cuCtxSynchronize) synchronize = nullptr;
   decltype(&::cuGetErrorName) error_name = nullptr;
+  /// cuCtxCreate as of the CUDA 12.0 ABI (cuCtxCreate_v2); cuda.h's macro names a later one.
+  CUresult (*context_create)(CUcontext*, unsigned int, CUdevice) = nullptr;
+  decltype(&::cuCtxDestroy) context_destroy = nullptr;
 };
 
 template <typename Fn>
@@ -133,6 +136,8 @@ const DriverApi& driver() {
   lookup("cuCtxPopCurrent", api.pop_current);
   lookup("cuCtxSynchronize", api.synchronize);
   lookup("cuGetErrorName", api.error_name);
+  lookup("cuCtxCreate", api.context_create);
+  lookup("cuCtxDestroy", api.context_destroy);
   loaded = true;
   return api;
 }
@@ -237,7 +242,8 @@ struct CounterSession::Impl {
   };
 
   CUdevice device = 0;
-  CUcontext context = nullptr;  ///< the device's primary context, retained
+  CUcontext context = nullptr;  ///< the device's primary context (retained) or the session's own
+  bool own_context = false;     ///< `context` was created for the session (destroy, not release)
   bool profiler_initialized = false;
   std::vector<Group> groups;
   /// The range profiler, enabled for the session's life (keep_enabled sessions), else null.
@@ -250,13 +256,15 @@ struct CounterSession::Impl {
   bool timing = std::getenv("WARPLENS_COUNTER_TIMING") != nullptr;
 
   /// `wanted`: one list of metric names per group (an empty list: all of kCounterMetrics).
-  Impl(int device_index, const std::vector<std::vector<std::string>>& wanted, bool keep_enabled);
+  Impl(int device_index, const std::vector<std::vector<std::string>>& wanted, bool keep_enabled,
+       bool own_context = false);
   ~Impl();
   void release() noexcept;
 };
 
 CounterSession::Impl::Impl(int device_index, const std::vector<std::vector<std::string>>& wanted,
-                           bool keep_enabled) {
+                           bool keep_enabled, bool own)
+    : own_context(own) {
   try {
     const DriverApi& api = driver();
     int count = 0;
@@ -276,7 +284,13 @@ CounterSession::Impl::Impl(int device_index, const std::vector<std::vector<std::
                   "this GPU is " + std::to_string(major) + "." + std::to_string(minor));
     }
     check_setup(api.device_get(&device, device_index), "cuDeviceGet");
-    check_setup(api.primary_retain(&context, device), "cuDevicePrimaryCtxRetain");
+    if (own_context) {
+      check_setup(api.context_create(&context, 0, device), "cuCtxCreate");
+      CUcontext popped = nullptr;
+      api.pop_current(&popped);  // cuCtxCreate made it current; callers push it when they need it
+    } else {
+      check_setup(api.primary_retain(&context, device), "cuDevicePrimaryCtxRetain");
+    }
 
     if (profiler_users == 0) {
       auto init =
@@ -402,7 +416,11 @@ void CounterSession::Impl::release() noexcept {
     profiler_initialized = false;
   }
   if (context != nullptr) {
-    driver().primary_release(device);
+    if (own_context) {
+      driver().context_destroy(context);
+    } else {
+      driver().primary_release(device);
+    }
     context = nullptr;
   }
 }
@@ -428,13 +446,26 @@ CounterSession::CounterSession(int device, const std::vector<std::string>& metri
 }
 
 CounterSession::CounterSession(int device, const std::vector<std::vector<std::string>>& groups,
-                               KeepEnabled) {
+                               KeepEnabled, ContextChoice context) {
   if (groups.empty()) throw std::invalid_argument("CounterSession: no metric groups asked for");
   for (const auto& group : groups) {
     if (group.empty()) throw std::invalid_argument("CounterSession: an empty metric group");
   }
   std::lock_guard<std::mutex> lock(profiler_mutex());
-  impl_ = std::make_unique<Impl>(device, groups, true);
+  impl_ = std::make_unique<Impl>(device, groups, true, context == ContextChoice::Own);
+}
+
+CounterSession::Current::Current(const CounterSession& session) {
+  check_run(driver().push_current(session.impl_->context), "cuCtxPushCurrent");
+}
+
+CounterSession::Current::~Current() {
+  CUcontext popped = nullptr;
+  driver().pop_current(&popped);
+}
+
+CounterSession::Current CounterSession::make_current() const {
+  return Current(*this);
 }
 
 CounterSession::~CounterSession() {

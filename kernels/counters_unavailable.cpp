@@ -26,7 +26,15 @@ CounterSession::CounterSession(int) {
 CounterSession::CounterSession(int, const std::vector<std::string>&) {
   no_cuda();
 }
-CounterSession::CounterSession(int, const std::vector<std::vector<std::string>>&, KeepEnabled) {
+CounterSession::CounterSession(int, const std::vector<std::vector<std::string>>&, KeepEnabled,
+                               ContextChoice) {
+  no_cuda();
+}
+CounterSession::Current::Current(const CounterSession&) {
+  no_cuda();
+}
+CounterSession::Current::~Current() = default;
+CounterSession::Current CounterSession::make_current() const {
   no_cuda();
 }
 CounterSession::~CounterSession() = default;

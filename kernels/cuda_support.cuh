@@ -27,6 +27,15 @@ inline void check(cudaError_t status, const char* what) {
   }
 }
 
+/// Makes CUDA device `device` the calling thread's. A context already current on that device
+/// stays current (the counter checker's own context, counters.h: cudaSetDevice would replace it
+/// with the device's primary context); otherwise cudaSetDevice. Throws GpuError on failure.
+inline void use_device(int device) {
+  int current = -1;
+  if (cudaGetDevice(&current) == cudaSuccess && current == device) return;
+  check(cudaSetDevice(device), "cudaSetDevice");
+}
+
 /// The median, minimum and maximum of per-run times in milliseconds; `ms` must not be empty.
 inline Timing summarize(std::vector<float> ms) {
   std::sort(ms.begin(), ms.end());

@@ -28,6 +28,7 @@ using detail::check_cancel;
 using detail::DeviceBuffer;
 using detail::median_of;
 using detail::time_launches;
+using detail::use_device;
 
 // --- bank probe kernels ----------------------------------------------------------------------
 
@@ -544,7 +545,7 @@ struct SharedLab::Impl {
 
 SharedLab::SharedLab(const DeviceInfo& device) : impl_(new Impl) {
   impl_->device = device;
-  check(cudaSetDevice(device.index), "cudaSetDevice");
+  use_device(device.index);
   check(cudaStreamCreateWithFlags(&impl_->stream, cudaStreamNonBlocking), "cudaStreamCreate");
   check(cudaStreamCreateWithFlags(&impl_->trace_stream, cudaStreamNonBlocking), "cudaStreamCreate");
   impl_->trace.ensure(kTraceBufferBytes, "the bank trace buffer");
@@ -571,7 +572,7 @@ int active_threads(const BankProbeParams& p) {
 // --- bank probe --------------------------------------------------------------------------------
 
 void SharedLab::trace_bank_to_device(const BankProbeParams& params, int warp, void* device_dst) {
-  check(cudaSetDevice(impl_->device.index), "cudaSetDevice");
+  use_device(impl_->device.index);
   const BankPlan plan = plan_bank_probe(params, impl_->device.shared_bytes_per_block_optin);
   check_block_warp(params.block_x, params.block_y, warp);
   auto* records = static_cast<LaneTraceRecord*>(device_dst);
@@ -601,7 +602,7 @@ TraceRecords SharedLab::trace_bank_to_host(const BankProbeParams& params, int wa
 
 void SharedLab::launch_bank_once(const BankProbeParams& params, int repeats) {
   Impl& im = *impl_;
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   const BankPlan plan = plan_bank_probe(params, im.device.shared_bytes_per_block_optin);
   const int blocks = std::max(im.device.sm_count, 1);
   BankArgs args;
@@ -627,7 +628,7 @@ void SharedLab::launch_bank_once(const BankProbeParams& params, int repeats) {
 BankMeasurement SharedLab::measure_bank(const BankProbeParams& params, int warp, int runs,
                                         int warmup, const std::atomic<bool>* cancel) {
   Impl& im = *impl_;
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   BankMeasurement m;
   m.params = params;
   m.plan = plan_bank_probe(params, im.device.shared_bytes_per_block_optin);
@@ -720,7 +721,7 @@ BankMeasurement SharedLab::measure_bank(const BankProbeParams& params, int warp,
 
 void SharedLab::launch_transpose_once(const TransposeParams& params) {
   Impl& im = *impl_;
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   const std::lock_guard lock(im.transpose_mutex);
   check_transpose(params, free_bytes_with({&im.transpose_in, &im.transpose_out}));
   const long long elements = static_cast<long long>(params.n) * params.n;
@@ -734,7 +735,7 @@ void SharedLab::launch_transpose_once(const TransposeParams& params) {
 TransposeMeasurement SharedLab::measure_transpose(const TransposeParams& params, int runs,
                                                   int warmup, const std::atomic<bool>* cancel) {
   Impl& im = *impl_;
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   const std::lock_guard lock(im.transpose_mutex);
   check_transpose(params, free_bytes_with({&im.transpose_in, &im.transpose_out}));
   TransposeMeasurement m;
@@ -787,7 +788,7 @@ TransposeMeasurement SharedLab::measure_transpose(const TransposeParams& params,
 void SharedLab::trace_transpose_to_device(const TransposeParams& params, int warp, bool write_side,
                                           void* device_dst) {
   Impl& im = *impl_;
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   const std::lock_guard lock(im.transpose_mutex);
   check_transpose(params, free_bytes_with({&im.transpose_in, &im.transpose_out}));
   check_block_warp(params.tile, params.rows_per_block, warp);
@@ -818,7 +819,7 @@ TraceRecords SharedLab::trace_transpose_to_host(const TransposeParams& params, i
 MatmulMeasurement SharedLab::measure_matmul(const MatmulParams& params, int runs, int warmup,
                                             const std::atomic<bool>* cancel) {
   Impl& im = *impl_;
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   check_matmul(params, free_bytes_with({&im.matmul_a, &im.matmul_b, &im.matmul_c}));
   MatmulMeasurement m;
   m.params = params;
@@ -898,7 +899,7 @@ MatmulMeasurement SharedLab::measure_matmul(const MatmulParams& params, int runs
 ReductionMeasurement SharedLab::measure_reduction(const ReductionParams& params, int runs,
                                                   int warmup, const std::atomic<bool>* cancel) {
   Impl& im = *impl_;
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   check_reduction(params, free_bytes_with({&im.reduce_in, &im.reduce_partial}));
   ReductionMeasurement m;
   m.params = params;
