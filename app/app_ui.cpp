@@ -39,9 +39,9 @@ const char* lab_title(Lab lab) {
   return "?";
 }
 
-void draw_header(UiState& ui, const CopySession& session, SharedSession& shared,
+void draw_header(UiState& ui, CopySession& session, SharedSession& shared,
                  const viz::ImGuiLayer& layer, const viz::Theme& theme, float width, float height,
-                 bool with_cache) {
+                 bool with_cache, CompareSlot* compare) {
   ImGui::SetNextWindowPos({0, 0});
   ImGui::SetNextWindowSize({width, height});
   ImGui::Begin("##header", nullptr,
@@ -67,6 +67,23 @@ void draw_header(UiState& ui, const CopySession& session, SharedSession& shared,
       }
     }
     if (current) ImGui::PopStyleColor();
+  }
+  if (compare && lab_has_compare(ui.lab)) {
+    ImGui::SameLine(0, 24 * layer.scale());
+    if (ui.compare)
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::SmallButton(ui.compare ? "A/B compare: on" : "A/B compare") && ui.interactive) {
+      if (ui.compare) {
+        ui.compare = false;
+      } else {
+        start_compare(ui, session, shared, *compare);
+      }
+    }
+    if (ui.compare) ImGui::PopStyleColor();
+    if (ui.interactive && ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Two parameter sets side by side, both measured on the GPU (key C). A starts as a "
+          "copy of the current parameters; change B (or A) in the panel.");
   }
   std::string right;
   bool warn = false;
@@ -123,7 +140,8 @@ const char* load_path_label(gpu::LoadPath path) {
   return "";
 }
 
-/// The copy as one line of CUDA-like code, e.g. "out[i] = in[1 + 2*i]".
+}  // namespace
+
 std::string kernel_text(const gpu::CopyParams& p) {
   if (p.matrix_width != 0) {
     return format("out[r][c] = in[r][c], %s, rows %lld B apart",
@@ -155,6 +173,8 @@ std::string kernel_text(const gpu::CopyParams& p) {
   if (p.side == gpu::PatternSide::Read) return std::string("out[i] = ") + load + e + close;
   return "out[" + e + "] = " + load + "i" + close;
 }
+
+namespace {
 
 std::string warps_text(const CopyState& state) {
   if (state.warps == 1) return "warp " + std::to_string(state.warp);
@@ -333,14 +353,17 @@ void draw_parameters(UiState& ui, CopySession& session, const viz::ImGuiLayer& l
 // --- warp view ---------------------------------------------------------------------------------
 
 void draw_warp_view(const UiState& ui, CopySession& session, viz::WarpView& view,
-                    const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
-                    ImVec2 size) {
+                    const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size,
+                    const char* side_name = nullptr) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   const char* source = session.trace_source() == TraceSource::GpuKernel
                            ? "Warp view \u2014 addresses traced from the GPU kernel"
                            : "Warp view \u2014 addresses from the host model";
-  ImGui::Begin(source, nullptr,
+  const std::string title =
+      side_name ? std::string(side_name) + " \u2022 " + source + "###warp" + side_name
+                : std::string(source) + "###warp";
+  ImGui::Begin(title.c_str(), nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
   WarpPanelInfo info;
@@ -745,6 +768,8 @@ void draw_keys_help(UiState& ui, float w, float h) {
         {"1 \u2026 4",
          "pick a view: numbers, heatmap, offset sweep, stride sweep (global); tile, "
          "global read, global write (transpose)"},
+        {"C", "A/B compare on / off (global and shared-memory labs)"},
+        {"A / B", "while comparing: the panel edits side A or side B"},
         {"F11", "full screen on / off"},
         {"?", "show or hide this list"},
     };
@@ -761,7 +786,7 @@ void draw_keys_help(UiState& ui, float w, float h) {
 }
 
 // Keys a lecturer drives the window with; ignored while a text field has the keyboard.
-void handle_keys(UiState& ui, CopySession& session, SharedSession& shared) {
+void handle_keys(UiState& ui, CopySession& session, SharedSession& shared, CompareSlot* compare) {
   if (!ui.interactive) return;
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
@@ -771,14 +796,27 @@ void handle_keys(UiState& ui, CopySession& session, SharedSession& shared) {
   if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
     ui.pending_scenario = (ui.scenario + 1) % count;
   for (ImWchar c : io.InputQueueCharacters) {
+    CompareSide* a = ui.compare && compare ? compare->made() : nullptr;
     if (c == ' ') {
       if (ui.lab == Lab::Global) {
         session.remeasure();
+        if (a) a->session.remeasure();
       } else if (ui.lab == Lab::Cache) {
         // the cache lab re-runs from its own panel
       } else {
         shared.remeasure();
+        if (a) a->shared.remeasure();
       }
+    } else if ((c == 'c' || c == 'C') && compare && lab_has_compare(ui.lab)) {
+      if (ui.compare) {
+        ui.compare = false;
+      } else {
+        start_compare(ui, session, shared, *compare);
+      }
+    } else if ((c == 'a' || c == 'A') && ui.compare) {
+      ui.compare_edit_a = true;
+    } else if ((c == 'b' || c == 'B') && ui.compare) {
+      ui.compare_edit_a = false;
     } else if (c == '?') {
       ui.show_keys = !ui.show_keys;
     } else if (c >= '1' && c <= '4') {
@@ -787,9 +825,12 @@ void handle_keys(UiState& ui, CopySession& session, SharedSession& shared) {
         ui.bottom = static_cast<BottomView>(k);
         ui.select_bottom = true;
       } else if (ui.lab == Lab::Transpose && k < 3) {
-        SharedState st = shared.state();
-        st.transpose_view = static_cast<TransposeView>(k);
-        shared.set(st);
+        for (SharedSession* side : {&shared, a ? &a->shared : nullptr}) {
+          if (!side) continue;
+          SharedState st = side->state();
+          st.transpose_view = static_cast<TransposeView>(k);
+          side->set(st);
+        }
         ui.select_transpose_view = true;
       }
     }
@@ -798,11 +839,18 @@ void handle_keys(UiState& ui, CopySession& session, SharedSession& shared) {
 
 void draw_status(UiState& ui, const CopySession& session, const SharedSession& shared,
                  const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size,
-                 const CacheSession* cache) {
+                 const CacheSession* cache, const CompareSide* a) {
   const bool cache_lab = ui.lab == Lab::Cache && cache;
-  const std::string error = cache_lab               ? cache->error()
-                            : ui.lab == Lab::Global ? session.error()
-                                                    : shared.error();
+  std::string error = cache_lab               ? cache->error()
+                      : ui.lab == Lab::Global ? session.error()
+                                              : shared.error();
+  if (a && !cache_lab) {
+    // While comparing, each side's problem is named by its side.
+    const std::string a_error = ui.lab == Lab::Global ? a->session.error() : a->shared.error();
+    if (!error.empty()) error = "B: " + error;
+    if (!a_error.empty()) error = "A: " + a_error + (error.empty() ? "" : " \u2022 " + error);
+  }
+  if (error.empty()) error = ui.compare_error;
   std::string text = error.empty() ? layer.font_warning() : error;
   if (text.empty() && cache_lab) text = cache_status_text(*cache);
   if (text.empty() && !ui.interactive) {
@@ -887,6 +935,16 @@ void draw_scenario_picker(UiState& ui) {
     ImGui::EndCombo();
   }
   const Scenario& current = scenario_at(ui, ui.scenario);
+  if (ui.compare) {
+    // A/B compare: which side the parameters below belong to.
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Parameters of side");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("A##edit", ui.compare_edit_a)) ui.compare_edit_a = true;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("B##edit", !ui.compare_edit_a)) ui.compare_edit_a = false;
+    ImGui::Spacing();
+  }
   ImGui::PushTextWrapPos(0);
   ImGui::TextUnformatted(current.summary.c_str());
   if (!current.look_for.empty()) ImGui::TextDisabled("Look for: %s", current.look_for.c_str());
@@ -915,13 +973,13 @@ void draw_scenario_picker(UiState& ui) {
 }
 
 bool load_preset(UiState& ui, CopySession& session, SharedSession& shared, const std::string& path,
-                 CacheSession* cache) {
+                 CacheSession* cache, CompareSlot* compare) {
   try {
     Scenario scenario = load_scenario_file(path);
     ui.loaded.push_back(std::move(scenario));
     ui.preset_message = "loaded " + path;
     ui.preset_error = false;
-    apply_scenario(ui, session, shared, catalog_size(ui) - 1, cache);
+    apply_scenario(ui, session, shared, catalog_size(ui) - 1, cache, compare);
     return true;
   } catch (const ScenarioError& e) {
     ui.preset_message = e.what();
@@ -930,19 +988,9 @@ bool load_preset(UiState& ui, CopySession& session, SharedSession& shared, const
   }
 }
 
-void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index,
-                    CacheSession* cache) {
-  if (index < 0 || index >= catalog_size(ui)) return;
-  const Scenario& scenario = scenario_at(ui, index);
-  if (scenario.lab == Lab::Cache) {
-    if (!cache) return;
-    ui.scenario = index;
-    ui.lab = Lab::Cache;
-    cache->set(scenario.cache);
-    return;
-  }
-  ui.scenario = index;
-  ui.lab = scenario.lab;
+namespace {
+// Puts a global or shared-lab scenario's parameters into one side's sessions.
+void apply_to_side(const Scenario& scenario, CopySession& session, SharedSession& shared) {
   if (scenario.lab == Lab::Global) {
     CopyState state = session.state();
     state.params = scenario.copy;
@@ -951,13 +999,52 @@ void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, in
     session.set(state);
   } else {
     shared.set(scenario.shared);
-    ui.select_transpose_view = true;
+  }
+}
+}  // namespace
+
+void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index,
+                    CacheSession* cache, CompareSlot* compare) {
+  if (index < 0 || index >= catalog_size(ui)) return;
+  const Scenario& scenario = scenario_at(ui, index);
+  if (scenario.lab == Lab::Cache) {
+    if (!cache) return;
+    ui.scenario = index;
+    ui.lab = Lab::Cache;
+    ui.compare = false;
+    cache->set(scenario.cache);
+    return;
+  }
+  ui.scenario = index;
+  ui.lab = scenario.lab;
+  ui.select_transpose_view = true;
+  apply_to_side(scenario, session, shared);
+  ui.compare = false;
+  if (!scenario.compare_with.empty() && compare) {
+    CompareSide& a = compare->side();
+    apply_to_side(find_scenario(scenario.compare_with), a.session, a.shared);
+    ui.compare = true;
+    ui.compare_edit_a = false;
+  }
+}
+
+void start_compare(UiState& ui, CopySession& session, SharedSession& shared, CompareSlot& compare) {
+  try {
+    CompareSide& a = compare.side();
+    a.session.set(session.state());
+    a.shared.set(shared.state());
+    ui.compare = true;
+    ui.compare_edit_a = false;
+  } catch (const std::exception& e) {
+    ui.compare = false;
+    ui.compare_error = std::string("A/B compare could not start: ") + e.what();
   }
 }
 
 void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::WarpView& view,
               viz::BankView& bank_view, viz::WarpView& global_view, viz::HeatStrip& heat,
-              const viz::ImGuiLayer& layer, int width, int height, CacheSession* cache) {
+              const viz::ImGuiLayer& layer, int width, int height, CacheSession* cache,
+              CompareSlot* compare) {
   const viz::Theme& theme = viz::theme(ui.theme);
   const float s = layer.scale();
   const float w = static_cast<float>(width), h = static_cast<float>(height);
@@ -970,8 +1057,20 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   const float main_x = panel_w + gap;
   const float main_w = w - main_x;
 
-  draw_header(ui, session, shared, layer, theme, w, header_h, cache != nullptr);
+  draw_header(ui, session, shared, layer, theme, w, header_h, cache != nullptr, compare);
   if (ui.lab == Lab::Cache && !cache) ui.lab = Lab::Global;
+  // A/B compare: side A follows the shown lab; the panel edits the side picked.
+  CompareSide* a = nullptr;
+  if (ui.compare && compare && lab_has_compare(ui.lab)) {
+    a = &compare->side();
+    if (ui.lab != Lab::Global && a->shared.state().lab != ui.lab) {
+      SharedState st = a->shared.state();
+      st.lab = ui.lab;
+      a->shared.set(st);
+    }
+  }
+  LabSide b_side{session, shared, view, bank_view, global_view, heat};
+  LabSide edit = a && ui.compare_edit_a ? a->side() : b_side;
   if (ui.lab == Lab::Cache) {
     const float stats_h = body_h * 0.32f;
     draw_cache_parameters(*cache, layer, {0, body_y}, {panel_w, body_h}, ui.interactive,
@@ -980,6 +1079,29 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
                     ui.interactive);
     draw_cache_numbers(*cache, layer, theme, {main_x, body_y + body_h - stats_h},
                        {main_w, stats_h});
+  } else if (a) {
+    // Two views side by side, the comparison under them.
+    const float stats_h =
+        std::min(body_h * 0.36f, 9.0f * ImGui::GetFrameHeightWithSpacing() + 40 * s);
+    const float view_h = body_h - stats_h - gap;
+    const float half_w = (main_w - gap) * 0.5f;
+    if (ui.lab == Lab::Global) {
+      draw_parameters(ui, edit.session, layer, {0, body_y}, {panel_w, body_h});
+      draw_warp_view(ui, a->session, a->view, layer, theme, {main_x, body_y}, {half_w, view_h},
+                     "A");
+      draw_warp_view(ui, session, view, layer, theme, {main_x + half_w + gap, body_y},
+                     {half_w, view_h}, "B");
+    } else {
+      draw_shared_parameters(ui, edit.shared, layer, {0, body_y}, {panel_w, body_h});
+      const bool select = ui.select_transpose_view;
+      draw_shared_view(ui, a->shared, a->bank_view, a->global_view, layer, theme, {main_x, body_y},
+                       {half_w, view_h}, "A");
+      ui.select_transpose_view = select;  // both sides follow a scenario's or key's choice
+      draw_shared_view(ui, shared, bank_view, global_view, layer, theme,
+                       {main_x + half_w + gap, body_y}, {half_w, view_h}, "B");
+    }
+    draw_compare_numbers(ui.lab, a->side(), b_side, layer, theme,
+                         {main_x, body_y + body_h - stats_h}, {main_w, stats_h});
   } else if (ui.lab == Lab::Global) {
     const float stats_h =
         ui.bottom == BottomView::Numbers
@@ -999,16 +1121,16 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
     draw_shared_numbers(shared, layer, theme, {main_x, body_y + body_h - stats_h},
                         {main_w, stats_h});
   }
-  draw_status(ui, session, shared, layer, theme, {0, h - status_h}, {w, status_h}, cache);
+  draw_status(ui, session, shared, layer, theme, {0, h - status_h}, {w, status_h}, cache, a);
   draw_keys_help(ui, w, h);
-  handle_keys(ui, session, shared);
+  handle_keys(ui, session, shared, compare);
   if (ui.pending_scenario >= 0) {
-    apply_scenario(ui, session, shared, ui.pending_scenario, cache);
+    apply_scenario(ui, session, shared, ui.pending_scenario, cache, compare);
     ui.pending_scenario = -1;
   }
   if (ui.preset_requested) {
     ui.preset_requested = false;
-    load_preset(ui, session, shared, ui.preset_path, cache);
+    load_preset(ui, session, shared, ui.preset_path, cache, compare);
   }
 }
 

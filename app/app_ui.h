@@ -7,6 +7,7 @@
 
 #include "bank_view.h"
 #include "cache_session.h"
+#include "compare.h"
 #include "copy_session.h"
 #include "heat_strip.h"
 #include "imgui_layer.h"
@@ -45,14 +46,22 @@ struct UiState {
   int sweep_word_bytes = 4;
   bool log_y = false;
   std::string message;  ///< last export result
+  /// A/B compare (compare.h): the shown lab's views side by side, A left, B right. The
+  /// parameter panel edits A when compare_edit_a is set, else B.
+  bool compare = false;
+  bool compare_edit_a = false;
+  std::string compare_error;  ///< why compare could not start (status bar)
 };
 
 /// Draws one frame's UI covering `width` x `height` pixels. Call between
 /// ImGuiLayer::begin_frame and end_frame, with the session's GL context current.
 /// `global_view` is the shared session's warp view (the transpose lab's global accesses).
+/// Without `cache` there is no cache lab; without `compare` no A/B compare (the window's own
+/// sessions are side B, `compare` holds side A).
 void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::WarpView& view,
               viz::BankView& bank_view, viz::WarpView& global_view, viz::HeatStrip& heat,
-              const viz::ImGuiLayer& layer, int width, int height, CacheSession* cache = nullptr);
+              const viz::ImGuiLayer& layer, int width, int height, CacheSession* cache = nullptr,
+              CompareSlot* compare = nullptr);
 
 /// Scenario `index` of the window's catalog (built-ins, then loaded presets).
 const Scenario& scenario_at(const UiState& ui, int index);
@@ -61,12 +70,21 @@ int catalog_size(const UiState& ui);
 /// Loads a preset file into the catalog and applies it; a bad file leaves everything as it was
 /// and sets ui.preset_message. Returns whether it loaded.
 bool load_preset(UiState& ui, CopySession& session, SharedSession& shared, const std::string& path,
-                 CacheSession* cache = nullptr);
+                 CacheSession* cache = nullptr, CompareSlot* compare = nullptr);
 
 /// Applies scenario `index` of the catalog: picks its lab and sets that lab's session.
-/// A cache-lab scenario needs `cache`; without one the lab stays as it was.
+/// A cache-lab scenario needs `cache`; without one the lab stays as it was. A scenario with
+/// `compare_with` switches A/B compare on (A: that scenario, B: this one) when `compare` is
+/// given; any other scenario switches it off.
 void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index,
-                    CacheSession* cache = nullptr);
+                    CacheSession* cache = nullptr, CompareSlot* compare = nullptr);
+
+/// Switches A/B compare on: side A starts as a copy of B's parameters (the window's sessions),
+/// and the panel edits B, so what the user changes next shows against where they started.
+void start_compare(UiState& ui, CopySession& session, SharedSession& shared, CompareSlot& compare);
+
+/// The global copy as one line of CUDA-like code, e.g. "out[i] = in[1 + 2\u00d7i]".
+std::string kernel_text(const gpu::CopyParams& p);
 
 /// The scenario combo with the scenario's explanation under it (any lab); a choice lands in
 /// ui.pending_scenario.

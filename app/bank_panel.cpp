@@ -333,12 +333,22 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
       origin, {origin.x + static_cast<float>(w), origin.y + static_cast<float>(h)}, true);
 
   // Caption line: which warp and pattern, and the bank geometry of the model.
-  const std::string geometry = format("%d banks \u00d7 %d B \u2022 %d-byte words",
-                                      layout.bank_count, layout.bank_width, layout.word_bytes);
-  const float geometry_w = Painter::size(regular, geometry).x;
-  paint.text(regular, layout.lanes.x1 - geometry_w, layout.caption_y, muted, geometry);
-  paint.text(regular, layout.label_x, layout.caption_y, muted,
-             caption && *caption ? caption : "one warp \u2022 one shared-memory instruction");
+  // The geometry sits at the right end; where the caption leaves too little room (A/B compare's
+  // half-width views) it shortens, then gives way.
+  const std::string caption_text =
+      caption && *caption ? caption : "one warp \u2022 one shared-memory instruction";
+  const float geometry_room =
+      layout.lanes.x1 - layout.label_x - Painter::size(regular, caption_text).x - 16 * s;
+  for (const std::string& geometry :
+       {format("%d banks \u00d7 %d B \u2022 %d-byte words", layout.bank_count, layout.bank_width,
+               layout.word_bytes),
+        format("%d banks \u00d7 %d B", layout.bank_count, layout.bank_width)}) {
+    const float geometry_w = Painter::size(regular, geometry).x;
+    if (geometry_w > geometry_room) continue;
+    paint.text(regular, layout.lanes.x1 - geometry_w, layout.caption_y, muted, geometry);
+    break;
+  }
+  paint.text(regular, layout.label_x, layout.caption_y, muted, caption_text);
 
   // Lane row: numbers in the boxes where they fit, a "lane" label on its left.
   const Labeling lane_labels =

@@ -2,6 +2,8 @@
 
 #include <set>
 
+#include "gpu_turn.h"
+
 namespace warplens::app {
 
 namespace {
@@ -230,6 +232,10 @@ void CopySession::worker_loop() {
       }
     }
     try {
+      const auto turn = take_gpu_turn([&] {
+        std::lock_guard lock(mutex_);
+        measured_.gpu_status = "waiting for the GPU (the other side is measuring)";
+      });
       ensure_lab(device);
       if (sweep_job) {
         run_sweep_job(device, sweep_job->first, sweep_job->second);

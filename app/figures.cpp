@@ -51,7 +51,7 @@ void flatten(const nlohmann::json& j, const std::string& prefix, std::string& ou
 
 nlohmann::json figure_numbers(const Scenario& scenario, const UiState& ui,
                               const CopySession& session, const SharedSession& shared,
-                              const CacheSession* cache) {
+                              const CacheSession* cache, CompareSide* a) {
   nlohmann::json j;
   j["scenario"] = scenario.name;
   j["title"] = scenario.title;
@@ -133,6 +133,24 @@ nlohmann::json figure_numbers(const Scenario& scenario, const UiState& ui,
     }
   }
   j["measured"] = measured;
+  if (a && ui.compare && lab_has_compare(ui.lab)) {
+    UiState single = ui;
+    single.compare = false;
+    const nlohmann::json side_a = figure_numbers(
+        scenario.compare_with.empty() ? scenario : find_scenario(scenario.compare_with), single,
+        a->session, a->shared);
+    const Headline ha = headline(ui.lab, a->session, a->shared);
+    const Headline hb = headline(ui.lab, session, shared);
+    nlohmann::json c;
+    c["a"] = {{"scenario", side_a["scenario"]},
+              {"model", side_a.value("model", nlohmann::json())},
+              {"measured", side_a["measured"]}};
+    c["headline"] = {{"what_a", ha.what}, {"what_b", hb.what}, {"unit", hb.unit}};
+    if (ha.value) c["headline"]["a"] = *ha.value;
+    if (hb.value) c["headline"]["b"] = *hb.value;
+    if (const auto ratio = headline_ratio(ha, hb)) c["headline"]["b_over_a"] = *ratio;
+    j["compare"] = c;
+  }
   return j;
 }
 
@@ -162,7 +180,7 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
     const auto& catalog = builtin_scenarios();
     for (int i = 0; i < static_cast<int>(catalog.size()); ++i) {
       const Scenario& scenario = catalog[static_cast<std::size_t>(i)];
-      apply_scenario(ui, session, shared, i, &scene.cache);
+      apply_scenario(ui, session, shared, i, &scene.cache, &scene.compare);
       if (options.model != model::HardwareModel::Modern) {
         // The chosen teaching model where the lab offers it.
         if (ui.lab == Lab::Global) {
@@ -179,7 +197,8 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
       viz::write_png(viz::read_framebuffer(width, height), base + ".png");
       std::cout << base << ".png\n";
       if (session.gpu_mode()) {
-        const auto numbers = figure_numbers(scenario, ui, session, shared, &scene.cache);
+        const auto numbers =
+            figure_numbers(scenario, ui, session, shared, &scene.cache, scene.compare.made());
         viz::write_file_atomically(base + ".json", numbers.dump(2) + "\n");
         viz::write_file_atomically(base + ".csv", figure_numbers_csv(numbers));
         std::cout << base << ".json\n" << base << ".csv\n";

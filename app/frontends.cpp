@@ -24,8 +24,19 @@ namespace warplens::app {
 
 namespace {
 
+// Puts a scenario's parameters into one side's sessions, with the command line's model.
+void set_side(const ViewOptions& options, const Scenario& scenario, CopySession& session,
+              SharedSession& shared) {
+  session.set(CopyState{scenario.copy, scenario.warp, scenario.warps, options.model});
+  if (scenario.lab != Lab::Global && scenario.lab != Lab::Cache) {
+    SharedState st = scenario.shared;
+    if (options.model != model::HardwareModel::Modern) st.model = options.model;
+    shared.set(st);
+  }
+}
+
 UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSession& shared,
-                   CacheSession& cache, bool interactive) {
+                   CacheSession& cache, CompareSlot& compare, bool interactive) {
   UiState ui;
   ui.theme = options.theme;
   ui.interactive = interactive;
@@ -48,14 +59,13 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSessi
   for (int i = 0; i < static_cast<int>(catalog.size()) && ui.scenario == 0; ++i) {
     if (catalog[i].name == scenario.name) ui.scenario = i;
   }
-  session.set(CopyState{scenario.copy, scenario.warp, scenario.warps, options.model});
+  set_side(options, scenario, session, shared);
   ui.lab = scenario.lab;
-  if (scenario.lab == Lab::Cache) {
-    cache.set(scenario.cache);
-  } else if (scenario.lab != Lab::Global) {
-    SharedState st = scenario.shared;
-    if (options.model != model::HardwareModel::Modern) st.model = options.model;
-    shared.set(st);
+  if (scenario.lab == Lab::Cache) cache.set(scenario.cache);
+  if (!scenario.compare_with.empty()) {
+    CompareSide& a = compare.side();
+    set_side(options, find_scenario(scenario.compare_with), a.session, a.shared);
+    ui.compare = true;
   }
   ui.bottom = options.view;
   ui.select_bottom = true;
@@ -113,7 +123,8 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
     HeadlessScene scene(options);
     const CopySession& session = scene.session;
     const SharedSession& shared = scene.shared;
-    UiState ui = initial_ui(options, scene.session, scene.shared, scene.cache, false);
+    UiState ui =
+        initial_ui(options, scene.session, scene.shared, scene.cache, scene.compare, false);
 
     if (!scene.wait_until_idle(std::chrono::seconds(120)))
       std::cerr << "warplens render: the GPU did not finish within 120 s\n";
@@ -148,7 +159,8 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     CopySession session(view, heat, options.use_gpu);
     SharedSession shared(bank_view, global_view, options.use_gpu);
     CacheSession cache(options.use_gpu);
-    UiState ui = initial_ui(options, session, shared, cache, true);
+    CompareSlot compare(options.use_gpu);  // A/B compare's side A, made when first used
+    UiState ui = initial_ui(options, session, shared, cache, compare, true);
     ui.ui_scale = options.scale;
     bool f11_was_down = false;
     int frame = 0;
@@ -157,6 +169,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
       session.update();
       shared.update();
       cache.update();
+      compare.update();
       int width = 0, height = 0;
       window.framebuffer_size(&width, &height);
       if (width == 0 || height == 0) {  // minimised
@@ -165,7 +178,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
       }
       layer.begin_frame(width, height, 0);
       draw_app(ui, session, shared, view, bank_view, global_view, heat, layer, width, height,
-               &cache);
+               &cache, &compare);
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, width, height);
       const viz::Rgb bg = viz::theme(ui.theme).background;
@@ -185,7 +198,8 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
       if (f11 && !f11_was_down) window.toggle_fullscreen();
       f11_was_down = f11;
       ++frame;
-      if (screenshot_path && frame >= frames && session.idle() && shared.idle() && cache.idle()) {
+      if (screenshot_path && frame >= frames && session.idle() && shared.idle() && cache.idle() &&
+          compare.idle()) {
         glFinish();
         viz::write_png(viz::read_framebuffer(width, height), *screenshot_path);
         std::cout << "wrote " << *screenshot_path << " (" << width << "x" << height << ", "

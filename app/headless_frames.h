@@ -10,7 +10,7 @@
 
 namespace warplens::app {
 
-/// The ImGui layer, the views and the two sessions of one headless render. Needs a current GL
+/// The ImGui layer, the views and the sessions of one headless render. Needs a current GL
 /// context (viz::HeadlessContext) for its whole life; throws what their constructors throw.
 struct HeadlessScene {
   explicit HeadlessScene(const ViewOptions& options);
@@ -31,7 +31,8 @@ struct HeadlessScene {
   viz::WarpView global_view;  // the transpose lab's global read/write
   CopySession session;
   SharedSession shared;
-  CacheSession cache;  // the cache lab's
+  CacheSession cache;   // the cache lab's
+  CompareSlot compare;  // A/B compare's side A, made when a scenario or the UI asks for it
 };
 
 }  // namespace warplens::app

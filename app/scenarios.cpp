@@ -162,6 +162,7 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
   s.title = required<std::string>(table, "title", origin);
   s.summary = keep_units_together(required<std::string>(table, "summary", origin));
   s.look_for = keep_units_together(table["look_for"].value_or(std::string()));
+  s.compare_with = table["compare_with"].value_or(std::string());
   try {
     s.lab = parse_lab(table["lab"].value_or(std::string("global")));
   } catch (const std::invalid_argument& e) {
@@ -210,13 +211,41 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
   return s;
 }
 
+namespace {
+// A scenario's compare_with must name another scenario of `catalog` in the same lab (one that
+// does not itself compare, so A is plain parameters).
+void check_compare_with(const Scenario& s, const std::vector<Scenario>& catalog,
+                        const std::string& origin) {
+  if (s.compare_with.empty()) return;
+  if (s.lab == Lab::Cache)
+    throw ScenarioError(origin + ": compare_with: the cache lab has no A/B compare");
+  for (const Scenario& other : catalog) {
+    if (other.name != s.compare_with) continue;
+    if (other.lab != s.lab) {
+      throw ScenarioError(origin + ": compare_with = \"" + s.compare_with + "\" is in the " +
+                          to_string(other.lab) + " lab, this scenario in the " + to_string(s.lab) +
+                          " lab");
+    }
+    if (!other.compare_with.empty()) {
+      throw ScenarioError(origin + ": compare_with = \"" + s.compare_with +
+                          "\" is itself an A/B scenario");
+    }
+    return;
+  }
+  throw ScenarioError(origin + ": compare_with = \"" + s.compare_with +
+                      "\" names no built-in scenario");
+}
+}  // namespace
+
 Scenario load_scenario_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
   if (!in) throw ScenarioError(path + ": cannot open the preset file");
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw ScenarioError(path + ": cannot read the preset file");
-  return parse_scenario(text.str(), path);
+  Scenario s = parse_scenario(text.str(), path);
+  check_compare_with(s, builtin_scenarios(), path);
+  return s;
 }
 
 const std::vector<Scenario>& builtin_scenarios() {
@@ -225,6 +254,8 @@ const std::vector<Scenario>& builtin_scenarios() {
     for (std::size_t i = 0; i < assets::file_count; ++i) {
       list.push_back(parse_scenario(assets::files[i].text, std::string(assets::files[i].path)));
     }
+    for (std::size_t i = 0; i < list.size(); ++i)
+      check_compare_with(list[i], list, std::string(assets::files[i].path));
     return list;
   }();
   return catalog;

@@ -4,6 +4,7 @@
 
 #include "bank_view.h"
 #include "copy_pattern.h"
+#include "gpu_turn.h"
 #include "warp_view.h"
 
 namespace warplens::app {
@@ -335,6 +336,10 @@ void SharedSession::worker_loop() {
       cancel_ = false;
       measured_.busy = true;
     }
+    const auto turn = take_gpu_turn([&] {
+      std::lock_guard lock(mutex_);
+      measured_.status = "waiting for the GPU (the other side is measuring)";
+    });
     // The counters of the shown access, on a dedicated launch after any timed ones.
     const auto read_counters = [&]() -> std::optional<LabCounters> {
       std::optional<CounterCase> c;

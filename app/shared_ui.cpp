@@ -291,18 +291,20 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
 
 void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
                       viz::WarpView& global_view, const viz::ImGuiLayer& layer,
-                      const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
+                      const viz::Theme& theme, ImVec2 pos, ImVec2 size, const char* side_name) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  const char* title =
-      session.shows_global()
-          ? (session.traced_on_gpu()
-                 ? "Warp view \u2014 global addresses traced from the GPU kernel###bank"
-                 : "Warp view \u2014 global addresses from the host model###bank")
-      : session.traced_on_gpu()
-          ? "Bank view \u2014 shared-memory addresses traced from the GPU kernel###bank"
-          : "Bank view \u2014 shared-memory addresses from the host model###bank";
-  ImGui::Begin(title, nullptr,
+  const char* what = session.shows_global()
+                         ? (session.traced_on_gpu()
+                                ? "Warp view \u2014 global addresses traced from the GPU kernel"
+                                : "Warp view \u2014 global addresses from the host model")
+                     : session.traced_on_gpu()
+                         ? "Bank view \u2014 shared-memory addresses traced from the GPU kernel"
+                         : "Bank view \u2014 shared-memory addresses from the host model";
+  const std::string title = side_name
+                                ? std::string(side_name) + " \u2022 " + what + "###bank" + side_name
+                                : std::string(what) + "###bank";
+  ImGui::Begin(title.c_str(), nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
   if (session.state().lab == Lab::Transpose) {

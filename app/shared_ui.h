@@ -19,9 +19,11 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
 
 /// The bank view window: the access the lab's kernel makes, traced on the GPU when there is one.
 /// The transpose lab adds tabs for the kernel's global read and write, drawn in `global_view`.
+/// `side_name` ("A" or "B" in A/B compare) prefixes the title and keeps the windows apart.
 void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
                       viz::WarpView& global_view, const viz::ImGuiLayer& layer,
-                      const viz::Theme& theme, ImVec2 pos, ImVec2 size);
+                      const viz::Theme& theme, ImVec2 pos, ImVec2 size,
+                      const char* side_name = nullptr);
 
 /// Model vs trace for the shown access, and what the lab measured (bars relative to the
 /// reference kernel for transpose, matmul and reduction).

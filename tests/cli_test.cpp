@@ -329,6 +329,53 @@ TEST(WindowCli, NoDisplayIsAClearError) {
   EXPECT_NE(r.output.find("cannot open a window"), std::string::npos) << r.output;
 }
 
+TEST(RenderCli, ABCompareDrawsEachSideWithItsOwnPattern) {
+  const std::string out = temp_path("ab-tile.png");
+  const auto r = run_command(kWarplens +
+                             " render --model-only --scenario ab-tile-32x32-vs-32x33 --size "
+                             "1920x1080 --out " +
+                             out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Png png = load_png(out);
+  ASSERT_TRUE(png.rgba);
+  const auto& light = viz::theme(viz::ThemeName::Light);
+  // The panel takes the left 380 px; A's bank view the next half, B's the rest. Above the
+  // legends (y < 560): A's column of tile[32][32] is one framed conflict column, B's padded
+  // tile has none, and both draw all 32 lane colours.
+  const int mid = 380 + (1920 - 380) / 2;
+  EXPECT_GT(count_near_in(png, light.conflict, 380, 0, mid, 560, 2), 300);
+  EXPECT_LT(count_near_in(png, light.conflict, mid, 0, 1920, 560, 2), 20);
+  EXPECT_GT(count_near_in(png, light.lanes[31], 380, 0, mid, 560, 2), 100);
+  EXPECT_GT(count_near_in(png, light.lanes[31], mid, 0, 1920, 560, 2), 100);
+  std::filesystem::remove(out);
+}
+
+TEST(RenderCli, APresetComparingWithAnUnknownScenarioIsRefused) {
+  const std::string bad = temp_path("bad-compare.toml"), out = temp_path("bad-compare.png");
+  {
+    std::ofstream f(bad);
+    f << "name = \"mine\"\nlab = \"banks\"\ntitle = \"t\"\nsummary = \"s\"\n"
+         "compare_with = \"no-such-scenario\"\n[banks]\npattern = \"strided\"\nstride = 4\n";
+  }
+  auto r = run_command(kWarplens + " render --model-only --preset " + bad + " --out " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("compare_with = \"no-such-scenario\" names no built-in scenario"),
+            std::string::npos)
+      << r.output;
+  {
+    std::ofstream f(bad);
+    f << "name = \"mine\"\nlab = \"banks\"\ntitle = \"t\"\nsummary = \"s\"\n"
+         "compare_with = \"aligned\"\n[banks]\npattern = \"strided\"\nstride = 4\n";
+  }
+  r = run_command(kWarplens + " render --model-only --preset " + bad + " --out " + out);
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("is in the global lab, this scenario in the banks lab"),
+            std::string::npos)
+      << r.output;
+  EXPECT_FALSE(std::filesystem::exists(out));
+  std::filesystem::remove(bad);
+}
+
 // --- the GLFW window under Xvfb ----------------------------------------------------------------
 
 TEST(WindowUnderXvfb, OpensDrawsFramesAndSavesAScreenshot) {
@@ -344,6 +391,29 @@ TEST(WindowUnderXvfb, OpensDrawsFramesAndSavesAScreenshot) {
   EXPECT_GT(count_near(png, light.background), png.width * png.height / 4);
   EXPECT_GT(count_near(png, light.lanes[0], 2), 50);
   EXPECT_GT(count_near(png, light.overfetch, 2), 2000);  // stride 2: half of every sector
+  std::filesystem::remove(out);
+}
+
+TEST(WindowUnderXvfb, ABCompareShowsBothWarpsSideBySide) {
+  if (run_command("command -v xvfb-run").exit_code != 0) GTEST_SKIP() << "xvfb-run not installed";
+  const std::string out = temp_path("window-ab.png");
+  const auto r = run_command("xvfb-run -a -s '-screen 0 1600x1000x24' " + kWarplens +
+                             " --model-only --scenario ab-aligned-vs-stride-2 --frames 5 "
+                             "--screenshot " +
+                             out);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const Png png = load_png(out);
+  ASSERT_TRUE(png.rgba);
+  const auto& light = viz::theme(viz::ThemeName::Light);
+  // Side A (left half of the views) reads coalesced words: no over-fetch; side B (right half)
+  // strides by two: half of every sector hatched.
+  const int panel = std::clamp(png.width * 24 / 100, 260, 380);
+  const int mid = panel + (png.width - panel) / 2;
+  const int legend_y = png.height / 2;  // the views' legends (with a hatched swatch) sit lower
+  EXPECT_LT(count_near_in(png, light.overfetch, panel, 0, mid, legend_y, 2), 50);
+  EXPECT_GT(count_near_in(png, light.overfetch, mid, 0, png.width, legend_y, 2), 1000);
+  EXPECT_GT(count_near_in(png, light.lanes[0], panel, 0, mid, legend_y, 2), 50);
+  EXPECT_GT(count_near_in(png, light.lanes[0], mid, 0, png.width, legend_y, 2), 50);
   std::filesystem::remove(out);
 }
 

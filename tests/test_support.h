@@ -3,6 +3,7 @@
 
 #include <stb/stb_image.h>
 
+#include <algorithm>
 #include <array>
 #include <cstdio>
 #include <cstdlib>
@@ -57,6 +58,16 @@ inline int count_near(const Png& png, viz::Rgb c, int tolerance = 6) {
   int n = 0;
   for (int y = 0; y < png.height; ++y)
     for (int x = 0; x < png.width; ++x) n += near(png.at(x, y), c, tolerance);
+  return n;
+}
+
+/// The same within columns [x0, x1) and rows [y0, y1) (clipped to the image).
+inline int count_near_in(const Png& png, viz::Rgb c, int x0, int y0, int x1, int y1,
+                         int tolerance = 6) {
+  int n = 0;
+  for (int y = std::max(0, y0); y < std::min(png.height, y1); ++y)
+    for (int x = std::max(0, x0); x < std::min(png.width, x1); ++x)
+      n += near(png.at(x, y), c, tolerance);
   return n;
 }
 

@@ -73,6 +73,7 @@ void ImGuiLayer::load_fonts() {
   fonts_.regular = load(WARPLENS_FONT_PATH, size);
   fonts_.bold = load(bold_path(), size * 1.15f);
   fonts_.mono = load(WARPLENS_MONO_FONT_PATH, size);
+  fonts_.large = load(bold_path(), size * 2.2f);
   if (!fonts_.regular) {
     ImFontConfig config;
     config.SizePixels = 13.0f * scale_;
@@ -80,6 +81,7 @@ void ImGuiLayer::load_fonts() {
   }
   if (!fonts_.bold) fonts_.bold = fonts_.regular;
   if (!fonts_.mono) fonts_.mono = fonts_.regular;
+  if (!fonts_.large) fonts_.large = fonts_.bold;
   io.FontDefault = fonts_.regular;
 }
 

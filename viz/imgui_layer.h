@@ -15,6 +15,7 @@ struct Fonts {
   ImFont* regular = nullptr;  ///< DejaVu Sans
   ImFont* bold = nullptr;     ///< DejaVu Sans Bold (headings)
   ImFont* mono = nullptr;     ///< DejaVu Sans Mono (numbers)
+  ImFont* large = nullptr;    ///< DejaVu Sans Bold at 2.2x (the A/B ratio), rasterised at size
 };
 
 class ImGuiLayer {

@@ -1,0 +1,32 @@
+// One GPU job at a time across the labs' worker threads. A timed measurement shares the GPU with
+// nothing else the app launches: with A/B compare two copies of a lab measure side by side, and
+// one side's kernels running during the other's timed runs would slow both (and the counters'
+// dedicated launches would land in the other side's timings).
+#pragma once
+
+#include <mutex>
+#include <string>
+
+namespace warplens::app {
+
+/// The process-wide turn: a worker holds it for a whole job (timed runs, sweeps and the counter
+/// read-out after them). Interop traces on the GL thread do not take it (a few microseconds of
+/// one small kernel, absorbed by the timings' median).
+inline std::mutex& gpu_turn() {
+  static std::mutex turn;
+  return turn;
+}
+
+/// Takes the turn; while another worker holds it, `waiting` is called once first (to say so on
+/// screen).
+template <typename Waiting>
+std::unique_lock<std::mutex> take_gpu_turn(Waiting&& waiting) {
+  std::unique_lock<std::mutex> turn(gpu_turn(), std::try_to_lock);
+  if (!turn.owns_lock()) {
+    waiting();
+    turn.lock();
+  }
+  return turn;
+}
+
+}  // namespace warplens::app
