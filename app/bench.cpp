@@ -48,6 +48,8 @@ int main(int argc, char** argv) {
   }
   const auto& d = *query.device;
   try {
+    if (argc > 2 && std::string(argv[2]) == "profiler")
+      return bench::print_profiler_effect(d, runs);
     if (counters_only) {
       std::printf("device   %s (CC %d.%d, %d SMs)\n", d.name.c_str(), d.cc_major, d.cc_minor,
                   d.sm_count);

@@ -188,4 +188,37 @@ int print_counter_table(const gpu::DeviceInfo& d, int runs) {
   return 0;
 }
 
+int print_profiler_effect(const gpu::DeviceInfo& device, int runs) {
+  gpu::CopyLab lab(device);
+  gpu::CopyParams p = app::find_scenario("misaligned").copy;
+  p.pitch_alignment = device.pitch_alignment;
+  std::printf("copy kernel of \"misaligned\", %d timed launches after 3 warm-up\n", runs);
+  std::printf("%-52s %10s %12s\n", "state of the counter checker", "wall ms", "kernel ms");
+  const auto row = [&](const char* state) {
+    const auto start = std::chrono::steady_clock::now();
+    const gpu::CopyMeasurement m = lab.measure(p, runs, 3);
+    std::printf("%-52s %10.1f %12.3f\n", state, 1e3 * seconds_since(start), m.timing.median_ms);
+  };
+  row("no checker yet");
+  row("no checker yet (again)");
+  try {
+    app::CounterChecker checker(device);
+    app::CounterCase c;
+    c.kind = app::CaseKind::Copy;
+    c.copy = p;
+    (void)checker.check(c);
+    row("profiler kept enabled, after a read-out");
+    const auto start = std::chrono::steady_clock::now();
+    (void)checker.check(c);
+    std::printf("%-52s %10.1f\n", "  (a second read-out of the same copy)",
+                1e3 * seconds_since(start));
+    row("after that read-out");
+  } catch (const gpu::CountersUnavailable& e) {
+    std::cerr << "warplens-bench: " << e.what() << "\n";
+    return 4;
+  }
+  row("checker destroyed");
+  return 0;
+}
+
 }  // namespace warplens::bench

@@ -14,4 +14,10 @@ namespace warplens::bench {
 /// one-line reason on stderr). Throws GpuError on CUDA failure.
 int print_counter_table(const gpu::DeviceInfo& device, int runs);
 
+/// How reading counters affects the app's timed launches: the global lab's copy kernel
+/// (scenario "misaligned") timed before any counters, with the checker's profiler kept enabled
+/// and after the checker is gone; wall time of the whole measurement and the kernel's median.
+/// Returns the exit code (4: counters refused).
+int print_profiler_effect(const gpu::DeviceInfo& device, int runs);
+
 }  // namespace warplens::bench

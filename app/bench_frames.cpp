@@ -121,6 +121,16 @@ void print_frame_tables(int repeats) {
          scene.session.set(st);
        },
        [&] { return scene.session.measurement_current() && scene.session.measured().copy; }},
+      {"global lab: offset change, counter line", index_of("misaligned"),
+       [&](int r) {
+         app::CopyState st = scene.session.state();
+         st.params.offset = 1 + r % 31;
+         scene.session.set(st);
+       },
+       [&] {
+         const auto m = scene.session.measured();
+         return scene.session.measurement_current() && !m.busy && m.counters.has_value();
+       }},
       {"bank lab: stride change, cycles and B/clk/SM", index_of("bank-stride-2"),
        [&](int r) {
          app::SharedState st = scene.shared.state();

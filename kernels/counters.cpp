@@ -97,9 +97,6 @@ struct DriverApi {
   decltype(&::cuCtxPopCurrent) pop_current = nullptr;
   decltype(&::cuCtxSynchronize) synchronize = nullptr;
   decltype(&::cuGetErrorName) error_name = nullptr;
-  /// cuCtxCreate as of the CUDA 12.0 ABI (cuCtxCreate_v2); cuda.h's macro names a later one.
-  CUresult (*context_create)(CUcontext*, unsigned int, CUdevice) = nullptr;
-  decltype(&::cuCtxDestroy) context_destroy = nullptr;
 };
 
 template <typename Fn>
@@ -136,8 +133,6 @@ const DriverApi& driver() {
   lookup("cuCtxPopCurrent", api.pop_current);
   lookup("cuCtxSynchronize", api.synchronize);
   lookup("cuGetErrorName", api.error_name);
-  lookup("cuCtxCreate", api.context_create);
-  lookup("cuCtxDestroy", api.context_destroy);
   loaded = true;
   return api;
 }
@@ -242,8 +237,7 @@ struct CounterSession::Impl {
   };
 
   CUdevice device = 0;
-  CUcontext context = nullptr;  ///< the device's primary context (retained) or the session's own
-  bool own_context = false;     ///< `context` was created for the session (destroy, not release)
+  CUcontext context = nullptr;  ///< the device's primary context, retained
   bool profiler_initialized = false;
   std::vector<Group> groups;
   /// The range profiler, enabled for the session's life (keep_enabled sessions), else null.
@@ -256,15 +250,13 @@ struct CounterSession::Impl {
   bool timing = std::getenv("WARPLENS_COUNTER_TIMING") != nullptr;
 
   /// `wanted`: one list of metric names per group (an empty list: all of kCounterMetrics).
-  Impl(int device_index, const std::vector<std::vector<std::string>>& wanted, bool keep_enabled,
-       bool own_context = false);
+  Impl(int device_index, const std::vector<std::vector<std::string>>& wanted, bool keep_enabled);
   ~Impl();
   void release() noexcept;
 };
 
 CounterSession::Impl::Impl(int device_index, const std::vector<std::vector<std::string>>& wanted,
-                           bool keep_enabled, bool own)
-    : own_context(own) {
+                           bool keep_enabled) {
   try {
     const DriverApi& api = driver();
     int count = 0;
@@ -284,13 +276,7 @@ CounterSession::Impl::Impl(int device_index, const std::vector<std::vector<std::
                   "this GPU is " + std::to_string(major) + "." + std::to_string(minor));
     }
     check_setup(api.device_get(&device, device_index), "cuDeviceGet");
-    if (own_context) {
-      check_setup(api.context_create(&context, 0, device), "cuCtxCreate");
-      CUcontext popped = nullptr;
-      api.pop_current(&popped);  // cuCtxCreate made it current; callers push it when they need it
-    } else {
-      check_setup(api.primary_retain(&context, device), "cuDevicePrimaryCtxRetain");
-    }
+    check_setup(api.primary_retain(&context, device), "cuDevicePrimaryCtxRetain");
 
     if (profiler_users == 0) {
       auto init =
@@ -416,11 +402,7 @@ void CounterSession::Impl::release() noexcept {
     profiler_initialized = false;
   }
   if (context != nullptr) {
-    if (own_context) {
-      driver().context_destroy(context);
-    } else {
-      driver().primary_release(device);
-    }
+    driver().primary_release(device);
     context = nullptr;
   }
 }
@@ -446,26 +428,13 @@ CounterSession::CounterSession(int device, const std::vector<std::string>& metri
 }
 
 CounterSession::CounterSession(int device, const std::vector<std::vector<std::string>>& groups,
-                               KeepEnabled, ContextChoice context) {
+                               KeepEnabled) {
   if (groups.empty()) throw std::invalid_argument("CounterSession: no metric groups asked for");
   for (const auto& group : groups) {
     if (group.empty()) throw std::invalid_argument("CounterSession: an empty metric group");
   }
   std::lock_guard<std::mutex> lock(profiler_mutex());
-  impl_ = std::make_unique<Impl>(device, groups, true, context == ContextChoice::Own);
-}
-
-CounterSession::Current::Current(const CounterSession& session) {
-  check_run(driver().push_current(session.impl_->context), "cuCtxPushCurrent");
-}
-
-CounterSession::Current::~Current() {
-  CUcontext popped = nullptr;
-  driver().pop_current(&popped);
-}
-
-CounterSession::Current CounterSession::make_current() const {
-  return Current(*this);
+  impl_ = std::make_unique<Impl>(device, groups, true);
 }
 
 CounterSession::~CounterSession() {

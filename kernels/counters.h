@@ -251,30 +251,7 @@ class CounterSession {
   /// Switching from one group to another enables it afresh (a kept profiler does not take a
   /// second configuration), so a caller that wants every read-out fast uses one group.
   /// Throws std::invalid_argument for no groups or an empty one, CountersUnavailable as above.
-  ///
-  /// ContextChoice::Own profiles in a CUDA context created for the session instead of the
-  /// device's primary one. An enabled range profiler slows every launch of its context (measured
-  /// on an H100: the window's global lab went from 26 to 150 ms between a parameter change and
-  /// its measured point), so a session kept enabled for the life of an interactive app profiles
-  /// a context of its own: the kernels it profiles must then run there, launched with
-  /// make_current() in force and on memory allocated while it was (a context's allocations are
-  /// not usable from another context).
-  enum class ContextChoice { Primary, Own };
-  CounterSession(int device, const std::vector<std::vector<std::string>>& groups, KeepEnabled,
-                 ContextChoice context = ContextChoice::Primary);
-
-  /// The session's context made current on the calling thread for this object's life (pushed
-  /// on the thread's context stack, popped again). The CUDA runtime then allocates and launches
-  /// there; gpu.h's labs keep a current context of their device instead of switching to the
-  /// primary one. Throws GpuError when the driver refuses the push.
-  class Current {
-   public:
-    explicit Current(const CounterSession& session);
-    ~Current();
-    Current(const Current&) = delete;
-    Current& operator=(const Current&) = delete;
-  };
-  [[nodiscard]] Current make_current() const;
+  CounterSession(int device, const std::vector<std::vector<std::string>>& groups, KeepEnabled);
   ~CounterSession();
   CounterSession(const CounterSession&) = delete;
   CounterSession& operator=(const CounterSession&) = delete;

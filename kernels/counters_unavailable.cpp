@@ -26,15 +26,7 @@ CounterSession::CounterSession(int) {
 CounterSession::CounterSession(int, const std::vector<std::string>&) {
   no_cuda();
 }
-CounterSession::CounterSession(int, const std::vector<std::vector<std::string>>&, KeepEnabled,
-                               ContextChoice) {
-  no_cuda();
-}
-CounterSession::Current::Current(const CounterSession&) {
-  no_cuda();
-}
-CounterSession::Current::~Current() = default;
-CounterSession::Current CounterSession::make_current() const {
+CounterSession::CounterSession(int, const std::vector<std::vector<std::string>>&, KeepEnabled) {
   no_cuda();
 }
 CounterSession::~CounterSession() = default;

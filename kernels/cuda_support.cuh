@@ -27,9 +27,8 @@ inline void check(cudaError_t status, const char* what) {
   }
 }
 
-/// Makes CUDA device `device` the calling thread's. A context already current on that device
-/// stays current (the counter checker's own context, counters.h: cudaSetDevice would replace it
-/// with the device's primary context); otherwise cudaSetDevice. Throws GpuError on failure.
+/// Makes CUDA device `device` the calling thread's: cudaSetDevice, skipped when a context of that
+/// device is already current (the labs call this before every entry point). Throws GpuError.
 inline void use_device(int device) {
   int current = -1;
   if (cudaGetDevice(&current) == cudaSuccess && current == device) return;
