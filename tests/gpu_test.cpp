@@ -10,9 +10,13 @@
 
 #include "copy_pattern.h"
 #include "copy_session.h"
+#include "figures.h"
+#include "frontends.h"
 #include "gpu.h"
 #include "headless_context.h"
+#include "headless_frames.h"
 #include "memory_model.h"
+#include "scenarios.h"
 #include "warp_view.h"
 
 namespace warplens::test {
@@ -236,6 +240,40 @@ TEST_F(GpuTest, AnAllocationLargerThanTheGpuIsAClearError) {
   // The device still works afterwards.
   gpu::CopyLab lab(*query_.device, kTestBuffer);
   EXPECT_GT(lab.measure({4, 0, 1, 256}, 10).gbps, 1.0);
+}
+
+TEST_F(GpuTest, ABCompareMeasuresBothSidesAndTheirRatio) {
+  // The padding A/B scenario: A's 32-way conflicted column read against B's padded one. Both
+  // sides are timed on the GPU (taking turns) and B / A follows the wavefronts.
+  viz::HeadlessContext context(query_.device->index);
+  app::ViewOptions options;
+  app::HeadlessScene scene(options);
+  app::UiState ui;
+  ui.interactive = false;
+  const auto& catalog = app::builtin_scenarios();
+  int index = -1;
+  for (int i = 0; i < static_cast<int>(catalog.size()); ++i)
+    if (catalog[static_cast<std::size_t>(i)].name == "ab-tile-32x32-vs-32x33") index = i;
+  ASSERT_GE(index, 0);
+  app::apply_scenario(ui, scene.session, scene.shared, index, &scene.cache, &scene.compare);
+  ASSERT_TRUE(ui.compare);
+  ASSERT_NE(scene.compare.made(), nullptr);
+  ASSERT_TRUE(scene.wait_until_idle(std::chrono::seconds(120)));
+  app::CompareSide& a = *scene.compare.made();
+  EXPECT_EQ(a.shared.predicted().wavefronts, 32);
+  EXPECT_EQ(scene.shared.predicted().wavefronts, 1);
+  const app::Headline ha = app::headline(ui.lab, a.session, a.shared);
+  const app::Headline hb = app::headline(ui.lab, scene.session, scene.shared);
+  ASSERT_TRUE(ha.value && hb.value) << a.shared.error() << " / " << scene.shared.error();
+  const auto ratio = app::headline_ratio(ha, hb);
+  ASSERT_TRUE(ratio.has_value());
+  // 32 wavefronts against 1: the padded read is many times faster (about 30x on an H100).
+  EXPECT_GT(*ratio, 8.0) << "A " << *ha.value << " GB/s, B " << *hb.value << " GB/s";
+  const auto numbers = app::figure_numbers(catalog[static_cast<std::size_t>(index)], ui,
+                                           scene.session, scene.shared, &scene.cache, &a);
+  ASSERT_TRUE(numbers.contains("compare"));
+  EXPECT_EQ(numbers["compare"]["a"]["scenario"], "tile-column-32x32");
+  EXPECT_NEAR(numbers["compare"]["headline"]["b_over_a"].get<double>(), *ratio, 1e-9);
 }
 
 }  // namespace
