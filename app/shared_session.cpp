@@ -216,20 +216,25 @@ void SharedSession::use_host_trace() {
   traced_state_ = state_;
 }
 
-void SharedSession::trace_global_on_gl_thread(gpu::SharedLab& lab) {
+bool SharedSession::trace_global_on_gl_thread(gpu::SharedLab& lab) {
   const bool write_side = state_.transpose_view == TransposeView::GlobalWrite;
   if (!interop_->global_buffer)
     interop_->global_buffer = std::make_unique<gpu::GlInteropBuffer>(global_view_.trace_buffer());
   void* device_buffer = interop_->global_buffer->map(nullptr, lab.trace_stream());
+  bool traced = false;
   try {
-    lab.trace_transpose_to_device(state_.transpose, 0, write_side, device_buffer);
+    // The worker may be timing a transpose on the same matrices (at n = 8192, for a good part
+    // of a second): never wait for it on the GL thread; the next frame tries again.
+    traced = lab.try_trace_transpose_to_device(state_.transpose, 0, write_side, device_buffer);
   } catch (...) {
     interop_->global_buffer->unmap(lab.trace_stream());
     throw;
   }
   interop_->global_buffer->unmap(lab.trace_stream());
+  if (!traced) return false;
   global_trace_ = global_view_.read_back();
   global_traced_ = analyze_transpose_global(global_trace_, write_side);
+  return true;
 }
 
 void SharedSession::update() {
@@ -255,7 +260,7 @@ void SharedSession::trace_on_gl_thread() {
   }
   try {
     if (shows_global()) {
-      trace_global_on_gl_thread(*lab);
+      if (!trace_global_on_gl_thread(*lab)) return;  // the matrices are busy: next frame
       traced_on_gpu_ = true;
       traced_state_ = state_;
       return;

@@ -135,7 +135,8 @@ class SharedSession {
   void use_host_trace();
   void set_error(const std::string& message);
 
-  void trace_global_on_gl_thread(gpu::SharedLab& lab);
+  /// False when the lab's transpose matrices were busy (nothing traced; try next frame).
+  bool trace_global_on_gl_thread(gpu::SharedLab& lab);
 
   viz::BankView& view_;
   viz::WarpView& global_view_;

@@ -787,9 +787,22 @@ TransposeMeasurement SharedLab::measure_transpose(const TransposeParams& params,
 
 void SharedLab::trace_transpose_to_device(const TransposeParams& params, int warp, bool write_side,
                                           void* device_dst) {
+  const std::lock_guard lock(impl_->transpose_mutex);
+  trace_transpose_locked(params, warp, write_side, device_dst);
+}
+
+bool SharedLab::try_trace_transpose_to_device(const TransposeParams& params, int warp,
+                                              bool write_side, void* device_dst) {
+  const std::unique_lock lock(impl_->transpose_mutex, std::try_to_lock);
+  if (!lock.owns_lock()) return false;
+  trace_transpose_locked(params, warp, write_side, device_dst);
+  return true;
+}
+
+void SharedLab::trace_transpose_locked(const TransposeParams& params, int warp, bool write_side,
+                                       void* device_dst) {
   Impl& im = *impl_;
   use_device(im.device.index);
-  const std::lock_guard lock(im.transpose_mutex);
   check_transpose(params, free_bytes_with({&im.transpose_in, &im.transpose_out}));
   check_block_warp(params.tile, params.rows_per_block, warp);
   const long long elements = static_cast<long long>(params.n) * params.n;

@@ -264,6 +264,11 @@ class SharedLab {
   /// measure_transpose, so it waits for a transpose measurement in progress on another thread.
   void trace_transpose_to_device(const TransposeParams& params, int warp, bool write_side,
                                  void* device_dst);
+  /// The same without waiting: returns false at once, having launched nothing, while another
+  /// thread holds the matrix buffers (a transpose measurement), so a GL thread can try again
+  /// next frame instead of stalling.
+  bool try_trace_transpose_to_device(const TransposeParams& params, int warp, bool write_side,
+                                     void* device_dst);
   TraceRecords trace_transpose_to_host(const TransposeParams& params, int warp, bool write_side);
   [[nodiscard]] void* trace_stream() const;  ///< a cudaStream_t
 
@@ -290,6 +295,8 @@ class SharedLab {
                                          int warmup = 2, const std::atomic<bool>* cancel = nullptr);
 
  private:
+  void trace_transpose_locked(const TransposeParams& params, int warp, bool write_side,
+                              void* device_dst);  // the matrix buffers' lock held
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
