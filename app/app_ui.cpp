@@ -996,6 +996,7 @@ void apply_to_side(const Scenario& scenario, CopySession& session, SharedSession
     state.params = scenario.copy;
     state.warp = scenario.warp;
     state.warps = scenario.warps;
+    state.model = scenario.copy_model;
     session.set(state);
   } else {
     shared.set(scenario.shared);
@@ -1013,6 +1014,7 @@ void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, in
     ui.lab = Lab::Cache;
     ui.compare = false;
     cache->set(scenario.cache);
+    cache->show();
     return;
   }
   ui.scenario = index;
@@ -1072,6 +1074,7 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   LabSide b_side{session, shared, view, bank_view, global_view, heat};
   LabSide edit = a && ui.compare_edit_a ? a->side() : b_side;
   if (ui.lab == Lab::Cache) {
+    cache->show();
     const float stats_h = body_h * 0.32f;
     draw_cache_parameters(*cache, layer, {0, body_y}, {panel_w, body_h}, ui.interactive,
                           [&] { draw_scenario_picker(ui); });

@@ -27,10 +27,13 @@ namespace {
 // Puts a scenario's parameters into one side's sessions, with the command line's model.
 void set_side(const ViewOptions& options, const Scenario& scenario, CopySession& session,
               SharedSession& shared) {
-  session.set(CopyState{scenario.copy, scenario.warp, scenario.warps, options.model});
+  // The command line's --model, where given, over the scenario's own.
+  const bool own_model = options.model == model::HardwareModel::Modern;
+  session.set(CopyState{scenario.copy, scenario.warp, scenario.warps,
+                        own_model ? scenario.copy_model : options.model});
   if (scenario.lab != Lab::Global && scenario.lab != Lab::Cache) {
     SharedState st = scenario.shared;
-    if (options.model != model::HardwareModel::Modern) st.model = options.model;
+    if (!own_model) st.model = options.model;
     shared.set(st);
   }
 }
@@ -61,7 +64,10 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSessi
   }
   set_side(options, scenario, session, shared);
   ui.lab = scenario.lab;
-  if (scenario.lab == Lab::Cache) cache.set(scenario.cache);
+  if (scenario.lab == Lab::Cache) {
+    cache.set(scenario.cache);
+    cache.show();
+  }
   if (!scenario.compare_with.empty()) {
     CompareSide& a = compare.side();
     set_side(options, find_scenario(scenario.compare_with), a.session, a.shared);

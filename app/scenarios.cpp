@@ -189,6 +189,7 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
     s.copy.side = gpu::parse_pattern_side((*copy)["side"].value_or(std::string("read")));
     s.copy.path = gpu::parse_load_path((*copy)["path"].value_or(std::string("default")));
     s.copy.layout = gpu::parse_struct_layout((*copy)["layout"].value_or(std::string("none")));
+    s.copy_model = model::parse_hardware_model((*copy)["model"].value_or(std::string("modern")));
     if (const toml::table* m = (*copy)["matrix"].as_table()) {
       s.copy.matrix_width = static_cast<int>((*m)["width"].value_or(std::int64_t{120}));
       s.copy.matrix_pitched = (*m)["pitched"].value_or(false);

@@ -29,6 +29,9 @@ struct Scenario {
   CacheState cache;       ///< the cache lab's parameters (lab cache)
   int warp = 0;           ///< first warp of block 0 the view traces
   int warps = 1;          ///< warps side by side: 1, 2, 4 or 8
+  /// The memory model the global lab shows ([copy] model = "fermi-ca", ...; the shared labs
+  /// keep theirs in `shared.model`).
+  model::HardwareModel copy_model = model::HardwareModel::Modern;
   /// An A/B scenario: the built-in scenario (same lab) shown as side A, this one as side B.
   /// Empty for a single view.
   std::string compare_with;
