@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "counter_service.h"
+#include "gpu_turn.h"
+
 namespace warplens::app {
 
 namespace {
@@ -25,6 +28,7 @@ gpu::CacheDeviceLimits model_limits() {
 
 PredictedOccupancy predict(const CacheModel& m, int carveout, std::int64_t dynamic_bytes) {
   PredictedOccupancy p;
+  p.carveout = carveout;
   p.dynamic_shared_bytes = dynamic_bytes;
   const int by_threads = m.max_threads_per_sm / std::max(m.threads_per_block, 1);
   const int other = std::min(by_threads, m.max_blocks_per_sm);
@@ -83,6 +87,24 @@ std::vector<std::int64_t> occupancy_dynamic_shared(std::int64_t optin_limit_byte
   return v;
 }
 
+std::vector<int> hungry_carveouts(const gpu::CarveoutTable* table) {
+  if (table && !table->capacities_kib.empty()) return gpu::carveouts_per_capacity(*table);
+  return {gpu::kCarveoutDefault, 0, 25, 50, 75, 100};
+}
+
+const std::vector<gpu::ReadPattern>& read_patterns() {
+  static const std::vector<gpu::ReadPattern> p = {
+      gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D, gpu::ReadPattern::Morton,
+      gpu::ReadPattern::ColumnTile, gpu::ReadPattern::ColumnTileMorton};
+  return p;
+}
+
+const std::vector<gpu::ReadPath>& read_paths() {
+  static const std::vector<gpu::ReadPath> p = {gpu::ReadPath::Plain, gpu::ReadPath::Ldg,
+                                               gpu::ReadPath::Texture};
+  return p;
+}
+
 CacheModel cache_model(const CacheState& state, const gpu::CacheDeviceLimits* device_limits,
                        const std::string& device_name) {
   gpu::check_carveout(state.carveout);
@@ -107,6 +129,8 @@ CacheModel cache_model(const CacheState& state, const gpu::CacheDeviceLimits* de
   m.current = predict(m, state.carveout, state.dynamic_shared_bytes);
   for (auto dyn : occupancy_dynamic_shared(m.optin_limit_bytes))
     m.sweep.push_back(predict(m, state.carveout, dyn));
+  for (int carveout : hungry_carveouts(&m.table))
+    m.carveout_sweep.push_back(predict(m, carveout, state.dynamic_shared_bytes));
   m.needs_optin = gpu::needs_shared_optin(state.dynamic_shared_bytes);
   m.optin_note = gpu::shared_optin_note(state.dynamic_shared_bytes, m.optin_limit_bytes);
   m.lane_groups = gpu::constant_lane_groups(state.k);
@@ -130,10 +154,13 @@ CacheSession::CacheSession(bool use_gpu) {
   device_ =
       use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
   model_ = cache_model(state_, nullptr, "");
-  if (gpu_mode()) {
-    worker_ = std::thread(&CacheSession::worker_loop, this);
-    request_current();
-  }
+  if (gpu_mode()) worker_ = std::thread(&CacheSession::worker_loop, this);
+}
+
+void CacheSession::show() {
+  if (shown_ || !gpu_mode()) return;
+  shown_ = true;
+  if (!measurement_current()) request_current();
 }
 
 CacheSession::~CacheSession() {
@@ -166,7 +193,7 @@ void CacheSession::set(const CacheState& requested) {
     std::lock_guard lock(mutex_);
     error_.clear();
   }
-  if (changed && gpu_mode() && !measurement_current()) request_current();
+  if (changed && shown_ && gpu_mode() && !measurement_current()) request_current();
 }
 
 void CacheSession::request_current() {
@@ -261,6 +288,10 @@ void CacheSession::worker_loop() {
       measured_.total = total;
     };
     try {
+      // The whole job, counter read-outs included, holds the GPU: no other lab's kernels run
+      // during its timed launches, nor land in its counters.
+      const auto turn =
+          take_gpu_turn([&] { status("waiting for the GPU (another lab is measuring)", 0, 0); });
       if (!lab) {
         status("starting the cache lab on " + device.name, 0, 0);
         lab = std::make_unique<gpu::CacheLab>(device);
@@ -271,13 +302,15 @@ void CacheSession::worker_loop() {
       switch (job.section) {
         case CacheSection::Carveout: {
           const auto dyns = occupancy_dynamic_shared(limits.shared_bytes_per_block_optin);
+          const auto sweep = hungry_carveouts(limits.table ? &*limits.table : nullptr);
           {
             std::lock_guard lock(mutex_);
             measured_.occupancy.clear();
             measured_.hungry.reset();
+            measured_.hungry_sweep.clear();
             measured_.carveout_of.reset();
           }
-          const int total = static_cast<int>(dyns.size()) + 1;
+          const int total = static_cast<int>(dyns.size() + 1 + sweep.size());
           std::vector<gpu::OccupancyInfo> table;
           for (std::size_t i = 0; i < dyns.size(); ++i) {
             if (cancel_) throw gpu::GpuError("cancelled");
@@ -288,11 +321,23 @@ void CacheSession::worker_loop() {
             std::lock_guard lock(mutex_);
             measured_.occupancy = table;
           }
-          status("timing the shared-hungry kernel", total - 1, total);
+          int done = static_cast<int>(dyns.size());
+          status("timing the shared-hungry kernel", done++, total);
           auto hungry = lab->measure_shared_hungry(job.carveout, job.dynamic_shared_bytes, kRuns,
                                                    kWarmup, &cancel_);
+          {
+            std::lock_guard lock(mutex_);
+            measured_.hungry = std::move(hungry);
+          }
+          for (int carveout : sweep) {
+            status("timing the shared-hungry kernel at carveout " + std::to_string(carveout),
+                   done++, total);
+            auto m = lab->measure_shared_hungry(carveout, job.dynamic_shared_bytes, kRuns, kWarmup,
+                                                &cancel_);
+            std::lock_guard lock(mutex_);
+            measured_.hungry_sweep.push_back(std::move(m));  // the plot grows point by point
+          }
           std::lock_guard lock(mutex_);
-          measured_.hungry = std::move(hungry);
           measured_.carveout_of = job;
           break;
         }
@@ -300,6 +345,8 @@ void CacheSession::worker_loop() {
           {
             std::lock_guard lock(mutex_);
             measured_.l1.clear();
+            measured_.l1_hit.clear();
+            measured_.l1_hit_note.clear();
             measured_.l1_of.reset();
           }
           const auto& sets = l1_working_sets();
@@ -314,8 +361,31 @@ void CacheSession::worker_loop() {
               ++done;
             }
           }
-          std::lock_guard lock(mutex_);
-          measured_.l1_of = job;
+          {
+            std::lock_guard lock(mutex_);
+            measured_.l1_of = job;
+          }
+          // The hit rates: dedicated launches on the checker's own lab, after every timed run.
+          done = 0;
+          for (int carveout : l1_carveouts()) {
+            for (auto ws : sets) {
+              if (cancel_) throw gpu::GpuError("cancelled");
+              status("reading L1 hit rates (hardware counters)", done++, total);
+              CacheCounterCase c;
+              c.kind = CacheCounterCase::Kind::L1Gather;
+              c.carveout = carveout;
+              c.working_set_bytes = ws;
+              L1HitRate rate = read_cache_hit_rate(device, c);
+              std::lock_guard lock(mutex_);
+              if (!rate.percent) {
+                measured_.l1_hit_note = rate.unavailable;  // the rest would fail alike
+                break;
+              }
+              measured_.l1_hit.push_back({carveout, ws, std::move(rate)});
+            }
+            std::lock_guard lock(mutex_);
+            if (!measured_.l1_hit_note.empty()) break;
+          }
           break;
         }
         case CacheSection::Constant: {
@@ -338,26 +408,51 @@ void CacheSession::worker_loop() {
           {
             std::lock_guard lock(mutex_);
             measured_.read.clear();
+            measured_.read_hit.clear();
+            measured_.read_hit_note.clear();
             measured_.read_of.reset();
           }
+          const int total = static_cast<int>(read_paths().size() * read_patterns().size());
           int done = 0;
-          for (auto path : {gpu::ReadPath::Plain, gpu::ReadPath::Ldg, gpu::ReadPath::Texture}) {
-            for (auto pattern : {gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D,
-                                 gpu::ReadPattern::Morton}) {
+          for (auto path : read_paths()) {
+            for (auto pattern : read_patterns()) {
               gpu::ReadPathParams p = job.read;
               p.path = path;
               p.pattern = pattern;
               status(std::string("timing ") + gpu::to_string(path) + " reads, " +
                          gpu::to_string(pattern),
-                     done, 9);
+                     done, total);
               auto m = lab->measure_read_path(p, kRuns, kWarmup, &cancel_);
               std::lock_guard lock(mutex_);
               measured_.read.push_back(std::move(m));
               ++done;
             }
           }
-          std::lock_guard lock(mutex_);
-          measured_.read_of = job;
+          {
+            std::lock_guard lock(mutex_);
+            measured_.read_of = job;
+          }
+          // The hit rates after every timed run. A path whose counters this GPU lacks (the
+          // texture pipe's, say) notes why and the others still read.
+          done = 0;
+          for (auto path : read_paths()) {
+            for (auto pattern : read_patterns()) {
+              if (cancel_) throw gpu::GpuError("cancelled");
+              status("reading L1 hit rates (hardware counters)", done++, total);
+              CacheCounterCase c;
+              c.kind = CacheCounterCase::Kind::ReadPath;
+              c.read = job.read;
+              c.read.path = path;
+              c.read.pattern = pattern;
+              L1HitRate rate = read_cache_hit_rate(device, c);
+              std::lock_guard lock(mutex_);
+              if (!rate.percent &&
+                  measured_.read_hit_note.find(rate.unavailable) == std::string::npos)
+                measured_.read_hit_note +=
+                    (measured_.read_hit_note.empty() ? "" : "; ") + rate.unavailable;
+              measured_.read_hit.push_back({c.read, std::move(rate)});
+            }
+          }
           break;
         }
       }

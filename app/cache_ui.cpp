@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <climits>
 #include <cmath>
 #include <string>
 #include <vector>
@@ -50,19 +51,28 @@ const char* path_label(gpu::ReadPath p) {
   return "?";
 }
 
-const char* pattern_label(gpu::ReadPattern p) {
+// A pattern's footprint (per thread, and the warp's shape of centres) and its layout.
+const char* pattern_footprint(gpu::ReadPattern p) {
   switch (p) {
     case gpu::ReadPattern::Scattered: return "scattered";
-    case gpu::ReadPattern::Local2D: return "2D window, row-major";
-    case gpu::ReadPattern::Morton: return "2D window, Morton";
+    case gpu::ReadPattern::Local2D:
+    case gpu::ReadPattern::Morton: return "window, warp 16\u00d72";
+    case gpu::ReadPattern::ColumnTile:
+    case gpu::ReadPattern::ColumnTileMorton: return "4\u00d74 tile, warp 1\u00d732";
   }
   return "?";
 }
+const char* pattern_layout(gpu::ReadPattern p) {
+  return gpu::reads_morton(p) ? "Morton" : "row-major";
+}
+std::string pattern_label(gpu::ReadPattern p) {
+  if (p == gpu::ReadPattern::Scattered) return pattern_footprint(p);
+  return std::string(pattern_footprint(p)) + ", " + pattern_layout(p);
+}
 
-constexpr gpu::ReadPath kPaths[] = {gpu::ReadPath::Plain, gpu::ReadPath::Ldg,
-                                    gpu::ReadPath::Texture};
-constexpr gpu::ReadPattern kPatterns[] = {gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D,
-                                          gpu::ReadPattern::Morton};
+std::string hit_text(const L1HitRate& rate) {
+  return rate.percent ? format("%.0f %%", *rate.percent) : std::string("n/a");
+}
 
 viz::Rgb series_color(const viz::Theme& theme, int i, int n) {
   return cache_series_color(theme, i, n);
@@ -109,8 +119,136 @@ bool measured_state_line(const CacheSession& session, const CacheResults& r,
 
 // --- carveout --------------------------------------------------------------------------------
 
+// The three plots under the carveout drawing: occupancy against dynamic shared memory at the
+// chosen carveout, and the shared-hungry kernel's time and resident blocks against the capacity
+// each carveout of the sweep asks for, at the chosen dynamic shared memory.
+void draw_carveout_plots(const CacheSession& session, const CacheResults& r,
+                         const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive) {
+  const float s = layer.scale();
+  const CacheModel& m = session.model();
+  const CacheState& st = session.state();
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const float gap = 14 * s;
+  const float w = (avail.x - 2 * gap) / 3;
+  const float h = std::max(avail.y - 4 * s, 150 * s);
+  const int warps = std::max(m.threads_per_block / 32, 1);
+  const int max_warps = std::max(m.max_threads_per_sm / 32, 1);
+  const int full = max_warps / warps;  // blocks per SM at 100 % occupancy
+  const bool have_carveout =
+      r.carveout_of && same_cache_measurement(CacheSection::Carveout, *r.carveout_of, st);
+  const viz::Rgb model_color = theme.overfetch;
+  const viz::Rgb api_color = series_color(theme, 0, 3);
+  const viz::Rgb seen_color = series_color(theme, 2, 3);
+
+  // (a) Occupancy against dynamic shared memory, at the chosen carveout.
+  {
+    viz::PlotSeries model{"model", model_color, {}, {}, {}, {}, true, false, -1};
+    for (std::size_t i = 0; i < m.sweep.size(); ++i) {
+      const auto& row = m.sweep[i];
+      if (row.dynamic_shared_bytes == st.dynamic_shared_bytes)
+        model.highlight = static_cast<int>(i);
+      model.x.push_back(static_cast<double>(row.dynamic_shared_bytes) / 1024.0);
+      model.y.push_back(row.blocks_per_sm);
+    }
+    viz::PlotSeries api{"occupancy API", api_color, {}, {}, {}, {}, false, true, -1};
+    for (const auto& o : r.occupancy) {
+      if (o.carveout != st.carveout || !have_carveout) continue;
+      api.x.push_back(static_cast<double>(o.dynamic_shared_bytes) / 1024.0);
+      api.y.push_back(o.blocks_per_sm);
+    }
+    viz::PlotSpec spec;
+    spec.x_label = "dynamic shared memory per block (KiB)";
+    spec.y_label = format("blocks per SM (%d = 100 %%), carveout %s", full,
+                          carveout_text(st.carveout).c_str());
+    spec.x_min = 0;
+    spec.x_max = std::max(8.0, static_cast<double>(m.optin_limit_bytes) / 1024.0 + 4);
+    spec.x_ticks = viz::nice_ticks(0, spec.x_max - 4, 5);
+    spec.value_unit = "blocks/SM";
+    const std::vector<viz::ReferenceLine> refs = {
+        {"100 % occupancy", theme.muted_text, static_cast<double>(full)}};
+    viz::draw_plot("occupancy", spec, {model, api}, refs, w, h, theme, s, interactive);
+  }
+
+  // The carveout sweep: x is the capacity a carveout asks for (the table's rounding, before a
+  // block too large for it makes the driver raise it); the driver default (-1) has no request,
+  // so its point sits at the capacity the model assumes for it.
+  const auto x_of = [&](int carveout, const gpu::CarveoutChoice& choice) {
+    return carveout == gpu::kCarveoutDefault ? choice.shared_kib : choice.rounded_kib;
+  };
+  double x_max = m.table.max_capacity_kib();
+  std::vector<double> ticks;
+  {
+    const float px_per_kib = 0.8f * w / static_cast<float>(std::max(x_max, 1.0));
+    for (int c : m.table.capacities_kib)
+      if (ticks.empty() || static_cast<float>(c - ticks.back()) * px_per_kib >= 30 * s)
+        ticks.push_back(c);
+  }
+  const int chosen = [&] {
+    for (const auto& p : m.carveout_sweep)
+      if (p.carveout == st.carveout) return st.carveout;
+    return INT_MIN;
+  }();
+
+  // (b) Time against the capacity asked for.
+  {
+    viz::PlotSeries time{"median, min\u2013max", api_color, {}, {}, {}, {}, false, true, -1};
+    viz::PlotSeries def{"default (-1)", seen_color, {}, {}, {}, {}, false, true, -1};
+    for (const auto& h_m : r.hungry_sweep) {
+      if (!have_carveout && !(r.busy && !r.carveout_of)) break;
+      viz::PlotSeries& se = h_m.occupancy.carveout == gpu::kCarveoutDefault ? def : time;
+      if (h_m.occupancy.carveout == chosen) se.highlight = static_cast<int>(se.x.size());
+      se.x.push_back(x_of(h_m.occupancy.carveout, h_m.occupancy.model));
+      se.y.push_back(h_m.timing.median_ms);
+      se.y_low.push_back(h_m.timing.min_ms);
+      se.y_high.push_back(h_m.timing.max_ms);
+    }
+    viz::PlotSpec spec;
+    spec.x_label = "capacity the carveout asks for (KiB)";
+    spec.y_label = format("kernel time, ms (%s per block)", kib(st.dynamic_shared_bytes).c_str());
+    spec.x_min = -6;
+    spec.x_max = x_max + 6;
+    spec.x_ticks = ticks;
+    spec.value_unit = "ms";
+    ImGui::SameLine(0, gap);
+    viz::draw_plot("hungry-time", spec, {time, def}, {}, w, h, theme, s, interactive);
+  }
+
+  // (c) Resident blocks against the capacity asked for: the occupancy API, the residency the
+  // kernel saw (%smid counters) and the table's prediction.
+  {
+    viz::PlotSeries model{"model", model_color, {}, {}, {}, {}, true, false, -1};
+    for (const auto& p : m.carveout_sweep) {
+      if (p.carveout == gpu::kCarveoutDefault) continue;
+      if (p.carveout == chosen) model.highlight = static_cast<int>(model.x.size());
+      model.x.push_back(x_of(p.carveout, p.choice));
+      model.y.push_back(p.blocks_per_sm);
+    }
+    viz::PlotSeries api{"occ. API", api_color, {}, {}, {}, {}, false, true, -1};
+    viz::PlotSeries seen{"seen (%smid)", seen_color, {}, {}, {}, {}, false, true, -1};
+    for (const auto& h_m : r.hungry_sweep) {
+      if (!have_carveout && !(r.busy && !r.carveout_of)) break;
+      if (h_m.occupancy.carveout == gpu::kCarveoutDefault) continue;  // in (b) and the table
+      if (h_m.occupancy.carveout == chosen) seen.highlight = static_cast<int>(seen.x.size());
+      const double x = x_of(h_m.occupancy.carveout, h_m.occupancy.model);
+      api.x.push_back(x);
+      api.y.push_back(h_m.occupancy.blocks_per_sm);
+      seen.x.push_back(x);
+      seen.y.push_back(h_m.observed_blocks_per_sm);
+    }
+    viz::PlotSpec spec;
+    spec.x_label = "capacity the carveout asks for (KiB)";
+    spec.y_label = "resident blocks per SM";
+    spec.x_min = -6;
+    spec.x_max = x_max + 6;
+    spec.x_ticks = ticks;
+    spec.value_unit = "blocks/SM";
+    ImGui::SameLine(0, gap);
+    viz::draw_plot("hungry-blocks", spec, {model, api, seen}, {}, w, h, theme, s, interactive);
+  }
+}
+
 void draw_carveout_view(const CacheSession& session, const CacheResults& r,
-                        const viz::ImGuiLayer& layer, const viz::Theme& theme) {
+                        const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive) {
   const float s = layer.scale();
   const CacheModel& m = session.model();
   const CacheState& st = session.state();
@@ -123,16 +261,26 @@ void draw_carveout_view(const CacheSession& session, const CacheResults& r,
 
   heading(layer, format("One SM's unified L1 + shared memory: %d KiB", m.table.unified_kib) +
                      "  \u2022  " + m.device_text);
-  ImGui::TextDisabled(
-      "Supported shared capacities (KiB) are the tick marks; the carveout picks "
-      "one, and whatever is left is L1.");
-  ImGui::Dummy({0, 4 * s});
+  {
+    const char* ticks_note = "ticks: the shared capacities a carveout can pick (KiB)";
+    ImGui::SameLine(0, 16 * s);
+    if (ImGui::CalcTextSize(ticks_note).x < ImGui::GetContentRegionAvail().x)
+      ImGui::TextDisabled("%s", ticks_note);
+    else
+      ImGui::NewLine();
+  }
+  ImGui::Dummy({0, 2 * s});
 
-  // The capacity bar: shared [0, shared_kib], then L1 up to unified_kib.
+  // The capacity bar: shared [0, shared_kib], then L1 up to unified_kib; under its shared part a
+  // strip of the resident blocks' shared memory on the same scale.
+  const int slots = m.max_threads_per_sm / std::max(m.threads_per_block, 1);
+  const int blocks = m.current.blocks_per_sm;
+  const std::int64_t block_bytes = st.dynamic_shared_bytes + m.reserved_bytes;
   const float width = ImGui::GetContentRegionAvail().x - 8 * s;
   ImVec2 o = ImGui::GetCursorScreenPos();
   const float top_room = font * 1.5f + 10 * s;  // the "requested" marker above the bar
-  const float bar_top = o.y + top_room, bar_h = 64 * s, bar_bottom = bar_top + bar_h;
+  const float bar_top = o.y + top_room, bar_h = 44 * s, bar_bottom = bar_top + bar_h;
+  const float strip_h = 12 * s, strip_bottom = bar_bottom + strip_h;
   const float x0 = o.x + 4 * s;
   const float per_kib = width / static_cast<float>(std::max(m.table.unified_kib, 1));
   const auto xk = [&](double k) { return x0 + to_f(k) * per_kib; };
@@ -140,20 +288,30 @@ void draw_carveout_view(const CacheSession& session, const CacheResults& r,
   const viz::Rgb sc = shared_color(theme), lc = l1_color(theme);
   draw->AddRectFilled({x0, bar_top}, {xs, bar_bottom}, to_imgui_color(sc));
   draw->AddRectFilled({xs, bar_top}, {xk(m.table.unified_kib), bar_bottom}, to_imgui_color(lc));
+  draw->AddRectFilled({x0, bar_bottom}, {xs, strip_bottom}, to_imgui_color(theme.untouched));
+  for (int i = 0; i < blocks; ++i) {
+    const float bx0 = x0 + to_f(static_cast<double>(block_bytes * i) / 1024.0) * per_kib;
+    const float bx1 = x0 + to_f(static_cast<double>(block_bytes * (i + 1)) / 1024.0) * per_kib;
+    draw->AddRectFilled({bx0, bar_bottom}, {bx1, strip_bottom},
+                        to_imgui_color(series_color(theme, i, std::max(slots, 2))));
+    draw->AddLine({bx1, bar_bottom}, {bx1, strip_bottom}, to_imgui_color(theme.background),
+                  1.5f * s);
+  }
   // Capacities the table does not offer above the largest (e.g. 228..256 KiB on 9.0) are L1 only.
   for (int cap : m.table.capacities_kib) {
     const float x = xk(cap);
     const bool chosen = cap == c.shared_kib;
-    draw->AddLine({x, bar_top}, {x, bar_bottom + 6 * s},
+    draw->AddLine({x, bar_top}, {x, strip_bottom + 4 * s},
                   chosen ? text : to_imgui_color(theme.background, 0.9f),
                   chosen ? 3 * s : 1.5f * s);
     const std::string t = std::to_string(cap);
     const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
     if (chosen) ImGui::PushFont(layer.fonts().bold);
-    draw->AddText({x - 0.5f * ts.x, bar_bottom + 8 * s}, chosen ? text : muted, t.c_str());
+    draw->AddText({x - 0.5f * ts.x, strip_bottom + 6 * s}, chosen ? text : muted, t.c_str());
     if (chosen) ImGui::PopFont();
   }
   draw->AddRect({x0, bar_top}, {xk(m.table.unified_kib), bar_bottom}, rule, 0, 0, 1.5f * s);
+  draw->AddRect({x0, bar_bottom}, {xs, strip_bottom}, rule, 0, 0, 1.0f * s);
   const std::string shared_text = format("shared %d KiB", c.shared_kib);
   const std::string l1_text = format("L1 %d KiB", c.l1_kib);
   ImGui::PushFont(layer.fonts().bold);
@@ -186,32 +344,37 @@ void draw_carveout_view(const CacheSession& session, const CacheResults& r,
     const float tx = std::clamp(xr - 0.5f * ts.x, x0, std::max(x0, x0 + width - ts.x));
     draw->AddText({tx, ty}, text, what.c_str());
   }
-  ImGui::Dummy({width, top_room + bar_h + font + 16 * s});
+  ImGui::Dummy({width, top_room + bar_h + strip_h + font + 12 * s});
 
-  // One SM: its block slots (threads) and its shared capacity split into resident blocks.
-  ImGui::Dummy({0, 6 * s});
-  const int slots = m.max_threads_per_sm / std::max(m.threads_per_block, 1);
-  const int blocks = m.current.blocks_per_sm;
-  const std::int64_t block_bytes = st.dynamic_shared_bytes + m.reserved_bytes;
-  heading(layer, format("One SM running the shared-hungry kernel: %d threads per block, %s dynamic "
-                        "+ %s reserved shared memory each",
-                        m.threads_per_block, kib(st.dynamic_shared_bytes).c_str(),
-                        kib(m.reserved_bytes).c_str()));
+  // One SM running the shared-hungry kernel: its block slots (threads), resident or empty, and
+  // the occupancy beside them.
   o = ImGui::GetCursorScreenPos();
-  const float slot_gap = 8 * s;
+  const float big = 1.6f;
+  const float slot_h = font * big + 2 * font + 12 * s;
+  const std::int64_t used = block_bytes * blocks;
+  const std::string line2 = format("%d of %d blocks (%d threads each), limited by %s", blocks,
+                                   slots, m.threads_per_block, m.current.limiter.c_str());
+  const std::string line3 = format("%s dynamic + %s reserved per block: %s of %d KiB used",
+                                   kib(st.dynamic_shared_bytes).c_str(),
+                                   kib(m.reserved_bytes).c_str(), kib(used).c_str(), c.shared_kib);
+  const float right_w =
+      std::max(ImGui::CalcTextSize(line2.c_str()).x, ImGui::CalcTextSize(line3.c_str()).x) + 16 * s;
+  const float slot_gap = 6 * s;
   const float slot_w =
-      std::min(150 * s, (width - 320 * s - slot_gap * static_cast<float>(slots - 1)) /
+      std::min(120 * s, (width - right_w - slot_gap * static_cast<float>(slots - 1)) /
                             static_cast<float>(std::max(slots, 1)));
-  const float slot_h = 80 * s;
-  const float sy = o.y + 4 * s;
+  const float sy = o.y + 2 * s;
   for (int i = 0; i < slots; ++i) {
     const float sx = x0 + static_cast<float>(i) * (slot_w + slot_gap);
     const bool resident = i < blocks;
+    const std::string name = format("block %d", i);
+    const std::string label =
+        ImGui::CalcTextSize(name.c_str()).x + 6 * s < slot_w ? name : format("#%d", i);
     if (resident) {
       const viz::Rgb bc = series_color(theme, i, std::max(slots, 2));
       draw->AddRectFilled({sx, sy}, {sx + slot_w, sy + slot_h}, to_imgui_color(bc), 6 * s);
       text_centered(draw, {sx + 0.5f * slot_w, sy + 0.35f * slot_h},
-                    to_imgui_color(viz::text_on(bc)), format("block %d", i));
+                    to_imgui_color(viz::text_on(bc)), label);
       text_centered(draw, {sx + 0.5f * slot_w, sy + 0.7f * slot_h},
                     to_imgui_color(viz::text_on(bc)), format("%d warps", m.threads_per_block / 32));
     } else {
@@ -221,38 +384,17 @@ void draw_carveout_view(const CacheSession& session, const CacheResults& r,
       text_centered(draw, {sx + 0.5f * slot_w, sy + 0.5f * slot_h}, muted, "empty");
     }
   }
-  const float slots_right = x0 + static_cast<float>(slots) * (slot_w + slot_gap);
   {
+    const float tx = x0 + static_cast<float>(slots) * (slot_w + slot_gap) + 10 * s;
     ImGui::PushFont(layer.fonts().bold);
     const std::string occ = format("%.0f %% occupancy", m.current.occupancy_percent);
-    const float big = 1.6f;
-    draw->AddText(layer.fonts().bold, font * big, {slots_right + 12 * s, sy},
+    draw->AddText(layer.fonts().bold, font * big, {tx, sy},
                   to_imgui_color(blocks < slots ? theme.warning : theme.text), occ.c_str());
     ImGui::PopFont();
-    draw->AddText({slots_right + 12 * s, sy + font * big + 6 * s}, text,
-                  format("%d of %d blocks resident", blocks, slots).c_str());
-    draw->AddText({slots_right + 12 * s, sy + font * big + font + 10 * s}, text,
-                  ("limited by " + m.current.limiter).c_str());
+    draw->AddText({tx, sy + font * big + 4 * s}, text, line2.c_str());
+    draw->AddText({tx, sy + font * big + font + 8 * s}, text, line3.c_str());
   }
-  ImGui::Dummy({width, slot_h + 12 * s});
-  // The shared capacity, block by block, on the bar's scale.
-  o = ImGui::GetCursorScreenPos();
-  const float cy = o.y + 2 * s, ch = 30 * s;
-  draw->AddRectFilled({x0, cy}, {xs, cy + ch}, to_imgui_color(theme.untouched));
-  for (int i = 0; i < blocks; ++i) {
-    const float bx0 = x0 + to_f(static_cast<double>(block_bytes * i) / 1024.0) * per_kib;
-    const float bx1 = x0 + to_f(static_cast<double>(block_bytes * (i + 1)) / 1024.0) * per_kib;
-    draw->AddRectFilled({bx0, cy}, {bx1, cy + ch},
-                        to_imgui_color(series_color(theme, i, std::max(slots, 2))));
-    draw->AddLine({bx1, cy}, {bx1, cy + ch}, to_imgui_color(theme.background), 1.5f * s);
-  }
-  draw->AddRect({x0, cy}, {xs, cy + ch}, rule, 0, 0, 1.5f * s);
-  const std::int64_t used = block_bytes * blocks;
-  const std::string unused =
-      format("%s of %d KiB shared used by %d blocks; %s left over", kib(used).c_str(), c.shared_kib,
-             blocks, kib(std::int64_t{c.shared_kib} * 1024 - used).c_str());
-  ImGui::Dummy({width, ch + 4 * s});
-  ImGui::TextUnformatted(unused.c_str());
+  ImGui::Dummy({width, slot_h + 8 * s});
 
   // The opt-in and what the device said.
   ImGui::PushStyleColor(ImGuiCol_Text, color4(m.needs_optin ? theme.warning : theme.muted_text));
@@ -265,8 +407,7 @@ void draw_carveout_view(const CacheSession& session, const CacheResults& r,
   ImGui::PopStyleColor();
   const bool have =
       r.carveout_of && same_cache_measurement(CacheSection::Carveout, *r.carveout_of, st);
-  if (!measured_state_line(session, r, theme, have || r.hungry)) return;
-  if (r.hungry) {
+  if (measured_state_line(session, r, theme, have || r.hungry) && r.hungry) {
     const auto& h = *r.hungry;
     ImGui::Text(
         "GPU: the occupancy API allows %d blocks/SM (model %d%s); at most %d were seen "
@@ -275,6 +416,7 @@ void draw_carveout_view(const CacheSession& session, const CacheResults& r,
         h.occupancy.blocks_per_sm == m.current.blocks_per_sm ? " \u2713" : ", differs",
         h.observed_blocks_per_sm, h.timing.median_ms, h.timing.runs);
   }
+  draw_carveout_plots(session, r, layer, theme, interactive);
 }
 
 // --- L1 ----------------------------------------------------------------------------------------
@@ -323,10 +465,59 @@ void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGui
   spec.x_min = 6;
   spec.x_max = 1400;
   spec.x_ticks = {8, 16, 32, 64, 128, 256, 512, 1024};
-  spec.value_unit = "cycles";
+  spec.value_unit = "ns";
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  viz::draw_plot("l1", spec, series, {}, avail.x, std::max(avail.y - 4 * s, 160 * s), theme, s,
+  // Under the time plot: the L1 hit rate of the same launches from the hardware counters, or the
+  // one line saying why there is none.
+  const bool hits = !r.l1_hit.empty();
+  const float font = ImGui::GetFontSize();
+  const float hit_h = hits ? std::max(0.4f * avail.y, 150 * s) : font + 8 * s;
+  viz::draw_plot("l1", spec, series, {}, avail.x, std::max(avail.y - hit_h - 8 * s, 160 * s), theme,
+                 s, interactive);
+  if (!hits) {
+    if (!r.l1_hit_note.empty()) {
+      ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
+      ImGui::TextUnformatted(("L1 hit rate: " + r.l1_hit_note).c_str());
+      ImGui::PopStyleColor();
+    } else {
+      ImGui::TextDisabled("L1 hit rate (hardware counters): %s", !session.gpu_mode() ? "needs a GPU"
+                                                                 : r.busy
+                                                                     ? "read after the timed sweep"
+                                                                     : "not read yet");
+    }
+    return;
+  }
+  std::vector<viz::PlotSeries> hit_series;
+  for (std::size_t ci = 0; ci < carveouts.size(); ++ci) {
+    const int carveout = carveouts[ci];
+    viz::PlotSeries se;
+    se.label = carveout_text(carveout);
+    se.color = series_color(theme, static_cast<int>(ci), static_cast<int>(carveouts.size()));
+    se.dashed = carveout == gpu::kCarveoutDefault;
+    for (const auto& pt : r.l1_hit) {
+      if (pt.carveout != carveout || !pt.rate.percent) continue;
+      if (pt.working_set_bytes == session.state().working_set_bytes)
+        se.highlight = static_cast<int>(se.x.size());
+      se.x.push_back(static_cast<double>(pt.working_set_bytes) / 1024.0);
+      se.y.push_back(*pt.rate.percent);
+    }
+    hit_series.push_back(std::move(se));
+  }
+  if (!hit_series.empty() && carveouts.front() == gpu::kCarveoutDefault)
+    std::rotate(hit_series.begin(), hit_series.begin() + 1, hit_series.end());
+  viz::PlotSpec hit_spec = spec;
+  hit_spec.y_label = "L1 hit rate, % of sectors looked up (hardware counters)";
+  hit_spec.value_unit = "%";
+  const std::vector<viz::ReferenceLine> full = {{"100 %", theme.muted_text, 100.0}};
+  ImGui::Dummy({0, 4 * s});
+  const float note_h = r.l1_hit_note.empty() ? 0.0f : font + 6 * s;
+  viz::draw_plot("l1-hit", hit_spec, hit_series, full, avail.x, hit_h - 4 * s - note_h, theme, s,
                  interactive);
+  if (!r.l1_hit_note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
+    ImGui::TextUnformatted(("L1 hit rate stopped: " + r.l1_hit_note).c_str());
+    ImGui::PopStyleColor();
+  }
 }
 
 // --- constant ----------------------------------------------------------------------------------
@@ -406,12 +597,24 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
                          const viz::Theme& theme, bool interactive) {
   const float s = layer.scale();
   const CacheState& st = session.state();
+  const auto& paths = read_paths();
+  const auto& patterns = read_patterns();
+  const int n_paths = static_cast<int>(paths.size());
+  const int n_groups = static_cast<int>(patterns.size());
   heading(layer, format("Read path: %d\u00d7%d image of 32-bit pixels, GB/s the program asked for",
                         st.read.side, st.read.side));
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled(
-      "Bars grouped by access pattern; a texture over a cudaArray has its own 2D "
-      "layout, so its Morton bar repeats the row-major window.");
+      "Bars grouped by access pattern: each thread's footprint, the shape of a warp's centres, the "
+      "layout. A texture over a cudaArray has its own 2D layout, so its Morton bars repeat the "
+      "row-major reads. Inside a bar: its L1 hit rate from the hardware counters.");
+  ImGui::PopTextWrapPos();
   measured_state_line(session, r, theme, !r.read.empty());
+  if (!r.read_hit_note.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
+    ImGui::TextUnformatted(("L1 hit rate: " + r.read_hit_note).c_str());
+    ImGui::PopStyleColor();
+  }
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const ImVec2 o = ImGui::GetCursorScreenPos();
@@ -429,9 +632,10 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   const float left = o.x + tick_w + 14 * s, right = o.x + avail.x - 10 * s;
   const float top = o.y + font + 10 * s;
   const float legend_h = font * 1.6f;
-  const float bottom = o.y + h - font * 1.8f - legend_h;
+  const float bottom = o.y + h - font * 3.0f - legend_h;  // two lines of group labels
   const auto py = [&](double v) { return bottom - to_f(v / y_max) * (bottom - top); };
   const ImU32 text = to_imgui_color(theme.text);
+  const ImU32 muted = to_imgui_color(theme.muted_text);
   draw->AddRectFilled({left, top}, {right, bottom}, to_imgui_color(theme.background));
   for (double v : ticks) {
     const float y = py(v);
@@ -440,29 +644,49 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     draw->AddText({left - ImGui::CalcTextSize(t.c_str()).x - 6 * s, y - 0.5f * font}, text,
                   t.c_str());
   }
-  draw->AddText({o.x, o.y}, to_imgui_color(theme.muted_text), "GB/s (10\u2079 B/s requested)");
-  const float group_w = (right - left) / 3;
-  const float bar_w = group_w * 0.8f / 3;
-  for (int gi = 0; gi < 3; ++gi) {
-    const float gx = left + group_w * static_cast<float>(gi) + group_w * 0.1f;
-    text_centered(draw, {gx + 1.5f * bar_w, bottom + 6 * s + 0.5f * font}, text,
-                  pattern_label(kPatterns[gi]));
-    for (int pi = 0; pi < 3; ++pi) {
+  draw->AddText({o.x, o.y}, muted, "GB/s (10\u2079 B/s requested)");
+  const float group_w = (right - left) / static_cast<float>(n_groups);
+  const float bar_w = group_w * 0.84f / static_cast<float>(n_paths);
+  for (int gi = 0; gi < n_groups; ++gi) {
+    const gpu::ReadPattern pattern = patterns[static_cast<std::size_t>(gi)];
+    const float gx = left + group_w * static_cast<float>(gi) + group_w * 0.08f;
+    const float gc = gx + 0.5f * bar_w * static_cast<float>(n_paths);
+    text_centered(draw, {gc, bottom + 6 * s + 0.5f * font}, text, pattern_footprint(pattern));
+    if (pattern != gpu::ReadPattern::Scattered)
+      text_centered(draw, {gc, bottom + 8 * s + 1.5f * font}, muted, pattern_layout(pattern));
+    for (int pi = 0; pi < n_paths; ++pi) {
+      const gpu::ReadPath path = paths[static_cast<std::size_t>(pi)];
       const float bx = gx + static_cast<float>(pi) * bar_w;
-      const viz::Rgb c = series_color(theme, pi, 3);
+      const viz::Rgb c = series_color(theme, pi, n_paths);
       const gpu::ReadPathMeasurement* m = nullptr;
       for (const auto& x : r.read)
-        if (x.params.path == kPaths[pi] && x.params.pattern == kPatterns[gi]) m = &x;
-      const bool chosen = st.read.path == kPaths[pi] && st.read.pattern == kPatterns[gi];
+        if (x.params.path == path && x.params.pattern == pattern) m = &x;
+      const ReadHitPoint* hit = nullptr;
+      for (const auto& x : r.read_hit)
+        if (x.params.path == path && x.params.pattern == pattern) hit = &x;
+      const bool chosen = st.read.path == path && st.read.pattern == pattern;
       if (m) {
         const float y = py(m->gbps);
         draw->AddRectFilled({bx + 2 * s, y}, {bx + bar_w - 2 * s, bottom}, to_imgui_color(c));
         text_centered(draw, {bx + 0.5f * bar_w, y - 0.5f * font - 2 * s}, text,
                       format("%.0f", m->gbps));
+        if (hit && hit->rate.percent) {
+          // The hit rate inside the bar's foot, or above the value when the bar is too short.
+          const std::string t = hit_text(hit->rate);
+          const bool inside =
+              bottom - y > font * 1.6f && ImGui::CalcTextSize(t.c_str()).x < bar_w - 6 * s;
+          text_centered(draw,
+                        inside ? ImVec2{bx + 0.5f * bar_w, bottom - 0.7f * font}
+                               : ImVec2{bx + 0.5f * bar_w, y - 1.5f * font - 4 * s},
+                        inside ? to_imgui_color(viz::text_on(c)) : muted, t);
+        }
         if (hovered && ImGui::IsMouseHoveringRect({bx, top}, {bx + bar_w, bottom}))
-          ImGui::SetTooltip("%s, %s\n%.1f GB/s, median %.3f ms\n%s", path_label(kPaths[pi]),
-                            pattern_label(kPatterns[gi]), m->gbps, m->timing.median_ms,
-                            m->verified ? "checksum verified" : m->check.c_str());
+          ImGui::SetTooltip(
+              "%s, %s\n%.1f GB/s, median %.3f ms\nL1 hit rate %s%s\n%s", path_label(path),
+              pattern_label(pattern).c_str(), m->gbps, m->timing.median_ms,
+              hit ? hit_text(hit->rate).c_str() : "not read",
+              hit && !hit->rate.percent ? (" (" + hit->rate.unavailable + ")").c_str() : "",
+              m->verified ? "checksum verified" : m->check.c_str());
       }
       if (chosen)
         draw->AddRect({bx, m ? py(m->gbps) - font - 6 * s : top}, {bx + bar_w, bottom + 1 * s},
@@ -472,11 +696,12 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   draw->AddLine({left, bottom}, {right, bottom}, to_imgui_color(theme.rule), 1.5f * s);
   float lx = left;
   const float ly = o.y + h - legend_h + 4 * s;
-  for (int pi = 0; pi < 3; ++pi) {
-    const viz::Rgb c = series_color(theme, pi, 3);
+  for (int pi = 0; pi < n_paths; ++pi) {
+    const viz::Rgb c = series_color(theme, pi, n_paths);
+    const char* label = path_label(paths[static_cast<std::size_t>(pi)]);
     draw->AddRectFilled({lx, ly + 2 * s}, {lx + font, ly + font}, to_imgui_color(c), 2 * s);
-    draw->AddText({lx + font + 6 * s, ly}, text, path_label(kPaths[pi]));
-    lx += font + 26 * s + ImGui::CalcTextSize(path_label(kPaths[pi])).x;
+    draw->AddText({lx + font + 6 * s, ly}, text, label);
+    lx += font + 26 * s + ImGui::CalcTextSize(label).x;
   }
 }
 
@@ -564,14 +789,17 @@ void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, 
       label("Access pattern");
       radio_row<gpu::ReadPattern>("pattern", st.read.pattern,
                                   {{gpu::ReadPattern::Scattered, "scattered"},
-                                   {gpu::ReadPattern::Local2D, "2D"},
+                                   {gpu::ReadPattern::Local2D, "window"},
                                    {gpu::ReadPattern::Morton, "Morton"}});
+      radio_row<gpu::ReadPattern>("pattern-tile", st.read.pattern,
+                                  {{gpu::ReadPattern::ColumnTile, "4\u00d74 tile"},
+                                   {gpu::ReadPattern::ColumnTileMorton, "tile, Morton"}});
       label("Image side (pixels)");
       int log_side = static_cast<int>(std::lround(std::log2(st.read.side)));
       ImGui::SetNextItemWidth(-1);
       if (ImGui::SliderInt("##side", &log_side, 6, 13, std::to_string(st.read.side).c_str()))
         st.read.side = 1 << log_side;
-      label("Window radius (2D, Morton)");
+      label("Window radius (window patterns)");
       ImGui::SetNextItemWidth(-1);
       ImGui::SliderInt("##radius", &st.read.radius, 0, 4);
       label("Reads per thread (scattered)");
@@ -615,7 +843,7 @@ void draw_cache_view(CacheSession& session, const viz::ImGuiLayer& layer, const 
                kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
   const CacheResults r = session.measured();
   switch (session.state().section) {
-    case CacheSection::Carveout: draw_carveout_view(session, r, layer, theme); break;
+    case CacheSection::Carveout: draw_carveout_view(session, r, layer, theme, interactive); break;
     case CacheSection::L1: draw_l1_view(session, r, layer, theme, interactive); break;
     case CacheSection::Constant: draw_constant_view(session, r, layer, theme, interactive); break;
     case CacheSection::ReadPath: draw_read_path_view(session, r, layer, theme, interactive); break;
@@ -643,8 +871,13 @@ void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& laye
     }
   };
   switch (st.section) {
-    case CacheSection::Carveout:
-      if (ImGui::BeginTable("carveout", 8, flags)) {
+    case CacheSection::Carveout: {
+      // Left: the occupancy table by dynamic shared memory; right: the shared-hungry sweep by
+      // carveout at the chosen dynamic shared memory.
+      const ImVec2 avail = ImGui::GetContentRegionAvail();
+      const float gap = ImGui::GetStyle().ItemSpacing.x * 2;
+      const float left_w = (avail.x - gap) * 0.54f;
+      if (ImGui::BeginTable("carveout", 8, flags, {left_w, avail.y})) {
         ImGui::TableSetupScrollFreeze(0, 1);
         for (const char* h :
              {"dynamic shared / block", "opt-in", "capacity (model)", "L1 left (model)",
@@ -682,13 +915,54 @@ void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& laye
         }
         ImGui::EndTable();
       }
+      ImGui::SameLine(0, gap);
+      const bool have =
+          r.carveout_of && same_cache_measurement(CacheSection::Carveout, *r.carveout_of, st);
+      if (ImGui::BeginTable("carveout-sweep", 6, flags, {avail.x - left_w - gap, avail.y})) {
+        ImGui::TableSetupScrollFreeze(0, 1);
+        for (const char* h :
+             {"carveout", "asks for", "model blocks", "API blocks", "seen (%smid)", "median ms"})
+          ImGui::TableSetupColumn(h);
+        ImGui::TableHeadersRow();
+        for (const auto& row : m.carveout_sweep) {
+          const gpu::SharedHungryMeasurement* pt = nullptr;
+          for (const auto& x : r.hungry_sweep)
+            if (x.occupancy.carveout == row.carveout && (have || (r.busy && !r.carveout_of)))
+              pt = &x;
+          ImGui::TableNextRow();
+          if (row.carveout == st.carveout)
+            ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, current_row);
+          ImGui::TableNextColumn();
+          ImGui::TextUnformatted(row.carveout == gpu::kCarveoutDefault
+                                     ? "default"
+                                     : format("%d %%", row.carveout).c_str());
+          ImGui::TableNextColumn();
+          if (row.choice.driver_default) {
+            ImGui::TextDisabled("(driver)");
+          } else if (row.choice.raised_for_block) {
+            ImGui::Text("%d\u2192%d KiB", row.choice.rounded_kib, row.choice.shared_kib);
+          } else {
+            ImGui::Text("%d KiB", row.choice.rounded_kib);
+          }
+          ImGui::TableNextColumn();
+          ImGui::Text("%d", row.blocks_per_sm);
+          ImGui::TableNextColumn();
+          measured_cell(pt != nullptr, pt ? format("%d", pt->occupancy.blocks_per_sm) : "");
+          ImGui::TableNextColumn();
+          measured_cell(pt != nullptr, pt ? format("%d", pt->observed_blocks_per_sm) : "");
+          ImGui::TableNextColumn();
+          measured_cell(pt != nullptr, pt ? format("%.3f", pt->timing.median_ms) : "");
+        }
+        ImGui::EndTable();
+      }
       break;
+    }
     case CacheSection::L1:
       if (ImGui::BeginTable("l1", 1 + static_cast<int>(l1_carveouts().size()), flags)) {
         ImGui::TableSetupScrollFreeze(0, 1);
         ImGui::TableSetupColumn("working set");
         for (int c : l1_carveouts())
-          ImGui::TableSetupColumn(("ns/access, " + carveout_text(c)).c_str());
+          ImGui::TableSetupColumn(("ns/access, L1 hit, " + carveout_text(c)).c_str());
         ImGui::TableHeadersRow();
         for (auto ws : l1_working_sets()) {
           ImGui::TableNextRow();
@@ -701,9 +975,14 @@ void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& laye
             const gpu::L1GatherMeasurement* pt = nullptr;
             for (const auto& x : r.l1)
               if (x.carveout == c && x.working_set_bytes == ws) pt = &x;
-            measured_cell(
-                pt != nullptr,
-                pt ? format("%.3f%s", pt->ns_per_access, pt->fits_l1 ? " (fits L1)" : "") : "");
+            const L1HitPoint* hit = nullptr;
+            for (const auto& x : r.l1_hit)
+              if (x.carveout == c && x.working_set_bytes == ws) hit = &x;
+            measured_cell(pt != nullptr,
+                          pt ? format("%.3f%s%s", pt->ns_per_access,
+                                      hit ? (", " + hit_text(hit->rate) + " hit").c_str() : "",
+                                      pt->fits_l1 ? " (fits L1)" : "")
+                             : "");
           }
         }
         ImGui::EndTable();
@@ -737,27 +1016,35 @@ void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& laye
       }
       break;
     case CacheSection::ReadPath:
-      if (ImGui::BeginTable("read", 5, flags)) {
+      if (ImGui::BeginTable("read", 6, flags)) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        for (const char* h : {"path", "pattern", "GB/s", "median ms", "checksum"})
+        for (const char* h :
+             {"path", "pattern", "GB/s", "median ms", "L1 hit rate (counters)", "checksum"})
           ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
-        for (auto path : kPaths) {
-          for (auto pattern : kPatterns) {
+        for (auto path : read_paths()) {
+          for (auto pattern : read_patterns()) {
             const gpu::ReadPathMeasurement* pt = nullptr;
             for (const auto& x : r.read)
               if (x.params.path == path && x.params.pattern == pattern) pt = &x;
+            const ReadHitPoint* hit = nullptr;
+            for (const auto& x : r.read_hit)
+              if (x.params.path == path && x.params.pattern == pattern) hit = &x;
             ImGui::TableNextRow();
             if (path == st.read.path && pattern == st.read.pattern)
               ImGui::TableSetBgColor(ImGuiTableBgTarget_RowBg1, current_row);
             ImGui::TableNextColumn();
             ImGui::TextUnformatted(path_label(path));
             ImGui::TableNextColumn();
-            ImGui::TextUnformatted(pattern_label(pattern));
+            ImGui::TextUnformatted(pattern_label(pattern).c_str());
             ImGui::TableNextColumn();
             measured_cell(pt != nullptr, pt ? format("%.1f", pt->gbps) : "");
             ImGui::TableNextColumn();
             measured_cell(pt != nullptr, pt ? format("%.3f", pt->timing.median_ms) : "");
+            ImGui::TableNextColumn();
+            measured_cell(hit != nullptr, hit ? hit_text(hit->rate) : "");
+            if (hit && !hit->rate.percent && ImGui::IsItemHovered())
+              ImGui::SetTooltip("%s", hit->rate.unavailable.c_str());
             ImGui::TableNextColumn();
             measured_cell(pt != nullptr, pt ? (pt->verified ? "verified" : pt->check) : "");
           }

@@ -21,9 +21,13 @@ void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, 
                            ImVec2 size, bool interactive, const std::function<void()>& header = {});
 
 /// The big area: Carveout -> the supported capacities as a bar with the chosen one highlighted,
-/// the L1 left and one SM's resident blocks; L1 -> time per access vs working set, one line per
-/// carveout; Constant -> the warp's lanes by constant-cache read and time per request vs k;
-/// ReadPath -> GB/s bars grouped by access pattern.
+/// the L1 left and one SM's resident blocks, then three plots: blocks per SM against dynamic
+/// shared memory (KiB) at the chosen carveout, and the shared-hungry kernel's time (ms) and
+/// resident blocks per SM against the capacity each carveout of the sweep asks for (KiB); L1 ->
+/// time per access (ns) vs working set, one line per carveout, and under it the L1 hit rate (%)
+/// from the hardware counters, or why there is none; Constant -> the warp's lanes by
+/// constant-cache read and time per request vs k; ReadPath -> GB/s bars grouped by access
+/// pattern, each with its L1 hit rate (%).
 void draw_cache_view(CacheSession& session, const viz::ImGuiLayer& layer, const viz::Theme& theme,
                      ImVec2 pos, ImVec2 size, bool interactive);
 

@@ -36,6 +36,7 @@
 #include <string>
 #include <vector>
 
+#include "cache_lab.h"
 #include "counters.h"
 #include "gpu.h"
 #include "shared_lab.h"
@@ -110,10 +111,45 @@ struct CounterCheck {
   double instructions = 0;  ///< warp-level instructions of the checked access (global)
 };
 
+// --- the cache lab's L1 hit rate ----------------------------------------------------------------
+
+/// A cache-lab launch whose L1 hit rate the checker reads (CounterChecker::l1_hit_rate).
+struct CacheCounterCase {
+  enum class Kind {
+    L1Gather,  ///< CacheLab::launch_l1_gather_once(carveout, working_set_bytes)
+    ReadPath,  ///< CacheLab::launch_read_path_once(read)
+  };
+  Kind kind = Kind::L1Gather;
+  int carveout = gpu::kCarveoutDefault;        ///< L1Gather: -1 or 0..100 %
+  std::int64_t working_set_bytes = 64 * 1024;  ///< L1Gather: bytes per block
+  gpu::ReadPathParams read;                    ///< ReadPath
+  [[nodiscard]] bool texture() const {
+    return kind == Kind::ReadPath && read.path == gpu::ReadPath::Texture;
+  }
+};
+
+/// The two raw counters an L1 hit rate is built from, {hit sectors, miss sectors} (32-byte
+/// sectors looked up in L1TEX's tag stage): for plain loads and __ldg, global loads through the
+/// LSU pipe, l1tex__t_sectors_pipe_lsu_mem_global_op_ld_lookup_{hit|miss}.sum; for the texture
+/// path, texture fetches through the TEX pipe, l1tex__t_sectors_pipe_tex_mem_texture_lookup_{hit|
+/// miss}.sum (the terms Nsight Compute sums into l1tex__t_sector_hit_rate).
+std::vector<std::string> cache_hit_metrics(const CacheCounterCase& c);
+
+/// One launch's L1 hit rate: hits / (hits + misses) of sectors, in percent.
+struct L1HitRate {
+  std::optional<double> percent;  ///< 0..100; std::nullopt when not read (see `unavailable`)
+  double hit_sectors = 0, miss_sectors = 0;  ///< summed over the launch
+  std::string metric;                        ///< "hit / (hit + miss)" with the CUPTI names
+  std::string unavailable;                   ///< one line: why there is no percent
+  int passes = 0;                            ///< replays of the launch
+  double readout_ms = 0;                     ///< wall time of the read-out, milliseconds
+};
+
 /// Reads the counters of catalog cases on one GPU, keeping its labs and one counter session
-/// alive between checks: one configuration holding the metrics of every case kind, with the
-/// range profiler kept enabled (a kept profiler cannot switch configurations, and enabling it
-/// per read-out costs about 100 ms on an H100). Not thread-safe.
+/// alive between checks: one configuration holding the metrics of every verify case kind (and a
+/// second for the cache lab's L1 hit rates), with the range profiler kept enabled (a kept
+/// profiler cannot switch configurations, and enabling it per read-out costs about 100 ms on an
+/// H100). Not thread-safe.
 class CounterChecker {
  public:
   /// Throws CountersUnavailable (one line, with how an admin enables counters where that is the
@@ -133,13 +169,24 @@ class CounterChecker {
   /// passes (what bench times).
   gpu::CounterSession::MetricValues read(const CounterCase& c);
 
+  /// The L1 hit rate of one launch of the cache lab's kernel for `c` (cache_hit_metrics). The
+  /// checker runs it on a CacheLab of its own, created on first use; the first
+  /// launch of a buffer (or of a new image side) runs once outside the profiled range, so the
+  /// range holds only the measured kernel. Never throws for refused parameters, a launch failure
+  /// or a metric this GPU's CUPTI does not know: `unavailable` then says which. CUPTI refusing
+  /// mid-run (CountersUnavailable) propagates.
+  L1HitRate l1_hit_rate(const CacheCounterCase& c);
+
  private:
   void launch(const CounterCase& c);
 
   gpu::DeviceInfo device_;
+  std::unique_ptr<gpu::CounterSession> session_;
   std::unique_ptr<gpu::CopyLab> copy_;
   std::unique_ptr<gpu::SharedLab> shared_;
-  std::unique_ptr<gpu::CounterSession> session_;
+  std::unique_ptr<gpu::CacheLab> cache_;  ///< created by the first l1_hit_rate()
+  bool cache_gather_ready_ = false;       ///< the gather buffer is filled
+  int cache_image_side_ = 0;              ///< the read-path image built, 0 for none
 };
 
 /// Accesses per thread of the bank probe's counted launch.

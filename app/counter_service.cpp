@@ -12,32 +12,54 @@ namespace {
 std::mutex service_mutex;
 std::unique_ptr<CounterChecker> service_checker;
 std::string service_refusal;  // set once the checker could not start
+
+/// Runs `read` on the process's checker (started on first use) under the service's lock.
+/// Returns "" or the one line why nothing was read: WARPLENS_NO_COUNTERS, a refusal remembered
+/// from before or met now (then remembered), or another failure.
+template <typename Read>
+std::string with_checker(const gpu::DeviceInfo& device, Read&& read) {
+  if (std::getenv("WARPLENS_NO_COUNTERS"))
+    return "hardware counters off (WARPLENS_NO_COUNTERS is set)";
+  std::lock_guard lock(service_mutex);
+  if (!service_refusal.empty()) return service_refusal;
+  try {
+    if (!service_checker) service_checker = std::make_unique<CounterChecker>(device);
+    read(*service_checker);
+  } catch (const gpu::CountersUnavailable& e) {
+    service_refusal = e.what();
+    service_checker.reset();
+    return service_refusal;
+  } catch (const std::exception& e) {
+    return std::string("hardware counters unavailable: ") + e.what();
+  }
+  return "";
+}
+
 }  // namespace
 
 LabCounters read_lab_counters(const gpu::DeviceInfo& device, const CounterCase& c) {
   LabCounters result;
-  if (std::getenv("WARPLENS_NO_COUNTERS")) {
-    result.unavailable = "hardware counters off (WARPLENS_NO_COUNTERS is set)";
-    return result;
-  }
-  std::lock_guard lock(service_mutex);
-  if (!service_refusal.empty()) {
-    result.unavailable = service_refusal;
-    return result;
-  }
-  try {
-    if (!service_checker) service_checker = std::make_unique<CounterChecker>(device);
-    result.check = service_checker->check(c);
-    if (!result.check->hardware && !result.check->note.empty())
-      result.unavailable = result.check->note;
-  } catch (const gpu::CountersUnavailable& e) {
-    service_refusal = e.what();
-    service_checker.reset();
-    result.unavailable = service_refusal;
-  } catch (const std::exception& e) {
-    result.unavailable = std::string("hardware counters unavailable: ") + e.what();
+  result.unavailable =
+      with_checker(device, [&](CounterChecker& checker) { result.check = checker.check(c); });
+  if (result.unavailable.empty() && result.check && !result.check->hardware)
+    result.unavailable = result.check->note;
+  return result;
+}
+
+L1HitRate read_cache_hit_rate(const gpu::DeviceInfo& device, const CacheCounterCase& c) {
+  L1HitRate result;
+  const std::string why =
+      with_checker(device, [&](CounterChecker& checker) { result = checker.l1_hit_rate(c); });
+  if (!why.empty()) {
+    result.percent.reset();
+    result.unavailable = why;
   }
   return result;
+}
+
+void release_counter_checker() {
+  std::lock_guard lock(service_mutex);
+  service_checker.reset();
 }
 
 }  // namespace warplens::app

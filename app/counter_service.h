@@ -23,4 +23,15 @@ struct LabCounters {
 /// nothing and says so (the labs then never start CUPTI's profiler).
 LabCounters read_lab_counters(const gpu::DeviceInfo& device, const CounterCase& c);
 
+/// The L1 hit rate of one cache-lab launch (CounterChecker::l1_hit_rate) on the same checker, or
+/// why there is none in `unavailable` (one line: WARPLENS_NO_COUNTERS, the remembered refusal, a
+/// metric this GPU lacks, a failed launch). Blocking, for a worker thread, after its timed runs
+/// (never around one); never throws.
+L1HitRate read_cache_hit_rate(const gpu::DeviceInfo& device, const CacheCounterCase& c);
+
+/// Destroys the process's checker now (its labs, their buffers and its CUPTI session) instead of at
+/// exit, e.g. before a command-line verb returns; a later read starts a new one. A remembered
+/// refusal stays remembered.
+void release_counter_checker();
+
 }  // namespace warplens::app

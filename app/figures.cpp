@@ -71,6 +71,27 @@ nlohmann::json figure_numbers(const Scenario& scenario, const UiState& ui,
       if (r.hungry)
         measured["shared_hungry"] = {{"blocks_per_sm", r.hungry->observed_blocks_per_sm},
                                      {"timing", timing_json(r.hungry->timing)}};
+      for (const auto& h : r.hungry_sweep)
+        measured["shared_hungry_by_carveout"].push_back(
+            {{"carveout", h.occupancy.carveout},
+             {"asked_capacity_kib", h.occupancy.model.rounded_kib},
+             {"blocks_per_sm", h.occupancy.blocks_per_sm},
+             {"observed_blocks_per_sm", h.observed_blocks_per_sm},
+             {"timing", timing_json(h.timing)}});
+      const auto hit = [](const L1HitRate& rate) {
+        return rate.percent ? nlohmann::json(*rate.percent) : nlohmann::json(nullptr);
+      };
+      for (const auto& p : r.l1_hit)
+        measured["l1_hit_rate_pct"].push_back({{"carveout", p.carveout},
+                                               {"working_set_bytes", p.working_set_bytes},
+                                               {"percent", hit(p.rate)}});
+      for (const auto& p : r.read_hit)
+        measured["read_path_l1_hit_rate_pct"].push_back(
+            {{"path", gpu::to_string(p.params.path)},
+             {"pattern", gpu::to_string(p.params.pattern)},
+             {"percent", hit(p.rate)}});
+      if (!r.l1_hit_note.empty()) measured["l1_hit_note"] = r.l1_hit_note;
+      if (!r.read_hit_note.empty()) measured["read_hit_note"] = r.read_hit_note;
       for (const auto& p : r.l1)
         measured["l1"].push_back({{"carveout", p.carveout},
                                   {"working_set_bytes", p.working_set_bytes},

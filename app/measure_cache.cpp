@@ -8,6 +8,8 @@
 #include <string>
 
 #include "cache_lab.h"
+#include "cache_session.h"
+#include "counter_service.h"
 #include "json_support.h"
 #include "shared_lab.h"
 
@@ -44,6 +46,27 @@ std::string carveout_name(int c) {
   if (c == gpu::kCarveoutMaxL1) return "0 (max L1)";
   if (c == gpu::kCarveoutMaxShared) return "100 (max shared)";
   return std::to_string(c) + " %";
+}
+
+/// The hit rate's JSON fields: the percent (null when not read) and its sectors or the reason.
+void add_hit(nlohmann::json& row, const L1HitRate& rate) {
+  if (rate.percent) {
+    row["l1_hit_rate_pct"] = *rate.percent;
+    row["l1_hit_sectors"] = rate.hit_sectors;
+    row["l1_miss_sectors"] = rate.miss_sectors;
+    row["l1_hit_metric"] = rate.metric;
+  } else {
+    row["l1_hit_rate_pct"] = nullptr;
+    row["l1_hit_note"] = rate.unavailable;
+  }
+}
+
+std::string hit_cell(const nlohmann::json& row) {
+  if (!row.contains("l1_hit_rate_pct")) return "";
+  if (row["l1_hit_rate_pct"].is_null()) return "L1 hit n/a";
+  char text[32];
+  std::snprintf(text, sizeof text, "L1 hit %5.1f %%", row["l1_hit_rate_pct"].get<double>());
+  return text;
 }
 
 bool wants(const CacheMeasureOptions& o, const char* section) {
@@ -83,6 +106,13 @@ int run_measure_cache(const CacheMeasureOptions& o) {
     return 3;
   }
   const gpu::DeviceInfo& d = *query.device;
+  // The hit rates' checker (its labs and CUPTI session) goes before this verb returns.
+  struct ReleaseCounters {
+    ReleaseCounters() = default;
+    ReleaseCounters(const ReleaseCounters&) = delete;
+    ReleaseCounters& operator=(const ReleaseCounters&) = delete;
+    ~ReleaseCounters() { release_counter_checker(); }
+  } release_counters;
   nlohmann::json doc = measurement_header(
       d, "cache", "4 bytes per load the program asked for / median time, 1e9 B/s");
   nlohmann::json rows = nlohmann::json::array();
@@ -141,9 +171,37 @@ int run_measure_cache(const CacheMeasureOptions& o) {
                           {"timing", timing_json(m.timing)}});
         }
       }
+      // The shared-hungry kernel against the carveout: one carveout per supported capacity (and
+      // the driver default), at each dynamic shared memory asked for (default 20 and 56 KiB).
+      std::vector<std::int64_t> sweep_dyns = o.dynamic_shared;
+      if (sweep_dyns.empty()) sweep_dyns = {20 * 1024, 56 * 1024};
+      for (auto dyn : sweep_dyns) {
+        if (dyn > l.shared_bytes_per_block_optin) continue;
+        for (int c : hungry_carveouts(l.table ? &*l.table : nullptr)) {
+          const auto m = lab.measure_shared_hungry(c, dyn, o.runs);
+          all_verified = all_verified && m.verified;
+          rows.push_back(
+              {{"section", "carveout"},
+               {"kernel", "carveout-sweep"},
+               {"carveout", c},
+               {"dynamic_shared_bytes", dyn},
+               {"asked_capacity_kib", c == gpu::kCarveoutDefault
+                                          ? nlohmann::json(nullptr)
+                                          : nlohmann::json(m.occupancy.model.rounded_kib)},
+               {"model", choice_json(m.occupancy.model)},
+               {"model_blocks_per_sm", m.occupancy.model_blocks_per_sm},
+               {"blocks_per_sm", m.occupancy.blocks_per_sm},
+               {"observed_blocks_per_sm", m.observed_blocks_per_sm},
+               {"occupancy_percent", m.occupancy.occupancy_percent},
+               {"verified", m.verified},
+               {"check", m.check},
+               {"timing", timing_json(m.timing)}});
+        }
+      }
     }
     if (wants(o, "l1")) {
       const auto sets = o.working_sets.empty() ? default_working_sets() : o.working_sets;
+      const std::size_t first = rows.size();
       for (int c : o.carveouts) {
         for (auto ws : sets) {
           const auto m = lab.measure_l1_gather(c, ws, o.runs);
@@ -158,6 +216,19 @@ int run_measure_cache(const CacheMeasureOptions& o) {
                           {"verified", m.verified},
                           {"check", m.check},
                           {"timing", timing_json(m.timing)}});
+        }
+      }
+      // The L1 hit rates after every timed run: dedicated launches on the checker's own lab.
+      for (std::size_t i = first; i < rows.size(); ++i) {
+        CacheCounterCase c;
+        c.kind = CacheCounterCase::Kind::L1Gather;
+        c.carveout = rows[i]["carveout"].get<int>();
+        c.working_set_bytes = rows[i]["working_set_bytes"].get<std::int64_t>();
+        const L1HitRate rate = read_cache_hit_rate(d, c);
+        add_hit(rows[i], rate);
+        if (!rate.percent) {
+          doc["l1_hit_note"] = rate.unavailable;  // the other points would fail alike
+          break;
         }
       }
     }
@@ -179,9 +250,9 @@ int run_measure_cache(const CacheMeasureOptions& o) {
       }
     }
     if (wants(o, "read-path")) {
-      for (auto q :
-           {gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D, gpu::ReadPattern::Morton}) {
-        for (auto path : {gpu::ReadPath::Plain, gpu::ReadPath::Ldg, gpu::ReadPath::Texture}) {
+      const std::size_t first = rows.size();
+      for (auto q : read_patterns()) {
+        for (auto path : read_paths()) {
           gpu::ReadPathParams p;
           p.path = path;
           p.pattern = q;
@@ -192,6 +263,7 @@ int run_measure_cache(const CacheMeasureOptions& o) {
                           {"path", gpu::to_string(path)},
                           {"pattern", gpu::to_string(q)},
                           {"side", p.side},
+                          {"radius", p.radius},
                           {"reads", m.reads},
                           {"gbps", m.gbps},
                           {"verified", m.verified},
@@ -199,6 +271,21 @@ int run_measure_cache(const CacheMeasureOptions& o) {
                           {"timing", timing_json(m.timing)}});
         }
       }
+      // The L1 hit rates after every timed run; a path whose counters this GPU lacks (the
+      // texture pipe's, say) notes why and the others still read.
+      std::string notes;
+      for (std::size_t i = first; i < rows.size(); ++i) {
+        CacheCounterCase c;
+        c.kind = CacheCounterCase::Kind::ReadPath;
+        c.read.path = gpu::parse_read_path(rows[i]["path"].get<std::string>());
+        c.read.pattern = gpu::parse_read_pattern(rows[i]["pattern"].get<std::string>());
+        c.read.side = o.side;
+        const L1HitRate rate = read_cache_hit_rate(d, c);
+        add_hit(rows[i], rate);
+        if (!rate.percent && notes.find(rate.unavailable) == std::string::npos)
+          notes += (notes.empty() ? "" : "; ") + rate.unavailable;
+      }
+      if (!notes.empty()) doc["read_hit_note"] = notes;
     }
   } catch (const std::invalid_argument& e) {
     std::cerr << "warplens measure: " << e.what() << "\n";
@@ -212,13 +299,23 @@ int run_measure_cache(const CacheMeasureOptions& o) {
   if (o.format == "json") {
     std::cout << doc.dump(2) << "\n";
   } else if (o.format == "csv") {
-    std::cout << "device,section,kernel,carveout,x_name,x,value_name,value,median_ms,verified\n";
+    std::cout << "device,section,kernel,carveout,x_name,x,value_name,value,median_ms,verified,"
+                 "l1_hit_rate_pct\n";
     for (const auto& r : rows) {
       const std::string section = r["section"];
       std::string kernel = section, x_name, value_name;
       double x = 0, value = 0;
       int carveout = r.value("carveout", 0);
-      if (section == "carveout") {
+      if (section == "carveout" && r["kernel"] == "carveout-sweep") {
+        // x: the capacity the carveout asks for (the model's, for the driver default)
+        kernel = "carveout-sweep/" +
+                 std::to_string(r["dynamic_shared_bytes"].get<long long>() / 1024) + "KiB";
+        x_name = "asked_capacity_kib";
+        x = r["asked_capacity_kib"].is_null() ? r["model"]["shared_kib"].get<double>()
+                                              : r["asked_capacity_kib"].get<double>();
+        value_name = "observed_blocks_per_sm";
+        value = r[value_name].get<double>();
+      } else if (section == "carveout") {
         kernel = r["kernel"];
         x_name = "dynamic_shared_bytes";
         x = r["dynamic_shared_bytes"].get<double>();
@@ -244,9 +341,15 @@ int run_measure_cache(const CacheMeasureOptions& o) {
       const double ms = r.contains("timing") ? r["timing"]["median_ms"].get<double>() : 0.0;
       const std::string verified =
           r.contains("verified") ? (r["verified"].get<bool>() ? "verified" : "WRONG") : "";
-      std::printf("\"%s\",%s,%s,%d,%s,%.0f,%s,%.4f,%.5f,%s\n", d.name.c_str(), section.c_str(),
+      std::string hit;
+      if (r.contains("l1_hit_rate_pct") && !r["l1_hit_rate_pct"].is_null()) {
+        char text[32];
+        std::snprintf(text, sizeof text, "%.2f", r["l1_hit_rate_pct"].get<double>());
+        hit = text;
+      }
+      std::printf("\"%s\",%s,%s,%d,%s,%.0f,%s,%.4f,%.5f,%s,%s\n", d.name.c_str(), section.c_str(),
                   kernel.c_str(), carveout, x_name.c_str(), x, value_name.c_str(), value, ms,
-                  verified.c_str());
+                  verified.c_str(), hit.c_str());
     }
   } else {
     std::printf("device  %s (CC %d.%d, %d SMs)\n", d.name.c_str(), d.cc_major, d.cc_minor,
@@ -274,6 +377,19 @@ int run_measure_cache(const CacheMeasureOptions& o) {
             r["model"]["shared_kib"].get<int>(), r["model"]["l1_kib"].get<int>(),
             r["model_blocks_per_sm"].get<int>(),
             r["opt_in"].get<bool>() ? "  (opt-in > 48 KiB)" : "");
+      } else if (section == "carveout" && r["kernel"] == "carveout-sweep") {
+        const std::string asked = r["asked_capacity_kib"].is_null()
+                                      ? "(driver)"
+                                      : std::to_string(r["asked_capacity_kib"].get<int>()) + " KiB";
+        std::printf(
+            "sweep dyn %5.1f KiB carveout %-16s asks %-8s model %3d KiB -> %d blocks  API %d, "
+            "observed %d blocks/SM  %8.4f ms  %s\n",
+            r["dynamic_shared_bytes"].get<double>() / 1024,
+            carveout_name(r["carveout"].get<int>()).c_str(), asked.c_str(),
+            r["model"]["shared_kib"].get<int>(), r["model_blocks_per_sm"].get<int>(),
+            r["blocks_per_sm"].get<int>(), r["observed_blocks_per_sm"].get<int>(),
+            r["timing"]["median_ms"].get<double>(),
+            r["verified"].get<bool>() ? "verified" : "WRONG");
       } else if (section == "carveout") {
         std::printf(
             "shared-hungry carveout %-16s dyn %5.1f KiB  API %d, observed %d blocks/SM  %8.4f "
@@ -285,12 +401,12 @@ int run_measure_cache(const CacheMeasureOptions& o) {
       } else if (section == "l1") {
         std::printf(
             "carveout %-16s working set %6.0f KiB  %7.4f ns/access/SM  %8.1f GB/s  "
-            "(L1 left %3d KiB%s)  %s\n",
+            "(L1 left %3d KiB%s)  %s  %s\n",
             carveout_name(r["carveout"].get<int>()).c_str(),
             r["working_set_bytes"].get<double>() / 1024, r["ns_per_access"].get<double>(),
             r["gbps"].get<double>(), r["expected_l1_kib"].get<int>(),
             r["fits_l1"].get<bool>() ? ", fits" : "",
-            r["verified"].get<bool>() ? "verified" : "WRONG");
+            r["verified"].get<bool>() ? "verified" : "WRONG", hit_cell(r).c_str());
       } else if (section == "constant") {
         std::printf(
             "k %2d distinct addresses/warp  %7.3f ns/request/SM  %7.2f cycles/request  %s\n",
@@ -298,13 +414,17 @@ int run_measure_cache(const CacheMeasureOptions& o) {
             r["cycles_per_request"].get<double>(),
             r["verified"].get<bool>() ? "verified" : "WRONG");
       } else {
-        std::printf("%-8s %-10s side %5d  %8.1f GB/s  %8.4f ms  %s\n",
+        std::printf("%-8s %-18s side %5d  %8.1f GB/s  %8.4f ms  %-15s %s\n",
                     r["path"].get<std::string>().c_str(), r["pattern"].get<std::string>().c_str(),
                     r["side"].get<int>(), r["gbps"].get<double>(),
-                    r["timing"]["median_ms"].get<double>(),
+                    r["timing"]["median_ms"].get<double>(), hit_cell(r).c_str(),
                     r["verified"].get<bool>() ? "verified" : "WRONG");
       }
     }
+    for (const char* note : {"l1_hit_note", "read_hit_note"})
+      if (doc.contains(note))
+        std::printf("\nL1 hit rate (%s): %s\n", note[0] == 'l' ? "l1" : "read-path",
+                    doc[note].get<std::string>().c_str());
   }
   if (!all_verified) {
     std::cerr << "warplens measure: a kernel's checksum did not match the CPU\n";

@@ -25,6 +25,7 @@ using detail::check;
 using detail::DeviceBuffer;
 using detail::median_of;
 using detail::time_launches;
+using detail::use_device;
 
 template <typename T>
 std::vector<T> to_host(const DeviceBuffer& b, std::size_t count, const char* what) {
@@ -163,9 +164,8 @@ __device__ __forceinline__ unsigned read_pixel(const unsigned* row_major, const 
   } else {
     (void)tex;
     const unsigned* p =
-        Q == ReadPattern::Morton
-            ? morton + morton_encode(static_cast<unsigned>(x), static_cast<unsigned>(y))
-            : row_major + static_cast<std::size_t>(y) * side + x;
+        reads_morton(Q) ? morton + morton_encode(static_cast<unsigned>(x), static_cast<unsigned>(y))
+                        : row_major + static_cast<std::size_t>(y) * side + x;
     if constexpr (P == ReadPath::Ldg) {
       return __ldg(p);
     } else {
@@ -174,17 +174,32 @@ __device__ __forceinline__ unsigned read_pixel(const unsigned* row_major, const 
   }
 }
 
-/// One pixel per thread (16 x 16 blocks). Local2D / Morton: the (2r+1)^2 window around it,
-/// clamped to the image (the texture's clamp address mode does the same). Scattered:
-/// scattered_pixel(thread, j). Each warp writes the sum of its lanes' reads.
+/// Every pixel is one thread's centre (16 x 16 blocks). Local2D / Morton: the thread's own pixel,
+/// its (2r+1)^2 window clamped to the image (the texture's clamp address mode does the same).
+/// ColumnTile / ColumnTileMorton: the centre column_tile_centre() gives (a warp is one column of
+/// 32 centres), its 4 x 4 tile clamped the same way. Scattered: scattered_pixel(thread, j). Each
+/// warp writes the sum of its lanes' reads; a centre outside the image (impossible for the sides
+/// check_read_path allows) reads nothing.
 template <ReadPath P, ReadPattern Q>
 __global__ void read_path_kernel(const unsigned* row_major, const unsigned* morton,
                                  cudaTextureObject_t tex, int side, int radius, int reads,
                                  unsigned* warp_sums) {
-  const int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
-  const int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  const unsigned tid = threadIdx.y * blockDim.x + threadIdx.x;
+  const unsigned block = blockIdx.y * gridDim.x + blockIdx.x;
+  int x = static_cast<int>(blockIdx.x * blockDim.x + threadIdx.x);
+  int y = static_cast<int>(blockIdx.y * blockDim.y + threadIdx.y);
+  constexpr bool column_tile = Q == ReadPattern::ColumnTile || Q == ReadPattern::ColumnTileMorton;
+  if constexpr (column_tile) {
+    unsigned cx = 0, cy = 0;
+    column_tile_centre(block, tid, side, &cx, &cy);
+    x = static_cast<int>(cx);
+    y = static_cast<int>(cy);
+  }
+  const bool inside = x >= 0 && y >= 0 && x < side && y < side;
   unsigned acc = 0;
-  if constexpr (Q == ReadPattern::Scattered) {
+  if (!inside) {
+    // no reads: the warp still joins the shuffle below
+  } else if constexpr (Q == ReadPattern::Scattered) {
     (void)radius;
     const auto thread =
         static_cast<unsigned>(y) * static_cast<unsigned>(side) + static_cast<unsigned>(x);
@@ -196,9 +211,11 @@ __global__ void read_path_kernel(const unsigned* row_major, const unsigned* mort
     }
   } else {
     (void)reads;
-    for (int dy = -radius; dy <= radius; ++dy) {
+    const int first = column_tile ? kColumnTileFirst : -radius;
+    const int last = column_tile ? kColumnTileFirst + kColumnTileSide - 1 : radius;
+    for (int dy = first; dy <= last; ++dy) {
       const int cy = min(max(y + dy, 0), side - 1);
-      for (int dx = -radius; dx <= radius; ++dx) {
+      for (int dx = first; dx <= last; ++dx) {
         const int cx = P == ReadPath::Texture ? x + dx : min(max(x + dx, 0), side - 1);
         acc += read_pixel<P, Q>(row_major, morton, tex, side, cx,
                                 P == ReadPath::Texture ? y + dy : cy);
@@ -206,9 +223,9 @@ __global__ void read_path_kernel(const unsigned* row_major, const unsigned* mort
     }
   }
   for (int o = 16; o > 0; o /= 2) acc += __shfl_down_sync(0xffffffffu, acc, o);
-  const unsigned tid = threadIdx.y * blockDim.x + threadIdx.x;
-  const unsigned block = blockIdx.y * gridDim.x + blockIdx.x;
-  if (tid % 32 == 0) warp_sums[block * (kReadTile * kReadTile / 32) + tid / 32] = acc;
+  const unsigned slot = block * (kReadTile * kReadTile / 32) + tid / 32;
+  const unsigned slots = static_cast<unsigned>(side) * static_cast<unsigned>(side) / 32u;
+  if (tid % 32 == 0 && slot < slots) warp_sums[slot] = acc;
 }
 
 using ReadKernel = void (*)(const unsigned*, const unsigned*, cudaTextureObject_t, int, int, int,
@@ -220,6 +237,8 @@ ReadKernel read_kernel_for(ReadPattern q) {
     case ReadPattern::Scattered: return read_path_kernel<P, ReadPattern::Scattered>;
     case ReadPattern::Local2D: return read_path_kernel<P, ReadPattern::Local2D>;
     case ReadPattern::Morton: return read_path_kernel<P, ReadPattern::Morton>;
+    case ReadPattern::ColumnTile: return read_path_kernel<P, ReadPattern::ColumnTile>;
+    case ReadPattern::ColumnTileMorton: return read_path_kernel<P, ReadPattern::ColumnTileMorton>;
   }
   return read_path_kernel<P, ReadPattern::Local2D>;
 }
@@ -285,6 +304,25 @@ struct CacheLab::Impl {
     gather_out.ensure(sizeof(unsigned) * kGatherThreads * sms(), "the gather sums");
   }
 
+  /// One L1 gather launch over `working_set_bytes` per block (gather buffer ready).
+  void launch_gather(std::int64_t working_set_bytes) {
+    const long long region_words = kGatherRegionBytes / 4;
+    const auto words = static_cast<unsigned>(working_set_bytes / 4);
+    l1_gather<<<static_cast<unsigned>(sms()), kGatherThreads, 0, stream>>>(
+        gather.as<unsigned>(), region_words, words, kGatherAccesses, gather_out.as<unsigned>());
+    check(cudaGetLastError(), "L1 gather launch");
+  }
+
+  /// One read-path launch for `params` (image of params.side ready).
+  void launch_read_path(const ReadPathParams& params) {
+    const ReadKernel k = read_kernel(params.path, params.pattern);
+    const auto tiles = static_cast<unsigned>(params.side / kReadTile);
+    k<<<dim3(tiles, tiles), dim3(kReadTile, kReadTile), 0, stream>>>(
+        image_row_major.as<unsigned>(), image_morton.as<unsigned>(), image_texture, params.side,
+        params.radius, params.scattered_reads, warp_sums.as<unsigned>());
+    check(cudaGetLastError(), "read-path launch");
+  }
+
   /// The image in row-major and Morton order and as a cudaArray behind a texture object.
   void ensure_image(int side) {
     if (image_side == side) return;
@@ -331,7 +369,7 @@ struct CacheLab::Impl {
 CacheLab::CacheLab(const DeviceInfo& device) : impl_(new Impl) {
   Impl& im = *impl_;
   im.device = device;
-  check(cudaSetDevice(device.index), "cudaSetDevice");
+  use_device(device.index);
   check(cudaStreamCreateWithFlags(&im.stream, cudaStreamNonBlocking), "cudaStreamCreate");
   CacheDeviceLimits& l = im.limits;
   auto attr = [&](cudaDeviceAttr a, const char* what) {
@@ -394,7 +432,7 @@ OccupancyInfo CacheLab::occupancy(int carveout, std::int64_t dynamic_shared_byte
   const CacheDeviceLimits& l = im.limits;
   check_carveout(carveout);
   check_dynamic_shared(dynamic_shared_bytes, l.shared_bytes_per_block_optin);
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   OccupancyInfo o;
   o.carveout = carveout;
   o.dynamic_shared_bytes = dynamic_shared_bytes;
@@ -464,7 +502,7 @@ L1GatherMeasurement CacheLab::measure_l1_gather(int carveout, std::int64_t worki
   Impl& im = *impl_;
   check_carveout(carveout);
   check_working_set(working_set_bytes);
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   im.ensure_gather();
   L1GatherMeasurement m;
   m.carveout = carveout;
@@ -479,14 +517,7 @@ L1GatherMeasurement CacheLab::measure_l1_gather(int carveout, std::int64_t worki
   }
   check(cudaFuncSetAttribute(l1_gather, cudaFuncAttributePreferredSharedMemoryCarveout, carveout),
         "cudaFuncSetAttribute (carveout)");
-  const long long region_words = kGatherRegionBytes / 4;
-  const auto words = static_cast<unsigned>(working_set_bytes / 4);
-  auto launch = [&] {
-    l1_gather<<<static_cast<unsigned>(m.blocks), kGatherThreads, 0, im.stream>>>(
-        im.gather.as<unsigned>(), region_words, words, kGatherAccesses,
-        im.gather_out.as<unsigned>());
-    check(cudaGetLastError(), "L1 gather launch");
-  };
+  auto launch = [&] { im.launch_gather(working_set_bytes); };
   m.timing = time_launches(im.stream, runs, warmup, cancel, {"L1 gather", "L1 gather"}, launch);
   const double accesses = static_cast<double>(m.blocks) * kGatherThreads * kGatherAccesses;
   m.ns_per_access = m.timing.median_ms * 1e6 / (accesses / m.blocks);
@@ -504,6 +535,18 @@ L1GatherMeasurement CacheLab::measure_l1_gather(int carveout, std::int64_t worki
   m.check = m.verified ? "every thread's sum matched (all reads inside its block's region)"
                        : std::to_string(wrong) + " thread sums differ from accesses x (block + 1)";
   return m;
+}
+
+void CacheLab::launch_l1_gather_once(int carveout, std::int64_t working_set_bytes) {
+  Impl& im = *impl_;
+  check_carveout(carveout);
+  check_working_set(working_set_bytes);
+  use_device(im.device.index);
+  im.ensure_gather();
+  check(cudaFuncSetAttribute(l1_gather, cudaFuncAttributePreferredSharedMemoryCarveout, carveout),
+        "cudaFuncSetAttribute (carveout)");
+  im.launch_gather(working_set_bytes);
+  check(cudaStreamSynchronize(im.stream), "L1 gather (single launch)");
 }
 
 // --- shared-hungry -----------------------------------------------------------------------------
@@ -561,7 +604,7 @@ ConstantMeasurement CacheLab::measure_constant(int k, int runs, int warmup,
                                                const std::atomic<bool>* cancel) {
   Impl& im = *impl_;
   check_constant_k(k);
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   ConstantMeasurement m;
   m.k = k;
   m.blocks = im.sms() * kConstantBlocksPerSm;
@@ -624,29 +667,27 @@ ReadPathMeasurement CacheLab::measure_read_path(const ReadPathParams& params, in
                                                 const std::atomic<bool>* cancel) {
   Impl& im = *impl_;
   check_read_path(params);
-  check(cudaSetDevice(im.device.index), "cudaSetDevice");
+  use_device(im.device.index);
   im.ensure_image(params.side);
   ReadPathMeasurement m;
   m.params = params;
   const std::int64_t pixels = std::int64_t{params.side} * params.side;
   const bool scattered = params.pattern == ReadPattern::Scattered;
-  const int window = (2 * params.radius + 1) * (2 * params.radius + 1);
-  m.reads = pixels * (scattered ? params.scattered_reads : window);
-  const ReadKernel k = read_kernel(params.path, params.pattern);
-  const auto tiles = static_cast<unsigned>(params.side / kReadTile);
-  auto launch = [&] {
-    k<<<dim3(tiles, tiles), dim3(kReadTile, kReadTile), 0, im.stream>>>(
-        im.image_row_major.as<unsigned>(), im.image_morton.as<unsigned>(), im.image_texture,
-        params.side, params.radius, params.scattered_reads, im.warp_sums.as<unsigned>());
-    check(cudaGetLastError(), "read-path launch");
-  };
+  const bool tile =
+      params.pattern == ReadPattern::ColumnTile || params.pattern == ReadPattern::ColumnTileMorton;
+  m.reads = pixels * reads_per_thread(params);
+  auto launch = [&] { im.launch_read_path(params); };
   m.timing = time_launches(im.stream, runs, warmup, cancel, {"read path", "read path"}, launch);
   m.gbps = static_cast<double>(m.reads) * 4 / (m.timing.median_ms * 1e-3) / 1e9;
   const auto sums = to_host<unsigned>(im.warp_sums, static_cast<std::size_t>(pixels / 32),
                                       "cudaMemcpy (read-path sums)");
   std::uint32_t total = 0;
   for (unsigned s : sums) total += s;
-  const auto key = std::make_tuple(scattered ? 1 : 0, params.side, scattered ? 0 : params.radius,
+  // One sum per footprint: the layouts and paths read the same pixels.
+  const auto key = std::make_tuple(scattered ? 1
+                                   : tile    ? 2
+                                             : 0,
+                                   params.side, scattered || tile ? 0 : params.radius,
                                    scattered ? params.scattered_reads : 0);
   auto it = im.expected_sums.find(key);
   if (it == im.expected_sums.end())
@@ -655,6 +696,15 @@ ReadPathMeasurement CacheLab::measure_read_path(const ReadPathParams& params, in
   m.check = m.verified ? "the sum of every read matched the CPU (" + hex(total) + ")"
                        : "sum " + hex(total) + " differs from the CPU's " + hex(it->second);
   return m;
+}
+
+void CacheLab::launch_read_path_once(const ReadPathParams& params) {
+  Impl& im = *impl_;
+  check_read_path(params);
+  use_device(im.device.index);
+  im.ensure_image(params.side);
+  im.launch_read_path(params);
+  check(cudaStreamSynchronize(im.stream), "read path (single launch)");
 }
 
 }  // namespace warplens::gpu

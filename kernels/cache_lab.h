@@ -100,6 +100,13 @@ CarveoutChoice carveout_capacity(const CarveoutTable& table, int percent,
 CarveoutChoice carveout_capacity(int cc_major, int cc_minor, int percent,
                                  std::int64_t block_shared_bytes = 0, int blocks_wanted = 1);
 
+/// The carveouts the shared-hungry sweep measures: the driver default (-1) first, then one
+/// percent per supported capacity of `table`, ascending: 0 for the smallest capacity (max L1),
+/// else the largest percent whose request still rounds up to that capacity (on CC 9.0: 3 -> 8 KiB,
+/// 7 -> 16, 14 -> 32, 28 -> 64, 43 -> 100, 57 -> 132, 71 -> 164, 85 -> 196, 100 -> 228). A
+/// capacity no whole percent reaches is left out. Every value passes check_carveout.
+std::vector<int> carveouts_per_capacity(const CarveoutTable& table);
+
 /// Blocks per SM from the shared-memory capacity alone: floor(capacity / block bytes) where
 /// block bytes = dynamic + static + reserved; "unlimited" (INT32 max) for a block of 0 bytes.
 int blocks_by_shared(int capacity_kib, std::int64_t block_shared_bytes);
@@ -155,16 +162,31 @@ enum class ReadPath {
 };
 enum class ReadPattern {
   Scattered,  ///< each thread reads `scattered_reads` pseudo-random pixels of the whole image
-  Local2D,    ///< each thread reads the (2r+1)^2 window around its pixel, row-major storage
+  Local2D,    ///< each thread reads the (2r+1)^2 window around its pixel, row-major storage; a
+              ///< warp's centres are a 16 x 2 strip, so a request covers two row segments
   Morton,     ///< the same window, the plain buffer stored in Morton (Z) order; for Texture it
               ///< is the same as Local2D (a cudaArray has its own layout)
+  /// Each thread reads its own 4 x 4 tile of pixels, x-1..x+2 by y-1..y+2 around its centre (a
+  /// bicubic footprint), clamped to the image; the 32 lanes of a warp are 32 centres down one
+  /// column (column_tile_centre). Row-major storage: every request touches 32 rows, so 32
+  /// sectors in 32 different 128-byte lines, and a thread's tile 4 rows (4 lines or more).
+  ColumnTile,
+  /// The same reads from the Morton-order buffer: 32 rows of one column, aligned to 32, are 16
+  /// sectors in 8 lines there (pairs of rows share a sector), so a request touches about that
+  /// many. For Texture the same as ColumnTile.
+  ColumnTileMorton,
 };
+
+/// The ColumnTile footprint: offsets kColumnTileFirst .. kColumnTileFirst + kColumnTileSide - 1
+/// on both axes around the centre.
+inline constexpr int kColumnTileSide = 4;
+inline constexpr int kColumnTileFirst = -1;
 
 struct ReadPathParams {
   ReadPath path = ReadPath::Plain;
   ReadPattern pattern = ReadPattern::Local2D;
   int side = 4096;  ///< the image is side x side 32-bit unsigned pixels; power of two, 64..8192
-  int radius = 2;   ///< Local2D / Morton window radius, 0..4
+  int radius = 2;   ///< Local2D / Morton window radius, 0..4 (the column tiles are fixed 4 x 4)
   int scattered_reads = 4;  ///< Scattered: reads per thread, 1..32
   friend bool operator==(const ReadPathParams& a, const ReadPathParams& b) {
     return a.path == b.path && a.pattern == b.pattern && a.side == b.side && a.radius == b.radius &&
@@ -210,12 +232,30 @@ WARPLENS_HOST_DEVICE inline void scattered_pixel(std::uint32_t thread, int j, in
   *x = h & mask;
   *y = ((h >> 16) ^ (h * 7u)) & mask;
 }
+/// ColumnTile patterns: the centre pixel of thread `tid` (0..255) of block `block` (linear,
+/// 0 .. (side / 16)^2 - 1; side a power of two >= 64). The image is cut into pieces 8 pixels
+/// wide and 32 tall, one per block, row by row; warp w = tid / 32 of the block takes column w of
+/// its piece and lane tid % 32 row lane. Every pixel is the centre of exactly one thread.
+WARPLENS_HOST_DEVICE inline void column_tile_centre(std::uint32_t block, std::uint32_t tid,
+                                                    int side, std::uint32_t* x, std::uint32_t* y) {
+  const std::uint32_t pieces_per_row = static_cast<std::uint32_t>(side) / 8u;
+  *x = (block % pieces_per_row) * 8u + tid / 32u;
+  *y = (block / pieces_per_row) * 32u + tid % 32u;
+}
+/// Whether `pattern` reads the Morton-order buffer on the plain and __ldg paths.
+WARPLENS_HOST_DEVICE constexpr bool reads_morton(ReadPattern pattern) {
+  return pattern == ReadPattern::Morton || pattern == ReadPattern::ColumnTileMorton;
+}
+/// 4-byte reads each thread of the read-path kernel makes for `params`.
+int reads_per_thread(const ReadPathParams& params);
+
 /// The sum (mod 2^32) of every pixel every thread of the read-path kernel reads: what the GPU's
 /// checksum must equal. Host only; O(side^2) for windows, O(side^2 x reads) for Scattered.
 std::uint32_t expected_read_path_sum(const ReadPathParams& params);
 
-const char* to_string(ReadPath path);               ///< plain | ldg | texture
-const char* to_string(ReadPattern pattern);         ///< scattered | local-2d | morton
+const char* to_string(ReadPath path);  ///< plain | ldg | texture
+/// scattered | local-2d | morton | column-tile | column-tile-morton
+const char* to_string(ReadPattern pattern);
 ReadPath parse_read_path(const std::string& text);  ///< throws std::invalid_argument
 ReadPattern parse_read_pattern(const std::string& text);
 
@@ -300,7 +340,7 @@ struct ConstantMeasurement {
 
 struct ReadPathMeasurement {
   ReadPathParams params;
-  std::int64_t reads = 0;  ///< 4-byte reads of the launch
+  std::int64_t reads = 0;  ///< 4-byte reads of the launch: side^2 x reads_per_thread(params)
   Timing timing;
   double gbps = 0;  ///< 4 x reads / median time
   bool verified = false;
@@ -342,6 +382,17 @@ class CacheLab {
 
   ReadPathMeasurement measure_read_path(const ReadPathParams& params, int runs = 7, int warmup = 2,
                                         const std::atomic<bool>* cancel = nullptr);
+
+  // One untimed launch each, for hardware counters (as SharedLab::launch_bank_once): the same
+  // kernel and grid as the measure_* call times, on the lab's stream, waited for, nothing
+  // verified. The first call allocates and fills the buffers (more kernels), as does a read
+  // path with a new image side: call once outside a profiled range so the range holds exactly
+  // one kernel. Parameters are checked first (std::invalid_argument, nothing launched).
+
+  /// The L1 gather with `carveout` set on it, over `working_set_bytes` per block.
+  void launch_l1_gather_once(int carveout, std::int64_t working_set_bytes);
+  /// The read-path kernel for `params` (path, pattern, image side, radius, reads).
+  void launch_read_path_once(const ReadPathParams& params);
 
  private:
   struct Impl;

@@ -129,6 +129,20 @@ CarveoutChoice carveout_capacity(int major, int minor, int percent, std::int64_t
                            blocks_wanted);
 }
 
+std::vector<int> carveouts_per_capacity(const CarveoutTable& table) {
+  std::vector<int> out = {kCarveoutDefault};
+  const int largest = table.max_capacity_kib();
+  if (table.capacities_kib.empty() || largest <= 0) return out;
+  for (std::size_t i = 0; i < table.capacities_kib.size(); ++i) {
+    const int cap = table.capacities_kib[i];
+    // The largest whole percent whose request (percent x largest / 100) is still <= cap.
+    const int percent = i == 0 ? kCarveoutMaxL1 : std::min(100, cap * 100 / largest);
+    if (carveout_capacity(table, percent).rounded_kib != cap) continue;  // no percent lands here
+    if (out.back() != percent) out.push_back(percent);
+  }
+  return out;
+}
+
 void check_dynamic_shared(std::int64_t bytes, std::int64_t optin_limit_bytes) {
   if (bytes < 0)
     throw std::invalid_argument("dynamic shared memory " + std::to_string(bytes) +
@@ -194,6 +208,17 @@ void check_read_path(const ReadPathParams& p) {
                                 " is outside 1..32");
 }
 
+int reads_per_thread(const ReadPathParams& p) {
+  switch (p.pattern) {
+    case ReadPattern::Scattered: return p.scattered_reads;
+    case ReadPattern::Local2D:
+    case ReadPattern::Morton: return (2 * p.radius + 1) * (2 * p.radius + 1);
+    case ReadPattern::ColumnTile:
+    case ReadPattern::ColumnTileMorton: return kColumnTileSide * kColumnTileSide;
+  }
+  return 0;
+}
+
 std::uint32_t expected_read_path_sum(const ReadPathParams& p) {
   check_read_path(p);
   const auto side = static_cast<std::uint32_t>(p.side);
@@ -209,12 +234,16 @@ std::uint32_t expected_read_path_sum(const ReadPathParams& p) {
     }
     return sum;
   }
-  // Windows clamped to the image: pixel (x', y') is read mult(x') x mult(y') times, where
-  // mult(v) counts the (pixel, offset) pairs along one axis that clamp to v.
+  // Windows and tiles clamped to the image, every pixel the centre of one thread: pixel
+  // (x', y') is read mult(x') x mult(y') times, where mult(v) counts the (centre, offset) pairs
+  // along one axis that clamp to v.
+  const bool tile =
+      p.pattern == ReadPattern::ColumnTile || p.pattern == ReadPattern::ColumnTileMorton;
+  const int first = tile ? kColumnTileFirst : -p.radius;
+  const int last = tile ? kColumnTileFirst + kColumnTileSide - 1 : p.radius;
   std::vector<std::uint32_t> mult(side, 0);
-  const int r = p.radius;
   for (int v = 0; v < p.side; ++v)
-    for (int d = -r; d <= r; ++d)
+    for (int d = first; d <= last; ++d)
       ++mult[static_cast<std::size_t>(std::clamp(v + d, 0, p.side - 1))];
   for (std::uint32_t y = 0; y < side; ++y) {
     std::uint32_t row = 0;
@@ -238,6 +267,8 @@ const char* to_string(ReadPattern pattern) {
     case ReadPattern::Scattered: return "scattered";
     case ReadPattern::Local2D: return "local-2d";
     case ReadPattern::Morton: return "morton";
+    case ReadPattern::ColumnTile: return "column-tile";
+    case ReadPattern::ColumnTileMorton: return "column-tile-morton";
   }
   return "?";
 }
@@ -249,9 +280,11 @@ ReadPath parse_read_path(const std::string& text) {
 }
 
 ReadPattern parse_read_pattern(const std::string& text) {
-  for (auto v : {ReadPattern::Scattered, ReadPattern::Local2D, ReadPattern::Morton})
+  for (auto v : {ReadPattern::Scattered, ReadPattern::Local2D, ReadPattern::Morton,
+                 ReadPattern::ColumnTile, ReadPattern::ColumnTileMorton})
     if (text == to_string(v)) return v;
-  throw std::invalid_argument("unknown read pattern '" + text + "' (scattered, local-2d, morton)");
+  throw std::invalid_argument("unknown read pattern '" + text +
+                              "' (scattered, local-2d, morton, column-tile, column-tile-morton)");
 }
 
 }  // namespace warplens::gpu

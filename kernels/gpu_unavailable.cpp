@@ -126,6 +126,12 @@ ReadPathMeasurement CacheLab::measure_read_path(const ReadPathParams&, int, int,
                                                 const std::atomic<bool>*) {
   no_cuda();
 }
+void CacheLab::launch_l1_gather_once(int, std::int64_t) {
+  no_cuda();
+}
+void CacheLab::launch_read_path_once(const ReadPathParams&) {
+  no_cuda();
+}
 
 GlInteropBuffer::GlInteropBuffer(unsigned) {
   no_cuda();

@@ -117,8 +117,8 @@ TEST_F(CacheGpuTest, ConstantReadsSumTheRightWords) {
 
 TEST_F(CacheGpuTest, ReadPathsSumTheSamePixels) {
   for (auto path : {gpu::ReadPath::Plain, gpu::ReadPath::Ldg, gpu::ReadPath::Texture}) {
-    for (auto q :
-         {gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D, gpu::ReadPattern::Morton}) {
+    for (auto q : {gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D, gpu::ReadPattern::Morton,
+                   gpu::ReadPattern::ColumnTile, gpu::ReadPattern::ColumnTileMorton}) {
       gpu::ReadPathParams p;
       p.path = path;
       p.pattern = q;
@@ -128,6 +128,70 @@ TEST_F(CacheGpuTest, ReadPathsSumTheSamePixels) {
                               << m.check;
     }
   }
+}
+
+TEST_F(CacheGpuTest, ColumnTilesVerifyAtEverySideAndPath) {
+  for (int side : {64, 512, 4096}) {
+    for (auto path : {gpu::ReadPath::Plain, gpu::ReadPath::Ldg, gpu::ReadPath::Texture}) {
+      for (auto q : {gpu::ReadPattern::ColumnTile, gpu::ReadPattern::ColumnTileMorton}) {
+        gpu::ReadPathParams p;
+        p.path = path;
+        p.pattern = q;
+        p.side = side;
+        const auto m = lab_->measure_read_path(p, 3, 1);
+        EXPECT_TRUE(m.verified) << side << " " << gpu::to_string(path) << " " << gpu::to_string(q)
+                                << ": " << m.check;
+        EXPECT_EQ(m.reads, std::int64_t{side} * side * 16);
+        std::printf("side %4d %-7s %-18s %8.1f GB/s\n", side, gpu::to_string(path),
+                    gpu::to_string(q), m.gbps);
+      }
+    }
+  }
+}
+
+// The shared-hungry kernel against the carveout, as the window's sweep runs it: every launch
+// verifies, the kernel never sees more blocks than the occupancy API allows, and a carveout that
+// asks for more shared memory never allows fewer blocks.
+TEST_F(CacheGpuTest, SharedHungrySweepOverTheCarveouts) {
+  const auto& l = lab_->limits();
+  if (!l.table) GTEST_SKIP() << l.table_check;
+  int last_blocks = 0;
+  for (int c : gpu::carveouts_per_capacity(*l.table)) {
+    const auto m = lab_->measure_shared_hungry(c, 20 * 1024, 3, 1);
+    std::printf(
+        "carveout %3d: asks %3d KiB, model %3d KiB -> %d blocks, API %d, seen %d, %.3f ms\n", c,
+        m.occupancy.model.rounded_kib, m.occupancy.model.shared_kib,
+        m.occupancy.model_blocks_per_sm, m.occupancy.blocks_per_sm, m.observed_blocks_per_sm,
+        m.timing.median_ms);
+    EXPECT_TRUE(m.verified) << "carveout " << c << ": " << m.check;
+    EXPECT_GE(m.observed_blocks_per_sm, 1);
+    EXPECT_LE(m.observed_blocks_per_sm, m.occupancy.blocks_per_sm);
+    if (c == gpu::kCarveoutDefault) continue;
+    EXPECT_GE(m.occupancy.blocks_per_sm, last_blocks) << "carveout " << c;
+    last_blocks = m.occupancy.blocks_per_sm;
+  }
+}
+
+// The single launches the hardware counters profile: they run, and refuse what the timed
+// measurements refuse.
+TEST_F(CacheGpuTest, SingleLaunchesForCountersRunAndRefuseBadParameters) {
+  EXPECT_NO_THROW(lab_->launch_l1_gather_once(gpu::kCarveoutMaxL1, 64 * 1024));
+  EXPECT_NO_THROW(lab_->launch_l1_gather_once(gpu::kCarveoutMaxShared, gpu::kGatherRegionBytes));
+  gpu::ReadPathParams p;
+  p.side = 256;
+  p.pattern = gpu::ReadPattern::ColumnTileMorton;
+  EXPECT_NO_THROW(lab_->launch_read_path_once(p));
+  p.path = gpu::ReadPath::Texture;
+  EXPECT_NO_THROW(lab_->launch_read_path_once(p));
+  EXPECT_THROW(lab_->launch_l1_gather_once(101, 64 * 1024), std::invalid_argument);
+  EXPECT_THROW(lab_->launch_l1_gather_once(0, gpu::kGatherRegionBytes + 128),
+               std::invalid_argument);
+  p.side = 100;
+  EXPECT_THROW(lab_->launch_read_path_once(p), std::invalid_argument);
+  // Still usable, and the timed path still verifies after the single launches.
+  p.side = 256;
+  EXPECT_TRUE(lab_->measure_read_path(p, 1, 0).verified);
+  EXPECT_TRUE(lab_->measure_l1_gather(0, 64 * 1024, 1, 0).verified);
 }
 
 TEST_F(CacheGpuTest, BadParametersAreRefusedAndTheLabStaysUsable) {

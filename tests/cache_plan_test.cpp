@@ -215,8 +215,20 @@ TEST(ReadPath, ChecksAndNames) {
   EXPECT_NE(refusal([&] { gpu::check_read_path(p); }), "");
   for (auto path : {gpu::ReadPath::Plain, gpu::ReadPath::Ldg, gpu::ReadPath::Texture})
     EXPECT_EQ(gpu::parse_read_path(gpu::to_string(path)), path);
-  for (auto q : {gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D, gpu::ReadPattern::Morton})
+  for (auto q : {gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D, gpu::ReadPattern::Morton,
+                 gpu::ReadPattern::ColumnTile, gpu::ReadPattern::ColumnTileMorton})
     EXPECT_EQ(gpu::parse_read_pattern(gpu::to_string(q)), q);
+  EXPECT_EQ(std::string(gpu::to_string(gpu::ReadPattern::ColumnTileMorton)), "column-tile-morton");
+  EXPECT_NE(refusal([] { gpu::parse_read_pattern("tile"); }).find("column-tile"),
+            std::string::npos);
+  EXPECT_TRUE(gpu::reads_morton(gpu::ReadPattern::ColumnTileMorton));
+  EXPECT_FALSE(gpu::reads_morton(gpu::ReadPattern::ColumnTile));
+  p = {};
+  p.pattern = gpu::ReadPattern::ColumnTile;
+  EXPECT_EQ(gpu::reads_per_thread(p), 16);
+  p.pattern = gpu::ReadPattern::Local2D;
+  p.radius = 1;
+  EXPECT_EQ(gpu::reads_per_thread(p), 9);
   EXPECT_NE(refusal([] { gpu::parse_read_path("surface"); }).find("plain, ldg, texture"),
             std::string::npos);
 }
@@ -245,6 +257,98 @@ TEST(ReadPath, ExpectedSumMatchesTheDirectWindowSum) {
       scattered += gpu::pixel_value(x, y);
     }
   EXPECT_EQ(gpu::expected_read_path_sum(p), scattered);
+}
+
+// The column tiles: every pixel is one thread's centre, a warp is 32 centres down one column.
+TEST(ReadPath, ColumnTileCentresCoverTheImageOnceAndWarpsAreColumns) {
+  for (int side : {64, 256}) {
+    const auto blocks = static_cast<std::uint32_t>((side / 16) * (side / 16));
+    std::vector<int> hits(static_cast<std::size_t>(side) * side, 0);
+    for (std::uint32_t b = 0; b < blocks; ++b) {
+      for (std::uint32_t tid = 0; tid < 256; ++tid) {
+        std::uint32_t x = 0, y = 0;
+        gpu::column_tile_centre(b, tid, side, &x, &y);
+        ASSERT_LT(x, static_cast<std::uint32_t>(side));
+        ASSERT_LT(y, static_cast<std::uint32_t>(side));
+        ++hits[static_cast<std::size_t>(y) * side + x];
+        // The warp's lane 0 sets the column; every lane is one row further down it.
+        std::uint32_t x0 = 0, y0 = 0;
+        gpu::column_tile_centre(b, tid / 32 * 32, side, &x0, &y0);
+        EXPECT_EQ(x, x0);
+        EXPECT_EQ(y, y0 + tid % 32);
+      }
+    }
+    EXPECT_TRUE(std::all_of(hits.begin(), hits.end(), [](int h) { return h == 1; }));
+  }
+}
+
+// What the tiles do to one load of a warp, counted with the model's units: row-major, 32 rows of
+// one column are 32 sectors in 32 lines; in Morton order (aligned to 32 rows) 16 sectors in 8.
+TEST(ReadPath, AColumnOfThirtyTwoRowsInMortonOrderIsSixteenSectorsInEightLines) {
+  const int side = 256;
+  std::set<std::uint32_t> row_major_sectors, row_major_lines, morton_sectors, morton_lines;
+  for (std::uint32_t lane = 0; lane < 32; ++lane) {
+    std::uint32_t x = 0, y = 0;
+    gpu::column_tile_centre(5, lane, side, &x, &y);
+    const std::uint32_t rm = (y * static_cast<std::uint32_t>(side) + x) * 4;
+    const std::uint32_t mo = gpu::morton_encode(x, y) * 4;
+    row_major_sectors.insert(rm / 32);
+    row_major_lines.insert(rm / 128);
+    morton_sectors.insert(mo / 32);
+    morton_lines.insert(mo / 128);
+  }
+  EXPECT_EQ(row_major_sectors.size(), 32u);
+  EXPECT_EQ(row_major_lines.size(), 32u);
+  EXPECT_EQ(morton_sectors.size(), 16u);
+  EXPECT_EQ(morton_lines.size(), 8u);
+}
+
+TEST(ReadPath, ExpectedSumMatchesTheDirectColumnTileSum) {
+  gpu::ReadPathParams p;
+  p.side = 64;
+  p.pattern = gpu::ReadPattern::ColumnTile;
+  std::uint32_t direct = 0;
+  for (std::uint32_t b = 0; b < 16; ++b)
+    for (std::uint32_t tid = 0; tid < 256; ++tid) {
+      std::uint32_t x = 0, y = 0;
+      gpu::column_tile_centre(b, tid, p.side, &x, &y);
+      for (int dy = gpu::kColumnTileFirst; dy < gpu::kColumnTileFirst + gpu::kColumnTileSide; ++dy)
+        for (int dx = gpu::kColumnTileFirst; dx < gpu::kColumnTileFirst + gpu::kColumnTileSide;
+             ++dx)
+          direct += gpu::pixel_value(
+              static_cast<std::uint32_t>(std::clamp(static_cast<int>(x) + dx, 0, p.side - 1)),
+              static_cast<std::uint32_t>(std::clamp(static_cast<int>(y) + dy, 0, p.side - 1)));
+    }
+  EXPECT_EQ(gpu::expected_read_path_sum(p), direct);
+  p.pattern = gpu::ReadPattern::ColumnTileMorton;  // the same pixels from another layout
+  EXPECT_EQ(gpu::expected_read_path_sum(p), direct);
+  p.pattern = gpu::ReadPattern::Local2D;
+  p.radius = 2;
+  EXPECT_NE(gpu::expected_read_path_sum(p), direct);
+}
+
+// The shared-hungry sweep: one carveout per supported capacity, each landing on its capacity.
+TEST(CarveoutSweep, OnePercentPerSupportedCapacity) {
+  const auto h100 = gpu::require_carveout_table(9, 0);
+  EXPECT_EQ(gpu::carveouts_per_capacity(h100),
+            (std::vector<int>{-1, 0, 3, 7, 14, 28, 43, 57, 71, 85, 100}));
+  for (int major_minor : {70, 75, 80, 86, 89, 90, 100, 120}) {
+    const auto t = gpu::require_carveout_table(major_minor / 10, major_minor % 10);
+    const auto sweep = gpu::carveouts_per_capacity(t);
+    ASSERT_FALSE(sweep.empty());
+    EXPECT_EQ(sweep.front(), gpu::kCarveoutDefault);
+    std::set<int> capacities;
+    for (std::size_t i = 1; i < sweep.size(); ++i) {
+      EXPECT_NO_THROW(gpu::check_carveout(sweep[i]));
+      if (i > 1) {
+        EXPECT_GT(sweep[i], sweep[i - 1]);
+      }
+      capacities.insert(gpu::carveout_capacity(t, sweep[i]).rounded_kib);
+    }
+    EXPECT_EQ(capacities, std::set<int>(t.capacities_kib.begin(), t.capacities_kib.end()))
+        << "CC " << major_minor;
+    EXPECT_EQ(sweep.back(), 100);
+  }
 }
 
 }  // namespace

@@ -3,6 +3,7 @@
 // the build's out/ folder, model-only and with injected measurements, checked by their pixels.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <memory>
 
@@ -138,18 +139,44 @@ CacheResults fake_results(const CacheSession& session) {
     c.verified = true;
     r.constant.push_back(c);
   }
-  const double gbps[3][3] = {{310, 2400, 2900}, {330, 2600, 3100}, {290, 2700, 2700}};
+  const double gbps[3][5] = {
+      {310, 2400, 2900, 900, 1900}, {330, 2600, 3100, 1000, 2000}, {290, 2700, 2700, 2100, 2100}};
   for (int pi = 0; pi < 3; ++pi) {
-    for (int gi = 0; gi < 3; ++gi) {
+    for (int gi = 0; gi < 5; ++gi) {
       gpu::ReadPathMeasurement x;
       x.params = session.state().read;
-      x.params.path = static_cast<gpu::ReadPath>(pi);
-      x.params.pattern = static_cast<gpu::ReadPattern>(gi);
+      x.params.path = app::read_paths()[static_cast<std::size_t>(pi)];
+      x.params.pattern = app::read_patterns()[static_cast<std::size_t>(gi)];
       x.gbps = gbps[pi][gi];
       x.timing.median_ms = 1.0;
       x.verified = true;
       r.read.push_back(x);
+      app::ReadHitPoint hit;
+      hit.params = x.params;
+      hit.rate.percent = 40.0 + 11.0 * gi;
+      r.read_hit.push_back(hit);
     }
+  }
+  for (const auto& p : r.l1) {
+    app::L1HitPoint hit;
+    hit.carveout = p.carveout;
+    hit.working_set_bytes = p.working_set_bytes;
+    const double l1 = p.expected.l1_kib * 1024.0;
+    hit.rate.percent =
+        p.fits_l1 ? 98.0 : std::max(2.0, 98.0 * l1 / static_cast<double>(p.working_set_bytes));
+    r.l1_hit.push_back(hit);
+  }
+  for (const auto& row : m.carveout_sweep) {
+    gpu::SharedHungryMeasurement h;
+    h.occupancy.carveout = row.carveout;
+    h.occupancy.model = row.choice;
+    h.occupancy.blocks_per_sm = row.blocks_per_sm;
+    h.observed_blocks_per_sm = row.blocks_per_sm;
+    h.timing.median_ms = 4.0 / std::max(row.blocks_per_sm, 1);
+    h.timing.min_ms = 0.95 * h.timing.median_ms;
+    h.timing.max_ms = 1.1 * h.timing.median_ms;
+    h.timing.runs = 7;
+    r.hungry_sweep.push_back(h);
   }
   for (const auto& row : m.sweep) {
     gpu::OccupancyInfo o;
@@ -290,8 +317,12 @@ TEST_F(CacheUiRender, InjectedMeasurementsFillThePlots) {
     s.section = CacheSection::ReadPath;
     session.set(s);
     image = render(session, theme_name, "cache-read-path-measured" + suffix);
-    for (int pi = 0; pi < 3; ++pi)  // three bars per path, tall ones
+    for (int pi = 0; pi < 3; ++pi)  // five bars per path, tall ones
       EXPECT_GT(count_color(image, app::cache_series_color(theme, pi, 3)), 20000) << "path " << pi;
+
+    s.read.pattern = gpu::ReadPattern::ColumnTile;  // the 4x4 tile group's row-major bar ringed
+    session.set(s);
+    render(session, theme_name, "cache-read-path-tile-measured" + suffix);
 
     s.section = CacheSection::Carveout;
     s.carveout = 100;
@@ -300,6 +331,74 @@ TEST_F(CacheUiRender, InjectedMeasurementsFillThePlots) {
     session.inject_results_for_test(fake_results(session));
     render(session, theme_name, "cache-carveout-measured" + suffix);
   }
+}
+
+// The carveout sweep's plots: the model's staircase without a GPU, the measured points with one.
+TEST_F(CacheUiRender, CarveoutSweepPlotsTimeAndResidency) {
+  CacheSession session(false);
+  CacheState s;
+  s.carveout = 57;  // one of the sweep's carveouts: its points are ringed
+  s.dynamic_shared_bytes = 20 * 1024;
+  session.set(s);
+  const auto& m = session.model();
+  ASSERT_EQ(m.carveout_sweep.size(), 11u);  // the default + one per capacity of CC 9.0
+  EXPECT_EQ(m.carveout_sweep.front().carveout, gpu::kCarveoutDefault);
+  EXPECT_EQ(m.carveout_sweep.back().blocks_per_sm, 8);   // 228 KiB: the thread limit
+  EXPECT_EQ(m.carveout_sweep[1].blocks_per_sm, 1);       // 0 %: raised to 32 KiB, one block
+  EXPECT_EQ(m.carveout_sweep[1].choice.rounded_kib, 0);  // what the carveout asked for
+  EXPECT_EQ(m.carveout_sweep[1].choice.shared_kib, 32);  // what a 21 KiB block needs
+  const auto& light = viz::theme(viz::ThemeName::Light);
+  const auto model_only = render(session, viz::ThemeName::Light, "cache-carveout-sweep-model.png");
+  const int model_line = count_color(model_only, light.overfetch, 10);
+  EXPECT_GT(model_line, 200);  // the occupancy and residency staircases
+
+  session.inject_results_for_test(fake_results(session));
+  const auto image = render(session, viz::ThemeName::Light, "cache-carveout-sweep-light.png");
+  // The measured points: time and the API's blocks in one colour, the %smid residency in another.
+  const int api = count_color(image, app::cache_series_color(light, 0, 3), 10);
+  const int seen = count_color(image, app::cache_series_color(light, 2, 3), 10);
+  EXPECT_GT(api, count_color(model_only, app::cache_series_color(light, 0, 3), 10) + 200);
+  EXPECT_GT(seen, count_color(model_only, app::cache_series_color(light, 2, 3), 10) + 100);
+  render(session, viz::ThemeName::Dark, "cache-carveout-sweep-dark.png");
+  render(session, viz::ThemeName::Light, "cache-carveout-sweep-light-2x.png", 2.0f);
+}
+
+// The L1 hit rates from the counters: a second plot under the L1 sweep, numbers in the read-path
+// bars, and the one-line reason in the warning colour when they could not be read.
+TEST_F(CacheUiRender, HitRatesShowOrSayWhyNot) {
+  CacheSession session(false);
+  CacheState s;
+  s.section = CacheSection::L1;
+  session.set(s);
+  CacheResults r = fake_results(session);
+  session.inject_results_for_test(r);
+  const auto& light = viz::theme(viz::ThemeName::Light);
+  const auto with_hits = render(session, viz::ThemeName::Light, "cache-l1-hit-light.png");
+  CacheResults without = r;
+  without.l1_hit.clear();
+  without.l1_hit_note = "hardware counters off (WARPLENS_NO_COUNTERS is set)";
+  session.inject_results_for_test(without);
+  const auto no_hits = render(session, viz::ThemeName::Light, "cache-l1-no-hit-light.png");
+  // Two plots of four carveout lines draw more of each line colour than one plot does.
+  for (int i = 1; i < 4; ++i)
+    EXPECT_GT(count_color(with_hits, app::cache_series_color(light, i, 4), 10),
+              count_color(no_hits, app::cache_series_color(light, i, 4), 10) + 100)
+        << "carveout line " << i;
+  EXPECT_GT(count_color(no_hits, light.warning, 40),
+            count_color(with_hits, light.warning, 40) + 100);
+
+  s.section = CacheSection::ReadPath;
+  session.set(s);
+  without = r;
+  for (auto& h : without.read_hit)
+    if (h.params.path == gpu::ReadPath::Texture) {
+      h.rate.percent.reset();
+      h.rate.unavailable = "L1 hit rate not available for the texture path: ...";
+    }
+  without.read_hit_note = "L1 hit rate not available for the texture path: ...";
+  session.inject_results_for_test(without);
+  const auto image = render(session, viz::ThemeName::Light, "cache-read-path-no-tex-hit.png");
+  EXPECT_GT(count_color(image, light.warning, 40), 100);
 }
 
 }  // namespace
