@@ -39,6 +39,19 @@ const char* lab_title(Lab lab) {
   return "?";
 }
 
+/// The header's lab buttons where the full titles do not fit (presenter scales, small windows).
+const char* lab_short_title(Lab lab) {
+  switch (lab) {
+    case Lab::Global: return "Global";
+    case Lab::Banks: return "Banks";
+    case Lab::Transpose: return "Transpose";
+    case Lab::Matmul: return "Matmul";
+    case Lab::Reduction: return "Reduction";
+    case Lab::Cache: return "Caches";
+  }
+  return "?";
+}
+
 void draw_header(UiState& ui, CopySession& session, SharedSession& shared,
                  const viz::ImGuiLayer& layer, const viz::Theme& theme, float width, float height,
                  bool with_cache, CompareSlot* compare) {
@@ -50,15 +63,24 @@ void draw_header(UiState& ui, CopySession& session, SharedSession& shared,
   ImGui::PushFont(layer.fonts().bold);
   ImGui::TextUnformatted("WarpLens");
   ImGui::PopFont();
-  // One button per lab, the current one highlighted.
-  for (Lab lab :
-       {Lab::Global, Lab::Banks, Lab::Transpose, Lab::Matmul, Lab::Reduction, Lab::Cache}) {
+  // One button per lab, the current one highlighted; short titles when the full ones would
+  // leave no room for the compare button and the device line.
+  const Lab labs[] = {Lab::Global, Lab::Banks,     Lab::Transpose,
+                      Lab::Matmul, Lab::Reduction, Lab::Cache};
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float full_w = 24 * layer.scale() + ImGui::CalcTextSize("A/B compare: on").x +
+                 ImGui::CalcTextSize("measured on NVIDIA H100 80GB HBM3").x;
+  for (Lab lab : labs)
+    full_w += ImGui::CalcTextSize(lab_title(lab)).x + 2 * style.FramePadding.x + 4 * layer.scale();
+  const bool short_titles = ImGui::GetCursorPosX() + full_w > width;
+  for (Lab lab : labs) {
     if (lab == Lab::Cache && !with_cache) continue;
     ImGui::SameLine(0, lab == Lab::Global ? 24 * layer.scale() : 4 * layer.scale());
     const bool current = ui.lab == lab;
     if (current)
       ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::SmallButton(lab_title(lab)) && ui.interactive && !current) {
+    if (ImGui::SmallButton(short_titles ? lab_short_title(lab) : lab_title(lab)) &&
+        ui.interactive && !current) {
       ui.lab = lab;
       if (lab != Lab::Global && lab != Lab::Cache) {
         SharedState st = shared.state();
@@ -72,7 +94,9 @@ void draw_header(UiState& ui, CopySession& session, SharedSession& shared,
     ImGui::SameLine(0, 24 * layer.scale());
     if (ui.compare)
       ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::SmallButton(ui.compare ? "A/B compare: on" : "A/B compare") && ui.interactive) {
+    const char* compare_label = short_titles ? (ui.compare ? "A/B: on" : "A/B")
+                                             : (ui.compare ? "A/B compare: on" : "A/B compare");
+    if (ImGui::SmallButton(compare_label) && ui.interactive) {
       if (ui.compare) {
         ui.compare = false;
       } else {
@@ -103,8 +127,16 @@ void draw_header(UiState& ui, CopySession& session, SharedSession& shared,
     right = "model only \u2014 no CUDA device";
     warn = true;
   }
+  // The device line fills what the buttons leave, shortened to the GPU's name, then cut with
+  // an ellipsis; never drawn over the buttons.
+  ImGui::SameLine();
+  const float room = width - ImGui::GetCursorPosX() - 44 * layer.scale();
+  if (ImGui::CalcTextSize(right.c_str()).x > room && session.gpu_mode() && !warn)
+    right = session.device().device->name;
+  right = fit_text(right, room);
   const float text_w = ImGui::CalcTextSize(right.c_str()).x;
-  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20, width - text_w - 24 * layer.scale()));
+  ImGui::SameLine(
+      std::max(ImGui::GetCursorPosX() + 20 * layer.scale(), width - text_w - 24 * layer.scale()));
   if (warn) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
     const float pad = 6 * layer.scale();
@@ -390,7 +422,7 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
 
   ImGui::BeginChild("##request", {half, 0});
   if (ImGui::BeginTable("request", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
-    ImGui::TableSetupColumn("per warp request");
+    ImGui::TableSetupColumn("per warp request", ImGuiTableColumnFlags_WidthFixed);
     ImGui::TableSetupColumn("model (predicted)");
     ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
     ImGui::TableHeadersRow();
@@ -468,9 +500,8 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
   } else if (ImGui::BeginTable("bandwidth", 2,
                                ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
     ImGui::TableSetupColumn("measured (read + write, 10\u2079 B/s)",
-                            ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("GB/s", ImGuiTableColumnFlags_WidthFixed,
-                            ImGui::CalcTextSize("999,999,999 threads \u00d7 15 runs").x);
+                            ImGuiTableColumnFlags_WidthFixed);
+    ImGui::TableSetupColumn("GB/s", ImGuiTableColumnFlags_WidthStretch);
     ImGui::TableHeadersRow();
     const bool current = session.measurement_current();
     const auto value_row = [&](const char* name, const std::string& value, bool stale,
@@ -880,15 +911,7 @@ void draw_status(UiState& ui, const CopySession& session, const SharedSession& s
   // an ellipsis rather than running under them.
   const float controls_x = ui.interactive ? view_controls_x(layer) : ImGui::GetWindowWidth();
   const float room = controls_x - ImGui::GetCursorPosX() - 16 * layer.scale();
-  if (ImGui::CalcTextSize(text.c_str()).x > room) {
-    while (!text.empty() && ImGui::CalcTextSize((text + "\u2026").c_str()).x > room) {
-      text.pop_back();
-      while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
-        text.pop_back();  // never cut a UTF-8 sequence in half
-      if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
-    }
-    text += "\u2026";
-  }
+  text = fit_text(text, room);
   if (!error.empty()) {
     ImGui::TextColored(color4(theme.warning), "%s", text.c_str());
   } else {
@@ -1058,6 +1081,9 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   const float body_h = h - header_h - status_h;
   const float main_x = panel_w + gap;
   const float main_w = w - main_x;
+  // At presenter scales the views keep at least 70 % of the height (their grids and strips
+  // are what the room reads); the numbers scroll.
+  const float stats_cap = s >= 1.5f ? body_h * 0.3f : body_h;
 
   draw_header(ui, session, shared, layer, theme, w, header_h, cache != nullptr, compare);
   if (ui.lab == Lab::Cache && !cache) ui.lab = Lab::Global;
@@ -1085,7 +1111,7 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   } else if (a) {
     // Two views side by side, the comparison under them.
     const float stats_h =
-        std::min(body_h * 0.36f, 9.0f * ImGui::GetFrameHeightWithSpacing() + 40 * s);
+        std::min({body_h * 0.36f, 9.0f * ImGui::GetFrameHeightWithSpacing() + 40 * s, stats_cap});
     const float view_h = body_h - stats_h - gap;
     const float half_w = (main_w - gap) * 0.5f;
     if (ui.lab == Lab::Global) {
@@ -1108,7 +1134,8 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   } else if (ui.lab == Lab::Global) {
     const float stats_h =
         ui.bottom == BottomView::Numbers
-            ? std::min(body_h * 0.42f, 12.0f * ImGui::GetFrameHeightWithSpacing() + 40 * s)
+            ? std::min(
+                  {body_h * 0.42f, 12.0f * ImGui::GetFrameHeightWithSpacing() + 40 * s, stats_cap})
             : body_h * 0.55f;
     draw_parameters(ui, session, layer, {0, body_y}, {panel_w, body_h});
     draw_warp_view(ui, session, view, layer, theme, {main_x, body_y},
@@ -1117,7 +1144,7 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
                 {main_w, stats_h});
   } else {
     const float stats_h =
-        std::min(body_h * 0.42f, 11.0f * ImGui::GetFrameHeightWithSpacing() + 24 * s);
+        std::min({body_h * 0.42f, 11.0f * ImGui::GetFrameHeightWithSpacing() + 24 * s, stats_cap});
     draw_shared_parameters(ui, shared, layer, {0, body_y}, {panel_w, body_h});
     draw_shared_view(ui, shared, bank_view, global_view, layer, theme, {main_x, body_y},
                      {main_w, body_h - stats_h - gap});

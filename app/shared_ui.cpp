@@ -409,7 +409,7 @@ void draw_global_table(const SharedSession& session) {
   if (!ImGui::BeginTable("transpose-global", 3,
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
     return;
-  ImGui::TableSetupColumn("per warp request");
+  ImGui::TableSetupColumn("per warp request", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("model (predicted)");
   ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
   ImGui::TableHeadersRow();
@@ -450,7 +450,7 @@ void draw_analysis_table(const SharedSession& session) {
   if (!ImGui::BeginTable("shared-request", 3,
                          ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
     return;
-  ImGui::TableSetupColumn("per warp request");
+  ImGui::TableSetupColumn("per warp request", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("model (predicted)");
   ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
   ImGui::TableHeadersRow();
@@ -504,7 +504,7 @@ void measured_bank(const SharedSession::Measured& m, bool current) {
   const auto& b = *m.bank;
   if (!ImGui::BeginTable("bank-measured", 2, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
     return;
-  ImGui::TableSetupColumn("measured on the GPU", ImGuiTableColumnFlags_WidthStretch);
+  ImGui::TableSetupColumn("measured on the GPU", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("value", ImGuiTableColumnFlags_WidthStretch);
   ImGui::TableHeadersRow();
   const auto value_row = [&](const char* name, const std::string& value, const char* tip) {

@@ -85,4 +85,15 @@ void draw_counter_line(const std::optional<LabCounters>& counters, bool current,
   }
 }
 
+std::string fit_text(std::string text, float room) {
+  if (ImGui::CalcTextSize(text.c_str()).x <= room) return text;
+  while (!text.empty() && ImGui::CalcTextSize((text + "\u2026").c_str()).x > room) {
+    text.pop_back();
+    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
+      text.pop_back();  // never cut a UTF-8 sequence in half
+    if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
+  }
+  return text + "\u2026";
+}
+
 }  // namespace warplens::app

@@ -51,6 +51,10 @@ bool radio_row(const char* id, T& value, std::initializer_list<std::pair<T, cons
   return changed;
 }
 
+/// `text` as drawn in the current font: whole when it fits in `room` pixels, else cut at a
+/// UTF-8 character boundary and ended with an ellipsis.
+std::string fit_text(std::string text, float room);
+
 inline ImVec4 color4(viz::Rgb c) {
   return {c.r, c.g, c.b, 1.0f};
 }

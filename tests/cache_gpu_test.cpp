@@ -87,7 +87,8 @@ TEST_F(CacheGpuTest, SharedHungryKernelVerifiesAndObservesItsResidency) {
                 m.timing.median_ms);
     EXPECT_TRUE(m.verified) << m.check;
     EXPECT_GE(m.observed_blocks_per_sm, 1);
-    EXPECT_LE(m.observed_blocks_per_sm, m.occupancy.blocks_per_sm);
+    EXPECT_LE(m.observed_blocks_per_sm,
+              l.max_threads_per_sm / gpu::CacheLab::shared_hungry_threads());
   }
   const auto max_l1 = lab_->measure_shared_hungry(gpu::kCarveoutMaxL1, 20 * 1024, 3, 1);
   std::printf("20 KiB at max L1: occupancy API %d, observed %d blocks/SM, %.3f ms\n",
@@ -150,8 +151,11 @@ TEST_F(CacheGpuTest, ColumnTilesVerifyAtEverySideAndPath) {
 }
 
 // The shared-hungry kernel against the carveout, as the window's sweep runs it: every launch
-// verifies, the kernel never sees more blocks than the occupancy API allows, and a carveout that
-// asks for more shared memory never allows fewer blocks.
+// verifies, the kernel never sees more blocks than the threads of an SM allow, and a carveout
+// that asks for more shared memory never allows fewer blocks. The blocks seen (%smid) may
+// exceed the occupancy API's answer: the carveout is a hint and the driver may configure a
+// larger capacity than the one the request rounds up to (seen on an H100: carveout 71 %, 164
+// KiB, API 7 blocks of 20 KiB, 8 resident at once).
 TEST_F(CacheGpuTest, SharedHungrySweepOverTheCarveouts) {
   const auto& l = lab_->limits();
   if (!l.table) GTEST_SKIP() << l.table_check;
@@ -165,7 +169,8 @@ TEST_F(CacheGpuTest, SharedHungrySweepOverTheCarveouts) {
         m.timing.median_ms);
     EXPECT_TRUE(m.verified) << "carveout " << c << ": " << m.check;
     EXPECT_GE(m.observed_blocks_per_sm, 1);
-    EXPECT_LE(m.observed_blocks_per_sm, m.occupancy.blocks_per_sm);
+    EXPECT_LE(m.observed_blocks_per_sm,
+              l.max_threads_per_sm / gpu::CacheLab::shared_hungry_threads());
     if (c == gpu::kCarveoutDefault) continue;
     EXPECT_GE(m.occupancy.blocks_per_sm, last_blocks) << "carveout " << c;
     last_blocks = m.occupancy.blocks_per_sm;
