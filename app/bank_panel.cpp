@@ -300,7 +300,8 @@ void draw_legend(const viz::Theme& theme, float s, const ImFont* mono) {
 
 void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
                     const model::SharedAnalysis& analysis, const viz::ImGuiLayer& layer,
-                    const viz::Theme& theme, bool interactive, const char* caption) {
+                    const viz::Theme& theme, bool interactive, const char* caption,
+                    bool with_legend) {
   const float s = layer.scale();
   const viz::Fonts& fonts = layer.fonts();
   const ImFont* regular = fonts.regular ? fonts.regular : ImGui::GetFont();
@@ -309,8 +310,9 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   const float font_px = regular->FontSize;
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h =
-      ImGui::GetTextLineHeightWithSpacing() * (static_cast<float>(legend_rows(avail.x, s)) + 0.3f);
+  const float legend_h = with_legend ? ImGui::GetTextLineHeightWithSpacing() *
+                                           (static_cast<float>(legend_rows(avail.x, s)) + 0.3f)
+                                     : 0.0f;
   const int w = std::max(64, static_cast<int>(avail.x));
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
   const GLuint texture = view.render(trace, analysis, w, h, s, theme);
@@ -566,7 +568,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     }
   }
 
-  draw_legend(theme, s, mono);
+  if (with_legend) draw_legend(theme, s, mono);
 }
 
 }  // namespace warplens::app

@@ -357,7 +357,11 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
         shared_access_text(st) +
         (st.lab == Lab::Banks ? "" : " \u2022 " + std::string(to_string(st.lab)) + " kernel");
     const auto& analysis = session.traced() ? *session.traced() : session.predicted();
-    draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str());
+    // Side by side at presenter scales the legend would leave the grids no room; the single
+    // view and the 1x compare keep it.
+    const bool legend = !side_name || layer.scale() < 1.5f;
+    draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str(),
+                   legend);
   }
   ImGui::End();
 }

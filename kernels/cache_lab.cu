@@ -107,7 +107,13 @@ __global__ void shared_hungry(unsigned n, int steps, unsigned* out, int* current
     for (int s = 0; s < steps; ++s) idx = hungry_shared[idx];
   out[blockIdx.x * blockDim.x + tid] = idx;
   __syncthreads();
-  if (tid == 0) atomicSub(current + sm, 1);
+  if (tid == 0) {
+    atomicSub(current + sm, 1);
+    // Without the fence the decrement can still be in flight when the block retires and the
+    // next block on this SM counts itself in (seen on an H100: 9 "resident" 256-thread blocks
+    // on an SM that holds 8).
+    __threadfence();
+  }
 }
 
 // --- constant memory ---------------------------------------------------------------------------

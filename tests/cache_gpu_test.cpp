@@ -152,10 +152,11 @@ TEST_F(CacheGpuTest, ColumnTilesVerifyAtEverySideAndPath) {
 
 // The shared-hungry kernel against the carveout, as the window's sweep runs it: every launch
 // verifies, the kernel never sees more blocks than the threads of an SM allow, and a carveout
-// that asks for more shared memory never allows fewer blocks. The blocks seen (%smid) may
-// exceed the occupancy API's answer: the carveout is a hint and the driver may configure a
-// larger capacity than the one the request rounds up to (seen on an H100: carveout 71 %, 164
-// KiB, API 7 blocks of 20 KiB, 8 resident at once).
+// that asks for more shared memory never allows fewer blocks. The blocks seen at once (%smid,
+// a fenced per-SM counter) may exceed the occupancy API's answer: the carveout is a hint, and
+// the driver may configure a larger capacity than the one the request rounds up to (seen on an
+// H100, run after run: carveout 71 % asks for 164 KiB, the API allows 7 blocks of 20 + 1 KiB,
+// and 8 are resident together, which needs at least 168 KiB).
 TEST_F(CacheGpuTest, SharedHungrySweepOverTheCarveouts) {
   const auto& l = lab_->limits();
   if (!l.table) GTEST_SKIP() << l.table_check;
