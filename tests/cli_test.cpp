@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 #include <fstream>
+#include <iterator>
 #include <nlohmann/json.hpp>
 
 #include "test_support.h"
@@ -348,6 +349,23 @@ TEST(RenderCli, ABCompareDrawsEachSideWithItsOwnPattern) {
   EXPECT_GT(count_near_in(png, light.lanes[31], 380, 0, mid, 560, 2), 100);
   EXPECT_GT(count_near_in(png, light.lanes[31], mid, 0, 1920, 560, 2), 100);
   std::filesystem::remove(out);
+}
+
+TEST(RenderCli, RenderingTwiceGivesTheSameFigure) {
+  // Without a GPU nothing is measured, so two renders of one scenario must match byte for byte.
+  const std::string a = temp_path("same-a.png"), b = temp_path("same-b.png");
+  for (const std::string& out : {a, b}) {
+    const auto r = run_command(
+        kWarplens + " render --model-only --scenario ab-tile-32x32-vs-32x33 --out " + out);
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  std::ifstream fa(a, std::ios::binary), fb(b, std::ios::binary);
+  const std::string da((std::istreambuf_iterator<char>(fa)), std::istreambuf_iterator<char>());
+  const std::string db((std::istreambuf_iterator<char>(fb)), std::istreambuf_iterator<char>());
+  EXPECT_GT(da.size(), 10000u);
+  EXPECT_TRUE(da == db) << "two renders of one scenario differ";
+  std::filesystem::remove(a);
+  std::filesystem::remove(b);
 }
 
 TEST(RenderCli, APresetComparingWithAnUnknownScenarioIsRefused) {
