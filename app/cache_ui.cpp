@@ -879,9 +879,8 @@ void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& laye
       const float left_w = (avail.x - gap) * 0.54f;
       if (ImGui::BeginTable("carveout", 8, flags, {left_w, avail.y})) {
         ImGui::TableSetupScrollFreeze(0, 1);
-        for (const char* h :
-             {"dynamic shared / block", "opt-in", "capacity (model)", "L1 left (model)",
-              "blocks/SM (model)", "occupancy (model)", "blocks/SM (GPU)", "limited by"})
+        for (const char* h : {"dyn. shared", "opt-in", "capacity", "L1 left", "model blocks",
+                              "occupancy", "API blocks", "limited by"})
           ImGui::TableSetupColumn(h);
         ImGui::TableHeadersRow();
         for (const auto& row : m.sweep) {
