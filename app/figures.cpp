@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "atomic_file.h"
+#include "exit_codes.h"
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "json_support.h"
@@ -187,7 +188,7 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
     std::filesystem::create_directories(out_dir, ec);
     if (ec) {
       std::cerr << "warplens render: cannot create " << out_dir << ": " << ec.message() << "\n";
-      return 1;
+      return kExitRuntime;
     }
     const auto device = options.use_gpu ? gpu::query_device() : gpu::DeviceQuery{};
     viz::HeadlessContext context(device.device ? device.device->index : -1);
@@ -230,10 +231,10 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
       if (!error.empty())
         std::cerr << "warplens render: " << scenario.name << ": " << error << "\n";
     }
-    return 0;
+    return kExitOk;
   } catch (const std::exception& e) {
     std::cerr << "warplens render: " << e.what() << "\n";
-    return 1;
+    return kExitRuntime;
   }
 }
 

@@ -11,6 +11,7 @@
 #include "app_ui.h"
 #include "bank_view.h"
 #include "copy_session.h"
+#include "exit_codes.h"
 #include "glfw_window.h"
 #include "headless_context.h"
 #include "headless_frames.h"
@@ -142,13 +143,13 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
               << source_text(ui, session, shared) << "; GL: " << context.renderer() << ")\n";
     const std::string error = ui.lab == Lab::Global ? session.error() : shared.error();
     if (!error.empty()) std::cerr << "warplens render: " << error << "\n";
-    return 0;
+    return kExitOk;
   } catch (const ScenarioError& e) {
     std::cerr << "warplens render: " << e.what() << "\n";
-    return 2;
+    return kExitBadInput;
   } catch (const std::exception& e) {
     std::cerr << "warplens render: " << e.what() << "\n";
-    return 1;
+    return kExitRuntime;
   }
 }
 
@@ -210,17 +211,17 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         viz::write_png(viz::read_framebuffer(width, height), *screenshot_path);
         std::cout << "wrote " << *screenshot_path << " (" << width << "x" << height << ", "
                   << source_text(ui, session, shared) << ")\n";
-        return 0;
+        return kExitOk;
       }
       window.swap_buffers();
     }
-    return 0;
+    return kExitOk;
   } catch (const ScenarioError& e) {
     std::cerr << "warplens: " << e.what() << "\n";
-    return 2;
+    return kExitBadInput;
   } catch (const std::exception& e) {
     std::cerr << "warplens: " << e.what() << "\n";
-    return 1;
+    return kExitRuntime;
   }
 }
 

@@ -14,6 +14,7 @@
 
 #include "analyze_report.h"
 #include "copy_pattern.h"
+#include "exit_codes.h"
 #include "figures.h"
 #include "frontends.h"
 #include "gpu.h"
@@ -27,9 +28,10 @@ namespace {
 
 using namespace warplens;
 
-constexpr int kExitRuntime = 1;
-constexpr int kExitBadInput = 2;
-constexpr int kExitNoDevice = 3;
+using app::kExitBadInput;
+using app::kExitNoDevice;
+using app::kExitOk;
+using app::kExitRuntime;
 
 struct Size {
   int width = 1600, height = 960;

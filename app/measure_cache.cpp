@@ -10,6 +10,7 @@
 #include "cache_lab.h"
 #include "cache_session.h"
 #include "counter_service.h"
+#include "exit_codes.h"
 #include "json_support.h"
 #include "shared_lab.h"
 
@@ -91,19 +92,13 @@ void check_options(const CacheMeasureOptions& o) {
   gpu::check_read_path(p);
 }
 
-}  // namespace
-
-int run_measure_cache(const CacheMeasureOptions& o) {
-  try {
-    check_options(o);
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "warplens measure: " << e.what() << "\n";
-    return 2;
-  }
+// The verb's work; run_measure_cache turns what it throws into the exit code.
+int measure_cache_body(const CacheMeasureOptions& o) {
+  check_options(o);
   const auto query = gpu::query_device();
   if (!query.device) {
     std::cerr << "warplens measure: " << query.reason << "\n";
-    return 3;
+    return kExitNoDevice;
   }
   const gpu::DeviceInfo& d = *query.device;
   // The hit rates' checker (its labs and CUPTI session) goes before this verb returns.
@@ -117,7 +112,7 @@ int run_measure_cache(const CacheMeasureOptions& o) {
       d, "cache", "4 bytes per load the program asked for / median time, 1e9 B/s");
   nlohmann::json rows = nlohmann::json::array();
   bool all_verified = true;
-  try {
+  {
     gpu::CacheLab lab(d);
     const auto& l = lab.limits();
     for (auto dyn : o.dynamic_shared)
@@ -287,12 +282,6 @@ int run_measure_cache(const CacheMeasureOptions& o) {
       }
       if (!notes.empty()) doc["read_hit_note"] = notes;
     }
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "warplens measure: " << e.what() << "\n";
-    return 2;
-  } catch (const std::exception& e) {
-    std::cerr << "warplens measure: " << e.what() << "\n";
-    return 1;
   }
   doc["measurements"] = rows;
 
@@ -428,9 +417,15 @@ int run_measure_cache(const CacheMeasureOptions& o) {
   }
   if (!all_verified) {
     std::cerr << "warplens measure: a kernel's checksum did not match the CPU\n";
-    return 1;
+    return kExitRuntime;
   }
-  return 0;
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_measure_cache(const CacheMeasureOptions& o) {
+  return exit_code_of("measure", [&] { return measure_cache_body(o); });
 }
 
 }  // namespace warplens::app

@@ -5,26 +5,25 @@
 #include <cstdio>
 #include <iostream>
 
+#include "exit_codes.h"
 #include "json_support.h"
 #include "shared_pattern.h"
 
 namespace warplens::app {
 
-int run_measure_shared(const SharedMeasureOptions& o) {
+namespace {
+
+// The verb's work; run_measure_shared turns what it throws into the exit code.
+int measure_shared_body(const SharedMeasureOptions& o) {
   const SharedState& st = o.state;
   std::optional<gpu::BankProbeParams> access;
-  try {
-    access = shown_access(st);
-    if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
-    if (st.lab == Lab::Banks) (void)shared_model_accesses(st.probe, st.warp);
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "warplens measure: " << e.what() << "\n";
-    return 2;
-  }
+  access = shown_access(st);
+  if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
+  if (st.lab == Lab::Banks) (void)shared_model_accesses(st.probe, st.warp);
   const auto query = gpu::query_device();
   if (!query.device) {
     std::cerr << "warplens measure: " << query.reason << "\n";
-    return 3;
+    return kExitNoDevice;
   }
   const gpu::DeviceInfo& d = *query.device;
   nlohmann::json doc = measurement_header(
@@ -37,7 +36,7 @@ int run_measure_shared(const SharedMeasureOptions& o) {
                     {"broadcast", a.broadcast},
                     {"efficiency", a.efficiency()}};
   }
-  try {
+  {
     gpu::SharedLab lab(d);
     nlohmann::json rows = nlohmann::json::array();
     switch (st.lab) {
@@ -121,12 +120,6 @@ int run_measure_shared(const SharedMeasureOptions& o) {
       case Lab::Cache: break;
     }
     doc["measurements"] = rows;
-  } catch (const std::invalid_argument& e) {
-    std::cerr << "warplens measure: " << e.what() << "\n";
-    return 2;
-  } catch (const std::exception& e) {
-    std::cerr << "warplens measure: " << e.what() << "\n";
-    return 1;
   }
 
   const auto& rows = doc["measurements"];
@@ -181,7 +174,13 @@ int run_measure_shared(const SharedMeasureOptions& o) {
       }
     }
   }
-  return 0;
+  return kExitOk;
+}
+
+}  // namespace
+
+int run_measure_shared(const SharedMeasureOptions& o) {
+  return exit_code_of("measure", [&] { return measure_shared_body(o); });
 }
 
 }  // namespace warplens::app

@@ -5,6 +5,8 @@
 
 #include <string>
 
+#include "exit_codes.h"
+
 namespace warplens::app {
 
 struct VerifyOptions {
@@ -12,12 +14,12 @@ struct VerifyOptions {
   std::string filter;           ///< only patterns whose name contains this (empty: all)
 };
 
-/// Exit codes of run_verify.
-inline constexpr int kVerifyAgree = 0;       ///< every row agrees
-inline constexpr int kVerifyDiffers = 1;     ///< some row differs (or its launch failed)
-inline constexpr int kVerifyBadInput = 2;    ///< the filter matches no pattern
-inline constexpr int kVerifyNoDevice = 3;    ///< no CUDA device (or a build without CUDA)
-inline constexpr int kVerifyNoCounters = 4;  ///< the GPU's counters cannot be read
+/// Exit codes of run_verify (the shared codes of exit_codes.h, as verify means them).
+inline constexpr int kVerifyAgree = kExitOk;               ///< every row agrees
+inline constexpr int kVerifyDiffers = kExitRuntime;        ///< a row differs (or its launch failed)
+inline constexpr int kVerifyBadInput = kExitBadInput;      ///< the filter matches no pattern
+inline constexpr int kVerifyNoDevice = kExitNoDevice;      ///< no CUDA device (or no CUDA build)
+inline constexpr int kVerifyNoCounters = kExitNoCounters;  ///< the GPU's counters cannot be read
 
 /// Runs the catalog and prints the table (text) or a JSON document to stdout; reasons for exit
 /// codes 2-4 go to stderr as one line (and into the JSON document). Never throws.
