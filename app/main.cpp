@@ -93,9 +93,7 @@ app::SharedState shared_state_from(const MeasureOptions& o) {
       x.struct_words = o.struct_words;
       x.field = o.field;
       x.part = o.part;
-      if (o.op != "load" && o.op != "store")
-        throw std::invalid_argument("op must be load or store (got \"" + o.op + "\")");
-      st.probe.op = o.op == "load" ? gpu::SharedOp::Load : gpu::SharedOp::Store;
+      st.probe.op = gpu::parse_shared_op(o.op);
       const auto block = model::parse_block(o.block);
       st.probe.block_x = block.x;
       st.probe.block_y = block.y;

@@ -93,10 +93,7 @@ void parse_shared_lab(const toml::table& table, const std::string& origin, Scena
         p.index.struct_words = int_value(*t, "struct_words", 2, origin);
         p.index.field = int_value(*t, "field", 0, origin);
         p.index.part = int_value(*t, "part", 0, origin);
-        const std::string op = string_value(*t, "op", "load");
-        if (op != "load" && op != "store")
-          throw std::invalid_argument("op must be load or store (got \"" + op + "\")");
-        p.op = op == "load" ? gpu::SharedOp::Load : gpu::SharedOp::Store;
+        p.op = gpu::parse_shared_op(string_value(*t, "op", "load"));
         const auto block = model::parse_block(string_value(*t, "block", "32x1"));
         p.block_x = block.x;
         p.block_y = block.y;

@@ -307,5 +307,6 @@ const char* to_string(SharedPatternKind kind);    ///< strided|tile|struct|inter
 TransposeVariant parse_transpose_variant(const std::string& text);  ///< throws invalid_argument
 ReductionVariant parse_reduction_variant(const std::string& text);
 SharedPatternKind parse_shared_pattern_kind(const std::string& text);
+SharedOp parse_shared_op(const std::string& text);  ///< load | store; throws invalid_argument
 
 }  // namespace warplens::gpu

@@ -391,4 +391,10 @@ SharedPatternKind parse_shared_pattern_kind(const std::string& text) {
       text + "\")");
 }
 
+SharedOp parse_shared_op(const std::string& text) {
+  if (text == "load") return SharedOp::Load;
+  if (text == "store") return SharedOp::Store;
+  refuse("op must be load or store (got \"" + text + "\")");
+}
+
 }  // namespace warplens::gpu
