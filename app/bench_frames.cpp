@@ -39,6 +39,7 @@ double frame(app::HeadlessScene& scene, app::UiState& ui, viz::RenderTarget& tar
   const auto t0 = Clock::now();
   scene.session.update();
   scene.shared.update();
+  scene.compare.update();
   scene.draw_frames(ui, target, kWidth, kHeight, 1);
   return ms_since(t0);
 }
@@ -83,12 +84,19 @@ void print_frame_tables(int repeats) {
          st.probe.index.stride = 1 + f % 32;
          scene.shared.set(st);
        }},
+      {"A/B compare: B's tile pitch 32..40, two bank views", index_of("ab-tile-32x32-vs-32x33"),
+       [&](int f) {
+         app::SharedState st = scene.shared.state();
+         st.probe.index.pitch = 32 + f % 9;
+         scene.shared.set(st);
+       }},
   };
   constexpr int kFrames = 300;
   for (const Live& live : lives) {
     std::vector<double> p50s, p99s;
     for (int r = 0; r < repeats; ++r) {
-      app::apply_scenario(ui, scene.session, scene.shared, live.scenario);
+      app::apply_scenario(ui, scene.session, scene.shared, live.scenario, &scene.cache,
+                          &scene.compare);
       scene.wait_until_idle();
       std::vector<double> times;
       for (int f = 0; f < kFrames; ++f) {
