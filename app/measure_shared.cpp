@@ -30,11 +30,12 @@ int measure_shared_body(const SharedMeasureOptions& o) {
       d, to_string(st.lab), "bytes the program asked to read + write / median time, 1e9 B/s");
   if (access) {
     const auto a = analyze_probe(*access, st.lab == Lab::Banks ? st.warp : 0, st.model);
-    doc["model"] = {{"access", shared_analyze_command(*access, st.lab == Lab::Banks ? st.warp : 0)},
-                    {"wavefronts_per_request", a.wavefronts},
-                    {"phases", a.phases.size()},
-                    {"broadcast", a.broadcast},
-                    {"efficiency", a.efficiency()}};
+    doc["model"] = {
+        {"access", shared_analyze_command(*access, st.lab == Lab::Banks ? st.warp : 0, st.model)},
+        {"wavefronts_per_request", a.wavefronts},
+        {"phases", a.phases.size()},
+        {"broadcast", a.broadcast},
+        {"efficiency", a.efficiency()}};
   }
   {
     gpu::SharedLab lab(d);

@@ -272,7 +272,8 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
   if (const auto& access = session.access()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("Same numbers on the command line:");
-    const std::string command = shared_analyze_command(*access, session.state().warp);
+    const std::string command =
+        shared_analyze_command(*access, session.state().warp, session.state().model);
     ImGui::TextUnformatted(command.c_str());
     if (session.predicted().active_lanes < 32) {
       // The expression language has no idle lanes: analyze counts every lane of the warp.

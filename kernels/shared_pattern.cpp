@@ -73,13 +73,16 @@ model::AccessPattern shared_access_pattern(const gpu::BankProbeParams& params, i
   return pattern;
 }
 
-std::string shared_analyze_command(const gpu::BankProbeParams& params, int warp) {
+std::string shared_analyze_command(const gpu::BankProbeParams& params, int warp,
+                                   model::HardwareModel hw) {
   const model::AccessPattern p = shared_access_pattern(params, warp);
   std::string command = "warplens analyze --space shared";
   if (p.op == model::Op::Store) command += " --op store";
   if (p.word_bytes != 4) command += " --word-bytes " + num(p.word_bytes);
   if (!(p.block == model::BlockShape{32, 1})) command += " --block " + model::to_string(p.block);
   if (warp) command += " --warp " + num(warp);
+  if (hw != model::HardwareModel::Modern)
+    command += " --model " + std::string(model::to_string(hw));
   return command + " --index '" + p.index + "'";
 }
 

@@ -17,8 +17,10 @@ namespace warplens {
 model::AccessPattern shared_access_pattern(const gpu::BankProbeParams& params, int warp);
 
 /// The `analyze` command line that reproduces the pattern (for the window's "same as" hint,
-/// and the docs), e.g. "warplens analyze --space shared --block 32x32 --index 'tx*33 + ty'".
-std::string shared_analyze_command(const gpu::BankProbeParams& params, int warp);
+/// and the docs), e.g. "warplens analyze --space shared --block 32x32 --index 'tx*33 + ty'";
+/// a teaching model other than modern adds its --model.
+std::string shared_analyze_command(const gpu::BankProbeParams& params, int warp,
+                                   model::HardwareModel hw = model::HardwareModel::Modern);
 
 /// Lane accesses of warp `warp` computed on the host with shared_element_index (byte addresses
 /// from the start of the shared array; idle lanes inactive). Throws std::invalid_argument for a

@@ -147,6 +147,10 @@ TEST(SharedPattern, AnalyzeCommandNamesTheSameAccess) {
   EXPECT_EQ(shared_analyze_command(p, 2),
             "warplens analyze --space shared --op store --word-bytes 8 --block 32x8 --warp 2 "
             "--index 'tx*33 + ty'");
+  // A teaching model travels with the command, so analyze gives the numbers the window shows.
+  EXPECT_EQ(shared_analyze_command(p, 2, model::HardwareModel::G80),
+            "warplens analyze --space shared --op store --word-bytes 8 --block 32x8 --warp 2 "
+            "--model g80 --index 'tx*33 + ty'");
 }
 
 TEST(SharedPattern, AWarpOutsideTheBlockIsRefused) {
