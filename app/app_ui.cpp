@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -870,8 +871,9 @@ void handle_keys(UiState& ui, CopySession& session, SharedSession& shared, Compa
 
 void draw_status(UiState& ui, const CopySession& session, const SharedSession& shared,
                  const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size,
-                 const CacheSession* cache, const CompareSide* a) {
-  const bool cache_lab = ui.lab == Lab::Cache && cache;
+                 const CacheSession* cache, const CacheResults* cache_results,
+                 const CompareSide* a) {
+  const bool cache_lab = ui.lab == Lab::Cache && cache && cache_results;
   std::string error = cache_lab               ? cache->error()
                       : ui.lab == Lab::Global ? session.error()
                                               : shared.error();
@@ -883,7 +885,7 @@ void draw_status(UiState& ui, const CopySession& session, const SharedSession& s
   }
   if (error.empty()) error = ui.compare_error;
   std::string text = error.empty() ? layer.font_warning() : error;
-  if (text.empty() && cache_lab) text = cache_status_text(*cache);
+  if (text.empty() && cache_lab) text = cache_status_text(*cache, *cache_results);
   if (text.empty() && !ui.interactive) {
     // Figures: the footer names the scenario, the device that measured and the model shown.
     const auto& device = session.device().device;
@@ -1099,14 +1101,17 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
   }
   LabSide b_side{session, shared, view, bank_view, global_view, heat};
   LabSide edit = a && ui.compare_edit_a ? a->side() : b_side;
+  // The cache lab's measurements, copied once for this frame's panels and status line.
+  std::optional<CacheResults> cache_results;
   if (ui.lab == Lab::Cache) {
     cache->show();
+    cache_results = cache->measured();
     const float stats_h = body_h * 0.32f;
-    draw_cache_parameters(*cache, layer, {0, body_y}, {panel_w, body_h}, ui.interactive,
-                          [&] { draw_scenario_picker(ui); });
-    draw_cache_view(*cache, layer, theme, {main_x, body_y}, {main_w, body_h - stats_h - gap},
-                    ui.interactive);
-    draw_cache_numbers(*cache, layer, theme, {main_x, body_y + body_h - stats_h},
+    draw_cache_parameters(*cache, *cache_results, theme, {0, body_y}, {panel_w, body_h},
+                          ui.interactive, [&] { draw_scenario_picker(ui); });
+    draw_cache_view(*cache, *cache_results, layer, theme, {main_x, body_y},
+                    {main_w, body_h - stats_h - gap}, ui.interactive);
+    draw_cache_numbers(*cache, *cache_results, theme, {main_x, body_y + body_h - stats_h},
                        {main_w, stats_h});
   } else if (a) {
     // Two views side by side, the comparison under them.
@@ -1151,7 +1156,8 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
     draw_shared_numbers(shared, layer, theme, {main_x, body_y + body_h - stats_h},
                         {main_w, stats_h});
   }
-  draw_status(ui, session, shared, layer, theme, {0, h - status_h}, {w, status_h}, cache, a);
+  draw_status(ui, session, shared, layer, theme, {0, h - status_h}, {w, status_h}, cache,
+              cache_results ? &*cache_results : nullptr, a);
   draw_keys_help(ui, w, h);
   handle_keys(ui, session, shared, compare);
   if (ui.pending_scenario >= 0) {

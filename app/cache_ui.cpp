@@ -721,9 +721,9 @@ std::string carveout_text(int carveout) {
   return std::to_string(carveout) + " %";
 }
 
-void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, ImVec2 pos,
-                           ImVec2 size, bool interactive, const std::function<void()>& header) {
-  (void)layer;
+void draw_cache_parameters(CacheSession& session, const CacheResults& r, const viz::Theme& theme,
+                           ImVec2 pos, ImVec2 size, bool interactive,
+                           const std::function<void()>& header) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("Parameters##cache", nullptr, kPanelFlags);
@@ -810,7 +810,6 @@ void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, 
   }
   if (!(st == session.state())) session.set(st);
   ImGui::Separator();
-  const CacheResults r = session.measured();
   if (!session.gpu_mode()) {
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", session.no_gpu_text().c_str());
@@ -823,10 +822,7 @@ void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, 
   }
   const std::string error = session.error();
   if (!error.empty()) {
-    const bool dark = ImGui::GetStyleColorVec4(ImGuiCol_WindowBg).x < 0.5f;
-    ImGui::PushStyleColor(
-        ImGuiCol_Text,
-        color4(viz::theme(dark ? viz::ThemeName::Dark : viz::ThemeName::Light).warning));
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
     ImGui::PushTextWrapPos(0);
     ImGui::TextUnformatted(error.c_str());
     ImGui::PopTextWrapPos();
@@ -835,13 +831,12 @@ void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, 
   ImGui::End();
 }
 
-void draw_cache_view(CacheSession& session, const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                     ImVec2 pos, ImVec2 size, bool interactive) {
+void draw_cache_view(CacheSession& session, const CacheResults& r, const viz::ImGuiLayer& layer,
+                     const viz::Theme& theme, ImVec2 pos, ImVec2 size, bool interactive) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("Cache lab##cache-view", nullptr,
                kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse);
-  const CacheResults r = session.measured();
   switch (session.state().section) {
     case CacheSection::Carveout: draw_carveout_view(session, r, layer, theme, interactive); break;
     case CacheSection::L1: draw_l1_view(session, r, layer, theme, interactive); break;
@@ -851,13 +846,11 @@ void draw_cache_view(CacheSession& session, const viz::ImGuiLayer& layer, const 
   ImGui::End();
 }
 
-void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& layer,
-                        const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
-  (void)layer;
+void draw_cache_numbers(const CacheSession& session, const CacheResults& r, const viz::Theme& theme,
+                        ImVec2 pos, ImVec2 size) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("Numbers##cache", nullptr, kPanelFlags);
-  const CacheResults r = session.measured();
   const CacheModel& m = session.model();
   const CacheState& st = session.state();
   const ImGuiTableFlags flags = ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV |
@@ -1055,12 +1048,11 @@ void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& laye
   ImGui::End();
 }
 
-std::string cache_status_text(const CacheSession& session) {
+std::string cache_status_text(const CacheSession& session, const CacheResults& r) {
   const CacheModel& m = session.model();
   std::string text = std::string("cache lab \u2022 ") + to_string(session.state().section) +
                      " \u2022 " + m.device_text;
   if (!session.gpu_mode()) return text + " \u2022 model only";
-  const CacheResults r = session.measured();
   if (r.busy) text += " \u2022 " + r.status;
   return text;
 }

@@ -15,10 +15,14 @@
 
 namespace warplens::app {
 
+/// Every function below draws from `results`: one CacheSession::measured() copy per frame,
+/// taken by the caller.
+///
 /// The parameter panel: the section, then that section's parameters (sets the session).
 /// `header`, when given, is drawn first inside the panel (the window's scenario picker).
-void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, ImVec2 pos,
-                           ImVec2 size, bool interactive, const std::function<void()>& header = {});
+void draw_cache_parameters(CacheSession& session, const CacheResults& results,
+                           const viz::Theme& theme, ImVec2 pos, ImVec2 size, bool interactive,
+                           const std::function<void()>& header = {});
 
 /// The big area: Carveout -> the supported capacities as a bar with the chosen one highlighted,
 /// the L1 left and one SM's resident blocks, then three plots: blocks per SM against dynamic
@@ -28,15 +32,16 @@ void draw_cache_parameters(CacheSession& session, const viz::ImGuiLayer& layer, 
 /// from the hardware counters, or why there is none; Constant -> the warp's lanes by
 /// constant-cache read and time per request vs k; ReadPath -> GB/s bars grouped by access
 /// pattern, each with its L1 hit rate (%).
-void draw_cache_view(CacheSession& session, const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                     ImVec2 pos, ImVec2 size, bool interactive);
+void draw_cache_view(CacheSession& session, const CacheResults& results,
+                     const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size,
+                     bool interactive);
 
 /// The numbers under the view: the model's table next to what the GPU measured.
-void draw_cache_numbers(const CacheSession& session, const viz::ImGuiLayer& layer,
+void draw_cache_numbers(const CacheSession& session, const CacheResults& results,
                         const viz::Theme& theme, ImVec2 pos, ImVec2 size);
 
 /// One line for the status bar.
-std::string cache_status_text(const CacheSession& session);
+std::string cache_status_text(const CacheSession& session, const CacheResults& results);
 
 /// The colour of series `i` of `n` (carveouts, load paths, resident blocks): viridis lanes that
 /// read on the theme's background.

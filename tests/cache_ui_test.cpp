@@ -211,9 +211,10 @@ class CacheUiRender : public test::HeadlessGlTest {
       layer.begin_frame(w, h, 1.0f / 60.0f);
       const float fw = static_cast<float>(w), fh = static_cast<float>(h);
       const float left = 340 * scale, view_h = fh * 0.68f;
-      app::draw_cache_parameters(session, layer, {0, 0}, {left, fh}, false);
-      app::draw_cache_view(session, layer, theme, {left, 0}, {fw - left, view_h}, false);
-      app::draw_cache_numbers(session, layer, theme, {left, view_h}, {fw - left, fh - view_h});
+      const app::CacheResults results = session.measured();
+      app::draw_cache_parameters(session, results, theme, {0, 0}, {left, fh}, false);
+      app::draw_cache_view(session, results, layer, theme, {left, 0}, {fw - left, view_h}, false);
+      app::draw_cache_numbers(session, results, theme, {left, view_h}, {fw - left, fh - view_h});
       target.bind(w, h);
       layer.end_frame();
     }
