@@ -1099,7 +1099,7 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
       a->shared.set(st);
     }
   }
-  LabSide b_side{session, shared, view, bank_view, global_view, heat};
+  LabSide b_side{session, shared};
   LabSide edit = a && ui.compare_edit_a ? a->side() : b_side;
   // The cache lab's measurements, copied once for this frame's panels and status line.
   std::optional<CacheResults> cache_results;

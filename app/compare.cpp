@@ -28,7 +28,26 @@ bool lab_has_compare(Lab lab) {
   return lab != Lab::Cache;
 }
 
-Headline headline(Lab lab, const CopySession& session, const SharedSession& shared) {
+namespace {
+
+/// One copy of a side's worker results, taken once per frame (a measured() call copies them all).
+struct SideResults {
+  std::optional<CopySession::Measured> copy;      ///< the global lab, with a GPU
+  std::optional<SharedSession::Measured> shared;  ///< the shared labs, with a GPU
+};
+
+SideResults results_of(Lab lab, const CopySession& session, const SharedSession& shared) {
+  SideResults r;
+  if (lab == Lab::Global) {
+    if (session.gpu_mode()) r.copy = session.measured();
+  } else if (shared.gpu_mode()) {
+    r.shared = shared.measured();
+  }
+  return r;
+}
+
+Headline headline_of(Lab lab, const CopySession& session, const SharedSession& shared,
+                     const SideResults& results) {
   Headline h;
   h.unit = "GB/s";
   if (lab == Lab::Global) {
@@ -37,12 +56,12 @@ Headline headline(Lab lab, const CopySession& session, const SharedSession& shar
       h.note = "no GPU";
       return h;
     }
-    const auto m = session.measured();
+    const auto& m = *results.copy;
     h.busy = m.busy;
     if (m.copy && session.measurement_current()) h.value = m.copy->gbps;
     return h;
   }
-  const auto m = shared.gpu_mode() ? shared.measured() : SharedSession::Measured{};
+  const SharedSession::Measured m = results.shared.value_or(SharedSession::Measured{});
   h.busy = m.busy;
   const bool current = shared.measurement_current();
   const SharedState& st = shared.state();
@@ -86,6 +105,12 @@ Headline headline(Lab lab, const CopySession& session, const SharedSession& shar
   }
   if (!shared.gpu_mode()) h.note = "no GPU";
   return h;
+}
+
+}  // namespace
+
+Headline headline(Lab lab, const CopySession& session, const SharedSession& shared) {
+  return headline_of(lab, session, shared, results_of(lab, session, shared));
 }
 
 std::optional<double> headline_ratio(const Headline& a, const Headline& b) {
@@ -150,20 +175,21 @@ std::string model_text(Lab lab, const LabSide& side) {
                 percent_text(a.efficiency()).c_str());
 }
 
-std::string counters_text(Lab lab, const LabSide& side, bool* stale) {
+std::string counters_text(Lab lab, const LabSide& side, const SideResults& results, bool* stale) {
   std::optional<LabCounters> counters;
   bool current = false;
   bool busy = false;
-  if (lab == Lab::Global) {
-    const auto m = side.session.measured();
-    counters = m.counters;
+  if (results.copy) {
+    counters = results.copy->counters;
     current = side.session.measurement_current();
-    busy = m.busy;
-  } else {
-    const auto m = side.shared.measured();
-    counters = m.counters;
+    busy = results.copy->busy;
+  } else if (results.shared) {
+    counters = results.shared->counters;
     current = side.shared.counters_current();
-    busy = m.busy;
+    busy = results.shared->busy;
+  } else {
+    current =
+        lab == Lab::Global ? side.session.measurement_current() : side.shared.counters_current();
   }
   *stale = !current;
   if (!counters) return busy ? "reading\u2026" : "\u2014";
@@ -193,8 +219,10 @@ void draw_compare_numbers(Lab lab, LabSide a, LabSide b, const viz::ImGuiLayer& 
   ImGui::Begin(
       "##compare-numbers", nullptr,
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-  const Headline ha = headline(lab, a.session, a.shared);
-  const Headline hb = headline(lab, b.session, b.shared);
+  const SideResults ra = results_of(lab, a.session, a.shared);
+  const SideResults rb = results_of(lab, b.session, b.shared);
+  const Headline ha = headline_of(lab, a.session, a.shared, ra);
+  const Headline hb = headline_of(lab, b.session, b.shared, rb);
   const std::optional<double> ratio = headline_ratio(ha, hb);
 
   // The ratio, large, on the right; the table takes the rest.
@@ -229,8 +257,8 @@ void draw_compare_numbers(Lab lab, LabSide a, LabSide b, const viz::ImGuiLayer& 
         "the memory model's count for the access the view shows: 32-byte sectors for global "
         "memory, wavefronts (passes through the 32 banks) for shared memory");
     bool stale_a = false, stale_b = false;
-    const std::string ca = counters_text(lab, a, &stale_a);
-    const std::string cb = counters_text(lab, b, &stale_b);
+    const std::string ca = counters_text(lab, a, ra, &stale_a);
+    const std::string cb = counters_text(lab, b, rb, &stale_b);
     row("GPU counters, per request", ca, cb, stale_a, stale_b,
         "CUPTI's counters over a dedicated launch of the same kernel, per warp request");
     row(("measured, " + ha.unit).c_str(), headline_text(ha), headline_text(hb), false, false,

@@ -22,14 +22,10 @@
 
 namespace warplens::app {
 
-/// One side's views and sessions, by reference: the window's own (B) or CompareSide's (A).
+/// One side's sessions, by reference: the window's own (B) or CompareSide's (A).
 struct LabSide {
   CopySession& session;
   SharedSession& shared;
-  viz::WarpView& view;         ///< the global lab's warp view
-  viz::BankView& bank_view;    ///< the shared labs' bank view
-  viz::WarpView& global_view;  ///< the transpose lab's global read and write
-  viz::HeatStrip& heat;
 };
 
 /// Side A: views and sessions of its own. Needs a current GL context for its whole life.
@@ -39,7 +35,7 @@ class CompareSide {
   CompareSide(const CompareSide&) = delete;
   CompareSide& operator=(const CompareSide&) = delete;
 
-  [[nodiscard]] LabSide side() { return {session, shared, view, bank_view, global_view, heat}; }
+  [[nodiscard]] LabSide side() { return {session, shared}; }
 
   viz::WarpView view;
   viz::HeatStrip heat;
