@@ -1014,17 +1014,21 @@ bool load_preset(UiState& ui, CopySession& session, SharedSession& shared, const
 }
 
 namespace {
-// Puts a global or shared-lab scenario's parameters into one side's sessions.
-void apply_to_side(const Scenario& scenario, CopySession& session, SharedSession& shared) {
+// Puts a global or shared-lab scenario's parameters into one side's sessions; `model`, when
+// set, replaces the scenario's own memory model.
+void apply_to_side(const Scenario& scenario, CopySession& session, SharedSession& shared,
+                   std::optional<model::HardwareModel> model) {
   if (scenario.lab == Lab::Global) {
     CopyState state = session.state();
     state.params = scenario.copy;
     state.warp = scenario.warp;
     state.warps = scenario.warps;
-    state.model = scenario.copy_model;
+    state.model = model.value_or(scenario.copy_model);
     session.set(state);
   } else {
-    shared.set(scenario.shared);
+    SharedState state = scenario.shared;
+    state.model = model.value_or(state.model);
+    shared.set(state);
   }
 }
 }  // namespace
@@ -1045,11 +1049,11 @@ void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, in
   ui.scenario = index;
   ui.lab = scenario.lab;
   ui.select_transpose_view = true;
-  apply_to_side(scenario, session, shared);
+  apply_to_side(scenario, session, shared, ui.model_override);
   ui.compare = false;
   if (!scenario.compare_with.empty() && compare) {
     CompareSide& a = compare->side();
-    apply_to_side(find_scenario(scenario.compare_with), a.session, a.shared);
+    apply_to_side(find_scenario(scenario.compare_with), a.session, a.shared, ui.model_override);
     ui.compare = true;
     ui.compare_edit_a = false;
   }

@@ -3,6 +3,7 @@
 // headless figures, so a figure is exactly what the window shows.
 #pragma once
 
+#include <optional>
 #include <string>
 
 #include "bank_view.h"
@@ -51,6 +52,9 @@ struct UiState {
   bool compare = false;
   bool compare_edit_a = false;
   std::string compare_error;  ///< why compare could not start (status bar)
+  /// The command line's --model: shown instead of each applied scenario's own memory model
+  /// while set (figures; the window applies it to its first scenario only).
+  std::optional<model::HardwareModel> model_override;
 };
 
 /// Draws one frame's UI covering `width` x `height` pixels. Call between

@@ -198,19 +198,12 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
     UiState ui;
     ui.theme = options.theme;
     ui.interactive = false;
+    if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
     viz::RenderTarget target;
     const auto& catalog = builtin_scenarios();
     for (int i = 0; i < static_cast<int>(catalog.size()); ++i) {
       const Scenario& scenario = catalog[static_cast<std::size_t>(i)];
       apply_scenario(ui, session, shared, i, &scene.cache, &scene.compare);
-      if (options.model != model::HardwareModel::Modern) {
-        // The chosen teaching model where the lab offers it.
-        if (ui.lab == Lab::Global) {
-          CopyState st = session.state();
-          st.model = options.model;
-          session.set(st);
-        }
-      }
       ui.bottom = BottomView::Numbers;
       ui.select_bottom = true;
       scene.wait_until_idle();

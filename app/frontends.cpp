@@ -25,20 +25,6 @@ namespace warplens::app {
 
 namespace {
 
-// Puts a scenario's parameters into one side's sessions, with the command line's model.
-void set_side(const ViewOptions& options, const Scenario& scenario, CopySession& session,
-              SharedSession& shared) {
-  // The command line's --model, where given, over the scenario's own.
-  const bool own_model = options.model == model::HardwareModel::Modern;
-  session.set(CopyState{scenario.copy, scenario.warp, scenario.warps,
-                        own_model ? scenario.copy_model : options.model});
-  if (scenario.lab != Lab::Global && scenario.lab != Lab::Cache) {
-    SharedState st = scenario.shared;
-    if (!own_model) st.model = options.model;
-    shared.set(st);
-  }
-}
-
 UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSession& shared,
                    CacheSession& cache, CompareSlot& compare, bool interactive) {
   UiState ui;
@@ -63,17 +49,9 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSessi
   for (int i = 0; i < static_cast<int>(catalog.size()) && ui.scenario == 0; ++i) {
     if (catalog[i].name == scenario.name) ui.scenario = i;
   }
-  set_side(options, scenario, session, shared);
-  ui.lab = scenario.lab;
-  if (scenario.lab == Lab::Cache) {
-    cache.set(scenario.cache);
-    cache.show();
-  }
-  if (!scenario.compare_with.empty()) {
-    CompareSide& a = compare.side();
-    set_side(options, find_scenario(scenario.compare_with), a.session, a.shared);
-    ui.compare = true;
-  }
+  if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
+  apply_scenario(ui, session, shared, ui.scenario, &cache, &compare);
+  if (interactive) ui.model_override.reset();  // later scenarios show their own models
   ui.bottom = options.view;
   ui.select_bottom = true;
   ui.sweep_word_bytes = options.sweep_word_bytes;
