@@ -1131,10 +1131,8 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
                      {half_w, view_h}, "B");
     } else {
       draw_shared_parameters(ui, edit.shared, layer, {0, body_y}, {panel_w, body_h});
-      const bool select = ui.select_transpose_view;
       draw_shared_view(ui, a->shared, a->bank_view, a->global_view, layer, theme, {main_x, body_y},
                        {half_w, view_h}, "A");
-      ui.select_transpose_view = select;  // both sides follow a scenario's or key's choice
       draw_shared_view(ui, shared, bank_view, global_view, layer, theme,
                        {main_x + half_w + gap, body_y}, {half_w, view_h}, "B");
     }
@@ -1160,6 +1158,8 @@ void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::War
     draw_shared_numbers(shared, layer, theme, {main_x, body_y + body_h - stats_h},
                         {main_w, stats_h});
   }
+  // The transpose views' tabs have followed the state once (both sides, when comparing).
+  if (ui.lab == Lab::Transpose) ui.select_transpose_view = false;
   draw_status(ui, session, shared, layer, theme, {0, h - status_h}, {w, status_h}, cache,
               cache_results ? &*cache_results : nullptr, a);
   draw_keys_help(ui, w, h);

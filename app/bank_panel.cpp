@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "ui_widgets.h"
+
 namespace warplens::app {
 
 namespace {
@@ -18,12 +20,6 @@ namespace {
 using viz::BankLayout;
 using viz::Rgb;
 using viz::to_imgui_color;
-
-std::string format(const char* fmt, auto... args) {
-  char buf[256];
-  std::snprintf(buf, sizeof buf, fmt, args...);
-  return buf;
-}
 
 std::string plural(int n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -44,10 +40,6 @@ std::string lane_list(const std::vector<int>& lanes, std::size_t max_items = 6) 
     i = j + 1;
   }
   return out;
-}
-
-std::int64_t address_of(const LaneTraceRecord& r) {
-  return static_cast<std::int64_t>((static_cast<std::uint64_t>(r.address_hi) << 32) | r.address_lo);
 }
 
 // Text on the window's draw list at view coordinates.
@@ -147,7 +139,8 @@ std::string cell_tooltip(const BankLayout& layout, const BankLayout::Phase& p, s
 std::string lane_tooltip(const BankLayout& layout, const TraceRecords& trace, int lane) {
   const LaneTraceRecord& r = trace[static_cast<std::size_t>(lane)];
   if (!r.active) return format("lane %d: idle (does not access shared memory)", lane);
-  const std::int64_t a = address_of(r), width = layout.bank_width;
+  const auto a = static_cast<std::int64_t>(trace_address(r));
+  const std::int64_t width = layout.bank_width;
   const std::int64_t first = a / width, last = (a + r.word_bytes - 1) / width;
   std::string t = format("lane %d \u2022 bytes %lld\u2013%lld", lane, static_cast<long long>(a),
                          static_cast<long long>(a + r.word_bytes - 1));

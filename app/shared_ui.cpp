@@ -325,7 +325,6 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
       tab("Global read in[\u2026]", TransposeView::GlobalRead);
       tab("Global write out[\u2026]", TransposeView::GlobalWrite);
       ImGui::EndTabBar();
-      ui.select_transpose_view = false;
     }
     if (!(st == session.state())) session.set(st);
   }

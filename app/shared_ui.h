@@ -18,7 +18,8 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
                             ImVec2 pos, ImVec2 size);
 
 /// The bank view window: the access the lab's kernel makes, traced on the GPU when there is one.
-/// The transpose lab adds tabs for the kernel's global read and write, drawn in `global_view`.
+/// The transpose lab adds tabs for the kernel's global read and write, drawn in `global_view`;
+/// they follow the state while ui.select_transpose_view is set (draw_app clears it each frame).
 /// `side_name` ("A" or "B" in A/B compare) prefixes the title and keeps the windows apart.
 void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
                       viz::WarpView& global_view, const viz::ImGuiLayer& layer,

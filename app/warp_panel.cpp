@@ -149,8 +149,7 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
           m.y < origin.y + b.y1) {
         const auto& r = trace[record];
         const int lane = record % 32, warp = first_warp + record / 32;
-        const unsigned long long a =
-            (static_cast<unsigned long long>(r.address_hi) << 32) | r.address_lo;
+        const auto a = static_cast<unsigned long long>(trace_address(r));
         if (r.active) {
           ImGui::SetTooltip("warp %d, lane %d\nbytes %llu\u2013%llu\nsector %llu, line %llu", warp,
                             lane, a, a + r.word_bytes - 1, a / 32, a / 128);

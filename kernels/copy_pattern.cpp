@@ -226,8 +226,7 @@ model::WarpAccesses accesses_from_trace(const TraceRecords& trace, int slot) {
     a.lane = l;
     a.active = r.active != 0;
     if (!a.active) continue;
-    a.address =
-        static_cast<std::int64_t>((static_cast<std::uint64_t>(r.address_hi) << 32) | r.address_lo);
+    a.address = static_cast<std::int64_t>(trace_address(r));
     a.index = r.word_bytes ? a.address / r.word_bytes : 0;
     a.tx = l;
   }

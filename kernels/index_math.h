@@ -90,6 +90,11 @@ struct LaneTraceRecord {
 };
 static_assert(sizeof(LaneTraceRecord) == 16, "one RGBA32UI texel per lane");
 
+/// The record's byte offset from the buffer base (its two 32-bit halves joined).
+inline std::uint64_t trace_address(const LaneTraceRecord& r) {
+  return (static_cast<std::uint64_t>(r.address_hi) << 32) | r.address_lo;
+}
+
 inline constexpr int kTraceLanes = 32;    ///< lanes per traced warp
 inline constexpr int kMaxTraceWarps = 8;  ///< warps the view can show side by side
 inline constexpr int kTraceRecords = kTraceLanes * kMaxTraceWarps;

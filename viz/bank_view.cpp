@@ -10,10 +10,6 @@ namespace warplens::viz {
 
 namespace {
 
-std::int64_t address_of(const LaneTraceRecord& r) {
-  return static_cast<std::int64_t>((static_cast<std::uint64_t>(r.address_hi) << 32) | r.address_lo);
-}
-
 bool inside(const Rect& r, float x, float y) {
   return x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1;
 }
@@ -77,7 +73,6 @@ BankLayout::Hit BankLayout::hit(float x, float y) const {
       h.phase = p.index;
       h.bank = bank;
       h.header = inside(p.header, x, y);
-      h.counts = !h.header;
       return h;
     }
     for (std::size_t slot = 0; slot < p.rows.size(); ++slot) {
@@ -124,7 +119,7 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
       const LaneTraceRecord& r = trace[lane];
       if (!r.active || r.word_bytes == 0) continue;
       ++phase.active_lanes;
-      const std::int64_t a = address_of(r);
+      const auto a = static_cast<std::int64_t>(trace_address(r));
       for (std::int64_t word = a / width_bytes; word <= (a + r.word_bytes - 1) / width_bytes;
            ++word) {
         words[word].push_back(lane);
@@ -273,7 +268,6 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     for (int i = first; i < std::min(first + layout.columns, phase_count); ++i) {
       auto& p = layout.phases[static_cast<std::size_t>(i)];
       p.column = i - first;
-      p.band = first / layout.columns;
       p.label_x = layout.label_x + static_cast<float>(p.column) * (column_w + kColumnGap * s);
       p.grid_x0 = p.label_x + kLabelColumn * s;
       const float x0 = p.grid_x0, x1 = layout.bank_x(p, layout.bank_count);

@@ -61,7 +61,7 @@ struct BankLayout {
     std::vector<Cell> cells;          ///< every touched word, ascending by word
     std::vector<Row> rows;            ///< rows shown, ascending
     int hidden_rows = 0;              ///< touched rows past the cap, not shown
-    int column = 0, band = 0;         ///< where its grid sits: column, and row of grids (band)
+    int column = 0;                   ///< the column of grids its grid sits in
     float label_x = 0;                ///< left edge of its row-label column (caption, labels)
     float grid_x0 = 0;                ///< left edge of its bank 0 column
     float caption_y = 0;              ///< top of the caption line
@@ -102,9 +102,8 @@ struct BankLayout {
   [[nodiscard]] Rect cell_rect(const Phase& phase, int slot, int bank) const;
 
   struct Hit {
-    int phase = -1, slot = -1, bank = -1;  ///< slot -1: header or counts row
+    int phase = -1, slot = -1, bank = -1;  ///< slot -1: header or counts row (`header` says which)
     int lane = -1;                         ///< a lane box
-    bool counts = false;                   ///< the counts row (bank set)
     bool header = false;                   ///< the header row (bank set)
   };
   /// What is at pixel (x, y) of the view: a lane box, a cell, a header or a count.

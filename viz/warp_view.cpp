@@ -10,9 +10,6 @@ namespace warplens::viz {
 namespace {
 constexpr std::uint64_t kLine = 128;
 
-std::uint64_t address_of(const LaneTraceRecord& r) {
-  return (static_cast<std::uint64_t>(r.address_hi) << 32) | r.address_lo;
-}
 }  // namespace
 
 float StripLayout::x_of(std::uint64_t address) const {
@@ -56,7 +53,7 @@ StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, f
   std::set<std::uint64_t> touched;
   for (const auto& r : trace) {
     if (!r.active || r.word_bytes == 0) continue;
-    const std::uint64_t a = address_of(r);
+    const std::uint64_t a = trace_address(r);
     for (std::uint64_t line = a / kLine; line <= (a + r.word_bytes - 1) / kLine; ++line) {
       touched.insert(line * kLine);
     }
