@@ -123,7 +123,7 @@ CacheModel cache_model(const CacheState& state, const gpu::CacheDeviceLimits* de
                               : std::string("model: CC 9.0 (H100) table");
   m.optin_limit_bytes = l.shared_bytes_per_block_optin;
   m.reserved_bytes = l.reserved_shared_bytes_per_block;
-  m.threads_per_block = 256;  // CacheLab::shared_hungry_threads()
+  m.threads_per_block = gpu::CacheLab::shared_hungry_threads();
   m.max_threads_per_sm = l.max_threads_per_sm > 0 ? l.max_threads_per_sm : 2048;
   m.max_blocks_per_sm = l.max_blocks_per_sm > 0 ? l.max_blocks_per_sm : 32;
   m.current = predict(m, state.carveout, state.dynamic_shared_bytes);

@@ -81,7 +81,7 @@ __global__ void l1_gather(const unsigned* buf, long long region_words, unsigned 
 
 // --- shared-hungry kernel ----------------------------------------------------------------------
 
-constexpr int kHungryThreads = 256;
+constexpr int kHungryThreads = CacheLab::shared_hungry_threads();
 constexpr int kHungryBlocksPerSm = 32;
 constexpr int kHungrySteps = 2048;
 constexpr unsigned kHungryStride = 33;
@@ -385,8 +385,7 @@ CacheLab::CacheLab(const DeviceInfo& device) : impl_(new Impl) {
   };
   l.shared_bytes_per_sm =
       attr(cudaDevAttrMaxSharedMemoryPerMultiprocessor, "cudaDeviceGetAttribute (shared/SM)");
-  l.shared_bytes_per_block_optin =
-      attr(cudaDevAttrMaxSharedMemoryPerBlockOptin, "cudaDeviceGetAttribute (opt-in)");
+  l.shared_bytes_per_block_optin = device.shared_bytes_per_block_optin;  // query_device's
   l.reserved_shared_bytes_per_block =
       attr(cudaDevAttrReservedSharedMemoryPerBlock, "cudaDeviceGetAttribute (reserved)");
   l.max_threads_per_sm =
@@ -425,10 +424,6 @@ CacheLab::~CacheLab() = default;
 
 const CacheDeviceLimits& CacheLab::limits() const {
   return impl_->limits;
-}
-
-int CacheLab::shared_hungry_threads() {
-  return kHungryThreads;
 }
 
 // --- occupancy ---------------------------------------------------------------------------------
@@ -481,14 +476,9 @@ OccupancyInfo CacheLab::occupancy(int carveout, std::int64_t dynamic_shared_byte
         std::int64_t{o.blocks_per_sm} *
         (o.available_dynamic_bytes + o.static_shared_bytes + o.reserved_shared_bytes);
     o.implied_capacity_kib = static_cast<int>((implied + 1023) / 1024);
-    if (l.table) {
-      for (int c : l.table->capacities_kib) {
-        if (std::int64_t{c} * 1024 >= implied) {
-          o.implied_capacity_kib = c;
-          break;
-        }
-      }
-    }
+    if (l.table)
+      o.implied_capacity_kib =
+          l.table->smallest_holding_kib(implied).value_or(o.implied_capacity_kib);
   }
   if (l.table) {
     const std::int64_t block_bytes =

@@ -60,6 +60,12 @@ struct CarveoutTable {
   [[nodiscard]] int max_capacity_kib() const {
     return capacities_kib.empty() ? 0 : capacities_kib.back();
   }
+  /// The smallest capacity (KiB) that holds `bytes`, or std::nullopt when none does.
+  [[nodiscard]] std::optional<int> smallest_holding_kib(std::int64_t bytes) const {
+    for (int c : capacities_kib)
+      if (std::int64_t{c} * 1024 >= bytes) return c;
+    return std::nullopt;
+  }
 };
 
 /// The table for a compute capability, or std::nullopt when the guide gives none (before 7.0,
@@ -129,10 +135,9 @@ inline constexpr std::int64_t kGatherRegionBytes = std::int64_t{2} << 20;
 inline constexpr std::int64_t kMinWorkingSetBytes = 1024;
 
 /// Throws std::invalid_argument for a working set < 1 KiB, not a multiple of 128 bytes, or
-/// larger than `region_bytes` ("working set 3 MiB is larger than the 2 MiB buffer region each
-/// block gathers from").
-void check_working_set(std::int64_t working_set_bytes,
-                       std::int64_t region_bytes = kGatherRegionBytes);
+/// larger than kGatherRegionBytes ("working set 3 MiB is larger than the 2 MiB buffer region
+/// each block gathers from").
+void check_working_set(std::int64_t working_set_bytes);
 
 // --- constant memory -------------------------------------------------------------------------
 
@@ -357,7 +362,8 @@ class CacheLab {
   CacheLab& operator=(const CacheLab&) = delete;
 
   [[nodiscard]] const CacheDeviceLimits& limits() const;
-  [[nodiscard]] static int shared_hungry_threads();  ///< 256
+  /// Threads per block of the shared-hungry kernel.
+  [[nodiscard]] static constexpr int shared_hungry_threads() { return 256; }
 
   /// Sets the carveout (and, over 48 KiB, the opt-in) on the shared-hungry kernel and asks the
   /// occupancy API. Nothing is launched. Throws std::invalid_argument (check_carveout,

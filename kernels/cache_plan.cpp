@@ -95,11 +95,9 @@ CarveoutChoice carveout_capacity(const CarveoutTable& table, int percent,
     throw std::invalid_argument("a block needing " + kib_text(block_shared_bytes) +
                                 " of shared memory fits no capacity (largest " +
                                 std::to_string(table.max_capacity_kib()) + " KiB)");
-  // The smallest capacity holding `bytes`.
+  // The smallest capacity holding `bytes`, the largest when none does.
   auto smallest_holding = [&](std::int64_t bytes) {
-    for (int c : caps)
-      if (std::int64_t{c} * 1024 >= bytes) return c;
-    return caps.back();
+    return table.smallest_holding_kib(bytes).value_or(caps.back());
   };
   CarveoutChoice r;
   r.percent = percent;
@@ -109,13 +107,9 @@ CarveoutChoice carveout_capacity(const CarveoutTable& table, int percent,
     r.rounded_kib = smallest_holding(std::min(want, largest));
   } else {
     r.requested_kib = table.max_capacity_kib() * percent / 100.0;
-    r.rounded_kib = caps.back();
-    for (int c : caps) {
-      if (c >= r.requested_kib) {
-        r.rounded_kib = c;
-        break;
-      }
-    }
+    // Capacities are whole KiB: c >= requested_kib exactly when c KiB >= ceil(requested bytes).
+    r.rounded_kib =
+        smallest_holding(static_cast<std::int64_t>(std::ceil(r.requested_kib * 1024.0)));
   }
   r.shared_kib = std::max(r.rounded_kib, smallest_holding(block_shared_bytes));
   r.raised_for_block = r.shared_kib > r.rounded_kib;
@@ -167,7 +161,8 @@ std::string shared_optin_note(std::int64_t bytes, std::int64_t optin_limit_bytes
          kib_text(optin_limit_bytes) + " per block on this GPU)";
 }
 
-void check_working_set(std::int64_t bytes, std::int64_t region_bytes) {
+void check_working_set(std::int64_t bytes) {
+  const std::int64_t region_bytes = kGatherRegionBytes;
   if (bytes < kMinWorkingSetBytes)
     throw std::invalid_argument("working set " + kib_text(bytes) + " is under the minimum of " +
                                 kib_text(kMinWorkingSetBytes));

@@ -323,15 +323,10 @@ DeviceQuery query_device() {
   cudaDeviceGetAttribute(&clock_khz, cudaDevAttrMemoryClockRate, d.index);
   cudaDeviceGetAttribute(&bus_bits, cudaDevAttrGlobalMemoryBusWidth, d.index);
   d.theoretical_gbps = 2.0 * clock_khz * 1e3 * (bus_bits / 8.0) / 1e9;
-  int shared_optin = 0, shared_sm = 0, sm_clock_khz = 0;
+  int shared_optin = 0;
   if (cudaDeviceGetAttribute(&shared_optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, d.index) ==
       cudaSuccess)
     d.shared_bytes_per_block_optin = shared_optin;
-  if (cudaDeviceGetAttribute(&shared_sm, cudaDevAttrMaxSharedMemoryPerMultiprocessor, d.index) ==
-      cudaSuccess)
-    d.shared_bytes_per_sm = shared_sm;
-  if (cudaDeviceGetAttribute(&sm_clock_khz, cudaDevAttrClockRate, d.index) == cudaSuccess)
-    d.sm_clock_mhz = sm_clock_khz / 1e3;
   cudaGetLastError();
   // cudaMallocPitch's row alignment: the pitch it gives a 1-byte row.
   void* probe = nullptr;

@@ -416,17 +416,6 @@ CounterSession::CounterSession(int device) {
   impl_ = std::make_unique<Impl>(device, std::vector<std::vector<std::string>>{{}}, false);
 }
 
-CounterSession::CounterSession(int device, const std::vector<std::string>& metrics) {
-  if (metrics.empty()) throw std::invalid_argument("CounterSession: no metrics asked for");
-  for (const std::string& name : metrics) {
-    const bool known = std::any_of(kCounterMetrics.begin(), kCounterMetrics.end(),
-                                   [&](const CounterMetric& m) { return name == m.name; });
-    if (!known) throw std::invalid_argument("CounterSession: unknown metric \"" + name + "\"");
-  }
-  std::lock_guard<std::mutex> lock(profiler_mutex());
-  impl_ = std::make_unique<Impl>(device, std::vector<std::vector<std::string>>{metrics}, false);
-}
-
 CounterSession::CounterSession(int device, const std::vector<std::vector<std::string>>& groups,
                                KeepEnabled) {
   if (groups.empty()) throw std::invalid_argument("CounterSession: no metric groups asked for");

@@ -234,12 +234,6 @@ class CounterSession {
  public:
   /// Throws CountersUnavailable when counters cannot be read on CUDA device `device`.
   explicit CounterSession(int device = 0);
-  /// Collects only `metrics` (names from kCounterMetrics; the other CounterSet values stay
-  /// std::nullopt): fewer metrics need fewer passes, so each profile() replays the launch fewer
-  /// times (two metrics of one unit, e.g. requests and sectors of global loads, fit in one pass
-  /// on an H100). Throws std::invalid_argument for a name not in kCounterMetrics or an empty
-  /// list, CountersUnavailable as above.
-  CounterSession(int device, const std::vector<std::string>& metrics);
 
   /// Tag for the constructor below.
   struct KeepEnabled {};

@@ -23,9 +23,6 @@ struct CounterSession::Impl {};
 CounterSession::CounterSession(int) {
   no_cuda();
 }
-CounterSession::CounterSession(int, const std::vector<std::string>&) {
-  no_cuda();
-}
 CounterSession::CounterSession(int, const std::vector<std::vector<std::string>>&, KeepEnabled) {
   no_cuda();
 }

@@ -148,6 +148,12 @@ struct DeviceBuffer {
     bytes = size;
     return true;
   }
+  /// At least `size` bytes, keeping a larger buffer as it is (its contents stay too); for
+  /// scratch space whose size moves with the parameters. Returns and throws as ensure().
+  bool ensure_at_least(std::size_t size, const char* what) {
+    if (ptr && bytes >= size) return false;
+    return ensure(size, what);
+  }
   template <typename T>
   T* as() const {
     return static_cast<T*>(ptr);

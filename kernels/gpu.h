@@ -44,10 +44,6 @@ struct DeviceInfo {
   /// Shared memory a block may use after opting in (cudaDevAttrMaxSharedMemoryPerBlockOptin),
   /// bytes; 48 KiB without the opt-in. 227 KiB on an H100.
   int shared_bytes_per_block_optin = 48 * 1024;
-  /// Shared memory per SM at the largest carveout (cudaDevAttrMaxSharedMemoryPerMultiprocessor).
-  int shared_bytes_per_sm = 0;
-  /// The SM clock the driver reports as its maximum (cudaDevAttrClockRate), MHz; 0 if unknown.
-  double sm_clock_mhz = 0;
 };
 
 /// The first CUDA device, or std::nullopt with `reason` set (no CUDA build, no driver, no

@@ -105,9 +105,6 @@ CacheLab::~CacheLab() = default;
 const CacheDeviceLimits& CacheLab::limits() const {
   no_cuda();
 }
-int CacheLab::shared_hungry_threads() {
-  return 256;
-}
 OccupancyInfo CacheLab::occupancy(int, std::int64_t) {
   no_cuda();
 }

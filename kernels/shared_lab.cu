@@ -297,7 +297,9 @@ void launch_transpose_tile(TransposeVariant v, dim3 grid, dim3 block, const floa
 template <bool kTrace>
 void launch_transpose_traced(const TransposeParams& p, const float* in, float* out,
                              const TransposeTrace& t, cudaStream_t s) {
-  const auto tiles = static_cast<unsigned>(p.n / p.tile);
+  // The trace records block (0, 0) only: the traced launch runs that block alone (it is made
+  // on the GL thread); the timed one covers the n x n matrix.
+  const auto tiles = kTrace ? 1u : static_cast<unsigned>(p.n / p.tile);
   const dim3 grid(tiles, tiles);
   const dim3 block(static_cast<unsigned>(p.tile), static_cast<unsigned>(p.rows_per_block));
   switch (p.tile) {
@@ -612,9 +614,8 @@ void SharedLab::launch_bank_once(const BankProbeParams& params, int repeats) {
   args.fill_vectors = params.op == SharedOp::Store ? 0 : plan.shared_bytes / 16;
   args.repeats = std::max(kBankUnroll, (repeats + kBankUnroll - 1) / kBankUnroll * kBankUnroll);
   args.sink = im.sink.as<unsigned>();
-  // measure_bank's clocks buffer is larger (several blocks per SM): reuse it when it is there.
   const std::size_t clock_bytes = static_cast<std::size_t>(blocks) * 3 * sizeof(unsigned long long);
-  if (im.clocks.bytes < clock_bytes) im.clocks.ensure(clock_bytes, "the bank probe clocks");
+  im.clocks.ensure_at_least(clock_bytes, "the bank probe clocks");
   args.clocks = im.clocks.as<unsigned long long>();
   const BankKernel whole = bank_kernel<BankMode::Gpu>(params.index.word_bytes, params.op);
   im.allow_shared(whole, plan.shared_bytes);
@@ -653,8 +654,8 @@ BankMeasurement SharedLab::measure_bank(const BankProbeParams& params, int warp,
         "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
   const int sms = std::max(im.device.sm_count, 1);
   const int blocks = std::max(per_sm * sms, 2 * sms);
-  im.clocks.ensure(static_cast<std::size_t>(blocks) * 3 * sizeof(unsigned long long),
-                   "the bank probe clocks");
+  im.clocks.ensure_at_least(static_cast<std::size_t>(blocks) * 3 * sizeof(unsigned long long),
+                            "the bank probe clocks");
   args.clocks = im.clocks.as<unsigned long long>();
 
   double best = 0;

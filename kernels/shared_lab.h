@@ -254,9 +254,9 @@ class SharedLab {
   void trace_bank_to_device(const BankProbeParams& params, int warp, void* device_dst);
   TraceRecords trace_bank_to_host(const BankProbeParams& params, int warp);
 
-  /// The instrumented transpose: one launch of the variant's kernel over the n x n matrix (the
-  /// lab's transpose buffers, allocated as measure_transpose does) in which warp `warp` of block
-  /// (0, 0) records, per lane, the byte offset from the matrix base of its global read
+  /// The instrumented transpose: one launch of the variant's kernel, block (0, 0) alone, on the
+  /// lab's transpose buffers (allocated as measure_transpose does), in which its warp `warp`
+  /// records, per lane, the byte offset from the matrix base of its global read
   /// (`write_side` false) or global write (`write_side` true) at j = 0: the records
   /// transpose_global_trace() computes, into `device_dst` (kTraceBufferBytes, zeroed first, on
   /// the trace stream). Throws std::invalid_argument for parameters check_transpose refuses or a
