@@ -68,6 +68,9 @@ TraceRecords SharedLab::trace_bank_to_host(const BankProbeParams&, int) {
 void SharedLab::trace_transpose_to_device(const TransposeParams&, int, bool, void*) {
   no_cuda();
 }
+bool SharedLab::try_trace_transpose_to_device(const TransposeParams&, int, bool, void*) {
+  no_cuda();
+}
 TraceRecords SharedLab::trace_transpose_to_host(const TransposeParams&, int, bool) {
   no_cuda();
 }
