@@ -182,6 +182,9 @@ class CounterChecker {
 
   gpu::DeviceInfo device_;
   std::unique_ptr<gpu::CounterSession> session_;
+  /// The copy lab, made on the first copy case: 2 x default_buffer_bytes of device memory that
+  /// a checker reading only shared-memory or cache counters never needs.
+  gpu::CopyLab& copy_lab();
   std::unique_ptr<gpu::CopyLab> copy_;
   std::unique_ptr<gpu::SharedLab> shared_;
   std::unique_ptr<gpu::CacheLab> cache_;  ///< created by the first l1_hit_rate()

@@ -404,9 +404,8 @@ struct CopyLab::Impl {
 CopyLab::CopyLab(const DeviceInfo& device, std::int64_t buffer_bytes) : impl_(new Impl) {
   impl_->device = device.index;
   use_device(device.index);
-  if (buffer_bytes <= 0)
-    buffer_bytes = std::max<std::int64_t>(8 * device.l2_bytes, kModelBufferBytes);
-  buffer_bytes = (buffer_bytes + 255) / 256 * 256;
+  buffer_bytes =
+      buffer_bytes <= 0 ? default_buffer_bytes(device) : (buffer_bytes + 255) / 256 * 256;
   if (2 * buffer_bytes > device.global_memory_bytes) {
     throw GpuError("the copy lab needs 2 x " + std::to_string(buffer_bytes >> 20) + " MiB but " +
                    device.name + " has " + std::to_string(device.global_memory_bytes >> 20) +

@@ -8,6 +8,7 @@
 // write (not the bytes the hardware moved).
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <cstdint>
@@ -178,6 +179,13 @@ class CopyLab {
   CopyLab& operator=(const CopyLab&) = delete;
 
   [[nodiscard]] std::int64_t buffer_bytes() const { return buffer_bytes_; }
+  /// The buffer size the constructor picks when given none: 8 x the device's L2, at least
+  /// kModelBufferBytes, rounded up to 256 bytes. What buffer_bytes() returns for such a lab,
+  /// known without allocating one.
+  [[nodiscard]] static std::int64_t default_buffer_bytes(const DeviceInfo& device) {
+    const std::int64_t bytes = std::max<std::int64_t>(8 * device.l2_bytes, kModelBufferBytes);
+    return (bytes + 255) / 256 * 256;
+  }
 
   /// Timed launches: `warmup` untimed, then `runs` each timed with CUDA events. Returns the
   /// median. If `cancel` becomes true between launches, throws GpuError("cancelled").
