@@ -66,9 +66,7 @@ void print_shared_tables(const gpu::DeviceInfo& d, int runs) {
     const int rows_per_block = tile < 8 ? tile : 8;
     std::printf("%-6d %-6d", tile, rows_per_block);
     double copy = 0;
-    for (auto v :
-         {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive, gpu::TransposeVariant::Tiled,
-          gpu::TransposeVariant::Padded, gpu::TransposeVariant::Swizzled}) {
+    for (auto v : gpu::kTransposeVariants) {
       const auto m = lab.measure_transpose({v, tile, rows_per_block, 8192}, runs);
       if (v == gpu::TransposeVariant::Copy) copy = m.gbps;
       std::printf(" %6.0f (%5.1f%%)%s", m.gbps, 100.0 * m.gbps / copy, m.verified ? "" : "!");
@@ -79,7 +77,7 @@ void print_shared_tables(const gpu::DeviceInfo& d, int runs) {
   std::printf(
       "\nmatrix multiply C = A B, 4096 x 4096 floats, GFLOP/s = 2 n^3 / time; 256 "
       "entries of C checked in double precision\n");
-  for (int block : {0, 8, 16, 32}) {
+  for (int block : gpu::kMatmulBlockSizes) {
     const auto m = lab.measure_matmul({block, 4096}, 5, 1);
     std::printf("%-22s %10.0f GFLOP/s  %s\n",
                 block ? ("tiled, BLOCK_SIZE " + std::to_string(block)).c_str() : "naive", m.gflops,
@@ -87,8 +85,7 @@ void print_shared_tables(const gpu::DeviceInfo& d, int runs) {
   }
 
   std::printf("\nreduction of 2^26 unsigned integers, 256 threads per block, GB/s of input read\n");
-  for (auto v : {gpu::ReductionVariant::InterleavedDivergent,
-                 gpu::ReductionVariant::InterleavedStrided, gpu::ReductionVariant::Sequential}) {
+  for (auto v : gpu::kReductionVariants) {
     const auto m = lab.measure_reduction({v, 256, std::int64_t{1} << 26}, runs);
     std::printf("%-22s %10.0f GB/s %9.3f ms  %s\n", gpu::to_string(v), m.gbps, m.timing.median_ms,
                 m.verified ? "verified" : "WRONG RESULT");

@@ -528,9 +528,7 @@ std::vector<CounterCase> verify_catalog(int pitch_alignment) {
       bank_case(sname(false, 4, "matmul-" + tag + "-b"), gpu::matmul_read_b(m, k));
     }
   }
-  for (gpu::ReductionVariant v :
-       {gpu::ReductionVariant::InterleavedDivergent, gpu::ReductionVariant::InterleavedStrided,
-        gpu::ReductionVariant::Sequential}) {
+  for (gpu::ReductionVariant v : gpu::kReductionVariants) {
     gpu::ReductionParams r;
     r.variant = v;
     for (int step : {0, 3, 5}) {

@@ -58,9 +58,7 @@ int measure_shared_body(const SharedMeasureOptions& o) {
       case Lab::Transpose: {
         std::vector<gpu::TransposeVariant> variants{st.transpose.variant};
         if (o.all_variants)
-          variants = {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive,
-                      gpu::TransposeVariant::Tiled, gpu::TransposeVariant::Padded,
-                      gpu::TransposeVariant::Swizzled};
+          variants.assign(gpu::kTransposeVariants.begin(), gpu::kTransposeVariants.end());
         double copy = 0;
         for (auto v : variants) {
           gpu::TransposeParams p = st.transpose;
@@ -81,7 +79,8 @@ int measure_shared_body(const SharedMeasureOptions& o) {
       }
       case Lab::Matmul: {
         std::vector<int> blocks{st.matmul.block_size};
-        if (o.all_variants) blocks = {0, 8, 16, 32};
+        if (o.all_variants)
+          blocks.assign(gpu::kMatmulBlockSizes.begin(), gpu::kMatmulBlockSizes.end());
         for (int b : blocks) {
           gpu::MatmulParams p = st.matmul;
           p.block_size = b;
@@ -101,8 +100,7 @@ int measure_shared_body(const SharedMeasureOptions& o) {
       case Lab::Reduction: {
         std::vector<gpu::ReductionVariant> variants{st.reduction.variant};
         if (o.all_variants)
-          variants = {gpu::ReductionVariant::InterleavedDivergent,
-                      gpu::ReductionVariant::InterleavedStrided, gpu::ReductionVariant::Sequential};
+          variants.assign(gpu::kReductionVariants.begin(), gpu::kReductionVariants.end());
         for (auto v : variants) {
           gpu::ReductionParams p = st.reduction;
           p.variant = v;

@@ -391,9 +391,7 @@ void SharedSession::worker_loop() {
           break;
         }
         case Lab::Transpose: {
-          for (auto variant : {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive,
-                               gpu::TransposeVariant::Tiled, gpu::TransposeVariant::Padded,
-                               gpu::TransposeVariant::Swizzled}) {
+          for (auto variant : gpu::kTransposeVariants) {
             gpu::TransposeParams p = job.transpose;
             p.variant = variant;
             status(std::string("timing the ") + gpu::to_string(variant) + " transpose");
@@ -402,7 +400,7 @@ void SharedSession::worker_loop() {
           break;
         }
         case Lab::Matmul: {
-          for (int block : {0, 8, 16, 32}) {
+          for (int block : gpu::kMatmulBlockSizes) {
             gpu::MatmulParams p = job.matmul;
             p.block_size = block;
             status(block ? "timing the tiled multiply, BLOCK_SIZE " + std::to_string(block)
@@ -412,9 +410,7 @@ void SharedSession::worker_loop() {
           break;
         }
         case Lab::Reduction: {
-          for (auto variant :
-               {gpu::ReductionVariant::InterleavedDivergent,
-                gpu::ReductionVariant::InterleavedStrided, gpu::ReductionVariant::Sequential}) {
+          for (auto variant : gpu::kReductionVariants) {
             gpu::ReductionParams p = job.reduction;
             p.variant = variant;
             status(std::string("timing the ") + gpu::to_string(variant) + " reduction");

@@ -130,9 +130,7 @@ void draw_bank_parameters(SharedState& state) {
 void draw_transpose_parameters(SharedState& state) {
   gpu::TransposeParams& t = state.transpose;
   label("Kernel shown");
-  for (auto v :
-       {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive, gpu::TransposeVariant::Tiled,
-        gpu::TransposeVariant::Padded, gpu::TransposeVariant::Swizzled}) {
+  for (auto v : gpu::kTransposeVariants) {
     if (ImGui::RadioButton(transpose_label(v), t.variant == v)) t.variant = v;
   }
   label("Tile T (T \u00d7 T floats per block)");
@@ -166,8 +164,7 @@ void draw_matmul_parameters(SharedState& state) {
 void draw_reduction_parameters(SharedState& state) {
   gpu::ReductionParams& r = state.reduction;
   label("Kernel shown");
-  for (auto v : {gpu::ReductionVariant::InterleavedDivergent,
-                 gpu::ReductionVariant::InterleavedStrided, gpu::ReductionVariant::Sequential}) {
+  for (auto v : gpu::kReductionVariants) {
     if (ImGui::RadioButton(reduction_label(v), r.variant == v)) r.variant = v;
   }
   label("Threads per block");

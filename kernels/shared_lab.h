@@ -10,6 +10,7 @@
 // launched; CUDA failures throw GpuError and leave the lab usable.
 #pragma once
 
+#include <array>
 #include <atomic>
 #include <cstdint>
 #include <memory>
@@ -83,6 +84,11 @@ struct BankMeasurement {
 // TransposeVariant and transpose_global_index(), the kernels' global indices, are in
 // shared_index.h.
 
+/// Every transpose variant, Copy first (the reference the others are compared with).
+inline constexpr std::array<TransposeVariant, 5> kTransposeVariants = {
+    TransposeVariant::Copy, TransposeVariant::Naive, TransposeVariant::Tiled,
+    TransposeVariant::Padded, TransposeVariant::Swizzled};
+
 struct TransposeParams {
   TransposeVariant variant = TransposeVariant::Tiled;
   int tile = 32;           ///< 8, 16 or 32: a tile x tile piece of the matrix per block
@@ -143,6 +149,9 @@ struct TransposeMeasurement {
 /// The seeds' MatrixMul: C = A x B for n x n floats, one thread per element of C. block_size 0
 /// is the naive kernel (16 x 16 threads, every operand from global memory); 8, 16 or 32 the
 /// tiled kernel with __shared__ blockA/blockB of block_size^2 floats.
+/// The multiply's kernels by BLOCK_SIZE: 0 is the naive kernel, then the tiled ones.
+inline constexpr std::array<int, 4> kMatmulBlockSizes = {0, 8, 16, 32};
+
 struct MatmulParams {
   int block_size = 16;
   int n = 2048;  ///< a positive multiple of 32
@@ -185,6 +194,11 @@ enum class ReductionVariant {
   InterleavedStrided,    ///< i = 2 s tid; s[i] += s[i + s]: no divergence, bank conflicts
   Sequential,            ///< if (tid < s) s[tid] += s[tid + s]: conflict-free
 };
+
+/// Every reduction variant, in the order of Harris's kernels.
+inline constexpr std::array<ReductionVariant, 3> kReductionVariants = {
+    ReductionVariant::InterleavedDivergent, ReductionVariant::InterleavedStrided,
+    ReductionVariant::Sequential};
 
 struct ReductionParams {
   ReductionVariant variant = ReductionVariant::Sequential;

@@ -361,17 +361,14 @@ const char* to_string(SharedPatternKind kind) {
 }
 
 TransposeVariant parse_transpose_variant(const std::string& text) {
-  for (TransposeVariant v :
-       {TransposeVariant::Copy, TransposeVariant::Naive, TransposeVariant::Tiled,
-        TransposeVariant::Padded, TransposeVariant::Swizzled}) {
+  for (TransposeVariant v : kTransposeVariants) {
     if (text == to_string(v)) return v;
   }
   refuse("transpose variant must be copy, naive, tiled, padded or swizzled (got \"" + text + "\")");
 }
 
 ReductionVariant parse_reduction_variant(const std::string& text) {
-  for (ReductionVariant v : {ReductionVariant::InterleavedDivergent,
-                             ReductionVariant::InterleavedStrided, ReductionVariant::Sequential}) {
+  for (ReductionVariant v : kReductionVariants) {
     if (text == to_string(v)) return v;
   }
   refuse("reduction variant must be interleaved-divergent, interleaved or sequential (got \"" +
