@@ -84,12 +84,6 @@ std::string sibling_binary(const char* name) {
   return (self.parent_path() / name).string();
 }
 
-double median(std::vector<double> v) {
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 }  // namespace
 
 int print_counter_table(const gpu::DeviceInfo& d, int runs) {
@@ -160,7 +154,7 @@ int print_counter_table(const gpu::DeviceInfo& d, int runs) {
       last = checker->read(cases[i]);
       ms.push_back(1e3 * seconds_since(start));
     }
-    const double app_ms = median(ms);
+    const double app_ms = gpu::median_of(ms);
     const double per_request = last.values.back() > 0 ? last.values[0] / last.values.back() : -1;
     char ncu_req[32] = "-", ncu_s[32] = "-", plain_s[32] = "-", ratio[32] = "-", extra[32] = "-";
     const External& e = external[i];

@@ -85,8 +85,8 @@ bool same_measurement(const SharedState& a, const SharedState& b) {
 
 bool same_counters(const SharedState& a, const SharedState& b) {
   if (a.lab != b.lab) return false;
-  const bool global_a = a.lab == Lab::Transpose && a.transpose_view != TransposeView::Tile;
-  const bool global_b = b.lab == Lab::Transpose && b.transpose_view != TransposeView::Tile;
+  const bool global_a = shows_global(a);
+  const bool global_b = shows_global(b);
   if (global_a || global_b)
     return global_a == global_b && a.transpose_view == b.transpose_view &&
            a.transpose == b.transpose;
@@ -100,7 +100,7 @@ bool same_counters(const SharedState& a, const SharedState& b) {
 std::optional<CounterCase> counter_case(const SharedState& state) {
   CounterCase c;
   c.name = "window";
-  if (state.lab == Lab::Transpose && state.transpose_view != TransposeView::Tile) {
+  if (shows_global(state)) {
     c.kind = CaseKind::TransposeGlobal;
     c.transpose = state.transpose;
     c.transpose_write = state.transpose_view == TransposeView::GlobalWrite;
@@ -155,7 +155,7 @@ void SharedSession::set(const SharedState& requested) {
       (void)gpu::plan_bank_probe(*access, limit);
       predicted = analyze_probe(*access, state.lab == Lab::Banks ? state.warp : 0, state.model);
     }
-    if (state.lab == Lab::Transpose && state.transpose_view != TransposeView::Tile) {
+    if (app::shows_global(state)) {
       const bool write_side = state.transpose_view == TransposeView::GlobalWrite;
       global_predicted_ = analyze_transpose_global(
           gpu::transpose_global_trace(state.transpose, 0, write_side), write_side);

@@ -62,6 +62,11 @@ struct SharedState {
   }
 };
 
+/// Whether `state` shows a global access: the transpose lab's global read or write tab.
+inline bool shows_global(const SharedState& state) {
+  return state.lab == Lab::Transpose && state.transpose_view != TransposeView::Tile;
+}
+
 /// The shared-memory access the bank view shows for this state, or std::nullopt when the
 /// chosen kernel has none (the copy and naive transposes, the naive matrix multiply). Throws
 /// std::invalid_argument for parameters the lab refuses.
@@ -96,9 +101,7 @@ class SharedSession {
   [[nodiscard]] const std::optional<model::SharedAnalysis>& traced() const { return traced_; }
 
   /// Whether the view shows a global access (the transpose lab's global read or write).
-  [[nodiscard]] bool shows_global() const {
-    return state_.lab == Lab::Transpose && state_.transpose_view != TransposeView::Tile;
-  }
+  [[nodiscard]] bool shows_global() const { return app::shows_global(state_); }
   /// The transpose's global access of the shown warp (slot 0), its model analysis and, when
   /// traced on the GPU, the analysis of the trace.
   [[nodiscard]] const TraceRecords& global_trace() const { return global_trace_; }

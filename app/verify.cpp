@@ -34,13 +34,6 @@ std::string tolerance_text(const CounterCheck& r) {
   return text;
 }
 
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
-
 nlohmann::json row_json(const CounterCase& c, const CounterCheck& r) {
   nlohmann::json j = {{"pattern", r.pattern},
                       {"origin", c.origin},
@@ -198,7 +191,7 @@ int run_verify(const VerifyOptions& options) {
       std::fflush(stdout);
     }
   }
-  const double readout_median = median(readouts);
+  const double readout_median = gpu::median_of(readouts);
   const double readout_max =
       readouts.empty() ? 0 : *std::max_element(readouts.begin(), readouts.end());
   if (json) {

@@ -47,13 +47,7 @@ inline Timing summarize(std::vector<float> ms) {
   return t;
 }
 
-/// The median of `v` (the mean of the middle two for an even count); 0 when `v` is empty.
-inline double median_of(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
-}
+using gpu::median_of;  // gpu.h
 
 /// A start and a stop event; throws GpuError when CUDA cannot create them.
 struct Events {

@@ -16,6 +16,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "index_math.h"
 
@@ -29,6 +30,14 @@ class GpuError : public std::runtime_error {
 
 /// True when this binary was built with the CUDA toolkit.
 bool built_with_cuda();
+
+/// The median of `v` (the mean of the middle two for an even count); 0 when `v` is empty.
+inline double median_of(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
 
 struct DeviceInfo {
   int index = 0;
