@@ -422,56 +422,8 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
   const float half = (ImGui::GetContentRegionAvail().x - 16 * s) * 0.5f;
 
   ImGui::BeginChild("##request", {half, 0});
-  if (ImGui::BeginTable("request", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
-    ImGui::TableSetupColumn("per warp request", ImGuiTableColumnFlags_WidthFixed);
-    ImGui::TableSetupColumn("model (predicted)");
-    ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
-    ImGui::TableHeadersRow();
-    const auto row = [&](const char* name, auto get, const char* tip) {
-      stat_row(name, get(p), show_traced ? get(*t) : std::string(), show_traced, tip);
-    };
-    row(
-        "requests", [](const model::GlobalAnalysis& a) { return std::to_string(a.requests); },
-        "memory requests one warp-wide load instruction makes (1 on CC 7.0+)");
-    row(
-        "active lanes",
-        [](const model::GlobalAnalysis& a) { return std::to_string(a.active_lanes); }, nullptr);
-    row(
-        "sectors (32 B)",
-        [](const model::GlobalAnalysis& a) { return std::to_string(a.sectors.size()); },
-        "distinct 32-byte sectors the active lanes touch: the unit DRAM and L2 move");
-    if (session.state().model != model::HardwareModel::Modern) {
-      row(
-          "transactions",
-          [](const model::GlobalAnalysis& a) {
-            return std::to_string(a.transactions) +
-                   (a.transaction_bytes ? " \u00d7 " + std::to_string(a.transaction_bytes) + " B"
-                                        : "");
-          },
-          "memory transactions of the chosen historical model (Programming Guide, CC 1.x-3.x)");
-    }
-    row(
-        "lines (128 B)",
-        [](const model::GlobalAnalysis& a) { return std::to_string(a.lines.size()); },
-        "distinct 128-byte cache lines touched");
-    row(
-        "bytes requested",
-        [](const model::GlobalAnalysis& a) { return bytes_text(a.requested_bytes); },
-        "distinct bytes the lanes asked for");
-    row(
-        "bytes moved", [](const model::GlobalAnalysis& a) { return bytes_text(a.moved_bytes); },
-        "the transactions' bytes (sectors x 32 bytes on CC 7.0+)");
-    row(
-        "efficiency", [](const model::GlobalAnalysis& a) { return percent_text(a.efficiency()); },
-        "bytes requested / bytes moved");
-    row(
-        "loads per KiB",
-        [](const model::GlobalAnalysis& a) {
-          const int per_request = std::max(1, a.active_lanes) * a.word_bytes;
-          return std::to_string((1024 + per_request - 1) / per_request);
-        },
-        "warp-wide load instructions it takes to bring 1 KiB into registers: 16-byte vectors "
-        "need a quarter of the instructions 4-byte words do");
+  if (begin_stat_table("request", show_traced)) {
+    global_stat_rows(p, t, session.state().model != model::HardwareModel::Modern);
     const bool fields = session.state().params.layout != gpu::StructLayout::None;
     if (session.predicted_totals().warps > 1) {
       const auto& pt = session.predicted_totals();

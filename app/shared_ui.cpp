@@ -404,35 +404,8 @@ void draw_bars(const std::vector<Bar>& bars, const viz::Theme& theme, float scal
 }
 
 void draw_global_table(const SharedSession& session) {
-  const auto& p = session.global_predicted();
-  const auto& t = session.global_traced();
-  const bool show_traced = t.has_value();
-  if (!ImGui::BeginTable("transpose-global", 3,
-                         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
-    return;
-  ImGui::TableSetupColumn("per warp request", ImGuiTableColumnFlags_WidthFixed);
-  ImGui::TableSetupColumn("model (predicted)");
-  ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
-  ImGui::TableHeadersRow();
-  const auto row = [&](const char* name, auto get, const char* tip) {
-    stat_row(name, get(p), show_traced ? get(*t) : std::string(), show_traced, tip);
-  };
-  using G = model::GlobalAnalysis;
-  row(
-      "active lanes", [](const G& a) { return std::to_string(a.active_lanes); }, nullptr);
-  row(
-      "sectors (32 B)", [](const G& a) { return std::to_string(a.sectors.size()); },
-      "distinct 32-byte sectors the lanes touch");
-  row(
-      "lines (128 B)", [](const G& a) { return std::to_string(a.lines.size()); },
-      "distinct 128-byte lines touched");
-  row(
-      "bytes requested", [](const G& a) { return bytes_text(a.requested_bytes); }, nullptr);
-  row(
-      "bytes moved", [](const G& a) { return bytes_text(a.moved_bytes); }, "sectors x 32 bytes");
-  row(
-      "efficiency", [](const G& a) { return percent_text(a.efficiency()); },
-      "bytes requested / bytes moved");
+  if (!begin_stat_table("transpose-global", session.global_traced().has_value())) return;
+  global_stat_rows(session.global_predicted(), session.global_traced(), false);
   ImGui::EndTable();
 }
 
@@ -448,13 +421,7 @@ void draw_analysis_table(const SharedSession& session) {
     ImGui::TextDisabled("No shared-memory access in this kernel.");
     return;
   }
-  if (!ImGui::BeginTable("shared-request", 3,
-                         ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
-    return;
-  ImGui::TableSetupColumn("per warp request", ImGuiTableColumnFlags_WidthFixed);
-  ImGui::TableSetupColumn("model (predicted)");
-  ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
-  ImGui::TableHeadersRow();
+  if (!begin_stat_table("shared-request", show_traced)) return;
   const auto row = [&](const char* name, auto get, const char* tip) {
     stat_row(name, get(p), show_traced ? get(*t) : std::string(), show_traced, tip);
   };

@@ -1,5 +1,7 @@
 #include "ui_widgets.h"
 
+#include <algorithm>
+
 namespace warplens::app {
 
 std::string with_thousands(std::int64_t v) {
@@ -94,6 +96,62 @@ std::string fit_text(std::string text, float room) {
     if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
   }
   return text + "\u2026";
+}
+
+bool begin_stat_table(const char* id, bool show_traced) {
+  if (!ImGui::BeginTable(id, 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
+    return false;
+  ImGui::TableSetupColumn("per warp request", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn("model (predicted)");
+  ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
+  ImGui::TableHeadersRow();
+  return true;
+}
+
+void global_stat_rows(const model::GlobalAnalysis& p, const std::optional<model::GlobalAnalysis>& t,
+                      bool historical) {
+  using G = model::GlobalAnalysis;
+  const auto row = [&](const char* name, auto get, const char* tip) {
+    stat_row(name, get(p), t ? get(*t) : std::string(), t.has_value(), tip);
+  };
+  row(
+      "requests", [](const G& a) { return std::to_string(a.requests); },
+      "memory requests one warp-wide load instruction makes (1 on CC 7.0+)");
+  row(
+      "active lanes", [](const G& a) { return std::to_string(a.active_lanes); }, nullptr);
+  row(
+      "sectors (32 B)", [](const G& a) { return std::to_string(a.sectors.size()); },
+      "distinct 32-byte sectors the active lanes touch: the unit DRAM and L2 move");
+  if (historical) {
+    row(
+        "transactions",
+        [](const G& a) {
+          return std::to_string(a.transactions) +
+                 (a.transaction_bytes ? " \u00d7 " + std::to_string(a.transaction_bytes) + " B"
+                                      : "");
+        },
+        "memory transactions of the chosen historical model (Programming Guide, CC 1.x-3.x)");
+  }
+  row(
+      "lines (128 B)", [](const G& a) { return std::to_string(a.lines.size()); },
+      "distinct 128-byte cache lines touched");
+  row(
+      "bytes requested", [](const G& a) { return bytes_text(a.requested_bytes); },
+      "distinct bytes the lanes asked for");
+  row(
+      "bytes moved", [](const G& a) { return bytes_text(a.moved_bytes); },
+      "the transactions' bytes (sectors x 32 bytes on CC 7.0+)");
+  row(
+      "efficiency", [](const G& a) { return percent_text(a.efficiency()); },
+      "bytes requested / bytes moved");
+  row(
+      "loads per KiB",
+      [](const G& a) {
+        const int per_request = std::max(1, a.active_lanes) * a.word_bytes;
+        return std::to_string((1024 + per_request - 1) / per_request);
+      },
+      "warp-wide load instructions it takes to bring 1 KiB into registers: 16-byte vectors "
+      "need a quarter of the instructions 4-byte words do");
 }
 
 }  // namespace warplens::app

@@ -6,10 +6,12 @@
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "counter_service.h"
+#include "memory_model.h"
 #include "theme.h"
 
 namespace warplens::app {
@@ -63,6 +65,17 @@ inline ImVec4 color4(viz::Rgb c) {
 /// followed by a check mark when they agree or "differs" when they do not.
 void stat_row(const char* name, const std::string& model, const std::string& traced,
               bool show_traced, const char* tooltip);
+
+/// Opens the 3-column model-vs-trace table ("per warp request", model, GPU trace) with its
+/// header row; true when the caller must fill it and call ImGui::EndTable.
+bool begin_stat_table(const char* id, bool show_traced);
+
+/// The rows of one warp's global request, model beside trace (`traced`: nullopt without one):
+/// requests, lanes, sectors, the historical model's transactions (`historical`), lines, bytes
+/// requested and moved, efficiency, loads per KiB. The global lab and the transpose's global
+/// read and write show the same rows.
+void global_stat_rows(const model::GlobalAnalysis& predicted,
+                      const std::optional<model::GlobalAnalysis>& traced, bool historical);
 
 /// The hardware-counter line under a lab's per-request table: the model's and the GPU's own
 /// figure per request over the whole launch (`unit`: "sectors" or "wavefronts") with an
