@@ -8,8 +8,10 @@
 #include <functional>
 #include <vector>
 
+#include "global_lab.h"
 #include "headless_context.h"
 #include "headless_frames.h"
+#include "shared_labs.h"
 
 namespace warplens::bench {
 
@@ -37,9 +39,7 @@ constexpr int kWidth = 1920, kHeight = 1080;
 // this thread), then the whole UI drawn and finished.
 double frame(app::HeadlessScene& scene, app::UiState& ui, viz::RenderTarget& target) {
   const auto t0 = Clock::now();
-  scene.session.update();
-  scene.shared.update();
-  scene.compare.update();
+  scene.labs.update();
   scene.draw_frames(ui, target, kWidth, kHeight, 1);
   return ms_since(t0);
 }
@@ -51,6 +51,8 @@ void print_frame_tables(int repeats) {
   viz::HeadlessContext context(device.device ? device.device->index : -1);
   app::ViewOptions options;
   app::HeadlessScene scene(options);
+  app::CopySession& copy = scene.labs.get<app::GlobalLab>(app::Lab::Global).session();
+  app::SharedSession& banks = scene.labs.get<app::BankLab>(app::Lab::Banks).session();
   app::UiState ui;
   ui.interactive = false;
   viz::RenderTarget target;
@@ -74,29 +76,28 @@ void print_frame_tables(int repeats) {
   const Live lives[] = {
       {"global lab: offset 0..31, warp view + heatmap", index_of("misaligned"),
        [&](int f) {
-         app::CopyState st = scene.session.state();
+         app::CopyState st = copy.state();
          st.params.offset = f % 32;
-         scene.session.set(st);
+         copy.set(st);
        }},
       {"bank lab: stride 1..32, bank view", index_of("bank-stride-2"),
        [&](int f) {
-         app::SharedState st = scene.shared.state();
+         app::SharedState st = banks.state();
          st.probe.index.stride = 1 + f % 32;
-         scene.shared.set(st);
+         banks.set(st);
        }},
       {"A/B compare: B's tile pitch 32..40, two bank views", index_of("ab-tile-32x32-vs-32x33"),
        [&](int f) {
-         app::SharedState st = scene.shared.state();
+         app::SharedState st = banks.state();
          st.probe.index.pitch = 32 + f % 9;
-         scene.shared.set(st);
+         banks.set(st);
        }},
   };
   constexpr int kFrames = 300;
   for (const Live& live : lives) {
     std::vector<double> p50s, p99s;
     for (int r = 0; r < repeats; ++r) {
-      app::apply_scenario(ui, scene.session, scene.shared, live.scenario, &scene.cache,
-                          &scene.compare);
+      app::apply_scenario(ui, scene.labs, live.scenario);
       scene.wait_until_idle();
       std::vector<double> times;
       for (int f = 0; f < kFrames; ++f) {
@@ -124,32 +125,32 @@ void print_frame_tables(int repeats) {
   const Latency latencies[] = {
       {"global lab: offset change, copy GB/s", index_of("misaligned"),
        [&](int r) {
-         app::CopyState st = scene.session.state();
+         app::CopyState st = copy.state();
          st.params.offset = 1 + r % 31;
-         scene.session.set(st);
+         copy.set(st);
        },
-       [&] { return scene.session.measurement_current() && scene.session.measured().copy; }},
+       [&] { return copy.measurement_current() && copy.measured().copy; }},
       {"global lab: offset change, counter line", index_of("misaligned"),
        [&](int r) {
-         app::CopyState st = scene.session.state();
+         app::CopyState st = copy.state();
          st.params.offset = 1 + r % 31;
-         scene.session.set(st);
+         copy.set(st);
        },
        [&] {
-         const auto m = scene.session.measured();
-         return scene.session.measurement_current() && !m.busy && m.counters.has_value();
+         const auto m = copy.measured();
+         return copy.measurement_current() && !m.busy && m.counters.has_value();
        }},
       {"bank lab: stride change, cycles and B/clk/SM", index_of("bank-stride-2"),
        [&](int r) {
-         app::SharedState st = scene.shared.state();
+         app::SharedState st = banks.state();
          st.probe.index.stride = 1 + r % 31;
-         scene.shared.set(st);
+         banks.set(st);
        },
-       [&] { return scene.shared.measurement_current() && scene.shared.measured().bank; }},
+       [&] { return banks.measurement_current() && banks.measured().bank; }},
   };
   for (const Latency& l : latencies) {
     std::vector<double> ms;
-    app::apply_scenario(ui, scene.session, scene.shared, l.scenario);
+    app::apply_scenario(ui, scene.labs, l.scenario);
     scene.wait_until_idle();
     for (int r = 0; r < std::max(5, repeats * 3); ++r) {
       scene.wait_until_idle();

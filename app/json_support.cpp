@@ -2,6 +2,23 @@
 
 namespace warplens::app {
 
+nlohmann::json global_analysis_json(const model::GlobalAnalysis& a) {
+  return {{"sectors_per_request", a.sectors.size()},
+          {"lines_per_request", a.lines.size()},
+          {"requested_bytes", a.requested_bytes},
+          {"moved_bytes", a.moved_bytes},
+          {"efficiency", a.efficiency()}};
+}
+
+nlohmann::json shared_analysis_json(const model::SharedAnalysis& a) {
+  return {{"wavefronts_per_request", a.wavefronts},
+          {"phases", a.phases.size()},
+          {"broadcast", a.broadcast},
+          {"requested_bytes", a.requested_bytes},
+          {"moved_bytes", a.moved_bytes},
+          {"efficiency", a.efficiency()}};
+}
+
 nlohmann::json timing_json(const gpu::Timing& t) {
   return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms}, {"max_ms", t.max_ms}, {"runs", t.runs}};
 }

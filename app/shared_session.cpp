@@ -16,27 +16,6 @@ constexpr int kMatmulRuns = 5;
 constexpr int kReductionRuns = 10;
 }  // namespace
 
-const char* to_string(Lab lab) {
-  switch (lab) {
-    case Lab::Global: return "global";
-    case Lab::Banks: return "banks";
-    case Lab::Transpose: return "transpose";
-    case Lab::Matmul: return "matmul";
-    case Lab::Reduction: return "reduction";
-    case Lab::Cache: return "cache";
-  }
-  return "?";
-}
-
-Lab parse_lab(const std::string& text) {
-  for (Lab lab :
-       {Lab::Global, Lab::Banks, Lab::Transpose, Lab::Matmul, Lab::Reduction, Lab::Cache}) {
-    if (text == to_string(lab)) return lab;
-  }
-  throw std::invalid_argument(
-      "lab must be global, banks, transpose, matmul, reduction or cache (got \"" + text + "\")");
-}
-
 std::optional<gpu::BankProbeParams> shown_access(const SharedState& state) {
   switch (state.lab) {
     case Lab::Transpose:
@@ -125,11 +104,13 @@ model::GlobalAnalysis analyze_transpose_global(const TraceRecords& trace, bool w
 }
 }  // namespace
 
-SharedSession::SharedSession(viz::BankView& view, viz::WarpView& global_view, bool use_gpu)
+SharedSession::SharedSession(viz::BankView& view, viz::WarpView& global_view, bool use_gpu, Lab lab)
     : view_(view), global_view_(global_view), interop_(std::make_unique<Interop>()) {
   device_ =
       use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
-  set(SharedState{});
+  SharedState initial;
+  initial.lab = lab;
+  set(initial);
   if (gpu_mode()) worker_ = std::thread(&SharedSession::worker_loop, this);
 }
 

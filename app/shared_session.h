@@ -16,6 +16,7 @@
 
 #include "counter_service.h"
 #include "gpu.h"
+#include "lab_id.h"
 #include "memory_model.h"
 #include "shared_lab.h"
 #include "shared_pattern.h"
@@ -26,11 +27,6 @@ class WarpView;
 }  // namespace warplens::viz
 
 namespace warplens::app {
-
-/// The labs of the window, in lecture order.
-enum class Lab { Global, Banks, Transpose, Matmul, Reduction, Cache };
-const char* to_string(Lab lab);          ///< global | banks | transpose | matmul | reduction
-Lab parse_lab(const std::string& text);  ///< throws std::invalid_argument
 
 /// What the transpose lab's view shows: the shared tile's bank pattern, or the kernel's global
 /// read or write for the shown warp (sectors and lines, in the warp view).
@@ -76,8 +72,10 @@ class SharedSession {
  public:
   /// `view` must outlive the session; its GL context must be current on the calling thread for
   /// every call. With use_gpu false (or no device) the session runs the model only.
-  /// `global_view` shows the transpose lab's global read or write.
-  SharedSession(viz::BankView& view, viz::WarpView& global_view, bool use_gpu);
+  /// `global_view` shows the transpose lab's global read or write. `lab` is the shared lab
+  /// the session starts in (its default parameters).
+  SharedSession(viz::BankView& view, viz::WarpView& global_view, bool use_gpu,
+                Lab lab = Lab::Banks);
   ~SharedSession();
   SharedSession(const SharedSession&) = delete;
   SharedSession& operator=(const SharedSession&) = delete;

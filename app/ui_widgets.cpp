@@ -154,4 +154,21 @@ void global_stat_rows(const model::GlobalAnalysis& p, const std::optional<model:
       "need a quarter of the instructions 4-byte words do");
 }
 
+std::string counters_summary(const std::optional<LabCounters>& counters, bool busy,
+                             const char* unit) {
+  if (!counters) return busy ? "reading\u2026" : "\u2014";
+  if (!counters->unavailable.empty()) return counters->unavailable;
+  if (!counters->check || !counters->check->hardware) return "\u2014";
+  const CounterCheck& c = *counters->check;
+  return format("%.2f %s (model %.2f) %s", *c.hardware, unit, c.model,
+                c.agree ? "\u2713" : "\u2717 differs");
+}
+
+std::string headline_text(const std::optional<double>& value, const std::string& unit,
+                          const std::string& note, bool busy) {
+  if (value) return format("%.0f %s", *value, unit.c_str()) + (note.empty() ? "" : "  " + note);
+  if (!note.empty()) return note;
+  return busy ? "measuring\u2026" : "\u2014";
+}
+
 }  // namespace warplens::app

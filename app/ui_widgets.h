@@ -85,4 +85,14 @@ void global_stat_rows(const model::GlobalAnalysis& predicted,
 void draw_counter_line(const std::optional<LabCounters>& counters, bool current, bool busy,
                        bool gpu_mode, const char* unit);
 
+/// The same counters as one short text for the A/B table: "5.00 sectors (model 5.00) ✓",
+/// the reason they are missing, "reading…" while busy, or "—".
+std::string counters_summary(const std::optional<LabCounters>& counters, bool busy,
+                             const char* unit);
+
+/// A headline number as the A/B table shows it: "2179 GB/s", its note, "measuring…" or
+/// "—". (`value`, `unit`, `note`, `busy` as in lab.h's Headline.)
+std::string headline_text(const std::optional<double>& value, const std::string& unit,
+                          const std::string& note, bool busy);
+
 }  // namespace warplens::app

@@ -17,6 +17,7 @@
 #include "headless_frames.h"
 #include "memory_model.h"
 #include "scenarios.h"
+#include "shared_labs.h"
 #include "warp_view.h"
 
 namespace warplens::test {
@@ -255,22 +256,23 @@ TEST_F(GpuTest, ABCompareMeasuresBothSidesAndTheirRatio) {
   for (int i = 0; i < static_cast<int>(catalog.size()); ++i)
     if (catalog[static_cast<std::size_t>(i)].name == "ab-tile-32x32-vs-32x33") index = i;
   ASSERT_GE(index, 0);
-  app::apply_scenario(ui, scene.session, scene.shared, index, &scene.cache, &scene.compare);
+  app::apply_scenario(ui, scene.labs, index);
   ASSERT_TRUE(ui.compare);
-  ASSERT_NE(scene.compare.made(), nullptr);
+  ASSERT_NE(scene.labs.made_a(app::Lab::Banks), nullptr);
   ASSERT_TRUE(scene.wait_until_idle(std::chrono::seconds(120)));
-  app::CompareSide& a = *scene.compare.made();
-  EXPECT_EQ(a.shared.predicted().wavefronts, 32);
-  EXPECT_EQ(scene.shared.predicted().wavefronts, 1);
-  const app::Headline ha = app::headline(ui.lab, a.session, a.shared);
-  const app::Headline hb = app::headline(ui.lab, scene.session, scene.shared);
-  ASSERT_TRUE(ha.value && hb.value) << a.shared.error() << " / " << scene.shared.error();
+  const app::SharedSession& a = scene.labs.get_a<app::BankLab>(app::Lab::Banks).session();
+  const app::SharedSession& b = scene.labs.get<app::BankLab>(app::Lab::Banks).session();
+  EXPECT_EQ(a.predicted().wavefronts, 32);
+  EXPECT_EQ(b.predicted().wavefronts, 1);
+  const app::Headline ha = scene.labs.side_a(app::Lab::Banks).compare_column().headline;
+  const app::Headline hb = scene.labs.lab(app::Lab::Banks).compare_column().headline;
+  ASSERT_TRUE(ha.value && hb.value) << a.error() << " / " << b.error();
   const auto ratio = app::headline_ratio(ha, hb);
   ASSERT_TRUE(ratio.has_value());
   // 32 wavefronts against 1: the padded read is many times faster (about 30x on an H100).
   EXPECT_GT(*ratio, 8.0) << "A " << *ha.value << " GB/s, B " << *hb.value << " GB/s";
-  const auto numbers = app::figure_numbers(catalog[static_cast<std::size_t>(index)], ui,
-                                           scene.session, scene.shared, &scene.cache, &a);
+  const auto numbers =
+      app::figure_numbers(catalog[static_cast<std::size_t>(index)], ui, scene.labs);
   ASSERT_TRUE(numbers.contains("compare"));
   EXPECT_EQ(numbers["compare"]["a"]["scenario"], "tile-column-32x32");
   EXPECT_NEAR(numbers["compare"]["headline"]["b_over_a"].get<double>(), *ratio, 1e-9);

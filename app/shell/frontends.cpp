@@ -1,7 +1,9 @@
 #include "frontends.h"
 
+// clang-format off
+#include <glad/gl.h>  // before GLFW, which would include the system's GL header
 #include <GLFW/glfw3.h>
-#include <glad/gl.h>
+// clang-format on
 #include <imgui.h>
 
 #include <chrono>
@@ -9,24 +11,20 @@
 #include <thread>
 
 #include "app_ui.h"
-#include "bank_view.h"
-#include "copy_session.h"
 #include "exit_codes.h"
 #include "glfw_window.h"
+#include "global_lab.h"
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "imgui_layer.h"
 #include "png_writer.h"
 #include "scenarios.h"
-#include "shared_session.h"
-#include "warp_view.h"
 
 namespace warplens::app {
 
 namespace {
 
-UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSession& shared,
-                   CacheSession& cache, CompareSlot& compare, bool interactive) {
+UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive) {
   UiState ui;
   ui.theme = options.theme;
   ui.interactive = interactive;
@@ -50,38 +48,21 @@ UiState initial_ui(const ViewOptions& options, CopySession& session, SharedSessi
     if (catalog[i].name == scenario.name) ui.scenario = i;
   }
   if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
-  apply_scenario(ui, session, shared, ui.scenario, &cache, &compare);
+  apply_scenario(ui, labs, ui.scenario);
   if (interactive) ui.model_override.reset();  // later scenarios show their own models
   ui.bottom = options.view;
   ui.select_bottom = true;
   ui.sweep_word_bytes = options.sweep_word_bytes;
   if ((options.view == BottomView::OffsetSweep || options.view == BottomView::StrideSweep) &&
-      session.gpu_mode()) {
+      labs.get<GlobalLab>(Lab::Global).session().gpu_mode()) {
     gpu::CopyParams base = scenario.copy;
     base.word_bytes = options.sweep_word_bytes;
-    session.start_sweep(
-        options.view == BottomView::OffsetSweep ? SweepAxis::Offset : SweepAxis::Stride, base);
+    labs.get<GlobalLab>(Lab::Global)
+        .session()
+        .start_sweep(
+            options.view == BottomView::OffsetSweep ? SweepAxis::Offset : SweepAxis::Stride, base);
   }
   return ui;
-}
-
-std::string source_text(const UiState& ui, const CopySession& session,
-                        const SharedSession& shared) {
-  if (ui.lab == Lab::Cache) {
-    return shared.gpu_mode() ? "cache lab measured on " + shared.device().device->name
-                             : "cache lab, model only (" + shared.device().reason + ")";
-  }
-  if (ui.lab != Lab::Global) {
-    if (shared.traced_on_gpu())
-      return "bank trace from the GPU kernel on " + shared.device().device->name;
-    return "host model only (" +
-           (shared.device().reason.empty() ? shared.error() : shared.device().reason) + ")";
-  }
-  if (session.trace_source() == TraceSource::GpuKernel) {
-    return "trace from the GPU kernel on " + session.device().device->name;
-  }
-  return "host model only (" +
-         (session.device().reason.empty() ? session.error() : session.device().reason) + ")";
 }
 
 }  // namespace
@@ -106,10 +87,7 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
                 << "; CUDA-GL interop may fail (the host model is used then)\n";
     }
     HeadlessScene scene(options);
-    const CopySession& session = scene.session;
-    const SharedSession& shared = scene.shared;
-    UiState ui =
-        initial_ui(options, scene.session, scene.shared, scene.cache, scene.compare, false);
+    UiState ui = initial_ui(options, scene.labs, false);
 
     if (!scene.wait_until_idle(std::chrono::seconds(120)))
       std::cerr << "warplens render: the GPU did not finish within 120 s\n";
@@ -118,8 +96,8 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
     scene.draw_frames(ui, target, width, height);
     viz::write_png(viz::read_framebuffer(width, height), out_path);
     std::cout << "wrote " << out_path << " (" << width << "x" << height << ", "
-              << source_text(ui, session, shared) << "; GL: " << context.renderer() << ")\n";
-    const std::string error = ui.lab == Lab::Global ? session.error() : shared.error();
+              << scene.labs.lab(ui.lab).source_text() << "; GL: " << context.renderer() << ")\n";
+    const std::string error = scene.labs.lab(ui.lab).error();
     if (!error.empty()) std::cerr << "warplens render: " << error << "\n";
     return kExitOk;
   } catch (const ScenarioError& e) {
@@ -137,24 +115,14 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     (void)find_scenario(options.scenario);
     viz::GlfwWindow window("WarpLens", 1600, 960);
     viz::ImGuiLayer layer(window.handle(), options.scale * window.content_scale(), options.theme);
-    viz::WarpView view;
-    viz::HeatStrip heat;
-    viz::BankView bank_view;
-    viz::WarpView global_view;  // the transpose lab's global read/write
-    CopySession session(view, heat, options.use_gpu);
-    SharedSession shared(bank_view, global_view, options.use_gpu);
-    CacheSession cache(options.use_gpu);
-    CompareSlot compare(options.use_gpu);  // A/B compare's side A, made when first used
-    UiState ui = initial_ui(options, session, shared, cache, compare, true);
+    Workbench labs(options.use_gpu);  // each lab made when first shown
+    UiState ui = initial_ui(options, labs, true);
     ui.ui_scale = options.scale;
     bool f11_was_down = false;
     int frame = 0;
     while (!window.should_close()) {
       window.poll_events();
-      session.update();
-      shared.update();
-      cache.update();
-      compare.update();
+      labs.update();
       int width = 0, height = 0;
       window.framebuffer_size(&width, &height);
       if (width == 0 || height == 0) {  // minimised
@@ -162,8 +130,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         continue;
       }
       layer.begin_frame(width, height, 0);
-      draw_app(ui, session, shared, view, bank_view, global_view, heat, layer, width, height,
-               &cache, &compare);
+      draw_app(ui, labs, layer, width, height);
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, width, height);
       const viz::Rgb bg = viz::theme(ui.theme).background;
@@ -183,12 +150,11 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
       if (f11 && !f11_was_down) window.toggle_fullscreen();
       f11_was_down = f11;
       ++frame;
-      if (screenshot_path && frame >= frames && session.idle() && shared.idle() && cache.idle() &&
-          compare.idle()) {
+      if (screenshot_path && frame >= frames && labs.idle()) {
         glFinish();
         viz::write_png(viz::read_framebuffer(width, height), *screenshot_path);
         std::cout << "wrote " << *screenshot_path << " (" << width << "x" << height << ", "
-                  << source_text(ui, session, shared) << ")\n";
+                  << labs.lab(ui.lab).source_text() << ")\n";
         return kExitOk;
       }
       window.swap_buffers();

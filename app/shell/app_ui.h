@@ -6,16 +6,11 @@
 #include <optional>
 #include <string>
 
-#include "bank_view.h"
-#include "cache_session.h"
-#include "compare.h"
-#include "copy_session.h"
-#include "heat_strip.h"
 #include "imgui_layer.h"
+#include "lab.h"
 #include "scenarios.h"
-#include "shared_session.h"
 #include "theme.h"
-#include "warp_view.h"
+#include "workbench.h"
 
 namespace warplens::app {
 
@@ -57,15 +52,12 @@ struct UiState {
   std::optional<model::HardwareModel> model_override;
 };
 
-/// Draws one frame's UI covering `width` x `height` pixels. Call between
-/// ImGuiLayer::begin_frame and end_frame, with the session's GL context current.
-/// `global_view` is the shared session's warp view (the transpose lab's global accesses).
-/// Without `cache` there is no cache lab; without `compare` no A/B compare (the window's own
-/// sessions are side B, `compare` holds side A).
-void draw_app(UiState& ui, CopySession& session, SharedSession& shared, viz::WarpView& view,
-              viz::BankView& bank_view, viz::WarpView& global_view, viz::HeatStrip& heat,
-              const viz::ImGuiLayer& layer, int width, int height, CacheSession* cache = nullptr,
-              CompareSlot* compare = nullptr);
+/// Draws one frame's UI covering `width` x `height` pixels: the header (one button per lab of
+/// the registry), the shown lab's parameter panel, view(s) and numbers — or, while comparing,
+/// both sides' views and the A/B table — and the status bar. Call between
+/// ImGuiLayer::begin_frame and end_frame with the GL context current; makes the shown lab's
+/// instances on first use.
+void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int width, int height);
 
 /// Scenario `index` of the window's catalog (built-ins, then loaded presets).
 const Scenario& scenario_at(const UiState& ui, int index);
@@ -73,22 +65,16 @@ int catalog_size(const UiState& ui);
 
 /// Loads a preset file into the catalog and applies it; a bad file leaves everything as it was
 /// and sets ui.preset_message. Returns whether it loaded.
-bool load_preset(UiState& ui, CopySession& session, SharedSession& shared, const std::string& path,
-                 CacheSession* cache = nullptr, CompareSlot* compare = nullptr);
+bool load_preset(UiState& ui, Workbench& labs, const std::string& path);
 
-/// Applies scenario `index` of the catalog: picks its lab and sets that lab's session.
-/// A cache-lab scenario needs `cache`; without one the lab stays as it was. A scenario with
-/// `compare_with` switches A/B compare on (A: that scenario, B: this one) when `compare` is
-/// given; any other scenario switches it off.
-void apply_scenario(UiState& ui, CopySession& session, SharedSession& shared, int index,
-                    CacheSession* cache = nullptr, CompareSlot* compare = nullptr);
+/// Applies scenario `index` of the catalog: shows its lab and gives that lab the scenario's
+/// parameters. A scenario with `compare_with` switches A/B compare on (A: that scenario, B:
+/// this one); any other scenario switches it off.
+void apply_scenario(UiState& ui, Workbench& labs, int index);
 
-/// Switches A/B compare on: side A starts as a copy of B's parameters (the window's sessions),
+/// Switches A/B compare on: side A starts as a copy of B's parameters (the window's own lab),
 /// and the panel edits B, so what the user changes next shows against where they started.
-void start_compare(UiState& ui, CopySession& session, SharedSession& shared, CompareSlot& compare);
-
-/// The global copy as one line of CUDA-like code, e.g. "out[i] = in[1 + 2\u00d7i]".
-std::string kernel_text(const gpu::CopyParams& p);
+void start_compare(UiState& ui, Workbench& labs);
 
 /// The scenario combo with the scenario's explanation under it (any lab); a choice lands in
 /// ui.pending_scenario.

@@ -15,7 +15,7 @@ namespace warplens::app {
 struct HeadlessScene {
   explicit HeadlessScene(const ViewOptions& options);
 
-  /// Updates both sessions until they are idle or `timeout` has passed (polling every 5 ms).
+  /// Updates the labs until they are idle or `timeout` has passed (polling every 5 ms).
   /// Returns whether they are idle.
   bool wait_until_idle(std::chrono::seconds timeout = std::chrono::seconds(120));
 
@@ -25,14 +25,7 @@ struct HeadlessScene {
   void draw_frames(UiState& ui, viz::RenderTarget& target, int width, int height, int frames = 3);
 
   viz::ImGuiLayer layer;
-  viz::WarpView view;
-  viz::HeatStrip heat;
-  viz::BankView bank_view;
-  viz::WarpView global_view;  // the transpose lab's global read/write
-  CopySession session;
-  SharedSession shared;
-  CacheSession cache;   // the cache lab's
-  CompareSlot compare;  // A/B compare's side A, made when a scenario or the UI asks for it
+  Workbench labs;  ///< every lab the render shows, made on first use (A/B's side A too)
 };
 
 }  // namespace warplens::app

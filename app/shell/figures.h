@@ -13,14 +13,11 @@
 
 namespace warplens::app {
 
-/// The numbers behind a figure: scenario, lab, device, model; the model's prediction and the
-/// trace's analysis; what the GPU measured (empty "measured" without a GPU).
-/// `cache` is the cache lab's session (needed for its scenarios; may be null otherwise). While
-/// `ui` compares A with B (`a` is side A), "compare" holds A's model and measurements, both
-/// sides' headline numbers (compare.h) and B / A.
-nlohmann::json figure_numbers(const Scenario& scenario, const UiState& ui,
-                              const CopySession& session, const SharedSession& shared,
-                              const CacheSession* cache = nullptr, CompareSide* a = nullptr);
+/// The numbers behind a figure: scenario, lab, device, then what the shown lab adds (the
+/// model's prediction and the trace's analysis, and what the GPU measured: an empty "measured"
+/// without a GPU). While `ui` compares A with B, "compare" holds A's model and measurements,
+/// both sides' headline numbers (lab.h) and B / A.
+nlohmann::json figure_numbers(const Scenario& scenario, const UiState& ui, Workbench& labs);
 
 /// The same as "key,value" lines (nested keys joined with '.').
 std::string figure_numbers_csv(const nlohmann::json& numbers);

@@ -1,0 +1,45 @@
+// The cache lab as a unit of the lab registry: the cache session (cache_session.h) and its
+// panels (cache_ui.h). It has no A/B compare: its plots already set carveouts side by side.
+#pragma once
+
+#include <optional>
+
+#include "cache_session.h"
+#include "lab.h"
+
+namespace warplens::app {
+
+class CacheLabUnit final : public LabInstance {
+ public:
+  explicit CacheLabUnit(bool use_gpu) : session_(use_gpu) {}
+
+  [[nodiscard]] CacheSession& session() { return session_; }
+  [[nodiscard]] const CacheSession& session() const { return session_; }
+
+  void update() override { session_.update(); }
+  [[nodiscard]] bool idle() const override { return session_.idle(); }
+  void shown() override { session_.show(); }
+  void remeasure() override {}  // the cache lab re-runs from its own panel
+  [[nodiscard]] const gpu::DeviceQuery& device() const override { return session_.device(); }
+  [[nodiscard]] std::string error() const override { return session_.error(); }
+
+  void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
+  void copy_parameters_from(const LabInstance& other) override;
+
+  void begin_frame() override;
+  void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
+  void draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) override;
+  [[nodiscard]] float numbers_height(const LabFrame& frame, float body_h, float cap) const override;
+  void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
+  [[nodiscard]] std::string status_text() const override;
+  [[nodiscard]] bool figure_footer() const override { return false; }
+  [[nodiscard]] std::string source_text() const override;
+  void figure_numbers(nlohmann::json& figure) const override;
+
+ private:
+  CacheSession session_;
+  /// The worker's results, copied once per frame for the panels and the status line.
+  CacheResults results_;
+};
+
+}  // namespace warplens::app

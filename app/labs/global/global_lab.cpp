@@ -1,0 +1,107 @@
+#include "global_lab.h"
+
+#include <algorithm>
+
+#include "app_ui.h"
+#include "global_panels.h"
+#include "json_support.h"
+#include "scenarios.h"
+#include "ui_widgets.h"
+
+namespace warplens::app {
+
+void GlobalLab::apply(const Scenario& scenario, std::optional<model::HardwareModel> model) {
+  CopyState state = session_.state();
+  state.params = scenario.copy;
+  state.warp = scenario.warp;
+  state.warps = scenario.warps;
+  state.model = model.value_or(scenario.copy_model);
+  session_.set(state);
+}
+
+void GlobalLab::copy_parameters_from(const LabInstance& other) {
+  session_.set(dynamic_cast<const GlobalLab&>(other).session_.state());
+}
+
+void GlobalLab::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
+  draw_global_parameters(frame.ui, session_, pos, size);
+}
+
+void GlobalLab::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {
+  draw_global_view(frame.ui, session_, view_, frame.layer, frame.theme, pos, size, side_name);
+}
+
+float GlobalLab::numbers_height(const LabFrame& frame, float body_h, float cap) const {
+  if (frame.ui.bottom != BottomView::Numbers) return body_h * 0.55f;
+  return std::min(
+      {body_h * 0.42f, 12.0f * ImGui::GetFrameHeightWithSpacing() + 40 * frame.layer.scale(), cap});
+}
+
+void GlobalLab::draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) {
+  draw_global_bottom(frame.ui, session_, heat_, frame.layer, frame.theme, pos, size);
+}
+
+bool GlobalLab::pick_view(UiState& ui, int view) {
+  if (view < 0 || view > 3) return false;
+  ui.bottom = static_cast<BottomView>(view);
+  ui.select_bottom = true;
+  return true;
+}
+
+std::string GlobalLab::status_text() const {
+  const auto& p = session_.state().params;
+  return std::string(p.side == gpu::PatternSide::Read ? "global loads" : "global stores") + " of " +
+         std::to_string(p.word_bytes) + "-byte words \u2022 " + kernel_text(p) + " \u2022 block " +
+         std::to_string(p.block_threads / std::max(1, p.block_y)) + "\u00d7" +
+         std::to_string(std::max(1, p.block_y)) + ", " + warps_text(session_.state()) +
+         " \u2022 model: " + std::string(model::describe(session_.state().model));
+}
+
+std::string GlobalLab::source_text() const {
+  if (session_.trace_source() == TraceSource::GpuKernel)
+    return "trace from the GPU kernel on " + session_.device().device->name;
+  return "host model only (" +
+         (session_.device().reason.empty() ? session_.error() : session_.device().reason) + ")";
+}
+
+CompareColumn GlobalLab::compare_column() const {
+  CompareColumn c;
+  const CopyState& st = session_.state();
+  c.parameters = kernel_text(st.params) + format(", %d-byte words", st.params.word_bytes);
+  c.access = std::string(st.params.side == gpu::PatternSide::Read ? "load" : "store") +
+             format(" of warp %d", st.warp);
+  const model::GlobalAnalysis& g = session_.predicted();
+  c.model =
+      format("%zu sectors, %s efficiency", g.sectors.size(), percent_text(g.efficiency()).c_str());
+  Headline& h = c.headline;
+  h.unit = "GB/s";
+  h.what = "copy kernel, bytes read + written";
+  const bool current = session_.measurement_current();
+  c.counters_stale = !current;
+  if (!session_.gpu_mode()) {
+    h.note = "no GPU";
+    c.counters = counters_summary(std::nullopt, false, "sectors");
+    return c;
+  }
+  const CopySession::Measured m = session_.measured();  // one copy of the worker's results
+  h.busy = m.busy;
+  if (m.copy && current) h.value = m.copy->gbps;
+  c.counters = counters_summary(m.counters, m.busy, "sectors");
+  return c;
+}
+
+void GlobalLab::figure_numbers(nlohmann::json& j) const {
+  j["model_shown"] = model::to_string(session_.state().model);
+  j["model"] = global_analysis_json(session_.predicted());
+  if (session_.traced()) j["gpu_trace"] = global_analysis_json(*session_.traced());
+  nlohmann::json measured = nlohmann::json::object();
+  const auto m = session_.measured();
+  if (m.copy && session_.measurement_current()) {
+    measured["copy_gbps"] = m.copy->gbps;
+    measured["copy_timing"] = timing_json(m.copy->timing);
+  }
+  if (m.memcpy) measured["memcpy_d2d_gbps"] = m.memcpy->gbps;
+  j["measured"] = measured;
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,93 @@
+// The shared-memory labs as units of the lab registry: the bank lab, the transpose, the matrix
+// multiply and the reduction. Each is a SharedSession (shared_session.h) fixed to its lab, with
+// its bank view and, for the transpose's global read and write, a warp view. What differs
+// between the four — the A/B table's parameter line and the headline number — is each
+// subclass's own.
+#pragma once
+
+#include "bank_view.h"
+#include "lab.h"
+#include "shared_session.h"
+#include "warp_view.h"
+
+namespace warplens::app {
+
+class SharedLabBase : public LabInstance {
+ public:
+  SharedLabBase(Lab lab, bool use_gpu);
+
+  [[nodiscard]] SharedSession& session() { return session_; }
+  [[nodiscard]] const SharedSession& session() const { return session_; }
+
+  void update() override { session_.update(); }
+  [[nodiscard]] bool idle() const override { return session_.idle(); }
+  void remeasure() override { session_.remeasure(); }
+  [[nodiscard]] const gpu::DeviceQuery& device() const override { return session_.device(); }
+  [[nodiscard]] std::string error() const override { return session_.error(); }
+
+  void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
+  void copy_parameters_from(const LabInstance& other) override;
+  [[nodiscard]] model::HardwareModel shown_model() const override { return session_.state().model; }
+
+  void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
+  void draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) override;
+  [[nodiscard]] float numbers_height(const LabFrame& frame, float body_h, float cap) const override;
+  void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
+  [[nodiscard]] std::string status_text() const override;
+  [[nodiscard]] std::string source_text() const override;
+  [[nodiscard]] CompareColumn compare_column() const override;
+  void figure_numbers(nlohmann::json& figure) const override;
+
+ protected:
+  /// The A/B table's parameter line.
+  [[nodiscard]] virtual std::string parameters_text() const = 0;
+  /// The headline from one copy of the worker's results (`current`: they belong to the state).
+  [[nodiscard]] virtual Headline headline(const SharedSession::Measured& m, bool current) const = 0;
+
+ private:
+  viz::BankView bank_view_;
+  viz::WarpView global_view_;  ///< the transpose's global read or write
+  SharedSession session_;
+};
+
+class BankLab final : public SharedLabBase {
+ public:
+  explicit BankLab(bool use_gpu) : SharedLabBase(Lab::Banks, use_gpu) {}
+
+ protected:
+  [[nodiscard]] std::string parameters_text() const override;
+  [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
+};
+
+class TransposeLab final : public SharedLabBase {
+ public:
+  explicit TransposeLab(bool use_gpu) : SharedLabBase(Lab::Transpose, use_gpu) {}
+  /// Keys 1..3: the shared tile, the global read, the global write.
+  bool pick_view(UiState& ui, int view) override;
+  /// The view tabs have followed the state once (both sides, when comparing).
+  void end_frame(UiState& ui) override;
+
+ protected:
+  [[nodiscard]] std::string parameters_text() const override;
+  [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
+};
+
+class MatmulLab final : public SharedLabBase {
+ public:
+  explicit MatmulLab(bool use_gpu) : SharedLabBase(Lab::Matmul, use_gpu) {}
+
+ protected:
+  [[nodiscard]] std::string parameters_text() const override;
+  [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
+};
+
+class ReductionLab final : public SharedLabBase {
+ public:
+  explicit ReductionLab(bool use_gpu) : SharedLabBase(Lab::Reduction, use_gpu) {}
+
+ protected:
+  [[nodiscard]] std::string parameters_text() const override;
+  [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
+};
+
+}  // namespace warplens::app

@@ -1,0 +1,439 @@
+#include "app_ui.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "compare.h"
+#include "scenarios.h"
+#include "ui_widgets.h"
+
+namespace warplens::app {
+
+namespace {
+
+using viz::Rgb;
+using viz::to_imgui_color;
+
+// --- header ------------------------------------------------------------------------------------
+
+void draw_header(UiState& ui, Workbench& labs, const LabInstance& shown,
+                 const viz::ImGuiLayer& layer, const viz::Theme& theme, float width, float height) {
+  ImGui::SetNextWindowPos({0, 0});
+  ImGui::SetNextWindowSize({width, height});
+  ImGui::Begin("##header", nullptr,
+               ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoBringToFrontOnFocus);
+  ImGui::PushFont(layer.fonts().bold);
+  ImGui::TextUnformatted("WarpLens");
+  ImGui::PopFont();
+  // One button per lab, the current one highlighted; short titles when the full ones would
+  // leave no room for the compare button and the device line.
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float full_w = 24 * layer.scale() + ImGui::CalcTextSize("A/B compare: on").x +
+                 ImGui::CalcTextSize("measured on NVIDIA H100 80GB HBM3").x;
+  for (const LabInfo& lab : lab_registry())
+    full_w += ImGui::CalcTextSize(lab.title).x + 2 * style.FramePadding.x + 4 * layer.scale();
+  const bool short_titles = ImGui::GetCursorPosX() + full_w > width;
+  for (const LabInfo& lab : lab_registry()) {
+    ImGui::SameLine(0, &lab == &lab_registry().front() ? 24 * layer.scale() : 4 * layer.scale());
+    const bool current = ui.lab == lab.id;
+    if (current)
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::SmallButton(short_titles ? lab.short_title : lab.title) && ui.interactive &&
+        !current) {
+      ui.lab = lab.id;
+    }
+    if (current) ImGui::PopStyleColor();
+  }
+  if (lab_info(ui.lab).compare_ratio) {
+    ImGui::SameLine(0, 24 * layer.scale());
+    if (ui.compare)
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    const char* compare_label = short_titles ? (ui.compare ? "A/B: on" : "A/B")
+                                             : (ui.compare ? "A/B compare: on" : "A/B compare");
+    if (ImGui::SmallButton(compare_label) && ui.interactive) {
+      if (ui.compare) {
+        ui.compare = false;
+      } else {
+        start_compare(ui, labs);
+      }
+    }
+    if (ui.compare) ImGui::PopStyleColor();
+    if (ui.interactive && ImGui::IsItemHovered())
+      ImGui::SetTooltip(
+          "Two parameter sets side by side, both measured on the GPU (key C). A starts as a "
+          "copy of the current parameters; change B (or A) in the panel.");
+  }
+  std::string right;
+  bool warn = false;
+  const model::HardwareModel shown_model = shown.shown_model();
+  const auto& device = shown.device().device;
+  if (device) {
+    const auto& d = *device;
+    right = format("measured on %s (CC %d.%d, %d SMs)", d.name.c_str(), d.cc_major, d.cc_minor,
+                   d.sm_count);
+    if (shown_model != model::HardwareModel::Modern) {
+      right = "teaching model: " + std::string(model::to_string(shown_model)) +
+              " \u2022 measurements come from the real " + d.name + " (CC " +
+              std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + ")";
+      warn = true;
+    }
+  } else {
+    right = "model only \u2014 no CUDA device";
+    warn = true;
+  }
+  // The device line fills what the buttons leave, shortened to the GPU's name, then cut with
+  // an ellipsis; never drawn over the buttons.
+  ImGui::SameLine();
+  const float room = width - ImGui::GetCursorPosX() - 44 * layer.scale();
+  if (ImGui::CalcTextSize(right.c_str()).x > room && device && !warn) right = device->name;
+  right = fit_text(right, room);
+  const float text_w = ImGui::CalcTextSize(right.c_str()).x;
+  ImGui::SameLine(
+      std::max(ImGui::GetCursorPosX() + 20 * layer.scale(), width - text_w - 24 * layer.scale()));
+  if (warn) {
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    const float pad = 6 * layer.scale();
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        {p.x - pad, p.y - pad * 0.5f},
+        {p.x + text_w + pad, p.y + ImGui::GetTextLineHeight() + pad * 0.5f},
+        to_imgui_color(theme.warning), 4 * layer.scale());
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(viz::text_on(theme.warning)));
+    ImGui::TextUnformatted(right.c_str());
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextUnformatted(right.c_str());
+  }
+  ImGui::End();
+}
+
+}  // namespace
+
+namespace {
+
+// Right end of the status bar: the keys help, UI scale and theme (presenter controls).
+const char* const kScaleLabels[] = {"1\u00d7", "1.5\u00d7", "2\u00d7", "3\u00d7"};
+
+float view_controls_x(const viz::ImGuiLayer& layer) {
+  const float s = layer.scale();
+  const ImGuiStyle& style = ImGui::GetStyle();
+  float width = ImGui::CalcTextSize("? keys").x + ImGui::CalcTextSize("scale").x +
+                ImGui::CalcTextSize("Light theme").x + 4 * style.FramePadding.x +
+                4 * style.ItemSpacing.x + style.WindowPadding.x + 32 * s;
+  for (const char* label : kScaleLabels)
+    width += ImGui::CalcTextSize(label).x + 2 * style.FramePadding.x + style.ItemSpacing.x;
+  return ImGui::GetWindowWidth() - width;
+}
+
+void draw_view_controls(UiState& ui, const viz::ImGuiLayer& layer, float x) {
+  const float s = layer.scale();
+  const char* const* scales = kScaleLabels;
+  const float values[] = {1.0f, 1.5f, 2.0f, 3.0f};
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20 * s, x));
+  if (ImGui::SmallButton("? keys")) ui.show_keys = !ui.show_keys;
+  ImGui::SameLine(0, 16 * s);
+  ImGui::TextDisabled("scale");
+  for (int i = 0; i < 4; ++i) {
+    ImGui::SameLine();
+    const bool current = std::abs(ui.ui_scale - values[i]) < 0.01f;
+    if (current)
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::SmallButton(scales[i]) && !current) {
+      ui.ui_scale = values[i];
+      ui.scale_changed = true;
+    }
+    if (current) ImGui::PopStyleColor();
+  }
+  ImGui::SameLine(0, 16 * s);
+  const bool dark = ui.theme == viz::ThemeName::Dark;
+  if (ImGui::SmallButton(dark ? "Light theme" : "Dark theme")) {
+    ui.theme = dark ? viz::ThemeName::Light : viz::ThemeName::Dark;
+    ui.theme_changed = true;
+  }
+}
+
+// The keyboard help overlay.
+void draw_keys_help(UiState& ui, float w, float h) {
+  if (!ui.show_keys) return;
+  ImGui::SetNextWindowPos({w * 0.5f, h * 0.5f}, ImGuiCond_Always, {0.5f, 0.5f});
+  ImGui::Begin("Keys", &ui.show_keys,
+               ImGuiWindowFlags_AlwaysAutoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
+  if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
+    const std::pair<const char*, const char*> rows[] = {
+        {"\u2190 / \u2192", "previous / next scenario"},
+        {"space", "run the measurement again"},
+        {"1 \u2026 4",
+         "pick a view: numbers, heatmap, offset sweep, stride sweep (global); tile, "
+         "global read, global write (transpose)"},
+        {"C", "A/B compare on / off (global and shared-memory labs)"},
+        {"A / B", "while comparing: the panel edits side A or side B"},
+        {"F11", "full screen on / off"},
+        {"?", "show or hide this list"},
+    };
+    for (const auto& [key, what] : rows) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(key);
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(what);
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+// Keys a lecturer drives the window with; ignored while a text field has the keyboard.
+void handle_keys(UiState& ui, Workbench& labs) {
+  if (!ui.interactive) return;
+  const ImGuiIO& io = ImGui::GetIO();
+  if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
+  const int count = catalog_size(ui);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
+    ui.pending_scenario = (ui.scenario + count - 1) % count;
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
+    ui.pending_scenario = (ui.scenario + 1) % count;
+  const bool has_compare = lab_info(ui.lab).compare_ratio != nullptr;
+  for (ImWchar c : io.InputQueueCharacters) {
+    LabInstance* a = ui.compare && has_compare ? labs.made_a(ui.lab) : nullptr;
+    if (c == ' ') {
+      labs.lab(ui.lab).remeasure();
+      if (a) a->remeasure();
+    } else if ((c == 'c' || c == 'C') && has_compare) {
+      if (ui.compare) {
+        ui.compare = false;
+      } else {
+        start_compare(ui, labs);
+      }
+    } else if ((c == 'a' || c == 'A') && ui.compare) {
+      ui.compare_edit_a = true;
+    } else if ((c == 'b' || c == 'B') && ui.compare) {
+      ui.compare_edit_a = false;
+    } else if (c == '?') {
+      ui.show_keys = !ui.show_keys;
+    } else if (c >= '1' && c <= '4') {
+      if (labs.lab(ui.lab).pick_view(ui, c - '1') && a) a->pick_view(ui, c - '1');
+    }
+  }
+}
+
+void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
+                 const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
+  std::string error = shown.error();
+  if (a) {
+    // While comparing, each side's problem is named by its side.
+    const std::string a_error = a->error();
+    if (!error.empty()) error = "B: " + error;
+    if (!a_error.empty()) error = "A: " + a_error + (error.empty() ? "" : " \u2022 " + error);
+  }
+  if (error.empty()) error = ui.compare_error;
+  std::string text = error.empty() ? layer.font_warning() : error;
+  if (text.empty() && !shown.figure_footer()) text = shown.status_text();
+  if (text.empty() && !ui.interactive) {
+    // Figures: the footer names the scenario, the device that measured and the model shown.
+    const auto& device = shown.device().device;
+    text = scenario_at(ui, ui.scenario).title + " \u2022 " +
+           (device ? "measured on " + device->name : std::string("model only, no GPU")) +
+           " \u2022 model: " + std::string(model::describe(shown.shown_model())) +
+           " \u2022 WarpLens";
+  }
+  if (text.empty()) text = shown.status_text();
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin(
+      "##status", nullptr,
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  // The presenter controls sit at the right end; the text gets what is left, shortened with
+  // an ellipsis rather than running under them.
+  const float controls_x = ui.interactive ? view_controls_x(layer) : ImGui::GetWindowWidth();
+  const float room = controls_x - ImGui::GetCursorPosX() - 16 * layer.scale();
+  text = fit_text(text, room);
+  if (!error.empty()) {
+    ImGui::TextColored(color4(theme.warning), "%s", text.c_str());
+  } else {
+    ImGui::TextDisabled("%s", text.c_str());
+  }
+  if (error.size() > text.size() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", error.c_str());
+  if (ui.interactive) draw_view_controls(ui, layer, controls_x);
+  ImGui::End();
+}
+
+}  // namespace
+
+const Scenario& scenario_at(const UiState& ui, int index) {
+  const auto& builtin = builtin_scenarios();
+  if (index < static_cast<int>(builtin.size())) return builtin[static_cast<std::size_t>(index)];
+  return ui.loaded[static_cast<std::size_t>(index) - builtin.size()];
+}
+
+int catalog_size(const UiState& ui) {
+  return static_cast<int>(builtin_scenarios().size() + ui.loaded.size());
+}
+
+void draw_scenario_picker(UiState& ui) {
+  const int count = catalog_size(ui);
+  const int builtin = static_cast<int>(builtin_scenarios().size());
+  ImGui::TextDisabled("Scenario");
+  ImGui::SetNextItemWidth(-1);
+  if (ImGui::BeginCombo("##scenario", scenario_at(ui, ui.scenario).title.c_str(),
+                        ImGuiComboFlags_HeightLarge)) {
+    Lab group = Lab::Global;
+    for (int i = 0; i < count; ++i) {
+      const Scenario& sc = scenario_at(ui, i);
+      if (i == builtin) {
+        ImGui::TextDisabled("Loaded from files");
+      } else if (i < builtin && (i == 0 || sc.lab != group)) {
+        group = sc.lab;
+        ImGui::TextDisabled("%s", lab_info(group).title);
+      }
+      ImGui::Indent();
+      if (ImGui::Selectable((sc.title + "##" + std::to_string(i)).c_str(), i == ui.scenario))
+        ui.pending_scenario = i;
+      ImGui::Unindent();
+    }
+    ImGui::EndCombo();
+  }
+  const Scenario& current = scenario_at(ui, ui.scenario);
+  if (ui.compare) {
+    // A/B compare: which side the parameters below belong to.
+    ImGui::Spacing();
+    ImGui::TextUnformatted("Parameters of side");
+    ImGui::SameLine();
+    if (ImGui::RadioButton("A##edit", ui.compare_edit_a)) ui.compare_edit_a = true;
+    ImGui::SameLine();
+    if (ImGui::RadioButton("B##edit", !ui.compare_edit_a)) ui.compare_edit_a = false;
+    ImGui::Spacing();
+  }
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextUnformatted(current.summary.c_str());
+  if (!current.look_for.empty()) ImGui::TextDisabled("Look for: %s", current.look_for.c_str());
+  ImGui::PopTextWrapPos();
+  if (ui.interactive) {
+    // A preset file of the user's: type or paste its path, then Load (or Enter).
+    char path[512];
+    std::snprintf(path, sizeof path, "%s", ui.preset_path.c_str());
+    ImGui::SetNextItemWidth(-ImGui::CalcTextSize("Load").x - 3 * ImGui::GetStyle().ItemSpacing.x);
+    const bool enter = ImGui::InputTextWithHint("##preset", "preset file (.toml)", path,
+                                                sizeof path, ImGuiInputTextFlags_EnterReturnsTrue);
+    ui.preset_path = path;
+    ImGui::SameLine();
+    if ((ImGui::Button("Load") || enter) && !ui.preset_path.empty()) ui.preset_requested = true;
+    if (!ui.preset_message.empty()) {
+      ImGui::PushTextWrapPos(0);
+      if (ui.preset_error) {
+        ImGui::TextColored({0.85f, 0.2f, 0.1f, 1}, "%s", ui.preset_message.c_str());
+      } else {
+        ImGui::TextDisabled("%s", ui.preset_message.c_str());
+      }
+      ImGui::PopTextWrapPos();
+    }
+  }
+  ImGui::Separator();
+}
+
+bool load_preset(UiState& ui, Workbench& labs, const std::string& path) {
+  try {
+    Scenario scenario = load_scenario_file(path);
+    ui.loaded.push_back(std::move(scenario));
+    ui.preset_message = "loaded " + path;
+    ui.preset_error = false;
+    apply_scenario(ui, labs, catalog_size(ui) - 1);
+    return true;
+  } catch (const ScenarioError& e) {
+    ui.preset_message = e.what();
+    ui.preset_error = true;
+    return false;
+  }
+}
+
+void apply_scenario(UiState& ui, Workbench& labs, int index) {
+  if (index < 0 || index >= catalog_size(ui)) return;
+  const Scenario& scenario = scenario_at(ui, index);
+  ui.scenario = index;
+  ui.lab = scenario.lab;
+  ui.select_transpose_view = true;
+  labs.lab(scenario.lab).apply(scenario, ui.model_override);
+  ui.compare = false;
+  if (!scenario.compare_with.empty() && lab_info(scenario.lab).compare_ratio) {
+    labs.side_a(scenario.lab).apply(find_scenario(scenario.compare_with), ui.model_override);
+    ui.compare = true;
+    ui.compare_edit_a = false;
+  }
+}
+
+void start_compare(UiState& ui, Workbench& labs) {
+  try {
+    labs.side_a(ui.lab).copy_parameters_from(labs.lab(ui.lab));
+    ui.compare = true;
+    ui.compare_edit_a = false;
+  } catch (const std::exception& e) {
+    ui.compare = false;
+    ui.compare_error = std::string("A/B compare could not start: ") + e.what();
+  }
+}
+
+void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int width, int height) {
+  const viz::Theme& theme = viz::theme(ui.theme);
+  const float s = layer.scale();
+  const float w = static_cast<float>(width), h = static_cast<float>(height);
+  const float header_h = ImGui::GetFrameHeight() + 16 * s;
+  const float status_h = ImGui::GetFrameHeight() + 8 * s;
+  const float gap = 8 * s;
+  const float panel_w = std::clamp(0.24f * w, 260 * s, 380 * s);
+  const float body_y = header_h;
+  const float body_h = h - header_h - status_h;
+  const float main_x = panel_w + gap;
+  const float main_w = w - main_x;
+  // At presenter scales the views keep at least 70 % of the height (their grids and strips
+  // are what the room reads); the numbers scroll.
+  const float stats_cap = s >= 1.5f ? body_h * 0.3f : body_h;
+
+  draw_header(ui, labs, labs.lab(ui.lab), layer, theme, w, header_h);
+  LabInstance& b = labs.lab(ui.lab);  // the header may have switched labs
+  const LabInfo& info = lab_info(ui.lab);
+  // A/B compare: side A of the shown lab; the panel edits the side picked.
+  LabInstance* a = ui.compare && info.compare_ratio ? &labs.side_a(ui.lab) : nullptr;
+  LabInstance& edit = a && ui.compare_edit_a ? *a : b;
+  LabFrame frame{ui, layer, theme};
+  b.shown();
+  b.begin_frame();
+  if (a) {
+    a->begin_frame();
+    // Two views side by side, the comparison under them.
+    const float stats_h =
+        std::min({body_h * 0.36f, 9.0f * ImGui::GetFrameHeightWithSpacing() + 40 * s, stats_cap});
+    const float view_h = body_h - stats_h - gap;
+    const float half_w = (main_w - gap) * 0.5f;
+    edit.draw_parameters(frame, {0, body_y}, {panel_w, body_h});
+    a->draw_view(frame, {main_x, body_y}, {half_w, view_h}, "A");
+    b.draw_view(frame, {main_x + half_w + gap, body_y}, {half_w, view_h}, "B");
+    draw_compare_numbers(info, *a, b, layer, theme, {main_x, body_y + body_h - stats_h},
+                         {main_w, stats_h});
+  } else {
+    const float stats_h = b.numbers_height(frame, body_h, stats_cap);
+    b.draw_parameters(frame, {0, body_y}, {panel_w, body_h});
+    b.draw_view(frame, {main_x, body_y}, {main_w, body_h - stats_h - gap}, nullptr);
+    b.draw_numbers(frame, {main_x, body_y + body_h - stats_h}, {main_w, stats_h});
+  }
+  b.end_frame(ui);
+  draw_status(ui, b, a, layer, theme, {0, h - status_h}, {w, status_h});
+  draw_keys_help(ui, w, h);
+  handle_keys(ui, labs);
+  if (ui.pending_scenario >= 0) {
+    apply_scenario(ui, labs, ui.pending_scenario);
+    ui.pending_scenario = -1;
+  }
+  if (ui.preset_requested) {
+    ui.preset_requested = false;
+    load_preset(ui, labs, ui.preset_path);
+  }
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,93 @@
+#include "compare.h"
+
+#include <algorithm>
+#include <optional>
+#include <string>
+
+#include "ui_widgets.h"
+
+namespace warplens::app {
+
+void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
+                          const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
+                          ImVec2 size) {
+  const float s = layer.scale();
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin(
+      "##compare-numbers", nullptr,
+      ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  const CompareColumn ca = a.compare_column();  // one copy of each side's results
+  const CompareColumn cb = b.compare_column();
+  const Headline& ha = ca.headline;
+  const Headline& hb = cb.headline;
+  const std::optional<double> ratio = headline_ratio(ha, hb);
+
+  // The ratio, large, on the right; the table takes the rest.
+  const float ratio_w = std::min(ImGui::GetContentRegionAvail().x * 0.3f, 340 * s);
+  ImGui::BeginChild("##compare-table", {ImGui::GetContentRegionAvail().x - ratio_w - 16 * s, 0});
+  if (ImGui::BeginTable("compare", 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH)) {
+    ImGui::TableSetupColumn("", ImGuiTableColumnFlags_WidthFixed,
+                            ImGui::CalcTextSize("GPU counters, per request").x + 8 * s);
+    ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    const auto row = [&](const char* name, const std::string& va, const std::string& vb,
+                         bool stale_a, bool stale_b, const char* tip) {
+      ImGui::TableNextRow();
+      ImGui::TableNextColumn();
+      ImGui::TextUnformatted(name);
+      if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
+      for (const auto& [text, stale] : {std::pair{&va, stale_a}, std::pair{&vb, stale_b}}) {
+        ImGui::TableNextColumn();
+        ImGui::PushTextWrapPos(0);
+        if (stale) {
+          ImGui::TextDisabled("%s", text->c_str());
+        } else {
+          ImGui::TextUnformatted(text->c_str());
+        }
+        ImGui::PopTextWrapPos();
+      }
+    };
+    row("parameters", ca.parameters, cb.parameters, false, false, nullptr);
+    row("access shown", ca.access, cb.access, false, false, nullptr);
+    row("model, per warp request", ca.model, cb.model, false, false,
+        "the memory model's count for the access the view shows: 32-byte sectors for global "
+        "memory, wavefronts (passes through the 32 banks) for shared memory");
+    row("GPU counters, per request", ca.counters, cb.counters, ca.counters_stale, cb.counters_stale,
+        "CUPTI's counters over a dedicated launch of the same kernel, per warp request");
+    row(("measured, " + ha.unit).c_str(), headline_text(ha.value, ha.unit, ha.note, ha.busy),
+        headline_text(hb.value, hb.unit, hb.note, hb.busy), false, false,
+        "median of timed runs (CUDA events) on the GPU; the two sides take turns, never run "
+        "together");
+    ImGui::EndTable();
+  }
+  ImGui::TextDisabled("A: %s \u2022 B: %s", ha.what.c_str(), hb.what.c_str());
+  ImGui::EndChild();
+
+  ImGui::SameLine(0, 16 * s);
+  ImGui::BeginChild("##compare-ratio", {0, 0});
+  ImGui::TextDisabled("B / A, %s", lab.compare_ratio);
+  ImGui::PushFont(layer.fonts().large);
+  if (ratio) {
+    ImGui::TextColored(color4(theme.text), "%.2f\u00d7", *ratio);
+  } else {
+    ImGui::TextDisabled("%s", ha.busy || hb.busy ? "\u2026" : "\u2014");
+  }
+  ImGui::PopFont();
+  ImGui::PushTextWrapPos(0);
+  if (ratio) {
+    ImGui::TextUnformatted((*ratio >= 1.005   ? format("B is %.2f\u00d7 as fast as A.", *ratio)
+                            : *ratio <= 0.995 ? format("B reaches %.0f %% of A.", 100.0 * *ratio)
+                                              : std::string("A and B run at the same speed."))
+                               .c_str());
+  } else if (!ha.value || !hb.value) {
+    ImGui::TextDisabled("%s", ha.note == "no GPU" ? "Measurements need a CUDA device."
+                                                  : "Waiting for both measurements.");
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+}  // namespace warplens::app

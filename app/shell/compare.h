@@ -1,0 +1,24 @@
+// A/B compare: two instances of one lab side by side, both measured on the GPU, with the ratio
+// of their headline numbers (bandwidth; throughput for the matrix multiply). The window's own
+// instance is side B; the workbench makes side A the first time compare is switched on. The
+// two sides' workers take turns on the GPU (gpu_turn.h), so neither is timed against the other.
+// Any lab whose registry line names a compare ratio can be compared; the lab fills its column
+// of the table (LabInstance::compare_column).
+#pragma once
+
+#include <imgui.h>
+
+#include "imgui_layer.h"
+#include "lab.h"
+#include "theme.h"
+
+namespace warplens::app {
+
+/// The comparison under the two views, one column per side: the parameters, the model's cost
+/// per warp request (sectors or wavefronts), the GPU's counters for the same, the measured
+/// headline, then B / A in large type.
+void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
+                          const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
+                          ImVec2 size);
+
+}  // namespace warplens::app

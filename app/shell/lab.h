@@ -1,0 +1,144 @@
+// A lab as one unit: the interface every lab implements (LabInstance) and the registry that
+// lists the labs (LabInfo, one line per lab in lab_registry.cpp). The shell — the window, the
+// headless renders, A/B compare, the scenario picker, the keys and the status bar — loops over
+// the registry and talks to a lab only through this interface.
+//
+// A LabInstance is one live copy of a lab: its session (parameters, model, worker thread) and
+// its GL views. The window holds one per lab (side B); A/B compare makes a second one of the
+// shown lab (side A). Instances are made the first time they are needed, on the GL thread.
+#pragma once
+
+#include <imgui.h>
+
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpu.h"
+#include "imgui_layer.h"
+#include "lab_id.h"
+#include "memory_model.h"
+#include "theme.h"
+
+namespace warplens::app {
+
+struct Scenario;
+struct UiState;
+
+/// A side's headline number for A/B compare: bandwidth (GB/s = 10^9 bytes/s of what the kernel
+/// asks to read + write) or, for the matrix multiply, throughput (GFLOP/s).
+struct Headline {
+  std::optional<double> value;  ///< nullopt: not measured (yet), or no GPU
+  std::string unit;             ///< "GB/s" or "GFLOP/s"
+  std::string what;             ///< e.g. "padded transpose, read + write"
+  bool busy = false;            ///< a measurement is running
+  std::string note;             ///< e.g. "WRONG RESULT", "no GPU"
+};
+
+/// B's headline over A's, when both are measured and A's is positive.
+std::optional<double> headline_ratio(const Headline& a, const Headline& b);
+
+/// One side's column of the A/B table (compare.h): texts as the table shows them.
+struct CompareColumn {
+  std::string parameters;       ///< e.g. "tiled transpose, tile 32, 8 rows per block, n = 8192"
+  std::string access;           ///< the access the view shows, e.g. "load of warp 0"
+  std::string model;            ///< the model's cost per warp request, e.g. "5 sectors, 80.0 %"
+  std::string counters;         ///< the GPU's counters for the same access, or why there are none
+  bool counters_stale = false;  ///< the counters belong to earlier parameters
+  Headline headline;
+};
+
+/// What a lab's panels draw with during one frame.
+struct LabFrame {
+  UiState& ui;
+  const viz::ImGuiLayer& layer;
+  const viz::Theme& theme;
+};
+
+class LabInstance {
+ public:
+  virtual ~LabInstance() = default;
+
+  // --- life on the GL thread --------------------------------------------------------------
+  /// Once per frame: traces through interop, collects the worker's finished measurements.
+  virtual void update() = 0;
+  /// Whether the trace and the measurements for the current parameters are in (or failed).
+  [[nodiscard]] virtual bool idle() const = 0;
+  /// The lab is on screen this frame (a lab may wait for this before it measures).
+  virtual void shown() {}
+  /// Asks for the timed measurement again (space bar).
+  virtual void remeasure() = 0;
+  /// The CUDA device the lab measures on, or why there is none.
+  [[nodiscard]] virtual const gpu::DeviceQuery& device() const = 0;
+  /// The last problem, one line; empty when none.
+  [[nodiscard]] virtual std::string error() const = 0;
+
+  // --- parameters ----------------------------------------------------------------------------
+  /// Takes a scenario's parameters (`model`, when set, replaces the scenario's memory model).
+  virtual void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) = 0;
+  /// Takes the parameters of another instance of the same lab (A/B compare starts so).
+  virtual void copy_parameters_from(const LabInstance& other) = 0;
+  /// The memory model the view and the predicted numbers follow.
+  [[nodiscard]] virtual model::HardwareModel shown_model() const {
+    return model::HardwareModel::Modern;
+  }
+
+  // --- drawing (between ImGuiLayer::begin_frame and end_frame) -------------------------------
+  /// Called first each frame the lab is drawn: copy the worker's results once for the panels.
+  virtual void begin_frame() {}
+  /// The parameter panel; it starts with the shell's scenario picker (draw_scenario_picker).
+  virtual void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) = 0;
+  /// The lab's view(s). `side_name` ("A" or "B" in A/B compare, else null) prefixes the title
+  /// and keeps the two sides' windows apart.
+  virtual void draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) = 0;
+  /// Height, in pixels, of the numbers under the view for a body of `body_h` pixels; `cap` is
+  /// the most the shell allows (presenter scales keep 70 % of the body for the view).
+  [[nodiscard]] virtual float numbers_height(const LabFrame& frame, float body_h,
+                                             float cap) const = 0;
+  /// The numbers under the view.
+  virtual void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) = 0;
+  /// After both sides are drawn (the shell calls it on side B once per frame).
+  virtual void end_frame(UiState& ui) { (void)ui; }
+  /// Keys 1..4 (`view` 0..3): pick one of the lab's views; false when the lab has none.
+  virtual bool pick_view(UiState& ui, int view) {
+    (void)ui;
+    (void)view;
+    return false;
+  }
+  /// The status bar's line while nothing is wrong.
+  [[nodiscard]] virtual std::string status_text() const = 0;
+  /// Whether a figure's status bar shows the shell's footer (scenario, device, model) instead
+  /// of status_text(); the cache lab's own line already names its section and device.
+  [[nodiscard]] virtual bool figure_footer() const { return true; }
+  /// Where the picture came from, for `render`'s one-line report ("trace from the GPU kernel
+  /// on NVIDIA H100 ...", "host model only (...)").
+  [[nodiscard]] virtual std::string source_text() const = 0;
+
+  // --- A/B compare and figures ---------------------------------------------------------------
+  /// This side's column of the A/B table (labs with LabInfo::compare only).
+  [[nodiscard]] virtual CompareColumn compare_column() const { return {}; }
+  /// The numbers behind a figure: adds "model_shown", "model", "gpu_trace" (what the lab
+  /// shows) and "measured" (what the GPU measured; empty without a GPU) to `figure`.
+  virtual void figure_numbers(nlohmann::json& figure) const = 0;
+};
+
+/// One line of the registry.
+struct LabInfo {
+  Lab id;
+  const char* name;         ///< command line and presets: "global", "banks", ...
+  const char* title;        ///< the header's button: "Global memory"
+  const char* short_title;  ///< the header's button where titles do not fit: "Global"
+  /// Whether A/B compare can show two instances side by side, and what its ratio compares
+  /// ("bandwidth", "throughput"); null: no compare in this lab.
+  const char* compare_ratio;
+  /// Makes an instance (GL context current; measures on the GPU unless `use_gpu` is false).
+  std::unique_ptr<LabInstance> (*make)(bool use_gpu);
+};
+
+/// Every lab, in lecture order; registry()[i].id == Lab(i).
+const std::vector<LabInfo>& lab_registry();
+const LabInfo& lab_info(Lab id);
+
+}  // namespace warplens::app
