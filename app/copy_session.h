@@ -13,6 +13,7 @@
 
 #include "copy_pattern.h"
 #include "counter_service.h"
+#include "gl_interop.h"
 #include "gpu.h"
 #include "heat_strip.h"
 #include "memory_model.h"

@@ -4,6 +4,7 @@
 
 #include "bank_view.h"
 #include "copy_pattern.h"
+#include "gl_interop.h"
 #include "gpu_turn.h"
 #include "warp_view.h"
 

@@ -238,27 +238,4 @@ class CopyLab {
   std::int64_t buffer_bytes_ = 0;
 };
 
-/// A GL buffer object registered with CUDA (cudaGraphicsGLRegisterBuffer). Must be created,
-/// mapped and destroyed on the thread whose GL context owns the buffer. Throws GpuError.
-class GlInteropBuffer {
- public:
-  explicit GlInteropBuffer(unsigned gl_buffer);
-  ~GlInteropBuffer();
-  GlInteropBuffer(const GlInteropBuffer&) = delete;
-  GlInteropBuffer& operator=(const GlInteropBuffer&) = delete;
-
-  /// Maps the buffer for CUDA, in order with the work on `cuda_stream` (a cudaStream_t; null:
-  /// the default stream), and returns its device pointer and size (bytes). On failure the
-  /// buffer is left unmapped.
-  void* map(std::size_t* bytes = nullptr, void* cuda_stream = nullptr);
-  void unmap(void* cuda_stream = nullptr);
-
-  /// Copies bytes from the mapped buffer to host memory (tests).
-  void read_mapped(void* host_dst, std::size_t bytes);
-
- private:
-  void* resource_ = nullptr;
-  bool mapped_ = false;
-};
-
 }  // namespace warplens::gpu

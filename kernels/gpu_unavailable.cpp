@@ -132,17 +132,4 @@ void CacheLab::launch_l1_gather_once(int, std::int64_t) {
 void CacheLab::launch_read_path_once(const ReadPathParams&) {
   no_cuda();
 }
-
-GlInteropBuffer::GlInteropBuffer(unsigned) {
-  no_cuda();
-}
-GlInteropBuffer::~GlInteropBuffer() = default;
-void* GlInteropBuffer::map(std::size_t*, void*) {
-  no_cuda();
-}
-void GlInteropBuffer::unmap(void*) {}
-void GlInteropBuffer::read_mapped(void*, std::size_t) {
-  no_cuda();
-}
-
 }  // namespace warplens::gpu

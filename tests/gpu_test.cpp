@@ -12,6 +12,7 @@
 #include "copy_session.h"
 #include "figures.h"
 #include "frontends.h"
+#include "gl_interop.h"
 #include "gpu.h"
 #include "headless_context.h"
 #include "headless_frames.h"

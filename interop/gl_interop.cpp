@@ -6,7 +6,7 @@
 
 #include <string>
 
-#include "gpu.h"
+#include "gl_interop.h"
 
 namespace warplens::gpu {
 
