@@ -150,11 +150,21 @@ bool same_cache_measurement(CacheSection section, const CacheState& a, const Cac
   return false;
 }
 
-CacheSession::CacheSession(bool use_gpu) {
+CacheSession::CacheSession(bool use_gpu)
+    : worker_(
+          1,
+          [this] {
+            worker_.set_status("starting the cache lab on " + device_.device->name);
+            auto lab = std::make_shared<gpu::CacheLab>(*device_.device);
+            std::lock_guard lock(mutex_);
+            measured_.limits = lab->limits();
+            return lab;
+          },
+          [this](int, const CacheState& job, gpu::CacheLab& lab) { run_job(job, lab); }) {
   device_ =
       use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
   model_ = cache_model(state_, nullptr, "");
-  if (gpu_mode()) worker_ = std::thread(&CacheSession::worker_loop, this);
+  if (gpu_mode()) worker_.start();
 }
 
 void CacheSession::show() {
@@ -164,13 +174,7 @@ void CacheSession::show() {
 }
 
 CacheSession::~CacheSession() {
-  {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
-    cancel_ = true;
-  }
-  wake_.notify_all();
-  if (worker_.joinable()) worker_.join();
+  worker_.stop();
 }
 
 std::string CacheSession::no_gpu_text() const {
@@ -189,22 +193,14 @@ void CacheSession::set(const CacheState& requested) {
   const bool changed = !(requested == state_);
   state_ = requested;
   model_ = std::move(model);
-  {
-    std::lock_guard lock(mutex_);
-    error_.clear();
-  }
+  worker_.clear_error();
   if (changed && shown_ && gpu_mode() && !measurement_current()) request_current();
 }
 
 void CacheSession::request_current() {
   if (!gpu_mode()) return;
-  lab_failed_ = false;
-  {
-    std::lock_guard lock(mutex_);
-    request_ = state_;
-    cancel_ = true;
-  }
-  wake_.notify_all();
+  worker_.retry();
+  worker_.post(0, state_);
 }
 
 void CacheSession::remeasure() {
@@ -229,13 +225,20 @@ void CacheSession::update() {
 
 bool CacheSession::idle() const {
   if (!gpu_mode()) return true;
-  std::lock_guard lock(mutex_);
-  return (!request_ && !measured_.busy) || lab_failed_;
+  return !worker_.busy() || worker_.lab_failed();
 }
 
 CacheResults CacheSession::measured() const {
-  std::lock_guard lock(mutex_);
-  return measured_;
+  CacheResults r;
+  {
+    std::lock_guard lock(mutex_);
+    r = measured_;
+  }
+  if (worker_.started()) {
+    r.busy = worker_.busy();
+    r.status = worker_.status();
+  }
+  return r;
 }
 
 bool CacheSession::measurement_current() const {
@@ -251,8 +254,7 @@ bool CacheSession::measurement_current() const {
 }
 
 std::string CacheSession::error() const {
-  std::lock_guard lock(mutex_);
-  return error_;
+  return worker_.error();
 }
 
 void CacheSession::inject_results_for_test(CacheResults results) {
@@ -261,213 +263,178 @@ void CacheSession::inject_results_for_test(CacheResults results) {
 }
 
 void CacheSession::set_error(const std::string& message) {
-  std::lock_guard lock(mutex_);
-  error_ = message;
+  worker_.set_error(message);
 }
 
-void CacheSession::worker_loop() {
-  const gpu::DeviceInfo device = *device_.device;
-  std::unique_ptr<gpu::CacheLab> lab;
-  for (;;) {
-    CacheState job;
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stop_ || request_.has_value(); });
-      if (stop_) return;
-      job = *request_;
-      request_.reset();
-      cancel_ = false;
-      measured_.busy = true;
-      measured_.done = 0;
-      measured_.total = 0;
-    }
-    const auto status = [&](const std::string& text, int done, int total) {
-      std::lock_guard lock(mutex_);
-      measured_.status = text;
-      measured_.done = done;
-      measured_.total = total;
-    };
-    try {
-      // The whole job, counter read-outs included, holds the GPU: no other lab's kernels run
-      // during its timed launches, nor land in its counters.
-      const auto turn =
-          take_gpu_turn([&] { status("waiting for the GPU (another lab is measuring)", 0, 0); });
-      if (!lab) {
-        status("starting the cache lab on " + device.name, 0, 0);
-        lab = std::make_unique<gpu::CacheLab>(device);
+void CacheSession::run_job(const CacheState& job, gpu::CacheLab& lab) {
+  const gpu::DeviceInfo& device = *device_.device;
+  const auto* const cancel = worker_.cancel_flag(0);
+  const auto status = [&](const std::string& text, int done, int total) {
+    worker_.set_status(text);
+    std::lock_guard lock(mutex_);
+    measured_.done = done;
+    measured_.total = total;
+  };
+  {
+    std::lock_guard lock(mutex_);
+    measured_.done = 0;
+    measured_.total = 0;
+  }
+  const auto& limits = lab.limits();
+  switch (job.section) {
+    case CacheSection::Carveout: {
+      const auto dyns = occupancy_dynamic_shared(limits.shared_bytes_per_block_optin);
+      const auto sweep = hungry_carveouts(limits.table ? &*limits.table : nullptr);
+      {
         std::lock_guard lock(mutex_);
-        measured_.limits = lab->limits();
+        measured_.occupancy.clear();
+        measured_.hungry.reset();
+        measured_.hungry_sweep.clear();
+        measured_.carveout_of.reset();
       }
-      const auto& limits = lab->limits();
-      switch (job.section) {
-        case CacheSection::Carveout: {
-          const auto dyns = occupancy_dynamic_shared(limits.shared_bytes_per_block_optin);
-          const auto sweep = hungry_carveouts(limits.table ? &*limits.table : nullptr);
-          {
-            std::lock_guard lock(mutex_);
-            measured_.occupancy.clear();
-            measured_.hungry.reset();
-            measured_.hungry_sweep.clear();
-            measured_.carveout_of.reset();
-          }
-          const int total = static_cast<int>(dyns.size() + 1 + sweep.size());
-          std::vector<gpu::OccupancyInfo> table;
-          for (std::size_t i = 0; i < dyns.size(); ++i) {
-            if (cancel_) throw gpu::GpuError("cancelled");
-            status("asking the occupancy API", static_cast<int>(i), total);
-            table.push_back(lab->occupancy(job.carveout, dyns[i]));
-          }
-          {
-            std::lock_guard lock(mutex_);
-            measured_.occupancy = table;
-          }
-          int done = static_cast<int>(dyns.size());
-          status("timing the shared-hungry kernel", done++, total);
-          auto hungry = lab->measure_shared_hungry(job.carveout, job.dynamic_shared_bytes, kRuns,
-                                                   kWarmup, &cancel_);
-          {
-            std::lock_guard lock(mutex_);
-            measured_.hungry = std::move(hungry);
-          }
-          for (int carveout : sweep) {
-            status("timing the shared-hungry kernel at carveout " + std::to_string(carveout),
-                   done++, total);
-            auto m = lab->measure_shared_hungry(carveout, job.dynamic_shared_bytes, kRuns, kWarmup,
-                                                &cancel_);
-            std::lock_guard lock(mutex_);
-            measured_.hungry_sweep.push_back(std::move(m));  // the plot grows point by point
-          }
-          std::lock_guard lock(mutex_);
-          measured_.carveout_of = job;
-          break;
-        }
-        case CacheSection::L1: {
-          {
-            std::lock_guard lock(mutex_);
-            measured_.l1.clear();
-            measured_.l1_hit.clear();
-            measured_.l1_hit_note.clear();
-            measured_.l1_of.reset();
-          }
-          const auto& sets = l1_working_sets();
-          const int total = static_cast<int>(sets.size() * l1_carveouts().size());
-          int done = 0;
-          for (int carveout : l1_carveouts()) {
-            for (auto ws : sets) {
-              status("timing the L1 gather", done, total);
-              auto m = lab->measure_l1_gather(carveout, ws, kRuns, kWarmup, &cancel_);
-              std::lock_guard lock(mutex_);
-              measured_.l1.push_back(std::move(m));  // partial sweeps draw as they grow
-              ++done;
-            }
-          }
-          {
-            std::lock_guard lock(mutex_);
-            measured_.l1_of = job;
-          }
-          // The hit rates: dedicated launches on the checker's own lab, after every timed run.
-          done = 0;
-          for (int carveout : l1_carveouts()) {
-            for (auto ws : sets) {
-              if (cancel_) throw gpu::GpuError("cancelled");
-              status("reading L1 hit rates (hardware counters)", done++, total);
-              CacheCounterCase c;
-              c.kind = CacheCounterCase::Kind::L1Gather;
-              c.carveout = carveout;
-              c.working_set_bytes = ws;
-              L1HitRate rate = read_cache_hit_rate(device, c);
-              std::lock_guard lock(mutex_);
-              if (!rate.percent) {
-                measured_.l1_hit_note = rate.unavailable;  // the rest would fail alike
-                break;
-              }
-              measured_.l1_hit.push_back({carveout, ws, std::move(rate)});
-            }
-            std::lock_guard lock(mutex_);
-            if (!measured_.l1_hit_note.empty()) break;
-          }
-          break;
-        }
-        case CacheSection::Constant: {
-          {
-            std::lock_guard lock(mutex_);
-            measured_.constant.clear();
-            measured_.constant_of.reset();
-          }
-          for (int k = 1; k <= 32; ++k) {
-            status("timing constant reads", k - 1, 32);
-            auto m = lab->measure_constant(k, kRuns, kWarmup, &cancel_);
-            std::lock_guard lock(mutex_);
-            measured_.constant.push_back(std::move(m));
-          }
-          std::lock_guard lock(mutex_);
-          measured_.constant_of = job;
-          break;
-        }
-        case CacheSection::ReadPath: {
-          {
-            std::lock_guard lock(mutex_);
-            measured_.read.clear();
-            measured_.read_hit.clear();
-            measured_.read_hit_note.clear();
-            measured_.read_of.reset();
-          }
-          const int total = static_cast<int>(read_paths().size() * read_patterns().size());
-          int done = 0;
-          for (auto path : read_paths()) {
-            for (auto pattern : read_patterns()) {
-              gpu::ReadPathParams p = job.read;
-              p.path = path;
-              p.pattern = pattern;
-              status(std::string("timing ") + gpu::to_string(path) + " reads, " +
-                         gpu::to_string(pattern),
-                     done, total);
-              auto m = lab->measure_read_path(p, kRuns, kWarmup, &cancel_);
-              std::lock_guard lock(mutex_);
-              measured_.read.push_back(std::move(m));
-              ++done;
-            }
-          }
-          {
-            std::lock_guard lock(mutex_);
-            measured_.read_of = job;
-          }
-          // The hit rates after every timed run. A path whose counters this GPU lacks (the
-          // texture pipe's, say) notes why and the others still read.
-          done = 0;
-          for (auto path : read_paths()) {
-            for (auto pattern : read_patterns()) {
-              if (cancel_) throw gpu::GpuError("cancelled");
-              status("reading L1 hit rates (hardware counters)", done++, total);
-              CacheCounterCase c;
-              c.kind = CacheCounterCase::Kind::ReadPath;
-              c.read = job.read;
-              c.read.path = path;
-              c.read.pattern = pattern;
-              L1HitRate rate = read_cache_hit_rate(device, c);
-              std::lock_guard lock(mutex_);
-              if (!rate.percent &&
-                  measured_.read_hit_note.find(rate.unavailable) == std::string::npos)
-                measured_.read_hit_note +=
-                    (measured_.read_hit_note.empty() ? "" : "; ") + rate.unavailable;
-              measured_.read_hit.push_back({c.read, std::move(rate)});
-            }
-          }
-          break;
-        }
+      const int total = static_cast<int>(dyns.size() + 1 + sweep.size());
+      std::vector<gpu::OccupancyInfo> table;
+      for (std::size_t i = 0; i < dyns.size(); ++i) {
+        if (*cancel) throw gpu::GpuError("cancelled");
+        status("asking the occupancy API", static_cast<int>(i), total);
+        table.push_back(lab.occupancy(job.carveout, dyns[i]));
+      }
+      {
+        std::lock_guard lock(mutex_);
+        measured_.occupancy = table;
+      }
+      int done = static_cast<int>(dyns.size());
+      status("timing the shared-hungry kernel", done++, total);
+      auto hungry =
+          lab.measure_shared_hungry(job.carveout, job.dynamic_shared_bytes, kRuns, kWarmup, cancel);
+      {
+        std::lock_guard lock(mutex_);
+        measured_.hungry = std::move(hungry);
+      }
+      for (int carveout : sweep) {
+        status("timing the shared-hungry kernel at carveout " + std::to_string(carveout), done++,
+               total);
+        auto m =
+            lab.measure_shared_hungry(carveout, job.dynamic_shared_bytes, kRuns, kWarmup, cancel);
+        std::lock_guard lock(mutex_);
+        measured_.hungry_sweep.push_back(std::move(m));  // the plot grows point by point
       }
       std::lock_guard lock(mutex_);
-      measured_.busy = false;
-      measured_.status.clear();
-    } catch (const std::exception& e) {
-      std::lock_guard lock(mutex_);
-      measured_.busy = false;
-      measured_.status.clear();
-      const std::string what = e.what();
-      if (what != "cancelled") {
-        error_ = "measurement failed: " + what;
-        if (!lab) lab_failed_ = true;
+      measured_.carveout_of = job;
+      break;
+    }
+    case CacheSection::L1: {
+      {
+        std::lock_guard lock(mutex_);
+        measured_.l1.clear();
+        measured_.l1_hit.clear();
+        measured_.l1_hit_note.clear();
+        measured_.l1_of.reset();
       }
+      const auto& sets = l1_working_sets();
+      const int total = static_cast<int>(sets.size() * l1_carveouts().size());
+      int done = 0;
+      for (int carveout : l1_carveouts()) {
+        for (auto ws : sets) {
+          status("timing the L1 gather", done, total);
+          auto m = lab.measure_l1_gather(carveout, ws, kRuns, kWarmup, cancel);
+          std::lock_guard lock(mutex_);
+          measured_.l1.push_back(std::move(m));  // partial sweeps draw as they grow
+          ++done;
+        }
+      }
+      {
+        std::lock_guard lock(mutex_);
+        measured_.l1_of = job;
+      }
+      // The hit rates: dedicated launches on the checker's own lab, after every timed run.
+      done = 0;
+      for (int carveout : l1_carveouts()) {
+        for (auto ws : sets) {
+          if (*cancel) throw gpu::GpuError("cancelled");
+          status("reading L1 hit rates (hardware counters)", done++, total);
+          CacheCounterCase c;
+          c.kind = CacheCounterCase::Kind::L1Gather;
+          c.carveout = carveout;
+          c.working_set_bytes = ws;
+          L1HitRate rate = read_cache_hit_rate(device, c);
+          std::lock_guard lock(mutex_);
+          if (!rate.percent) {
+            measured_.l1_hit_note = rate.unavailable;  // the rest would fail alike
+            break;
+          }
+          measured_.l1_hit.push_back({carveout, ws, std::move(rate)});
+        }
+        std::lock_guard lock(mutex_);
+        if (!measured_.l1_hit_note.empty()) break;
+      }
+      break;
+    }
+    case CacheSection::Constant: {
+      {
+        std::lock_guard lock(mutex_);
+        measured_.constant.clear();
+        measured_.constant_of.reset();
+      }
+      for (int k = 1; k <= 32; ++k) {
+        status("timing constant reads", k - 1, 32);
+        auto m = lab.measure_constant(k, kRuns, kWarmup, cancel);
+        std::lock_guard lock(mutex_);
+        measured_.constant.push_back(std::move(m));
+      }
+      std::lock_guard lock(mutex_);
+      measured_.constant_of = job;
+      break;
+    }
+    case CacheSection::ReadPath: {
+      {
+        std::lock_guard lock(mutex_);
+        measured_.read.clear();
+        measured_.read_hit.clear();
+        measured_.read_hit_note.clear();
+        measured_.read_of.reset();
+      }
+      const int total = static_cast<int>(read_paths().size() * read_patterns().size());
+      int done = 0;
+      for (auto path : read_paths()) {
+        for (auto pattern : read_patterns()) {
+          gpu::ReadPathParams p = job.read;
+          p.path = path;
+          p.pattern = pattern;
+          status(
+              std::string("timing ") + gpu::to_string(path) + " reads, " + gpu::to_string(pattern),
+              done, total);
+          auto m = lab.measure_read_path(p, kRuns, kWarmup, cancel);
+          std::lock_guard lock(mutex_);
+          measured_.read.push_back(std::move(m));
+          ++done;
+        }
+      }
+      {
+        std::lock_guard lock(mutex_);
+        measured_.read_of = job;
+      }
+      // The hit rates after every timed run. A path whose counters this GPU lacks (the
+      // texture pipe's, say) notes why and the others still read.
+      done = 0;
+      for (auto path : read_paths()) {
+        for (auto pattern : read_patterns()) {
+          if (*cancel) throw gpu::GpuError("cancelled");
+          status("reading L1 hit rates (hardware counters)", done++, total);
+          CacheCounterCase c;
+          c.kind = CacheCounterCase::Kind::ReadPath;
+          c.read = job.read;
+          c.read.path = path;
+          c.read.pattern = pattern;
+          L1HitRate rate = read_cache_hit_rate(device, c);
+          std::lock_guard lock(mutex_);
+          if (!rate.percent && measured_.read_hit_note.find(rate.unavailable) == std::string::npos)
+            measured_.read_hit_note +=
+                (measured_.read_hit_note.empty() ? "" : "; ") + rate.unavailable;
+          measured_.read_hit.push_back({c.read, std::move(rate)});
+        }
+      }
+      break;
     }
   }
 }

@@ -9,19 +9,17 @@
 // and the measured parts say why they are empty, in one line.
 #pragma once
 
-#include <atomic>
-#include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "cache_lab.h"
 #include "counter_checks.h"
 #include "gpu.h"
+#include "lab_worker.h"
 
 namespace warplens::app {
 
@@ -166,7 +164,6 @@ class CacheSession {
   void inject_results_for_test(CacheResults results);
 
  private:
-  void worker_loop();
   void request_current();
   void set_error(const std::string& message);
 
@@ -176,15 +173,13 @@ class CacheSession {
   CacheModel model_;
   std::optional<gpu::CacheDeviceLimits> limits_;  ///< the device's, once known (GL thread copy)
 
+  // Results the worker publishes (under mutex_).
   mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::optional<CacheState> request_;
-  std::atomic<bool> cancel_{false};
-  bool stop_ = false;
   CacheResults measured_;
-  std::string error_;
-  std::atomic<bool> lab_failed_{false};
-  std::thread worker_;
+
+  void run_job(const CacheState& job, gpu::CacheLab& lab);
+  /// Last member: stopped (joined) before the rest goes. One slot: the shown section.
+  LabWorker<gpu::CacheLab, CacheState> worker_;
 };
 
 }  // namespace warplens::app

@@ -27,22 +27,19 @@ constexpr int kSweepRuns = 10;  // per sweep point: median of 10 after 3 warm-up
 }  // namespace
 
 CopySession::CopySession(viz::WarpView& view, viz::HeatStrip& heat, bool use_gpu)
-    : view_(view), heat_(heat) {
+    : view_(view),
+      heat_(heat),
+      worker_(
+          2, [this] { return make_lab(); },
+          [this](int slot, const Job& job, gpu::CopyLab& lab) { run_job(slot, job, lab); }) {
   device_ =
       use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
   set(CopyState{});
-  if (gpu_mode()) worker_ = std::thread(&CopySession::worker_loop, this);
+  if (gpu_mode()) worker_.start();
 }
 
 CopySession::~CopySession() {
-  {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
-    cancel_ = true;
-    sweep_cancel_ = true;
-  }
-  wake_.notify_all();
-  if (worker_.joinable()) worker_.join();
+  worker_.stop();
   interop_.reset();  // unregister while the GL context is still current
   heat_interop_.reset();
 }
@@ -75,23 +72,17 @@ void CopySession::set(const CopyState& requested) {
   const bool changed = !(state == state_) || trace_source_ == TraceSource::None;
   state_ = state;
   if (!changed) return;
-  {
-    std::lock_guard lock(mutex_);
-    error_.clear();
-  }
-  if (!gpu_mode() || lab_failed_ || interop_failed_) use_host_model_trace();
-  if (gpu_mode() && !lab_failed_) remeasure();  // after a failed allocation: Re-measure retries
+  worker_.clear_error();
+  if (!gpu_mode() || worker_.lab_failed() || interop_failed_) use_host_model_trace();
+  if (gpu_mode() && !worker_.lab_failed())
+    remeasure();  // after a failed allocation: Re-measure retries
 }
 
 void CopySession::remeasure() {
   if (!gpu_mode()) return;
-  lab_failed_ = false;  // an explicit re-measure retries the allocation
-  {
-    std::lock_guard lock(mutex_);
-    request_ = state_;
-    cancel_ = true;  // stop a measurement of older parameters between launches
-  }
-  wake_.notify_all();
+  worker_.retry();  // an explicit re-measure retries the allocation
+  // Cancels a measurement of older parameters between launches.
+  worker_.post(kMeasure, Job{state_, {}});
 }
 
 void CopySession::use_host_model_trace() {
@@ -131,17 +122,13 @@ void CopySession::show_transactions() {
 
 void CopySession::update() {
   if (!gpu_mode()) return;
-  if (lab_failed_ && trace_source_ != TraceSource::HostModel) use_host_model_trace();
+  if (worker_.lab_failed() && trace_source_ != TraceSource::HostModel) use_host_model_trace();
   if (traced_state_ && *traced_state_ == state_) return;
   trace_on_gl_thread();
 }
 
 void CopySession::trace_on_gl_thread() {
-  std::shared_ptr<gpu::CopyLab> lab;
-  {
-    std::lock_guard lock(mutex_);
-    lab = lab_;
-  }
+  const auto lab = worker_.lab();
   if (!lab || interop_failed_) return;  // the worker is still allocating
   try {
     if (!interop_ && !interop_failed_)
@@ -184,102 +171,45 @@ void CopySession::trace_on_gl_thread() {
   }
 }
 
-void CopySession::ensure_lab(const gpu::DeviceInfo& device) {
-  {
-    std::lock_guard lock(mutex_);
-    if (lab_) return;
-    measured_.gpu_status = "allocating buffers of 8 x L2 on " + device.name;
-  }
-  auto lab = std::make_shared<gpu::CopyLab>(device);
+std::shared_ptr<gpu::CopyLab> CopySession::make_lab() {
+  worker_.set_status("allocating buffers of 8 x L2 on " + device_.device->name);
+  auto lab = std::make_shared<gpu::CopyLab>(*device_.device);
   auto reference = lab->measure_memcpy(kTimedRuns);
   std::lock_guard lock(mutex_);
-  lab_ = std::move(lab);
   measured_.memcpy = reference;
-  lab_failed_ = false;
+  return lab;
 }
 
-void CopySession::run_sweep_job(const gpu::DeviceInfo& device, SweepAxis axis,
-                                const gpu::CopyParams& base) {
-  const auto progress = [&](const SweepResult& partial) {
+void CopySession::run_job(int slot, const Job& job, gpu::CopyLab& lab) {
+  const gpu::DeviceInfo& device = *device_.device;
+  if (slot == kSweep) {
+    const auto progress = [&](const SweepResult& partial) {
+      std::lock_guard lock(mutex_);
+      sweep_ = partial;
+    };
+    SweepResult result = app::run_sweep(lab, device, job.axis, job.state.params, kSweepRuns,
+                                        worker_.cancel_flag(kSweep), progress);
     std::lock_guard lock(mutex_);
-    sweep_ = partial;
-  };
-  SweepResult result =
-      app::run_sweep(*lab_, device, axis, base, kSweepRuns, &sweep_cancel_, progress);  // worker
-  std::lock_guard lock(mutex_);
-  sweep_ = std::move(result);
-}
-
-void CopySession::worker_loop() {
-  const gpu::DeviceInfo device = *device_.device;
-  for (;;) {
-    CopyState job;
-    std::optional<std::pair<SweepAxis, gpu::CopyParams>> sweep_job;
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stop_ || request_.has_value() || sweep_request_.has_value(); });
-      if (stop_) return;
-      if (sweep_request_) {
-        sweep_job = sweep_request_;
-        sweep_request_.reset();
-        sweep_cancel_ = false;
-        sweep_running_ = true;
-      } else {
-        job = *request_;
-        request_.reset();
-        cancel_ = false;
-        measured_.busy = true;
-      }
-    }
-    try {
-      const auto turn = take_gpu_turn([&] {
-        std::lock_guard lock(mutex_);
-        measured_.gpu_status = "waiting for the GPU (the other side is measuring)";
-      });
-      ensure_lab(device);
-      if (sweep_job) {
-        run_sweep_job(device, sweep_job->first, sweep_job->second);
-        std::lock_guard lock(mutex_);
-        sweep_running_ = false;
-        continue;
-      }
-      {
-        std::lock_guard lock(mutex_);
-        measured_.gpu_status = "measuring";
-      }
-      auto result = lab_->measure(job.params, kTimedRuns, 3, &cancel_);
-      {
-        // The measured point goes on screen now; the counters follow (a dedicated launch).
-        std::lock_guard lock(mutex_);
-        measured_.copy = result;
-        measured_.counters.reset();
-        measured_.gpu_status = "reading the hardware counters";
-      }
-      if (!cancel_) {
-        CounterCase counter_case;
-        counter_case.name = "window";
-        counter_case.kind = CaseKind::Copy;
-        counter_case.copy = job.params;
-        auto counters = read_lab_counters(device, counter_case);
-        std::lock_guard lock(mutex_);
-        measured_.counters = std::move(counters);
-      }
-      std::lock_guard lock(mutex_);
-      measured_.gpu_status.clear();
-      measured_.busy = false;
-    } catch (const std::exception& e) {
-      std::lock_guard lock(mutex_);
-      measured_.busy = false;
-      sweep_running_ = false;
-      measured_.gpu_status.clear();
-      if (std::string(e.what()) == "cancelled") continue;
-      error_ = std::string(dynamic_cast<const gpu::GpuError*>(&e) ? "GPU: " : "") + e.what();
-      if (!lab_) {
-        lab_failed_ = true;
-        error_ += " (press Re-measure to try again)";
-      }
-    }
+    sweep_ = std::move(result);
+    return;
   }
+  worker_.set_status("measuring");
+  auto result = lab.measure(job.state.params, kTimedRuns, 3, worker_.cancel_flag(kMeasure));
+  {
+    // The measured point goes on screen now; the counters follow (a dedicated launch).
+    std::lock_guard lock(mutex_);
+    measured_.copy = result;
+    measured_.counters.reset();
+  }
+  if (worker_.cancelled(kMeasure)) return;
+  worker_.set_status("reading the hardware counters");
+  CounterCase counter_case;
+  counter_case.name = "window";
+  counter_case.kind = CaseKind::Copy;
+  counter_case.copy = job.state.params;
+  auto counters = read_lab_counters(device, counter_case);
+  std::lock_guard lock(mutex_);
+  measured_.counters = std::move(counters);
 }
 
 void CopySession::start_sweep(SweepAxis axis, const gpu::CopyParams& base) {
@@ -287,18 +217,14 @@ void CopySession::start_sweep(SweepAxis axis, const gpu::CopyParams& base) {
     set_error("sweeps measure on the GPU: " + device_.reason);
     return;
   }
-  {
-    std::lock_guard lock(mutex_);
-    sweep_cancel_ = true;  // stop a running sweep; the worker then takes this one
-    sweep_request_ = std::make_pair(axis, base);
-  }
-  wake_.notify_all();
+  Job job;
+  job.state.params = base;
+  job.axis = axis;
+  worker_.post(kSweep, job);  // stops a running sweep; the worker then takes this one
 }
 
 void CopySession::cancel_sweep() {
-  std::lock_guard lock(mutex_);
-  sweep_request_.reset();
-  sweep_cancel_ = true;
+  worker_.cancel(kSweep);
 }
 
 std::optional<SweepResult> CopySession::sweep() const {
@@ -307,41 +233,47 @@ std::optional<SweepResult> CopySession::sweep() const {
 }
 
 bool CopySession::sweep_running() const {
-  std::lock_guard lock(mutex_);
-  return sweep_running_ || sweep_request_.has_value();
+  return worker_.pending(kSweep);
 }
 
 bool CopySession::idle() const {
   if (!gpu_mode()) return true;
-  std::lock_guard lock(mutex_);
+  const bool failed = worker_.lab_failed();
   const bool traced = traced_state_ && *traced_state_ == state_;
+  const bool measuring = worker_.pending(kMeasure);
+  const bool has_error = !worker_.error().empty();
+  std::lock_guard lock(mutex_);
   const bool measured =
-      lab_failed_ ||
-      (!measured_.busy && !request_ &&
-       (!error_.empty() || (measured_.copy && measured_.copy->params == state_.params)));
-  return (traced || lab_failed_) && measured && !sweep_running_ && !sweep_request_;
+      failed ||
+      (!measuring && (has_error || (measured_.copy && measured_.copy->params == state_.params)));
+  return (traced || failed) && measured && !worker_.pending(kSweep);
 }
 
 CopySession::Measured CopySession::measured() const {
-  std::lock_guard lock(mutex_);
-  return measured_;
+  Measured m;
+  {
+    std::lock_guard lock(mutex_);
+    m = measured_;
+  }
+  m.busy = worker_.pending(kMeasure);
+  m.gpu_status = worker_.status();
+  return m;
 }
 
 bool CopySession::measurement_current() const {
-  std::lock_guard lock(mutex_);
   // Not waiting for `busy`: the counters' read-out after the timed runs (hundreds of ms for a
   // copy over the lab's buffers) must not hold the new point back.
-  return measured_.copy && measured_.copy->params == state_.params && !request_;
+  const bool waiting = worker_.waiting(kMeasure);
+  std::lock_guard lock(mutex_);
+  return measured_.copy && measured_.copy->params == state_.params && !waiting;
 }
 
 std::string CopySession::error() const {
-  std::lock_guard lock(mutex_);
-  return error_;
+  return worker_.error();
 }
 
 void CopySession::set_error(const std::string& message) {
-  std::lock_guard lock(mutex_);
-  error_ = message;
+  worker_.set_error(message);
 }
 
 }  // namespace warplens::app

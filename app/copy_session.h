@@ -3,19 +3,17 @@
 // so dragging a slider never freezes the window). Without a GPU the host model fills the trace.
 #pragma once
 
-#include <atomic>
-#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 
 #include "copy_pattern.h"
 #include "counter_service.h"
 #include "gl_interop.h"
 #include "gpu.h"
 #include "heat_strip.h"
+#include "lab_worker.h"
 #include "memory_model.h"
 #include "sweeps.h"
 #include "warp_view.h"
@@ -88,8 +86,8 @@ class CopySession {
     /// The GPU's own counters for the measured parameters (a dedicated launch after the timed
     /// ones): sectors per request beside the model's, or why they could not be read.
     std::optional<LabCounters> counters;
-    bool busy = false;       ///< a measurement is running
-    std::string gpu_status;  ///< e.g. "allocating 2 x 400 MiB on ..."
+    bool busy = false;       ///< a measurement waits or runs
+    std::string gpu_status;  ///< what the worker is doing, e.g. "measuring"
   };
   [[nodiscard]] Measured measured() const;
   /// Whether the copy measurement matches the current parameters.
@@ -108,9 +106,6 @@ class CopySession {
   [[nodiscard]] std::string error() const;
 
  private:
-  void worker_loop();
-  void ensure_lab(const gpu::DeviceInfo& device);  // worker thread
-  void run_sweep_job(const gpu::DeviceInfo& device, SweepAxis axis, const gpu::CopyParams& base);
   void trace_on_gl_thread();
   void use_host_model_trace();
   void set_error(const std::string& message);
@@ -133,23 +128,22 @@ class CopySession {
   std::unique_ptr<gpu::GlInteropBuffer> interop_;
   bool interop_failed_ = false;
 
-  // Shared with the worker thread.
+  // Results the worker publishes (under mutex_).
   mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::optional<CopyState> request_;  ///< parameters waiting to be measured
-  std::atomic<bool> cancel_{false};
-  bool stop_ = false;
-  std::atomic<bool> lab_failed_{false};
   Measured measured_;
-  std::string error_;
-  std::optional<std::pair<SweepAxis, gpu::CopyParams>> sweep_request_;
-  std::atomic<bool> sweep_cancel_{false};
   std::optional<SweepResult> sweep_;
-  bool sweep_running_ = false;
-  /// Created by the worker, published under mutex_. The worker times on the lab's stream while
-  /// the GL thread traces on its trace stream (CopyLab allows that pair concurrently).
-  std::shared_ptr<gpu::CopyLab> lab_;
-  std::thread worker_;
+
+  /// The measurement job (slot kMeasure) or the sweep job (slot kSweep, taken first).
+  struct Job {
+    CopyState state;
+    SweepAxis axis = SweepAxis::Offset;
+  };
+  static constexpr int kSweep = 0, kMeasure = 1;
+  void run_job(int slot, const Job& job, gpu::CopyLab& lab);
+  std::shared_ptr<gpu::CopyLab> make_lab();
+  /// Last member: stopped (joined) before the rest goes. The worker times on the lab's stream
+  /// while the GL thread traces on its trace stream (CopyLab allows that pair concurrently).
+  LabWorker<gpu::CopyLab, Job> worker_;
 };
 
 }  // namespace warplens::app

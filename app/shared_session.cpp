@@ -106,23 +106,28 @@ model::GlobalAnalysis analyze_transpose_global(const TraceRecords& trace, bool w
 }  // namespace
 
 SharedSession::SharedSession(viz::BankView& view, viz::WarpView& global_view, bool use_gpu, Lab lab)
-    : view_(view), global_view_(global_view), interop_(std::make_unique<Interop>()) {
+    : view_(view),
+      global_view_(global_view),
+      interop_(std::make_unique<Interop>()),
+      worker_(
+          2,
+          [this] {
+            worker_.set_status("starting the shared-memory labs on " + device_.device->name);
+            return std::make_shared<gpu::SharedLab>(*device_.device);
+          },
+          [this](int slot, const SharedState& job, gpu::SharedLab& gpu_lab) {
+            run_job(slot, job, gpu_lab);
+          }) {
   device_ =
       use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
   SharedState initial;
   initial.lab = lab;
   set(initial);
-  if (gpu_mode()) worker_ = std::thread(&SharedSession::worker_loop, this);
+  if (gpu_mode()) worker_.start();
 }
 
 SharedSession::~SharedSession() {
-  {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
-    cancel_ = true;
-  }
-  wake_.notify_all();
-  if (worker_.joinable()) worker_.join();
+  worker_.stop();
   interop_.reset();  // unregister while the GL context is still current
 }
 
@@ -154,32 +159,20 @@ void SharedSession::set(const SharedState& requested) {
   state_ = state;
   have_state_ = true;
   if (!changed) return;
-  {
-    std::lock_guard lock(mutex_);
-    error_.clear();
-  }
-  if (!gpu_mode() || lab_failed_ || interop_failed_ || (!access_ && !shows_global()))
-    use_host_trace();
-  if (gpu_mode() && !lab_failed_ && remeasure_needed) {
+  worker_.clear_error();
+  const bool failed = worker_.lab_failed();
+  if (!gpu_mode() || failed || interop_failed_ || (!access_ && !shows_global())) use_host_trace();
+  if (gpu_mode() && !failed && remeasure_needed) {
     remeasure();
-  } else if (gpu_mode() && !lab_failed_) {
-    std::lock_guard lock(mutex_);
-    if (!measured_.counters_of || !same_counters(*measured_.counters_of, state_)) {
-      counters_request_ = state_;
-      wake_.notify_all();
-    }
+  } else if (gpu_mode() && !failed && !counters_current()) {
+    worker_.post(kCounters, state_);
   }
 }
 
 void SharedSession::remeasure() {
   if (!gpu_mode()) return;
-  lab_failed_ = false;
-  {
-    std::lock_guard lock(mutex_);
-    request_ = state_;
-    cancel_ = true;
-  }
-  wake_.notify_all();
+  worker_.retry();
+  worker_.post(kMeasure, state_);
 }
 
 void SharedSession::use_host_trace() {
@@ -222,7 +215,7 @@ bool SharedSession::trace_global_on_gl_thread(gpu::SharedLab& lab) {
 void SharedSession::update() {
   if (!gpu_mode()) return;
   if (traced_state_ && *traced_state_ == state_) return;
-  if (lab_failed_) {
+  if (worker_.lab_failed()) {
     use_host_trace();
     return;
   }
@@ -230,11 +223,7 @@ void SharedSession::update() {
 }
 
 void SharedSession::trace_on_gl_thread() {
-  std::shared_ptr<gpu::SharedLab> lab;
-  {
-    std::lock_guard lock(mutex_);
-    lab = lab_;
-  }
+  const auto lab = worker_.lab();
   if (!lab || interop_failed_) return;  // the worker is still starting the lab
   if (!access_ && !shows_global()) {
     use_host_trace();
@@ -271,14 +260,19 @@ void SharedSession::trace_on_gl_thread() {
 
 bool SharedSession::idle() const {
   if (!gpu_mode()) return true;
-  std::lock_guard lock(mutex_);
-  const bool traced = (traced_state_ && *traced_state_ == state_) || lab_failed_;
-  return traced && !request_ && !counters_request_ && !measured_.busy;
+  const bool traced = (traced_state_ && *traced_state_ == state_) || worker_.lab_failed();
+  return traced && !worker_.busy();
 }
 
 SharedSession::Measured SharedSession::measured() const {
-  std::lock_guard lock(mutex_);
-  return measured_;
+  Measured m;
+  {
+    std::lock_guard lock(mutex_);
+    m = measured_;
+  }
+  m.busy = worker_.busy();
+  m.status = worker_.status();
+  return m;
 }
 
 bool SharedSession::measurement_current() const {
@@ -292,142 +286,83 @@ bool SharedSession::counters_current() const {
 }
 
 std::string SharedSession::error() const {
-  std::lock_guard lock(mutex_);
-  return error_;
+  return worker_.error();
 }
 
 void SharedSession::set_error(const std::string& message) {
-  std::lock_guard lock(mutex_);
-  error_ = message;
+  worker_.set_error(message);
 }
 
-void SharedSession::worker_loop() {
-  const gpu::DeviceInfo device = *device_.device;
-  for (;;) {
-    SharedState job;
-    bool counters_only = false;
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock,
-                 [&] { return stop_ || request_.has_value() || counters_request_.has_value(); });
-      if (stop_) return;
-      if (request_) {
-        job = *request_;
-        request_.reset();
-        counters_request_.reset();  // a full measurement reads the counters too
-      } else {
-        job = *counters_request_;
-        counters_request_.reset();
-        counters_only = true;
-      }
-      cancel_ = false;
-      measured_.busy = true;
-    }
-    const auto turn = take_gpu_turn([&] {
-      std::lock_guard lock(mutex_);
-      measured_.status = "waiting for the GPU (the other side is measuring)";
-    });
-    // The counters of the shown access, on a dedicated launch after any timed ones.
-    const auto read_counters = [&]() -> std::optional<LabCounters> {
-      std::optional<CounterCase> c;
-      try {
-        c = counter_case(job);
-      } catch (const std::invalid_argument&) {
-        return std::nullopt;
-      }
-      if (!c) return std::nullopt;
-      {
-        std::lock_guard lock(mutex_);
-        measured_.status = "reading the hardware counters";
-      }
-      return read_lab_counters(device, *c);
-    };
-    if (counters_only) {
-      auto counters = read_counters();
-      std::lock_guard lock(mutex_);
-      measured_.counters = std::move(counters);
-      measured_.counters_of = job;
-      measured_.busy = false;
-      measured_.status.clear();
-      continue;
-    }
+void SharedSession::run_job(int slot, const SharedState& job, gpu::SharedLab& lab) {
+  const gpu::DeviceInfo& device = *device_.device;
+  // The counters of the shown access, on a dedicated launch after any timed ones.
+  const auto read_counters = [&]() -> std::optional<LabCounters> {
+    std::optional<CounterCase> c;
     try {
-      std::shared_ptr<gpu::SharedLab> lab;
-      {
-        std::lock_guard lock(mutex_);
-        if (!lab_) {
-          measured_.status = "starting the shared-memory labs on " + device.name;
-          lab_ = std::make_shared<gpu::SharedLab>(device);
-        }
-        lab = lab_;
-      }
-      const auto status = [&](const std::string& text) {
-        std::lock_guard lock(mutex_);
-        measured_.status = text;
-      };
-      Measured result;
-      switch (job.lab) {
-        case Lab::Banks: {
-          status("timing the bank pattern");
-          result.bank = lab->measure_bank(job.probe, job.warp, kBankRuns, 2, &cancel_);
-          break;
-        }
-        case Lab::Transpose: {
-          for (auto variant : gpu::kTransposeVariants) {
-            gpu::TransposeParams p = job.transpose;
-            p.variant = variant;
-            status(std::string("timing the ") + gpu::to_string(variant) + " transpose");
-            result.transpose.push_back(lab->measure_transpose(p, kTransposeRuns, 2, &cancel_));
-          }
-          break;
-        }
-        case Lab::Matmul: {
-          for (int block : gpu::kMatmulBlockSizes) {
-            gpu::MatmulParams p = job.matmul;
-            p.block_size = block;
-            status(block ? "timing the tiled multiply, BLOCK_SIZE " + std::to_string(block)
-                         : std::string("timing the naive multiply"));
-            result.matmul.push_back(lab->measure_matmul(p, kMatmulRuns, 1, &cancel_));
-          }
-          break;
-        }
-        case Lab::Reduction: {
-          for (auto variant : gpu::kReductionVariants) {
-            gpu::ReductionParams p = job.reduction;
-            p.variant = variant;
-            status(std::string("timing the ") + gpu::to_string(variant) + " reduction");
-            result.reduction.push_back(lab->measure_reduction(p, kReductionRuns, 2, &cancel_));
-          }
-          break;
-        }
-        case Lab::Global:
-        case Lab::Cache: break;
-      }
-      {
-        // The measurements go on screen now; the counters follow (a dedicated launch).
-        std::lock_guard lock(mutex_);
-        result.of = job;
-        result.busy = true;
-        measured_ = std::move(result);
-      }
-      std::optional<LabCounters> counters;
-      if (!cancel_) counters = read_counters();
-      std::lock_guard lock(mutex_);
-      measured_.counters = std::move(counters);
-      measured_.counters_of = job;
-      measured_.busy = false;
-      measured_.status.clear();
-    } catch (const std::exception& e) {
-      std::lock_guard lock(mutex_);
-      measured_.busy = false;
-      measured_.status.clear();
-      const std::string what = e.what();
-      if (what != "cancelled") {
-        error_ = "measurement failed: " + what;
-        if (!lab_) lab_failed_ = true;
-      }
+      c = counter_case(job);
+    } catch (const std::invalid_argument&) {
+      return std::nullopt;
     }
+    if (!c) return std::nullopt;
+    worker_.set_status("reading the hardware counters");
+    return read_lab_counters(device, *c);
+  };
+  const auto publish_counters = [&](std::optional<LabCounters> counters) {
+    std::lock_guard lock(mutex_);
+    measured_.counters = std::move(counters);
+    measured_.counters_of = job;
+  };
+  if (slot == kCounters) {
+    publish_counters(read_counters());
+    return;
   }
+  worker_.cancel(kCounters);  // this job reads the counters too
+  const auto* cancel = worker_.cancel_flag(kMeasure);
+  Measured result;
+  switch (job.lab) {
+    case Lab::Banks: {
+      worker_.set_status("timing the bank pattern");
+      result.bank = lab.measure_bank(job.probe, job.warp, kBankRuns, 2, cancel);
+      break;
+    }
+    case Lab::Transpose: {
+      for (auto variant : gpu::kTransposeVariants) {
+        gpu::TransposeParams p = job.transpose;
+        p.variant = variant;
+        worker_.set_status(std::string("timing the ") + gpu::to_string(variant) + " transpose");
+        result.transpose.push_back(lab.measure_transpose(p, kTransposeRuns, 2, cancel));
+      }
+      break;
+    }
+    case Lab::Matmul: {
+      for (int block : gpu::kMatmulBlockSizes) {
+        gpu::MatmulParams p = job.matmul;
+        p.block_size = block;
+        worker_.set_status(block ? "timing the tiled multiply, BLOCK_SIZE " + std::to_string(block)
+                                 : std::string("timing the naive multiply"));
+        result.matmul.push_back(lab.measure_matmul(p, kMatmulRuns, 1, cancel));
+      }
+      break;
+    }
+    case Lab::Reduction: {
+      for (auto variant : gpu::kReductionVariants) {
+        gpu::ReductionParams p = job.reduction;
+        p.variant = variant;
+        worker_.set_status(std::string("timing the ") + gpu::to_string(variant) + " reduction");
+        result.reduction.push_back(lab.measure_reduction(p, kReductionRuns, 2, cancel));
+      }
+      break;
+    }
+    case Lab::Global:
+    case Lab::Cache: break;
+  }
+  {
+    // The measurements go on screen now; the counters follow (a dedicated launch).
+    std::lock_guard lock(mutex_);
+    result.of = job;
+    measured_ = std::move(result);
+  }
+  publish_counters(worker_.cancelled(kMeasure) ? std::nullopt : read_counters());
 }
 
 }  // namespace warplens::app

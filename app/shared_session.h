@@ -5,18 +5,16 @@
 // GPU the host twin fills the trace and the measured panels say why they are empty.
 #pragma once
 
-#include <atomic>
-#include <condition_variable>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include "counter_service.h"
 #include "gpu.h"
 #include "lab_id.h"
+#include "lab_worker.h"
 #include "memory_model.h"
 #include "shared_lab.h"
 #include "shared_pattern.h"
@@ -131,7 +129,6 @@ class SharedSession {
   [[nodiscard]] std::string error() const;
 
  private:
-  void worker_loop();
   void trace_on_gl_thread();
   void use_host_trace();
   void set_error(const std::string& message);
@@ -157,17 +154,16 @@ class SharedSession {
   std::unique_ptr<Interop> interop_;
   bool interop_failed_ = false;
 
+  // Results the worker publishes (under mutex_).
   mutable std::mutex mutex_;
-  std::condition_variable wake_;
-  std::optional<SharedState> request_;
-  std::optional<SharedState> counters_request_;  ///< counters only (the shown access changed)
-  std::atomic<bool> cancel_{false};
-  bool stop_ = false;
   Measured measured_;
-  std::string error_;
-  std::shared_ptr<gpu::SharedLab> lab_;
-  std::atomic<bool> lab_failed_{false};
-  std::thread worker_;
+
+  /// Slot kMeasure: the timed kernels and then the counters; slot kCounters: the counters
+  /// alone (the shown access changed, the kernels' parameters did not).
+  static constexpr int kMeasure = 0, kCounters = 1;
+  void run_job(int slot, const SharedState& job, gpu::SharedLab& lab);
+  /// Last member: stopped (joined) before the rest goes.
+  LabWorker<gpu::SharedLab, SharedState> worker_;
 };
 
 /// Whether two states need the same measurements (the bank view's choices do not count).

@@ -1,0 +1,218 @@
+// The worker every lab's session runs its GPU work on, so that dragging a slider never waits for
+// a kernel. One thread per session takes the session's jobs in turn; for each it holds the
+// process-wide GPU turn (gpu_turn.h), makes the lab's GPU resources on the first job, runs the
+// job, and turns what the job throws into one line for the status bar. The session keeps its
+// parameters, its model and its results; the worker keeps the thread, the jobs waiting, their
+// cancellation, what the worker is doing and the last error.
+//
+// Jobs come in slots (a session's timed measurement, its sweep, its counter read-out ...): a new
+// job replaces the one waiting in its slot and cancels the one of its slot that is running; the
+// worker takes the lowest waiting slot first. Every call but the job functions runs on the GL
+// thread; the job functions run on the worker thread.
+#pragma once
+
+#include <array>
+#include <atomic>
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "gpu_turn.h"
+
+namespace warplens::app {
+
+/// What the GPU labs throw when a cancel flag stopped a measurement between launches.
+inline bool is_cancellation(const std::exception& e) {
+  return std::string_view(e.what()) == "cancelled";
+}
+
+template <typename GpuLab, typename Job>
+class LabWorker {
+ public:
+  static constexpr int kMaxSlots = 4;
+
+  /// Makes the lab's GPU resources on the worker thread (allocations, a reference measurement);
+  /// throws when it cannot. May call set_status().
+  using MakeLab = std::function<std::shared_ptr<GpuLab>()>;
+  /// Runs one job of `slot` with the lab, on the worker thread, holding the GPU turn. Throws to
+  /// report a failure; a measurement stopped by cancel_flag(slot) throws "cancelled", which is
+  /// not an error.
+  using RunJob = std::function<void(int slot, const Job& job, GpuLab& lab)>;
+
+  LabWorker(int slots, MakeLab make_lab, RunJob run_job)
+      : slots_(slots),
+        waiting_(static_cast<std::size_t>(slots)),
+        make_lab_(std::move(make_lab)),
+        run_job_(std::move(run_job)) {
+    if (slots < 1 || slots > kMaxSlots) throw std::invalid_argument("LabWorker: 1..4 slots");
+  }
+  ~LabWorker() { stop(); }
+  LabWorker(const LabWorker&) = delete;
+  LabWorker& operator=(const LabWorker&) = delete;
+
+  /// Starts the thread (once the owner is fully built: the job functions use it).
+  void start() {
+    if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+  }
+  /// Cancels the running job and joins the thread. The owner calls it first in its destructor,
+  /// so that no job runs against a half-destroyed session. Jobs posted afterwards never run.
+  void stop() {
+    {
+      std::lock_guard lock(mutex_);
+      stop_ = true;
+      for (auto& c : cancel_) c = true;
+    }
+    wake_.notify_all();
+    if (thread_.joinable()) thread_.join();
+  }
+  [[nodiscard]] bool started() const { return thread_.joinable(); }
+
+  /// Queues `job` in `slot`, replacing the one waiting there and cancelling the running one of
+  /// the same slot.
+  void post(int slot, Job job) {
+    {
+      std::lock_guard lock(mutex_);
+      waiting_.at(static_cast<std::size_t>(slot)) = std::move(job);
+      cancel_.at(static_cast<std::size_t>(slot)) = true;
+    }
+    wake_.notify_all();
+  }
+  /// Drops the job waiting in `slot` and cancels the running one of that slot.
+  void cancel(int slot) {
+    std::lock_guard lock(mutex_);
+    waiting_.at(static_cast<std::size_t>(slot)).reset();
+    cancel_.at(static_cast<std::size_t>(slot)) = true;
+  }
+  /// The flag the running job of `slot` passes to the GPU lab's measure calls.
+  [[nodiscard]] const std::atomic<bool>* cancel_flag(int slot) const {
+    return &cancel_.at(static_cast<std::size_t>(slot));
+  }
+  [[nodiscard]] bool cancelled(int slot) const { return *cancel_flag(slot); }
+
+  [[nodiscard]] bool waiting(int slot) const {
+    std::lock_guard lock(mutex_);
+    return waiting_.at(static_cast<std::size_t>(slot)).has_value();
+  }
+  [[nodiscard]] bool running(int slot) const {
+    std::lock_guard lock(mutex_);
+    return running_ == slot;
+  }
+  /// A job of `slot` waits or runs.
+  [[nodiscard]] bool pending(int slot) const {
+    std::lock_guard lock(mutex_);
+    return running_ == slot || waiting_.at(static_cast<std::size_t>(slot)).has_value();
+  }
+  /// Any job waits or runs.
+  [[nodiscard]] bool busy() const {
+    std::lock_guard lock(mutex_);
+    if (running_ >= 0) return true;
+    for (const auto& w : waiting_)
+      if (w) return true;
+    return false;
+  }
+
+  /// What the worker is doing, one line ("timing the bank pattern"); empty between jobs.
+  [[nodiscard]] std::string status() const {
+    std::lock_guard lock(mutex_);
+    return status_;
+  }
+  void set_status(std::string text) {
+    std::lock_guard lock(mutex_);
+    status_ = std::move(text);
+  }
+
+  /// The lab's GPU resources once the first job made them (null before, or when that failed).
+  [[nodiscard]] std::shared_ptr<GpuLab> lab() const {
+    std::lock_guard lock(mutex_);
+    return lab_;
+  }
+  /// Making the lab failed (an allocation larger than the GPU, say): the session shows the host
+  /// model and waits for retry() instead of failing again on every change.
+  [[nodiscard]] bool lab_failed() const { return lab_failed_; }
+  void retry() { lab_failed_ = false; }
+
+  /// The last problem, one line; empty when none. Sessions report refused parameters here too.
+  [[nodiscard]] std::string error() const {
+    std::lock_guard lock(mutex_);
+    return error_;
+  }
+  void set_error(std::string message) {
+    std::lock_guard lock(mutex_);
+    error_ = std::move(message);
+  }
+  void clear_error() { set_error({}); }
+
+ private:
+  void loop() {
+    for (;;) {
+      int slot = -1;
+      Job job;
+      {
+        std::unique_lock lock(mutex_);
+        wake_.wait(lock, [&] { return stop_ || first_waiting() >= 0; });
+        if (stop_) return;
+        slot = first_waiting();
+        auto& w = waiting_[static_cast<std::size_t>(slot)];
+        job = std::move(*w);
+        w.reset();
+        cancel_[static_cast<std::size_t>(slot)] = false;
+        running_ = slot;
+      }
+      try {
+        // The whole job, counter read-outs included, holds the GPU: no other lab's kernels run
+        // during its timed launches, nor land in its counters.
+        const auto turn =
+            take_gpu_turn([&] { set_status("waiting for the GPU (another lab is measuring)"); });
+        auto lab = this->lab();
+        if (!lab) {
+          lab = make_lab_();
+          std::lock_guard lock(mutex_);
+          lab_ = lab;
+          lab_failed_ = false;
+        }
+        run_job_(slot, job, *lab);
+      } catch (const std::exception& e) {
+        if (!is_cancellation(e)) {
+          std::lock_guard lock(mutex_);
+          error_ = std::string("measurement failed: ") + e.what();
+          if (!lab_) {
+            lab_failed_ = true;
+            error_ += " (press Re-measure to try again)";
+          }
+        }
+      }
+      std::lock_guard lock(mutex_);
+      running_ = -1;
+      status_.clear();
+    }
+  }
+  int first_waiting() const {
+    for (int s = 0; s < slots_; ++s)
+      if (waiting_[static_cast<std::size_t>(s)]) return s;
+    return -1;
+  }
+
+  const int slots_;
+  mutable std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<std::optional<Job>> waiting_;
+  std::array<std::atomic<bool>, kMaxSlots> cancel_{};
+  int running_ = -1;
+  bool stop_ = false;
+  std::string status_;
+  std::string error_;
+  std::shared_ptr<GpuLab> lab_;
+  std::atomic<bool> lab_failed_{false};
+  MakeLab make_lab_;
+  RunJob run_job_;
+  std::thread thread_;
+};
+
+}  // namespace warplens::app
