@@ -26,9 +26,9 @@ constexpr int kTimedRuns = 15;  // median of 15 after 3 warm-up launches
 constexpr int kSweepRuns = 10;  // per sweep point: median of 10 after 3 warm-up launches
 }  // namespace
 
-CopySession::CopySession(viz::WarpView& view, viz::HeatStrip& heat, bool use_gpu)
-    : view_(view),
-      heat_(heat),
+CopySession::CopySession(WarpTraceSink& warp_sink, HeatmapSink& heat_sink, bool use_gpu)
+    : warp_sink_(warp_sink),
+      heat_sink_(heat_sink),
       worker_(
           2, [this] { return make_lab(); },
           [this](int slot, const Job& job, gpu::CopyLab& lab) { run_job(slot, job, lab); }) {
@@ -71,8 +71,8 @@ void CopySession::set(const CopyState& requested) {
   }
   const bool changed = !(state == state_) || trace_source_ == TraceSource::None;
   state_ = state;
+  worker_.clear_error();  // accepted parameters end the last refusal's message
   if (!changed) return;
-  worker_.clear_error();
   if (!gpu_mode() || worker_.lab_failed() || interop_failed_) use_host_model_trace();
   if (gpu_mode() && !worker_.lab_failed())
     remeasure();  // after a failed allocation: Re-measure retries
@@ -87,18 +87,18 @@ void CopySession::remeasure() {
 
 void CopySession::use_host_model_trace() {
   trace_ = model_trace(state_.params, state_.warp, state_.warps);
-  view_.upload(trace_);
+  warp_sink_.publish(trace_);
   try {
-    heat_.upload(host_twin_heatmap(state_.params,
-                                   gpu::plan_copy(state_.params, gpu::kModelBufferBytes).threads));
+    heat_sink_.publish(host_twin_heatmap(
+        state_.params, gpu::plan_copy(state_.params, gpu::kModelBufferBytes).threads));
     heatmap_unavailable_.clear();
   } catch (const std::invalid_argument& e) {
-    heat_.upload(SectorHeatmap{});
+    heat_sink_.publish(SectorHeatmap{});
     heatmap_unavailable_ = e.what();
   }
-  heatmap_ = heat_.read_back();
+  heatmap_ = heat_sink_.contents();
   show_transactions();
-  trace_ = view_.read_back();
+  trace_ = warp_sink_.contents();
   trace_source_ = TraceSource::HostModel;
   traced_.reset();
   traced_totals_.reset();
@@ -106,7 +106,7 @@ void CopySession::use_host_model_trace() {
 }
 
 void CopySession::show_transactions() {
-  std::vector<viz::WarpView::Transaction> transactions;
+  std::vector<TransactionRange> transactions;
   if (state_.model != model::HardwareModel::Modern) {
     for (int slot = 0; slot < traced_warps(trace_); ++slot) {
       const auto a = model::analyze_global(accesses_from_trace(trace_, slot),
@@ -117,7 +117,7 @@ void CopySession::show_transactions() {
       }
     }
   }
-  view_.set_transactions(transactions);
+  warp_sink_.publish_transactions(transactions);
 }
 
 void CopySession::update() {
@@ -132,7 +132,7 @@ void CopySession::trace_on_gl_thread() {
   if (!lab || interop_failed_) return;  // the worker is still allocating
   try {
     if (!interop_ && !interop_failed_)
-      interop_ = std::make_unique<gpu::GlInteropBuffer>(view_.trace_buffer());
+      interop_ = std::make_unique<gpu::GlInteropBuffer>(warp_sink_.interop_buffer());
     void* device_buffer = interop_->map(nullptr, lab->trace_stream());
     try {
       lab->trace_to_device(state_.params, state_.warp,
@@ -145,7 +145,8 @@ void CopySession::trace_on_gl_thread() {
     interop_->unmap(lab->trace_stream());
     {
       heatmap_unavailable_.clear();
-      if (!heat_interop_) heat_interop_ = std::make_unique<gpu::GlInteropBuffer>(heat_.buffer());
+      if (!heat_interop_)
+        heat_interop_ = std::make_unique<gpu::GlInteropBuffer>(heat_sink_.interop_buffer());
       void* heat_buffer = heat_interop_->map(nullptr, lab->trace_stream());
       try {
         lab->heatmap_to_device(state_.params, heat_buffer);
@@ -155,8 +156,8 @@ void CopySession::trace_on_gl_thread() {
       }
       heat_interop_->unmap(lab->trace_stream());
     }
-    heatmap_ = heat_.read_back();
-    trace_ = view_.read_back();
+    heatmap_ = heat_sink_.contents();
+    trace_ = warp_sink_.contents();
     trace_source_ = TraceSource::GpuKernel;
     traced_ = model::analyze_global(accesses_from_trace(trace_), state_.params.word_bytes,
                                     predicted_.op, state_.model);

@@ -12,11 +12,10 @@
 #include "counter_service.h"
 #include "gl_interop.h"
 #include "gpu.h"
-#include "heat_strip.h"
 #include "lab_worker.h"
 #include "memory_model.h"
 #include "sweeps.h"
-#include "warp_view.h"
+#include "trace_sink.h"
 
 namespace warplens::app {
 
@@ -38,9 +37,12 @@ enum class TraceSource {
 
 class CopySession {
  public:
-  /// `view` must outlive the session; its GL context must be current on the calling thread
-  /// for every call. With use_gpu false (or no device) the session runs the model only.
-  CopySession(viz::WarpView& view, viz::HeatStrip& heat, bool use_gpu);
+  /// The sinks must outlive the session. The session publishes the warp trace (with the
+  /// historical models' transactions) and the sector heatmap to them: a GL view's (its GL
+  /// context current on the calling thread for every call) or host memory (trace_sink.h; the
+  /// GPU path then shows the host model, as it has no GL buffer to trace into). With use_gpu
+  /// false (or no device) the session runs the model only.
+  CopySession(WarpTraceSink& warp_sink, HeatmapSink& heat_sink, bool use_gpu);
   ~CopySession();
   CopySession(const CopySession&) = delete;
   CopySession& operator=(const CopySession&) = delete;
@@ -111,8 +113,8 @@ class CopySession {
   void set_error(const std::string& message);
   void show_transactions();  // historical models: their transactions into the view
 
-  viz::WarpView& view_;
-  viz::HeatStrip& heat_;
+  WarpTraceSink& warp_sink_;
+  HeatmapSink& heat_sink_;
   SectorHeatmap heatmap_{};
   std::string heatmap_unavailable_;
   std::unique_ptr<gpu::GlInteropBuffer> heat_interop_;

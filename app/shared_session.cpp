@@ -2,11 +2,8 @@
 
 #include <stdexcept>
 
-#include "bank_view.h"
 #include "copy_pattern.h"
 #include "gl_interop.h"
-#include "gpu_turn.h"
-#include "warp_view.h"
 
 namespace warplens::app {
 
@@ -105,9 +102,10 @@ model::GlobalAnalysis analyze_transpose_global(const TraceRecords& trace, bool w
 }
 }  // namespace
 
-SharedSession::SharedSession(viz::BankView& view, viz::WarpView& global_view, bool use_gpu, Lab lab)
-    : view_(view),
-      global_view_(global_view),
+SharedSession::SharedSession(BankTraceSink& bank_sink, WarpTraceSink& global_sink, bool use_gpu,
+                             Lab lab)
+    : bank_sink_(bank_sink),
+      global_sink_(global_sink),
       interop_(std::make_unique<Interop>()),
       worker_(
           2,
@@ -158,8 +156,8 @@ void SharedSession::set(const SharedState& requested) {
   const bool remeasure_needed = !have_state_ || !same_measurement(state, state_);
   state_ = state;
   have_state_ = true;
+  worker_.clear_error();  // accepted parameters end the last refusal's message
   if (!changed) return;
-  worker_.clear_error();
   const bool failed = worker_.lab_failed();
   if (!gpu_mode() || failed || interop_failed_ || (!access_ && !shows_global())) use_host_trace();
   if (gpu_mode() && !failed && remeasure_needed) {
@@ -177,13 +175,13 @@ void SharedSession::remeasure() {
 
 void SharedSession::use_host_trace() {
   trace_ = access_ ? shared_model_trace(*access_, state_.warp) : TraceRecords{};
-  view_.upload(trace_);
-  trace_ = view_.read_back();
+  bank_sink_.publish(trace_);
+  trace_ = bank_sink_.contents();
   if (state_.lab == Lab::Transpose) {
     global_trace_ = gpu::transpose_global_trace(
         state_.transpose, 0, state_.transpose_view == TransposeView::GlobalWrite);
-    global_view_.upload(global_trace_);
-    global_trace_ = global_view_.read_back();
+    global_sink_.publish(global_trace_);
+    global_trace_ = global_sink_.contents();
   }
   traced_on_gpu_ = false;
   traced_.reset();
@@ -194,7 +192,7 @@ void SharedSession::use_host_trace() {
 bool SharedSession::trace_global_on_gl_thread(gpu::SharedLab& lab) {
   const bool write_side = state_.transpose_view == TransposeView::GlobalWrite;
   if (!interop_->global_buffer)
-    interop_->global_buffer = std::make_unique<gpu::GlInteropBuffer>(global_view_.trace_buffer());
+    interop_->global_buffer = std::make_unique<gpu::GlInteropBuffer>(global_sink_.interop_buffer());
   void* device_buffer = interop_->global_buffer->map(nullptr, lab.trace_stream());
   bool traced = false;
   try {
@@ -207,7 +205,7 @@ bool SharedSession::trace_global_on_gl_thread(gpu::SharedLab& lab) {
   }
   interop_->global_buffer->unmap(lab.trace_stream());
   if (!traced) return false;
-  global_trace_ = global_view_.read_back();
+  global_trace_ = global_sink_.contents();
   global_traced_ = analyze_transpose_global(global_trace_, write_side);
   return true;
 }
@@ -237,7 +235,7 @@ void SharedSession::trace_on_gl_thread() {
       return;
     }
     if (!interop_->buffer)
-      interop_->buffer = std::make_unique<gpu::GlInteropBuffer>(view_.trace_buffer());
+      interop_->buffer = std::make_unique<gpu::GlInteropBuffer>(bank_sink_.interop_buffer());
     void* device_buffer = interop_->buffer->map(nullptr, lab->trace_stream());
     try {
       lab->trace_bank_to_device(*access_, state_.warp, device_buffer);
@@ -246,7 +244,7 @@ void SharedSession::trace_on_gl_thread() {
       throw;
     }
     interop_->buffer->unmap(lab->trace_stream());
-    trace_ = view_.read_back();
+    trace_ = bank_sink_.contents();
     traced_on_gpu_ = true;
     traced_ = model::analyze_shared(accesses_from_trace(trace_), access_->index.word_bytes,
                                     to_model_op(access_->op), state_.model);

@@ -18,6 +18,7 @@
 #include "memory_model.h"
 #include "shared_lab.h"
 #include "shared_pattern.h"
+#include "trace_sink.h"
 
 namespace warplens::viz {
 class BankView;
@@ -68,11 +69,11 @@ std::optional<gpu::BankProbeParams> shown_access(const SharedState& state);
 
 class SharedSession {
  public:
-  /// `view` must outlive the session; its GL context must be current on the calling thread for
-  /// every call. With use_gpu false (or no device) the session runs the model only.
-  /// `global_view` shows the transpose lab's global read or write. `lab` is the shared lab
-  /// the session starts in (its default parameters).
-  SharedSession(viz::BankView& view, viz::WarpView& global_view, bool use_gpu,
+  /// The sinks must outlive the session (see CopySession): `bank_sink` takes the shared
+  /// access of the warp the bank view shows, `global_sink` the transpose lab's global read or
+  /// write. With use_gpu false (or no device) the session runs the model only. `lab` is the
+  /// shared lab the session starts in (its default parameters).
+  SharedSession(BankTraceSink& bank_sink, WarpTraceSink& global_sink, bool use_gpu,
                 Lab lab = Lab::Banks);
   ~SharedSession();
   SharedSession(const SharedSession&) = delete;
@@ -136,8 +137,8 @@ class SharedSession {
   /// False when the lab's transpose matrices were busy (nothing traced; try next frame).
   bool trace_global_on_gl_thread(gpu::SharedLab& lab);
 
-  viz::BankView& view_;
-  viz::WarpView& global_view_;
+  BankTraceSink& bank_sink_;
+  WarpTraceSink& global_sink_;
   TraceRecords global_trace_{};
   model::GlobalAnalysis global_predicted_;
   std::optional<model::GlobalAnalysis> global_traced_;

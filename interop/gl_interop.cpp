@@ -23,6 +23,8 @@ cudaGraphicsResource_t as_resource(void* r) {
 }  // namespace
 
 GlInteropBuffer::GlInteropBuffer(unsigned gl_buffer) {
+  if (gl_buffer == 0)
+    throw GpuError("no GL buffer to trace into (the view keeps its trace in host memory)");
   cudaGraphicsResource_t resource = nullptr;
   check(cudaGraphicsGLRegisterBuffer(&resource, gl_buffer, cudaGraphicsRegisterFlagsWriteDiscard),
         "cudaGraphicsGLRegisterBuffer");

@@ -309,8 +309,8 @@ class BankViewTest : public test::HeadlessGlTest {
   /// Renders `a` through the view's trace buffer and reads the texture back.
   viz::Image render(viz::BankView& view, const Access& a, const viz::Theme& theme, int width = 1400,
                     int height = 700) {
-    view.upload(a.trace);
-    const GLuint texture = view.render(view.read_back(), a.analysis, width, height, 1.0f, theme);
+    view.publish(a.trace);
+    const GLuint texture = view.render(view.contents(), a.analysis, width, height, 1.0f, theme);
     GLuint fbo = 0;
     glGenFramebuffers(1, &fbo);
     glBindFramebuffer(GL_FRAMEBUFFER, fbo);
@@ -604,7 +604,7 @@ struct Figure {
 void draw_figure(viz::BankView& view, const Figure& f) {
   viz::ImGuiLayer layer(nullptr, f.scale, f.theme);
   const viz::Theme& theme = viz::theme(f.theme);
-  view.upload(f.access.trace);
+  view.publish(f.access.trace);
   viz::RenderTarget target;
   for (int frame = 0; frame < 3; ++frame) {  // ImGui settles window sizes over a few frames
     target.bind(f.width, f.height);
@@ -617,7 +617,7 @@ void draw_figure(viz::BankView& view, const Figure& f) {
     ImGui::Begin("Bank view \u2014 shared-memory addresses from the host model", nullptr,
                  ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                      ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
-    app::draw_bank_view(view, view.read_back(), f.access.analysis, layer, theme, f.hover_x >= 0,
+    app::draw_bank_view(view, view.contents(), f.access.analysis, layer, theme, f.hover_x >= 0,
                         f.caption);
     ImGui::End();
     target.bind(f.width, f.height);

@@ -16,6 +16,7 @@
 #include "gpu.h"
 #include "headless_context.h"
 #include "headless_frames.h"
+#include "heat_strip.h"
 #include "memory_model.h"
 #include "scenarios.h"
 #include "shared_labs.h"
@@ -135,12 +136,12 @@ TEST_F(GpuTest, InteropRoundTripFillsTheGlBufferTheViewDraws) {
   viz::HeadlessContext context(query_.device->index);
   viz::WarpView view;
   gpu::CopyLab lab(*query_.device, kTestBuffer);
-  gpu::GlInteropBuffer interop(view.trace_buffer());
+  gpu::GlInteropBuffer interop(view.interop_buffer());
   for (const auto& p : kCases) {
     void* device_buffer = interop.map();
     lab.trace_to_device(p, 2, 4, device_buffer);
     interop.unmap();
-    EXPECT_TRUE(same_trace(view.read_back(), host_twin_trace(p, 2, 4)))
+    EXPECT_TRUE(same_trace(view.contents(), host_twin_trace(p, 2, 4)))
         << "W=" << p.word_bytes << " K=" << p.offset << " S=" << p.stride;
   }
 }

@@ -44,8 +44,8 @@ TEST_P(WarpViewPixels, EveryByteColumnMatchesTheModel) {
 
   viz::WarpView view;
   const TraceRecords trace = model_trace(params, 0);
-  view.upload(trace);
-  ASSERT_EQ(view.read_back()[5].address_lo, trace[5].address_lo);
+  view.publish(trace);
+  ASSERT_EQ(view.contents()[5].address_lo, trace[5].address_lo);
   const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
   const int width = 1800, height = 500;
   const GLuint texture = view.render(trace, width, height, 1.0f, theme);

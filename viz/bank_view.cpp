@@ -318,18 +318,18 @@ BankView::BankView()
       lanes_program_("bank lanes", shaders::source("lanes.vert"),
                      shaders::source("flat_color.frag")) {
   glGenVertexArrays(1, &vertex_array_);  // core profile needs one bound, even without attributes
-  upload(TraceRecords{});
+  publish(TraceRecords{});
 }
 
 BankView::~BankView() {
   glDeleteVertexArrays(1, &vertex_array_);
 }
 
-void BankView::upload(const TraceRecords& trace) {
+void BankView::publish(const TraceRecords& trace) {
   trace_.upload(trace.data(), kTraceBufferBytes);
 }
 
-TraceRecords BankView::read_back() const {
+TraceRecords BankView::contents() const {
   TraceRecords trace{};
   trace_.read(trace.data(), kTraceBufferBytes);
   return trace;

@@ -117,7 +117,7 @@ struct BankLayout {
 BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalysis& analysis,
                             int width, int height, float scale);
 
-class BankView {
+class BankView final : public BankTraceSink {
  public:
   /// Creates the GL objects; needs a current GL 3.3 context. Throws GlError.
   BankView();
@@ -125,12 +125,13 @@ class BankView {
   BankView(const BankView&) = delete;
   BankView& operator=(const BankView&) = delete;
 
+  // --- BankTraceSink (trace_sink.h) ---------------------------------------------------------
   /// The GL buffer (kTraceBufferBytes) the shaders read; register it with CUDA for interop.
-  [[nodiscard]] GLuint trace_buffer() const { return trace_.buffer(); }
+  [[nodiscard]] unsigned interop_buffer() const override { return trace_.buffer(); }
   /// Host-side fill (model mode).
-  void upload(const TraceRecords& trace);
+  void publish(const TraceRecords& trace) override;
   /// Reads the buffer back (for layout, labels and the traced statistics).
-  [[nodiscard]] TraceRecords read_back() const;
+  [[nodiscard]] TraceRecords contents() const override;
 
   /// Draws into the view's own texture and returns it (the layout is kept for labels). The
   /// grid's lane colours come from the trace buffer; `trace` (its CPU copy) and `analysis`

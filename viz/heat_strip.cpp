@@ -9,18 +9,18 @@ HeatStrip::HeatStrip()
       program_("sector heatmap", shaders::source("fullscreen.vert"),
                shaders::source("heat_strip.frag")) {
   glGenVertexArrays(1, &vertex_array_);
-  upload(SectorHeatmap{});
+  publish(SectorHeatmap{});
 }
 
 HeatStrip::~HeatStrip() {
   glDeleteVertexArrays(1, &vertex_array_);
 }
 
-void HeatStrip::upload(const SectorHeatmap& heat) {
+void HeatStrip::publish(const SectorHeatmap& heat) {
   heat_.upload(heat.data(), kHeatBufferBytes);
 }
 
-SectorHeatmap HeatStrip::read_back() const {
+SectorHeatmap HeatStrip::contents() const {
   SectorHeatmap heat{};
   heat_.read(heat.data(), kHeatBufferBytes);
   return heat;

@@ -9,10 +9,11 @@
 #include "gl_program.h"
 #include "index_math.h"
 #include "theme.h"
+#include "trace_sink.h"
 
 namespace warplens::viz {
 
-class HeatStrip {
+class HeatStrip final : public HeatmapSink {
  public:
   /// Creates the GL objects; needs a current GL 3.3 context. Throws GlError.
   HeatStrip();
@@ -21,9 +22,9 @@ class HeatStrip {
   HeatStrip& operator=(const HeatStrip&) = delete;
 
   /// The GL buffer (kHeatBufferBytes) the shader reads; register it with CUDA for interop.
-  [[nodiscard]] GLuint buffer() const { return heat_.buffer(); }
-  void upload(const SectorHeatmap& heat);
-  [[nodiscard]] SectorHeatmap read_back() const;
+  [[nodiscard]] unsigned interop_buffer() const override { return heat_.buffer(); }
+  void publish(const SectorHeatmap& heat) override;
+  [[nodiscard]] SectorHeatmap contents() const override;
 
   /// Draws into its own texture, `width` x `height` pixels; the sector row spans [x0, x1) of
   /// the width (pixels), the requests row the top half, the usefulness row the bottom half.

@@ -89,18 +89,18 @@ WarpView::WarpView()
                      shaders::source("memory_strip.frag")),
       lanes_program_("lanes", shaders::source("lanes.vert"), shaders::source("flat_color.frag")) {
   glGenVertexArrays(1, &vertex_array_);  // core profile needs one bound, even without attributes
-  upload(TraceRecords{});
+  publish(TraceRecords{});
 }
 
 WarpView::~WarpView() {
   glDeleteVertexArrays(1, &vertex_array_);
 }
 
-void WarpView::upload(const TraceRecords& trace) {
+void WarpView::publish(const TraceRecords& trace) {
   trace_.upload(trace.data(), kTraceBufferBytes);
 }
 
-void WarpView::set_transactions(const std::vector<Transaction>& transactions) {
+void WarpView::publish_transactions(const std::vector<TransactionRange>& transactions) {
   if (static_cast<int>(transactions.size()) > kMaxTransactions) {
     throw std::length_error("the warp view shows at most " + std::to_string(kMaxTransactions) +
                             " transactions");
@@ -116,7 +116,7 @@ void WarpView::set_transactions(const std::vector<Transaction>& transactions) {
     transactions_.upload(texels.data(), static_cast<GLsizeiptr>(texels.size() * 4));
 }
 
-TraceRecords WarpView::read_back() const {
+TraceRecords WarpView::contents() const {
   TraceRecords trace{};
   trace_.read(trace.data(), kTraceBufferBytes);
   return trace;

@@ -17,6 +17,7 @@
 #include "gl_program.h"
 #include "index_math.h"
 #include "theme.h"
+#include "trace_sink.h"
 
 namespace warplens::viz {
 
@@ -53,7 +54,7 @@ struct StripLayout {
 /// Lays out the view for `trace` in a `width` x `height` pixel area at UI `scale`.
 StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, float scale);
 
-class WarpView {
+class WarpView final : public WarpTraceSink {
  public:
   /// Creates the GL objects; needs a current GL 3.3 context. Throws GlError.
   WarpView();
@@ -61,23 +62,16 @@ class WarpView {
   WarpView(const WarpView&) = delete;
   WarpView& operator=(const WarpView&) = delete;
 
+  // --- WarpTraceSink (trace_sink.h) ---------------------------------------------------------
   /// The GL buffer (kTraceBufferBytes) the shaders read; register it with CUDA for interop.
-  [[nodiscard]] GLuint trace_buffer() const { return trace_.buffer(); }
+  [[nodiscard]] unsigned interop_buffer() const override { return trace_.buffer(); }
   /// Host-side fill (model mode).
-  void upload(const TraceRecords& trace);
+  void publish(const TraceRecords& trace) override;
   /// Reads the buffer back (for layout, labels and the traced statistics).
-  [[nodiscard]] TraceRecords read_back() const;
-
-  /// One transaction of a historical memory model: bytes [begin, end) moved for warp slot
-  /// `slot`. With none set (the modern model), the shaders derive 32-byte sectors from the
-  /// trace itself.
-  struct Transaction {
-    std::uint64_t begin = 0, end = 0;
-    int slot = 0;
-  };
-  static constexpr int kMaxTransactions = 1024;
-  /// Sets the transactions to shade (at most kMaxTransactions; more throw std::length_error).
-  void set_transactions(const std::vector<Transaction>& transactions);
+  [[nodiscard]] TraceRecords contents() const override;
+  /// The transactions to shade (at most kMaxTransactions; more throw std::length_error). With
+  /// none (the modern model), the shaders derive 32-byte sectors from the trace itself.
+  void publish_transactions(const std::vector<TransactionRange>& transactions) override;
 
   /// Draws into the view's own texture and returns it (the layout is kept for labels).
   GLuint render(const TraceRecords& trace, int width, int height, float scale, const Theme& theme);

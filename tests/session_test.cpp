@@ -1,0 +1,133 @@
+// The labs' sessions without GL and without a GPU: each publishes its traces to host-memory sinks
+// (trace_sink.h), so its logic (parameters, refusals, the host model's trace, the historical
+// models' transactions, the transpose's global view) is checked in CI like any other code.
+#include <gtest/gtest.h>
+
+#include "copy_pattern.h"
+#include "copy_session.h"
+#include "shared_session.h"
+#include "trace_sink.h"
+
+namespace warplens::app {
+namespace {
+
+bool same_trace(const TraceRecords& a, const TraceRecords& b) {
+  for (int i = 0; i < kTraceRecords; ++i) {
+    if (trace_address(a[i]) != trace_address(b[i]) || a[i].active != b[i].active ||
+        a[i].word_bytes != b[i].word_bytes)
+      return false;
+  }
+  return true;
+}
+
+TEST(CopySessionWithoutGl, PublishesTheHostModelsTraceAndHeatmap) {
+  HostWarpTraceSink warp;
+  HostSink<SectorHeatmap> heat;
+  CopySession session(warp, heat, /*use_gpu=*/false);
+  CopyState state;
+  state.params.offset = 1;  // one 4-byte word off: 5 sectors per request
+  state.warps = 2;
+  session.set(state);
+  EXPECT_EQ(session.error(), "");
+  EXPECT_TRUE(session.idle());
+  EXPECT_EQ(session.trace_source(), TraceSource::HostModel);
+  EXPECT_TRUE(same_trace(warp.contents(), model_trace(state.params, 0, 2)));
+  EXPECT_TRUE(same_trace(session.trace(), warp.contents()));
+  EXPECT_EQ(session.predicted().sectors.size(), 5u);
+  EXPECT_EQ(session.predicted_totals().summed_sectors, 10u);
+  EXPECT_TRUE(warp.transactions().empty()) << "the modern model shades sectors from the trace";
+  // The heatmap of the whole launch: the first sector is asked for by one warp request and the
+  // first 4 bytes of the buffer are skipped.
+  const SectorHeatmap h = heat.contents();
+  EXPECT_EQ(h[0].requests, 1u);
+  EXPECT_EQ(h[0].bytes, 28u);
+  EXPECT_EQ(session.heatmap()[0].bytes, 28u);
+}
+
+TEST(CopySessionWithoutGl, RefusedParametersKeepWhatIsShown) {
+  HostWarpTraceSink warp;
+  HostSink<SectorHeatmap> heat;
+  CopySession session(warp, heat, false);
+  CopyState good;
+  good.params.stride = 2;
+  session.set(good);
+  const TraceRecords shown = warp.contents();
+  CopyState bad = good;
+  bad.params.word_bytes = 3;
+  session.set(bad);
+  EXPECT_NE(session.error().find("parameters refused"), std::string::npos) << session.error();
+  EXPECT_EQ(session.state(), good);
+  EXPECT_TRUE(same_trace(warp.contents(), shown));
+  CopyState too_many_warps = good;
+  too_many_warps.warp = 7;
+  too_many_warps.warps = 2;  // warps 7..8 of a 256-thread block
+  session.set(too_many_warps);
+  EXPECT_NE(session.error().find("not all in block 0"), std::string::npos) << session.error();
+  session.set(good);
+  EXPECT_EQ(session.error(), "") << "good parameters clear the error";
+}
+
+TEST(CopySessionWithoutGl, HistoricalModelsPublishTheirTransactions) {
+  HostWarpTraceSink warp;
+  HostSink<SectorHeatmap> heat;
+  CopySession session(warp, heat, false);
+  CopyState state;
+  state.params.offset = 1;
+  state.model = model::HardwareModel::FermiCaching;
+  session.set(state);
+  // Fermi's caching loads move whole 128-byte lines: a misaligned warp touches two.
+  ASSERT_EQ(warp.transactions().size(), 2u);
+  EXPECT_EQ(warp.transactions()[0].begin, 0u);
+  EXPECT_EQ(warp.transactions()[0].end, 128u);
+  EXPECT_EQ(warp.transactions()[1].begin, 128u);
+  EXPECT_EQ(warp.transactions()[1].end, 256u);
+  state.model = model::HardwareModel::Modern;
+  session.set(state);
+  EXPECT_TRUE(warp.transactions().empty());
+}
+
+TEST(SharedSessionWithoutGl, PublishesTheBankAccessOfTheShownWarp) {
+  HostSink<TraceRecords> banks;
+  HostWarpTraceSink global;
+  SharedSession session(banks, global, false, Lab::Banks);
+  SharedState state = session.state();
+  state.probe.index.stride = 32;  // every lane in bank 0: a 32-way conflict
+  session.set(state);
+  EXPECT_EQ(session.error(), "");
+  EXPECT_FALSE(session.traced_on_gpu());
+  EXPECT_EQ(session.predicted().wavefronts, 32);
+  const TraceRecords t = banks.contents();
+  for (int lane = 0; lane < 32; ++lane) {
+    EXPECT_EQ(trace_address(t[lane]), std::uint64_t(lane) * 32 * 4) << "lane " << lane;
+    EXPECT_EQ(t[lane].active, 1u);
+  }
+  SharedState bad = session.state();
+  bad.probe.index.word_bytes = 5;
+  session.set(bad);
+  EXPECT_NE(session.error().find("parameters refused"), std::string::npos) << session.error();
+  EXPECT_EQ(session.state().probe.index.stride, 32) << "refused parameters change nothing";
+}
+
+TEST(SharedSessionWithoutGl, TransposeGlobalViewsGoToTheGlobalSink) {
+  HostSink<TraceRecords> banks;
+  HostWarpTraceSink global;
+  SharedSession session(banks, global, false, Lab::Transpose);
+  SharedState state = session.state();
+  state.transpose.variant = gpu::TransposeVariant::Naive;
+  state.transpose_view = TransposeView::GlobalRead;
+  session.set(state);
+  ASSERT_TRUE(session.shows_global());
+  const auto read = global.contents();
+  EXPECT_TRUE(same_trace(read, session.global_trace()));
+  EXPECT_EQ(read[0].active, 1u);
+  // The naive transpose reads a row of the matrix: the warp's 32 floats in 4 sectors ...
+  EXPECT_EQ(session.global_predicted().sectors.size(), 4u);
+  state.transpose_view = TransposeView::GlobalWrite;
+  session.set(state);
+  // ... and writes a column: a sector per lane.
+  EXPECT_FALSE(same_trace(global.contents(), read));
+  EXPECT_EQ(session.global_predicted().sectors.size(), 32u);
+}
+
+}  // namespace
+}  // namespace warplens::app
