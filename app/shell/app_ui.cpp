@@ -401,7 +401,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   // A/B compare: side A of the shown lab; the panel edits the side picked.
   LabInstance* a = ui.compare && info.compare_ratio ? &labs.side_a(ui.lab) : nullptr;
   LabInstance& edit = a && ui.compare_edit_a ? *a : b;
-  LabFrame frame{ui, layer, theme};
+  LabFrame frame{ui, layer, theme, [&ui] { draw_scenario_picker(ui); }};
   b.shown();
   b.begin_frame();
   if (a) {

@@ -1,9 +1,10 @@
 #include "cache_lab_unit.h"
 
-#include "app_ui.h"
 #include "cache_ui.h"
 #include "json_support.h"
+#include "lab.h"
 #include "scenarios.h"
+#include "ui_state.h"
 
 namespace warplens::app {
 
@@ -24,7 +25,7 @@ void CacheLabUnit::begin_frame() {
 
 void CacheLabUnit::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
   draw_cache_parameters(session_, results_, frame.theme, pos, size, frame.ui.interactive,
-                        [&] { draw_scenario_picker(frame.ui); });
+                        frame.draw_scenario_picker);
 }
 
 void CacheLabUnit::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {

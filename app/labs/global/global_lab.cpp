@@ -2,10 +2,11 @@
 
 #include <algorithm>
 
-#include "app_ui.h"
 #include "global_panels.h"
 #include "json_support.h"
+#include "lab.h"
 #include "scenarios.h"
+#include "ui_state.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
@@ -24,7 +25,7 @@ void GlobalLab::copy_parameters_from(const LabInstance& other) {
 }
 
 void GlobalLab::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
-  draw_global_parameters(frame.ui, session_, pos, size);
+  draw_global_parameters(frame, session_, pos, size);
 }
 
 void GlobalLab::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {

@@ -8,10 +8,11 @@
 #include <string>
 #include <vector>
 
-#include "app_ui.h"
 #include "atomic_file.h"
+#include "lab.h"
 #include "plot.h"
 #include "sweeps.h"
+#include "ui_state.h"
 #include "ui_widgets.h"
 #include "warp_panel.h"
 
@@ -82,7 +83,8 @@ std::string warps_text(const CopyState& state) {
 
 // --- parameters --------------------------------------------------------------------------------
 
-void draw_global_parameters(UiState& ui, CopySession& session, ImVec2 pos, ImVec2 size) {
+void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, ImVec2 size) {
+  UiState& ui = frame.ui;
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("Parameters", nullptr,
@@ -90,7 +92,7 @@ void draw_global_parameters(UiState& ui, CopySession& session, ImVec2 pos, ImVec
                    ImGuiWindowFlags_NoSavedSettings);
   CopyState state = session.state();
 
-  draw_scenario_picker(ui);
+  frame.draw_scenario_picker();
   ImGui::Separator();
 
   gpu::CopyParams& p = state.params;

@@ -9,7 +9,9 @@
 #include "copy_session.h"
 #include "heat_strip.h"
 #include "imgui_layer.h"
+#include "lab.h"
 #include "theme.h"
+#include "ui_state.h"
 #include "warp_view.h"
 
 namespace warplens::app {
@@ -17,7 +19,7 @@ namespace warplens::app {
 struct UiState;
 
 /// The parameter panel (the shell's scenario picker on top); sets the session.
-void draw_global_parameters(UiState& ui, CopySession& session, ImVec2 pos, ImVec2 size);
+void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, ImVec2 size);
 
 /// The warp view window: the traced (or modelled) lanes over sectors and lines. `side_name`
 /// ("A" or "B" in A/B compare) prefixes the title and keeps the windows apart.

@@ -2,10 +2,11 @@
 
 #include <algorithm>
 
-#include "app_ui.h"
 #include "json_support.h"
+#include "lab.h"
 #include "scenarios.h"
 #include "shared_ui.h"
+#include "ui_state.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
@@ -26,7 +27,7 @@ void SharedLabBase::copy_parameters_from(const LabInstance& other) {
 }
 
 void SharedLabBase::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
-  draw_shared_parameters(frame.ui, session_, frame.layer, pos, size);
+  draw_shared_parameters(frame, session_, frame.layer, pos, size);
 }
 
 void SharedLabBase::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {

@@ -219,7 +219,7 @@ std::string shared_access_text(const SharedState& state) {
   }
 }
 
-void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGuiLayer& layer,
+void draw_shared_parameters(LabFrame& frame, SharedSession& session, const viz::ImGuiLayer& layer,
                             ImVec2 pos, ImVec2 size) {
   (void)layer;
   ImGui::SetNextWindowPos(pos);
@@ -227,7 +227,7 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
   ImGui::Begin("Parameters##shared", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings);
-  draw_scenario_picker(ui);
+  frame.draw_scenario_picker();
   SharedState state = session.state();
   switch (state.lab) {
     case Lab::Transpose: draw_transpose_parameters(state); break;
@@ -282,7 +282,7 @@ void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGu
     ImGui::PopTextWrapPos();
   }
   if (session.gpu_mode()) {
-    if (ui.interactive && ImGui::Button("Re-measure")) session.remeasure();
+    if (frame.ui.interactive && ImGui::Button("Re-measure")) session.remeasure();
   }
   ImGui::End();
 }

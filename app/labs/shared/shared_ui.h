@@ -6,15 +6,16 @@
 
 #include <string>
 
-#include "app_ui.h"
 #include "bank_view.h"
+#include "lab.h"
 #include "shared_session.h"
+#include "ui_state.h"
 #include "warp_view.h"
 
 namespace warplens::app {
 
 /// The parameter panel of the current shared lab (scenario picker on top).
-void draw_shared_parameters(UiState& ui, SharedSession& session, const viz::ImGuiLayer& layer,
+void draw_shared_parameters(LabFrame& frame, SharedSession& session, const viz::ImGuiLayer& layer,
                             ImVec2 pos, ImVec2 size);
 
 /// The bank view window: the access the lab's kernel makes, traced on the GPU when there is one.

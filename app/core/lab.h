@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
@@ -55,6 +56,9 @@ struct LabFrame {
   UiState& ui;
   const viz::ImGuiLayer& layer;
   const viz::Theme& theme;
+  /// Draws the shell's scenario picker (the catalog, the scenario's text, the preset field):
+  /// the first thing of every lab's parameter panel.
+  std::function<void()> draw_scenario_picker;
 };
 
 class LabInstance {
@@ -88,7 +92,7 @@ class LabInstance {
   // --- drawing (between ImGuiLayer::begin_frame and end_frame) -------------------------------
   /// Called first each frame the lab is drawn: copy the worker's results once for the panels.
   virtual void begin_frame() {}
-  /// The parameter panel; it starts with the shell's scenario picker (draw_scenario_picker).
+  /// The parameter panel; it starts with frame.draw_scenario_picker().
   virtual void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) = 0;
   /// The lab's view(s). `side_name` ("A" or "B" in A/B compare, else null) prefixes the title
   /// and keeps the two sides' windows apart.

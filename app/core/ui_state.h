@@ -1,0 +1,55 @@
+// What the window remembers between frames and what the labs' panels may change in it: the
+// scenario shown, the loaded presets, the lab, theme and scale, A/B compare, the global lab's
+// bottom tab. The shell owns it (app_ui.h); the labs see it through LabFrame (lab.h).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "lab_id.h"
+#include "memory_model.h"
+#include "scenarios.h"
+#include "theme.h"
+
+namespace warplens::app {
+
+enum class BottomView { Numbers, Heatmap, OffsetSweep, StrideSweep };
+
+struct UiState {
+  int scenario = 0;              ///< index into the catalog: builtin_scenarios(), then `loaded`
+  std::vector<Scenario> loaded;  ///< presets the user loaded from files, after the built-ins
+  std::string preset_path;       ///< the window's preset-file field
+  std::string preset_message;    ///< the last load's result (an error names file and line)
+  bool preset_error = false;
+  bool preset_requested = false;  ///< Load pressed: draw_app loads ui.preset_path
+  /// Set by the scenario picker; draw_app applies it (to whichever session the scenario's lab
+  /// uses) after the frame's panels are drawn.
+  int pending_scenario = -1;
+  Lab lab = Lab::Global;  ///< the lab shown
+  viz::ThemeName theme = viz::ThemeName::Light;
+  bool theme_changed = false;  ///< set by the panel; the caller re-styles ImGui
+  /// UI scale chosen in the window (x the monitor's content scale); scale_changed asks the
+  /// caller to rebuild the fonts between frames.
+  float ui_scale = 1.0f;
+  bool scale_changed = false;
+  bool show_keys = false;  ///< the keyboard help overlay ("?")
+  /// Select the transpose lab's view tab from the state on the next frame (keys, scenarios).
+  bool select_transpose_view = true;
+  bool interactive = true;  ///< false for headless figures (no hover tooltips, no buttons)
+  BottomView bottom = BottomView::Numbers;
+  bool select_bottom = false;  ///< select `bottom`'s tab on the next frame (startup, figures)
+  int sweep_word_bytes = 4;
+  bool log_y = false;
+  std::string message;  ///< last export result
+  /// A/B compare (compare.h): the shown lab's views side by side, A left, B right. The
+  /// parameter panel edits A when compare_edit_a is set, else B.
+  bool compare = false;
+  bool compare_edit_a = false;
+  std::string compare_error;  ///< why compare could not start (status bar)
+  /// The command line's --model: shown instead of each applied scenario's own memory model
+  /// while set (figures; the window applies it to its first scenario only).
+  std::optional<model::HardwareModel> model_override;
+};
+
+}  // namespace warplens::app
