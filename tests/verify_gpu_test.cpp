@@ -11,6 +11,7 @@
 #include "counter_checks.h"
 #include "counters.h"
 #include "gpu.h"
+#include "verify.h"
 
 namespace warplens::test {
 namespace {

@@ -10,6 +10,7 @@
 #include "counter_checks.h"
 #include "gpu.h"
 #include "test_support.h"
+#include "verify.h"
 
 namespace warplens::test {
 namespace {

@@ -16,7 +16,9 @@
 
 #include "counter_checks.h"
 #include "counters.h"
+#include "global_scenario.h"
 #include "scenarios.h"
+#include "verify.h"
 
 namespace warplens::bench {
 
@@ -184,7 +186,7 @@ int print_counter_table(const gpu::DeviceInfo& d, int runs) {
 
 int print_profiler_effect(const gpu::DeviceInfo& device, int runs) {
   gpu::CopyLab lab(device);
-  gpu::CopyParams p = app::find_scenario("misaligned").copy;
+  gpu::CopyParams p = app::global_scenario(app::find_scenario("misaligned")).copy;
   p.pitch_alignment = device.pitch_alignment;
   std::printf("copy kernel of \"misaligned\", %d timed launches after 3 warm-up\n", runs);
   std::printf("%-52s %10s %12s\n", "state of the counter checker", "wall ms", "kernel ms");

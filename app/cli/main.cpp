@@ -13,15 +13,18 @@
 #include <vector>
 
 #include "analyze_report.h"
+#include "cache_scenario.h"
 #include "copy_pattern.h"
 #include "exit_codes.h"
 #include "figures.h"
 #include "frontends.h"
+#include "global_scenario.h"
 #include "gpu.h"
 #include "measure_cache.h"
 #include "measure_shared.h"
 #include "memory_model.h"
 #include "scenarios.h"
+#include "shared_scenario.h"
 #include "verify.h"
 
 namespace {
@@ -138,15 +141,15 @@ int run_measure(const MeasureOptions& o) {
     const app::Scenario* scenario = o.scenario.empty() ? nullptr : &app::find_scenario(o.scenario);
     if (scenario && scenario->lab == app::Lab::Cache) {
       app::CacheMeasureOptions co = o.cache;
-      co.section = app::to_string(scenario->cache.section);
+      co.section = app::to_string(app::cache_scenario(*scenario).section);
       co.format = format;
       co.runs = std::max(3, runs / 2);
       return app::run_measure_cache(co);
     }
-    const bool shared_scenario = scenario && scenario->lab != app::Lab::Global;
-    if (shared_scenario || (!scenario && o.lab != "global")) {
+    const bool shared_lab_scenario = scenario && scenario->lab != app::Lab::Global;
+    if (shared_lab_scenario || (!scenario && o.lab != "global")) {
       app::SharedMeasureOptions so;
-      so.state = shared_scenario ? scenario->shared : shared_state_from(o);
+      so.state = shared_lab_scenario ? app::shared_scenario(*scenario) : shared_state_from(o);
       // --variant picks one transpose or reduction kernel, --block-size one matmul kernel.
       so.all_variants = so.state.lab == app::Lab::Matmul ? o.block_size < 0 : o.variant.empty();
       so.runs = runs;
@@ -154,7 +157,7 @@ int run_measure(const MeasureOptions& o) {
       return app::run_measure_shared(so);
     }
     if (scenario) {
-      base = scenario->copy;  // the scenario's own parameters
+      base = app::global_scenario(*scenario).copy;  // the scenario's own parameters
     } else {
       base.kind = gpu::parse_index_kind(o.pattern);
       base.side = gpu::parse_pattern_side(o.side);

@@ -86,15 +86,6 @@ struct Tolerance {
 };
 Tolerance case_tolerance(const CounterCase& c);
 
-/// The built-in scenarios (every one with an access the labs can run: global patterns, bank
-/// patterns, the transpose / matmul / reduction scenarios' shown shared access, the naive
-/// transpose's global write) followed by generated patterns: loads and stores, 1-16-byte words,
-/// offsets, strides, same-word, permuted, scattered, load paths, structs, matrices; shared
-/// strides 0..32, tiles 32x32 / 32x33 / swizzled by row and column, structs, interleaved /
-/// blocked, 8/16-byte phases, matmul and reduction steps. `pitch_alignment`: the device's
-/// (DeviceInfo::pitch_alignment; 512 without a GPU). Names are unique; no two cases are equal.
-std::vector<CounterCase> verify_catalog(int pitch_alignment = 512);
-
 /// One row of `warplens verify`.
 struct CounterCheck {
   std::string pattern;             ///< CounterCase::name

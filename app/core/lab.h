@@ -10,6 +10,7 @@
 
 #include <imgui.h>
 
+#include <any>
 #include <functional>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -17,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "counter_checks.h"
 #include "gpu.h"
 #include "imgui_layer.h"
 #include "lab_id.h"
@@ -26,6 +28,7 @@
 namespace warplens::app {
 
 struct Scenario;
+struct ScenarioTable;
 struct UiState;
 
 /// A side's headline number for A/B compare: bandwidth (GB/s = 10^9 bytes/s of what the kernel
@@ -139,6 +142,12 @@ struct LabInfo {
   const char* compare_ratio;
   /// Makes an instance (GL context current; measures on the GPU unless `use_gpu` is false).
   std::unique_ptr<LabInstance> (*make)(bool use_gpu);
+  /// Parses the lab's table of a preset into Scenario::parameters; throws ScenarioError
+  /// naming the file and the problem.
+  std::any (*parse_table)(const ScenarioTable& scenario);
+  /// The counter case (verify's catalog) of the access a scenario of this lab shows, if it has
+  /// one; null: the lab has no warp access to count.
+  std::optional<CounterCase> (*counter_case)(const Scenario& scenario);
 };
 
 /// Every lab, in lecture order; registry()[i].id == Lab(i).

@@ -9,7 +9,7 @@
 
 #include "lab_id.h"
 #include "memory_model.h"
-#include "scenarios.h"
+#include "scenario.h"
 #include "theme.h"
 
 namespace warplens::app {

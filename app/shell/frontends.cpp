@@ -14,6 +14,7 @@
 #include "exit_codes.h"
 #include "glfw_window.h"
 #include "global_lab.h"
+#include "global_scenario.h"
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "imgui_layer.h"
@@ -55,7 +56,7 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   ui.sweep_word_bytes = options.sweep_word_bytes;
   if ((options.view == BottomView::OffsetSweep || options.view == BottomView::StrideSweep) &&
       labs.get<GlobalLab>(Lab::Global).session().gpu_mode()) {
-    gpu::CopyParams base = scenario.copy;
+    gpu::CopyParams base = global_scenario(scenario).copy;
     base.word_bytes = options.sweep_word_bytes;
     labs.get<GlobalLab>(Lab::Global)
         .session()

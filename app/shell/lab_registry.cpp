@@ -3,9 +3,12 @@
 #include <stdexcept>
 
 #include "cache_lab_unit.h"
+#include "cache_scenario.h"
 #include "global_lab.h"
+#include "global_scenario.h"
 #include "lab.h"
 #include "shared_labs.h"
+#include "shared_scenario.h"
 
 namespace warplens::app {
 
@@ -20,12 +23,19 @@ std::unique_ptr<LabInstance> make(bool use_gpu) {
 
 const std::vector<LabInfo>& lab_registry() {
   static const std::vector<LabInfo> registry = {
-      {Lab::Global, "global", "Global memory", "Global", "bandwidth", make<GlobalLab>},
-      {Lab::Banks, "banks", "Shared banks", "Banks", "bandwidth", make<BankLab>},
-      {Lab::Transpose, "transpose", "Transpose", "Transpose", "bandwidth", make<TransposeLab>},
-      {Lab::Matmul, "matmul", "Matrix multiply", "Matmul", "throughput", make<MatmulLab>},
-      {Lab::Reduction, "reduction", "Reduction", "Reduction", "bandwidth", make<ReductionLab>},
-      {Lab::Cache, "cache", "Caches & occupancy", "Caches", nullptr, make<CacheLabUnit>},
+      // id, name, title, short title, A/B ratio, instance, preset table, verify's counter case
+      {Lab::Global, "global", "Global memory", "Global", "bandwidth", make<GlobalLab>,
+       parse_global_table, global_counter_case},
+      {Lab::Banks, "banks", "Shared banks", "Banks", "bandwidth", make<BankLab>, parse_banks_table,
+       shared_counter_case},
+      {Lab::Transpose, "transpose", "Transpose", "Transpose", "bandwidth", make<TransposeLab>,
+       parse_transpose_table, transpose_counter_case},
+      {Lab::Matmul, "matmul", "Matrix multiply", "Matmul", "throughput", make<MatmulLab>,
+       parse_matmul_table, shared_counter_case},
+      {Lab::Reduction, "reduction", "Reduction", "Reduction", "bandwidth", make<ReductionLab>,
+       parse_reduction_table, shared_counter_case},
+      {Lab::Cache, "cache", "Caches & occupancy", "Caches", nullptr, make<CacheLabUnit>,
+       parse_cache_table, nullptr},
   };
   return registry;
 }

@@ -1,16 +1,16 @@
 #include "cache_lab_unit.h"
 
+#include "cache_scenario.h"
 #include "cache_ui.h"
 #include "json_support.h"
 #include "lab.h"
-#include "scenarios.h"
 #include "ui_state.h"
 
 namespace warplens::app {
 
 void CacheLabUnit::apply(const Scenario& scenario, std::optional<model::HardwareModel> model) {
   (void)model;  // the cache lab has no teaching models
-  session_.set(scenario.cache);
+  session_.set(cache_scenario(scenario));
   session_.show();
 }
 

@@ -3,9 +3,9 @@
 #include <algorithm>
 
 #include "global_panels.h"
+#include "global_scenario.h"
 #include "json_support.h"
 #include "lab.h"
-#include "scenarios.h"
 #include "ui_state.h"
 #include "ui_widgets.h"
 
@@ -13,10 +13,11 @@ namespace warplens::app {
 
 void GlobalLab::apply(const Scenario& scenario, std::optional<model::HardwareModel> model) {
   CopyState state = session_.state();
-  state.params = scenario.copy;
-  state.warp = scenario.warp;
-  state.warps = scenario.warps;
-  state.model = model.value_or(scenario.copy_model);
+  const GlobalScenario& g = global_scenario(scenario);
+  state.params = g.copy;
+  state.warp = g.warp;
+  state.warps = g.warps;
+  state.model = model.value_or(g.model);
   session_.set(state);
 }
 

@@ -4,7 +4,7 @@
 
 #include "json_support.h"
 #include "lab.h"
-#include "scenarios.h"
+#include "shared_scenario.h"
 #include "shared_ui.h"
 #include "ui_state.h"
 #include "ui_widgets.h"
@@ -17,7 +17,7 @@ SharedLabBase::SharedLabBase(Lab lab, bool use_gpu)
     : session_(bank_view_, global_view_, use_gpu, lab) {}
 
 void SharedLabBase::apply(const Scenario& scenario, std::optional<model::HardwareModel> model) {
-  SharedState state = scenario.shared;
+  SharedState state = shared_scenario(scenario);
   state.model = model.value_or(state.model);
   session_.set(state);
 }

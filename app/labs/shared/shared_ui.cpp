@@ -7,7 +7,6 @@
 #include <vector>
 
 #include "bank_panel.h"
-#include "scenarios.h"
 #include "ui_widgets.h"
 #include "warp_panel.h"
 

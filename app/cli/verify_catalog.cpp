@@ -2,6 +2,7 @@
 // (copy kernel, transpose) and shared (bank probe, transpose tiles, matmul, reduction)
 // patterns, each unique by name and parameters.
 #include "counter_checks.h"
+#include "verify.h"
 
 #include <algorithm>
 #include <string>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "index_math.h"
+#include "lab.h"
 #include "scenarios.h"
 #include "shared_index.h"
 
@@ -36,24 +38,13 @@ std::vector<CounterCase> verify_catalog(int pitch_alignment) {
 
   // The built-in scenarios, in lecture order.
   for (const Scenario& s : builtin_scenarios()) {
-    if (s.lab == Lab::Cache) continue;  // no warp access pattern to count
-    CounterCase c;
-    c.name = s.name;
-    c.origin = "scenario";
-    if (s.lab == Lab::Global) {
-      c.kind = CaseKind::Copy;
-      c.copy = s.copy;
-    } else if (const auto access = shown_access(s.shared)) {
-      c.kind = CaseKind::Bank;
-      c.probe = *access;
-    } else if (s.lab == Lab::Transpose) {
-      c.kind = CaseKind::TransposeGlobal;
-      c.transpose = s.shared.transpose;
-      c.transpose_write = s.shared.transpose_view != TransposeView::GlobalRead;
-    } else {
-      continue;  // a kernel without a shared access to show (the naive matrix multiply)
-    }
-    add(c);
+    const auto counter_case = lab_info(s.lab).counter_case;
+    if (!counter_case) continue;  // the lab has no warp access pattern to count
+    std::optional<CounterCase> c = counter_case(s);
+    if (!c) continue;  // a kernel without a shared access to show (the naive matrix multiply)
+    c->name = s.name;
+    c->origin = "scenario";
+    add(*c);
   }
 
   // --- generated: global memory through the copy kernel ---

@@ -1,0 +1,34 @@
+// Reading one table of a preset (toml++): typed fields with defaults and errors that name the
+// file and the key, for the labs' section parsers (LabInfo::parse_section).
+#pragma once
+
+#include <toml++/toml.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "scenario.h"
+
+namespace warplens::app {
+
+/// The whole preset (its top-level table) and where it came from, for error messages.
+struct ScenarioTable {
+  const toml::table& table;
+  const std::string& origin;  ///< file name, or the built-in asset's path
+
+  /// The table called `name` (e.g. "copy"); throws ScenarioError when it is missing.
+  [[nodiscard]] const toml::table& section(std::string_view name) const;
+  /// `key` of `t` as a 32-bit integer, `fallback` when absent; throws ScenarioError when
+  /// mistyped or out of range.
+  [[nodiscard]] int int_value(const toml::table& t, std::string_view key, int fallback) const;
+  /// `key` of `t` as an integer that must be present; throws ScenarioError otherwise.
+  [[nodiscard]] std::int64_t required_int(const toml::table& t, std::string_view key) const;
+  /// A ScenarioError "ORIGIN: what".
+  [[nodiscard]] ScenarioError error(const std::string& what) const;
+};
+
+/// `key` of `t` as a string, `fallback` when absent (or not a string).
+std::string string_value(const toml::table& t, std::string_view key, const std::string& fallback);
+
+}  // namespace warplens::app

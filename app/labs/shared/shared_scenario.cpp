@@ -1,0 +1,108 @@
+#include "shared_scenario.h"
+
+#include <stdexcept>
+#include <string>
+
+namespace warplens::app {
+
+namespace {
+
+// Runs `fill` on the lab's table, then checks the shown access; std::invalid_argument from
+// either becomes a ScenarioError naming the file.
+template <typename Fill>
+std::any parse_shared(const ScenarioTable& scenario, Lab lab, Fill&& fill) {
+  const toml::table& t = scenario.section(to_string(lab));
+  SharedState st;
+  st.lab = lab;
+  try {
+    fill(t, st);
+    const auto access = shown_access(st);
+    if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
+  } catch (const std::invalid_argument& e) {
+    throw scenario.error(e.what());
+  }
+  return st;
+}
+
+}  // namespace
+
+std::any parse_banks_table(const ScenarioTable& scenario) {
+  return parse_shared(scenario, Lab::Banks, [&](const toml::table& t, SharedState& st) {
+    gpu::BankProbeParams& p = st.probe;
+    p.index.kind = gpu::parse_shared_pattern_kind(string_value(t, "pattern", "strided"));
+    p.index.word_bytes = scenario.int_value(t, "word_bytes", 4);
+    p.index.offset = scenario.int_value(t, "offset", 0);
+    p.index.stride = scenario.int_value(t, "stride", 1);
+    p.index.tile_width = scenario.int_value(t, "tile_width", 32);
+    p.index.pitch = scenario.int_value(t, "pitch", p.index.tile_width);
+    p.index.by_column = string_value(t, "by", "row") == "column";
+    p.index.swizzle = t["swizzle"].value_or(false);
+    p.index.struct_words = scenario.int_value(t, "struct_words", 2);
+    p.index.field = scenario.int_value(t, "field", 0);
+    p.index.part = scenario.int_value(t, "part", 0);
+    p.op = gpu::parse_shared_op(string_value(t, "op", "load"));
+    const auto block = model::parse_block(string_value(t, "block", "32x1"));
+    p.block_x = block.x;
+    p.block_y = block.y;
+    st.warp = scenario.int_value(t, "warp", 0);
+    st.model = model::parse_hardware_model(string_value(t, "model", "modern"));
+    (void)shared_model_accesses(st.probe, st.warp);  // the warp is in the block
+  });
+}
+
+std::any parse_transpose_table(const ScenarioTable& scenario) {
+  return parse_shared(scenario, Lab::Transpose, [&](const toml::table& t, SharedState& st) {
+    st.transpose.variant = gpu::parse_transpose_variant(string_value(t, "variant", "tiled"));
+    st.transpose.tile = scenario.int_value(t, "tile", 32);
+    st.transpose.rows_per_block = scenario.int_value(t, "rows_per_block", 8);
+    st.transpose.n = scenario.int_value(t, "n", 8192);
+    st.transpose_read = string_value(t, "show", "read") == "read";
+    const std::string view = string_value(t, "view", "tile");
+    if (view != "tile" && view != "global-read" && view != "global-write")
+      throw std::invalid_argument("view must be tile, global-read or global-write (got \"" + view +
+                                  "\")");
+    st.transpose_view = view == "tile"          ? TransposeView::Tile
+                        : view == "global-read" ? TransposeView::GlobalRead
+                                                : TransposeView::GlobalWrite;
+  });
+}
+
+std::any parse_matmul_table(const ScenarioTable& scenario) {
+  return parse_shared(scenario, Lab::Matmul, [&](const toml::table& t, SharedState& st) {
+    st.matmul.block_size = scenario.int_value(t, "block_size", 16);
+    st.matmul.n = scenario.int_value(t, "n", 2048);
+    st.matmul_k = scenario.int_value(t, "k", 0);
+    st.matmul_b = string_value(t, "operand", "a") == "b";
+  });
+}
+
+std::any parse_reduction_table(const ScenarioTable& scenario) {
+  return parse_shared(scenario, Lab::Reduction, [&](const toml::table& t, SharedState& st) {
+    st.reduction.variant = gpu::parse_reduction_variant(string_value(t, "variant", "sequential"));
+    st.reduction.block_threads = scenario.int_value(t, "block_threads", 256);
+    st.reduction.elements = scenario.int_value(t, "elements", 1 << 24);
+    st.reduction_step = scenario.int_value(t, "step", 0);
+    st.reduction_second = string_value(t, "operand", "first") == "second";
+  });
+}
+
+std::optional<CounterCase> shared_counter_case(const Scenario& scenario) {
+  const auto access = shown_access(shared_scenario(scenario));
+  if (!access) return std::nullopt;
+  CounterCase c;
+  c.kind = CaseKind::Bank;
+  c.probe = *access;
+  return c;
+}
+
+std::optional<CounterCase> transpose_counter_case(const Scenario& scenario) {
+  if (auto c = shared_counter_case(scenario)) return c;
+  const SharedState& st = shared_scenario(scenario);
+  CounterCase c;
+  c.kind = CaseKind::TransposeGlobal;
+  c.transpose = st.transpose;
+  c.transpose_write = st.transpose_view != TransposeView::GlobalRead;
+  return c;
+}
+
+}  // namespace warplens::app
