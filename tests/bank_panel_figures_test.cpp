@@ -1,0 +1,114 @@
+// The whole bank panel (ImGui labels, legend, a tooltip) drawn on headless EGL into PNGs for the
+// course notes under the build's out/ folder.
+#include <gtest/gtest.h>
+#include <imgui.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "bank_panel.h"
+#include "bank_view_test_support.h"
+
+#ifndef WARPLENS_TEST_OUT_DIR
+#define WARPLENS_TEST_OUT_DIR "out"
+#endif
+
+namespace warplens::test {
+namespace {
+
+// --- figures (the panel with its labels, as the window shows it) -------------------------------
+
+struct Figure {
+  const char* file;
+  const char* caption;
+  Access access;
+  viz::ThemeName theme;
+  int width, height;
+  float hover_x = -1, hover_y = -1;  ///< mouse position (a tooltip), if set
+  float scale = 1.0f;                ///< UI scale (2 for a projector)
+};
+
+void draw_figure(viz::BankView& view, const Figure& f) {
+  viz::ImGuiLayer layer(nullptr, f.scale, f.theme);
+  const viz::Theme& theme = viz::theme(f.theme);
+  view.publish(f.access.trace);
+  viz::RenderTarget target;
+  for (int frame = 0; frame < 3; ++frame) {  // ImGui settles window sizes over a few frames
+    target.bind(f.width, f.height);
+    glClearColor(theme.background.r, theme.background.g, theme.background.b, 1);
+    glClear(GL_COLOR_BUFFER_BIT);
+    if (f.hover_x >= 0) ImGui::GetIO().MousePos = {f.hover_x, f.hover_y};
+    layer.begin_frame(f.width, f.height, 1.0f / 60.0f);
+    ImGui::SetNextWindowPos({0, 0});
+    ImGui::SetNextWindowSize({static_cast<float>(f.width), static_cast<float>(f.height)});
+    ImGui::Begin("Bank view \u2014 shared-memory addresses from the host model", nullptr,
+                 ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                     ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
+    app::draw_bank_view(view, view.contents(), f.access.analysis, layer, theme, f.hover_x >= 0,
+                        f.caption);
+    ImGui::End();
+    target.bind(f.width, f.height);
+    layer.end_frame();
+  }
+  glFinish();
+  std::filesystem::create_directories(WARPLENS_TEST_OUT_DIR);
+  viz::write_png(viz::read_framebuffer(f.width, f.height),
+                 std::string(WARPLENS_TEST_OUT_DIR) + "/" + f.file);
+}
+
+TEST_F(BankViewTest, FiguresForTheCourseNotes) {
+  const std::vector<Figure> figures = {
+      {"bank-stride1-light.png", "s[lane] \u2022 4-byte words", shared_access("lane", 4),
+       viz::ThemeName::Light, 1400, 420},
+      {"bank-stride2-light.png", "s[2*lane] \u2022 4-byte words", shared_access("2*lane", 4),
+       viz::ThemeName::Light, 1400, 480},
+      {"bank-broadcast-dark.png", "s[0] \u2022 every lane reads one word", shared_access("0", 4),
+       viz::ThemeName::Dark, 1400, 420},
+      {"bank-column32-light.png",
+       "warp 0 of a 32\u00d732 block \u2022 tile[tx][ty], tile 32\u00d732",
+       shared_access("tx*32", 4, "32x32"), viz::ThemeName::Light, 1400, 1100},
+      {"bank-column33-dark.png", "warp 0 of a 32\u00d732 block \u2022 tile[tx][ty], padded to 33",
+       shared_access("tx*33", 4, "32x32"), viz::ThemeName::Dark, 1400, 1100},
+      {"bank-word8-light.png", "s[lane] \u2022 8-byte words (double)", shared_access("lane", 8),
+       viz::ThemeName::Light, 1400, 560},
+      {"bank-word16-stride2-dark.png", "s[2*lane] \u2022 16-byte words (float4)",
+       shared_access("2*lane", 16), viz::ThemeName::Dark, 1400, 900},
+      {"bank-bytes-light.png", "s[lane] \u2022 1-byte words (char)", shared_access("lane", 1),
+       viz::ThemeName::Light, 1400, 420},
+      {"bank-gap-dark.png", "s[lane + 256*(lane/16)] \u2022 two runs far apart",
+       shared_access("lane + 256*(lane/16)", 4), viz::ThemeName::Dark, 1400, 460},
+      {"bank-kepler-light.png", "s[lane] \u2022 4-byte words, Kepler's 8-byte bank mode",
+       shared_access("lane", 4, "32x1", model::HardwareModel::Kepler), viz::ThemeName::Light, 1400,
+       420},
+      {"bank-g80-light.png", "s[2*lane] \u2022 4-byte words, G80: 16 banks, half-warps",
+       shared_access("2*lane", 4, "32x1", model::HardwareModel::G80), viz::ThemeName::Light, 1400,
+       620},
+      {"bank-tooltip-light.png", "s[2*lane] \u2022 4-byte words (hovering bank 2, row 1)",
+       shared_access("2*lane", 4), viz::ThemeName::Light, 1400, 480, 240, 240},
+      {"bank-broadcast-light-2x.png", "s[lane/8] \u2022 groups of 8 lanes share a word",
+       shared_access("lane/8", 4), viz::ThemeName::Light, 2000, 760, -1, -1, 2.0f},
+      {"bank-column32-capped-dark.png",
+       "warp 0 of a 32\u00d732 block \u2022 tile[tx][ty] (small window)",
+       shared_access("tx*32", 4, "32x32"), viz::ThemeName::Dark, 900, 520},
+      {"bank-word8-stride2-narrow-light.png", "s[2*lane] \u2022 8-byte words",
+       shared_access("2*lane", 8), viz::ThemeName::Light, 760, 560},
+      {"bank-word16-columns-light.png", "s[lane] \u2022 16-byte words (float4), two phases",
+       shared_access("lane", 16), viz::ThemeName::Light, 1400, 330},
+      {"bank-g80-word8-columns-light.png",
+       "s[lane] \u2022 8-byte words, G80: four quarter-warp phases",
+       shared_access("lane", 8, "32x1", model::HardwareModel::G80), viz::ThemeName::Light, 1400,
+       500},
+      {"bank-word16-columns-dark-2x.png", "s[2*lane] \u2022 16-byte words (float4)",
+       shared_access("2*lane", 16), viz::ThemeName::Dark, 2000, 900, -1, -1, 2.0f},
+  };
+  viz::BankView view;
+  for (const Figure& f : figures) {
+    SCOPED_TRACE(f.file);
+    draw_figure(view, f);
+    EXPECT_TRUE(std::filesystem::exists(std::string(WARPLENS_TEST_OUT_DIR) + "/" + f.file));
+  }
+}
+
+}  // namespace
+}  // namespace warplens::test
