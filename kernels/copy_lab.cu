@@ -39,8 +39,7 @@ __global__ void pattern_copy(const Word* __restrict__ in, Word* __restrict__ out
                              int trace_first_warp, int trace_warps) {
   const long long g = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
   if (g >= threads) return;
-  const long long e =
-      index.kind == IndexKind::Strided ? index.offset + g * index.stride : element_index(g, index);
+  const long long e = element_index(g, index);
   const long long src = kSide == PatternSide::Read ? e : g;
   const long long dst = kSide == PatternSide::Read ? g : e;
   if constexpr (kTrace) {

@@ -29,6 +29,12 @@ model::AccessPattern struct_field_pattern(const gpu::CopyParams& params, int war
   return p;
 }
 
+std::string index_text(const gpu::CopyParams& params, index_expr::ExpressionStyle style) {
+  const index_expr::Env env = index_env(0, index_params(params));
+  return with_index_function(
+      params.kind, [&](const auto& f) { return index_expr::to_expression_text(f, env, style); });
+}
+
 int trace_slots(const gpu::CopyParams& params, int warps) {
   return params.layout == gpu::StructLayout::None ? warps : gpu::kStructFields;
 }
@@ -53,32 +59,7 @@ model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp
   p.word_bytes = params.word_bytes;
   p.block = {params.block_threads, 1};
   p.warp = warp;
-  const std::string k = std::to_string(params.offset);
-  const std::string g = "(32*warp + lane)";
-  switch (params.kind) {
-    case IndexKind::Strided: p.index = k + " + " + std::to_string(params.stride) + "*" + g; break;
-    case IndexKind::Permuted: {
-      const auto a = 2 * (params.seed % 16) + 1;
-      // element_index adds the seed before masking to 0..31: only seed % 32 matters.
-      p.index = k + " + 32*warp + ((lane*" + std::to_string(a) + " + " +
-                std::to_string(params.seed % 32) + ") & 31)";
-      break;
-    }
-    case IndexKind::SameWord: p.index = k + " + 32*warp"; break;
-    case IndexKind::Scattered: {
-      // element_index's bijection, spelled in the expression grammar (values stay < 2^31 for
-      // the threads of one block).
-      const std::string mask = std::to_string(kScatterWindow - 1);
-      const std::string a = "(((" + g + "*" + std::to_string(kScatterMultiplier1) + ") ^ " +
-                            std::to_string(params.seed & (kScatterWindow - 1)) + ") & " + mask +
-                            ")";
-      const std::string b = "(" + a + " ^ (" + a + " >> 11))";
-      const std::string c =
-          "((" + b + "*" + std::to_string(kScatterMultiplier2) + ") & " + mask + ")";
-      p.index = k + " + (" + c + " ^ (" + c + " >> 7))";
-      break;
-    }
-  }
+  p.index = index_text(params, index_expr::ExpressionStyle::Analyze);
   return p;
 }
 

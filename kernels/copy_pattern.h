@@ -4,6 +4,7 @@
 #pragma once
 
 #include <array>
+#include <string>
 
 #include "access_pattern.h"
 #include "gpu.h"
@@ -18,6 +19,11 @@ IndexParams index_params(const gpu::CopyParams& params);
 /// "1 + 2*(32*warp + lane)" for strided, offset 1, stride 2 (block params.block_threads x 1).
 /// op is Load when the read side follows the pattern, Store when the write side does.
 model::AccessPattern copy_access_pattern(const gpu::CopyParams& params, int warp);
+
+/// The element index of a 1D copy pattern (params.kind) as text: in the analyze grammar (the
+/// model's expression) or for the window ("1 + 2×i"). Both printed from index_functions, the
+/// definition the kernel evaluates.
+std::string index_text(const gpu::CopyParams& params, index_expr::ExpressionStyle style);
 
 /// Field `field` (0..2) of the struct kernel for warp `warp` of block 0 as an index expression,
 /// e.g. "3*(32*warp + lane) + 1" (array of structures, field y).

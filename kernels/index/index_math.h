@@ -5,11 +5,7 @@
 #include <array>
 #include <cstdint>
 
-#if defined(__CUDACC__)
-#define WARPLENS_HOST_DEVICE __host__ __device__
-#else
-#define WARPLENS_HOST_DEVICE
-#endif
+#include "index_expr.h"  // WARPLENS_HOST_DEVICE
 
 namespace warplens {
 
@@ -38,25 +34,57 @@ inline constexpr std::int64_t kScatterWindow = std::int64_t{1} << 24;
 inline constexpr std::int64_t kScatterMultiplier1 = 40503;
 inline constexpr std::int64_t kScatterMultiplier2 = 61;
 
-/// Element used by global thread `g`: the one definition the kernel and the host twin share.
+/// The copy kernel's index functions, one per IndexKind: each written once as a value
+/// (index_expr.h) that the kernel evaluates, the host model evaluates and prints in the analyze
+/// grammar, and the window prints under the view.
+namespace index_functions {
+using namespace index_expr;
+/// offset + g * stride
+WARPLENS_HOST_DEVICE constexpr auto strided() {
+  return Offset{} + Stride{} * ThreadIndex{};
+}
+/// Every lane of a warp on one word: offset + 32 * (g / 32).
+WARPLENS_HOST_DEVICE constexpr auto same_word() {
+  return Offset{} + 32 * (ThreadIndex{} / 32);
+}
+/// Lanes shuffled within each group of 32 elements by an odd multiplier (a bijection of 0..31):
+/// offset + 32 * (g / 32) + ((g & 31) * (2 * (seed % 16) + 1) + (seed & 31)) % 32.
+WARPLENS_HOST_DEVICE constexpr auto permuted() {
+  constexpr ThreadIndex g{};
+  return Offset{} + 32 * (g / 32) + ((g & 31) * (2 * (Seed{} % 16) + 1) + (Seed{} & 31)) % 32;
+}
+/// A seeded bijection of g over kScatterWindow elements (xor-shift-multiply rounds); the mask
+/// keeps every round below 2^24, so the analyze grammar's 32-bit values never overflow for the
+/// threads of one block.
+WARPLENS_HOST_DEVICE constexpr auto scattered() {
+  constexpr ThreadIndex g{};
+  constexpr std::int64_t mask = kScatterWindow - 1;
+  const auto round1 = ((g * kScatterMultiplier1) ^ (Seed{} & mask)) & mask;
+  const auto round2 = round1 ^ (round1 >> 11);
+  const auto round3 = (round2 * kScatterMultiplier2) & mask;
+  return Offset{} + named("scatter", round3 ^ (round3 >> 7));
+}
+}  // namespace index_functions
+
+/// Calls `f` with the index function of `kind` (one of index_functions).
+template <typename F>
+WARPLENS_HOST_DEVICE decltype(auto) with_index_function(IndexKind kind, F&& f) {
+  namespace fn = index_functions;
+  // Strided first: the common case costs the kernel one compare.
+  if (kind == IndexKind::Strided) return f(fn::strided());
+  if (kind == IndexKind::Permuted) return f(fn::permuted());
+  if (kind == IndexKind::SameWord) return f(fn::same_word());
+  return f(fn::scattered());
+}
+
+WARPLENS_HOST_DEVICE inline index_expr::Env index_env(std::int64_t g, const IndexParams& p) {
+  return index_expr::Env{g, p.offset, p.stride, p.seed};
+}
+
+/// Element used by global thread `g`: the one definition the kernel and the host model share.
 WARPLENS_HOST_DEVICE inline std::int64_t element_index(std::int64_t g, const IndexParams& p) {
-  switch (p.kind) {
-    case IndexKind::Permuted: {
-      const std::int64_t a = 2 * (p.seed % 16) + 1;  // odd: a bijection of 0..31
-      return p.offset + (g & ~std::int64_t{31}) + (((g & 31) * a + p.seed) & 31);
-    }
-    case IndexKind::SameWord: return p.offset + 32 * (g / 32);
-    case IndexKind::Scattered: {
-      const std::int64_t mask = kScatterWindow - 1;
-      std::int64_t x = ((g * kScatterMultiplier1) ^ (p.seed & mask)) & mask;
-      x = x ^ (x >> 11);
-      x = (x * kScatterMultiplier2) & mask;
-      x = x ^ (x >> 7);
-      return p.offset + x;
-    }
-    case IndexKind::Strided:
-    default: return p.offset + g * p.stride;
-  }
+  const index_expr::Env env = index_env(g, p);
+  return with_index_function(p.kind, [&](const auto& f) { return index_expr::evaluate(f, env); });
 }
 
 /// Element of field `field` of struct g, for `count` structs of 4-byte fields {x, y, z}: as an

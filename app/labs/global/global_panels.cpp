@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "atomic_file.h"
+#include "copy_pattern.h"
 #include "lab.h"
 #include "plot.h"
 #include "sweeps.h"
@@ -51,22 +52,7 @@ std::string kernel_text(const gpu::CopyParams& p) {
   }
   if (p.layout == gpu::StructLayout::ArrayOfStructs) return "out[i] = s[i].x + s[i].y + s[i].z";
   if (p.layout == gpu::StructLayout::StructOfArrays) return "out[i] = x[i] + y[i] + z[i]";
-  std::string e;
-  switch (p.kind) {
-    case IndexKind::Strided:
-      e = format("%lld + %lld\u00d7i", static_cast<long long>(p.offset),
-                 static_cast<long long>(p.stride));
-      break;
-    case IndexKind::Permuted:
-      e = format("%lld + perm%u(i)", static_cast<long long>(p.offset), p.seed);
-      break;
-    case IndexKind::SameWord:
-      e = format("%lld + 32\u00d7(i/32)", static_cast<long long>(p.offset));
-      break;
-    case IndexKind::Scattered:
-      e = format("%lld + hash%u(i)", static_cast<long long>(p.offset), p.seed);
-      break;
-  }
+  const std::string e = index_text(p, index_expr::ExpressionStyle::Display);
   const char* load = p.path == gpu::LoadPath::L2Only
                          ? "__ldcg(&in["
                          : (p.path == gpu::LoadPath::ReadOnly ? "__ldg(&in[" : "in[");
