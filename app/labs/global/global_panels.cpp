@@ -204,7 +204,9 @@ void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, I
                    state.warps == 1 ? "warp %d" : "from warp %d", ImGuiSliderFlags_AlwaysClamp);
   state.warp = std::min(state.warp, block_warps - state.warps);
   ImGui::Spacing();
+  ImGui::PushTextWrapPos(0);  // the permuted index is longer than the panel is wide
   ImGui::TextDisabled("Kernel: %s", kernel_text(p).c_str());
+  ImGui::PopTextWrapPos();
   ImGui::TextDisabled("Memory model shown");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##model", model::describe(state.model).data())) {
