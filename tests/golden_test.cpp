@@ -106,6 +106,21 @@ Figure hash_png(const std::string& path) {
 
 using Manifest = std::map<std::string, Figure>;  // scenario name → figure, sorted by name
 
+/// The GL renderer `warplens render` reports under the reference environment, e.g.
+/// "llvmpipe (LLVM 15.0.6, 256 bits) (4.5 (Core Profile) Mesa 22.3.6)"; empty if none.
+std::string current_renderer() {
+  const std::string png = temp_path("renderer") + ".png";
+  const auto r = run_command(reference_renderer_env() + kWarplens +
+                             " render --model-only --scenario aligned --out " + png);
+  std::filesystem::remove(png);
+  const auto at = r.output.find("GL: ");
+  if (r.exit_code != 0 || at == std::string::npos) return "";
+  std::string gl = r.output.substr(at + 4, r.output.find('\n', at) - at - 4);
+  if (!gl.empty() && gl.back() == ')') gl.pop_back();  // the report's closing parenthesis
+  return gl;
+}
+constexpr const char* kRendererLine = "# renderer: ";
+
 /// Renders every scenario of `c` into `dir` and hashes each PNG; `error` says why not.
 Manifest render_and_hash(const GoldenConfig& c, const std::string& dir, std::string& error) {
   std::filesystem::remove_all(dir);
@@ -129,11 +144,12 @@ std::string manifest_path(const std::string& dir, const GoldenConfig& c) {
 }
 
 /// Reads `NAME WIDTHxHEIGHT HASH` lines; `#` starts a comment line. False if the file is missing.
-bool read_manifest(const std::string& path, Manifest& m) {
+bool read_manifest(const std::string& path, Manifest& m, std::string* renderer = nullptr) {
   std::ifstream in(path);
   if (!in) return false;
   std::string line;
   while (std::getline(in, line)) {
+    if (renderer && line.rfind(kRendererLine, 0) == 0) *renderer = line.substr(12);
     if (line.empty() || line[0] == '#') continue;
     std::istringstream fields(line);
     std::string name, size;
@@ -146,9 +162,11 @@ bool read_manifest(const std::string& path, Manifest& m) {
   return true;
 }
 
-void write_manifest(const std::string& path, const GoldenConfig& c, const Manifest& m) {
+void write_manifest(const std::string& path, const GoldenConfig& c, const Manifest& m,
+                    const std::string& renderer) {
   std::ofstream out(path);
   out << "# warplens " << render_args(c) << "\n"
+      << kRendererLine << renderer << "\n"
       << "# FNV-1a-64 of each PNG's decoded RGBA pixels (width, height, pixels): tests/"
          "golden_test.cpp.\n"
       << "# Drawn by Mesa llvmpipe (Debian 12: Mesa 22.3, LLVM 15, an x86-64 CPU with AVX);\n"
@@ -183,8 +201,17 @@ TEST_P(GoldenFigures, EveryScenarioMatchesTheManifest) {
   const GoldenConfig& c = GetParam();
   const std::string manifest = manifest_path(kGoldenDir, c);
   Manifest expected;
-  ASSERT_TRUE(read_manifest(manifest, expected))
+  std::string golden_renderer;
+  ASSERT_TRUE(read_manifest(manifest, expected, &golden_renderer))
       << "no manifest " << manifest << "; create it with scripts/update-goldens";
+  // Pixels are only comparable from the renderer that drew the manifest (llvmpipe's vector
+  // width follows the CPU, its rasteriser the Mesa version).
+  const std::string renderer = current_renderer();
+  ASSERT_FALSE(renderer.empty()) << "warplens render reported no GL renderer";
+  if (!golden_renderer.empty() && renderer != golden_renderer)
+    GTEST_SKIP() << "the golden figures were drawn by \"" << golden_renderer
+                 << "\"; this machine draws with \"" << renderer
+                 << "\", whose pixels differ for reasons other than WarpLens's code";
   const std::string dir = temp_path(c.name);
   std::string error;
   const Manifest rendered = render_and_hash(c, dir, error);
@@ -228,7 +255,7 @@ int update_goldens(const std::string& golden_dir) {
     const std::string path = manifest_path(golden_dir, c);
     Manifest old;
     read_manifest(path, old);
-    write_manifest(path, c, rendered);
+    write_manifest(path, c, rendered, current_renderer());
     const auto diffs = differences(old, rendered);
     std::cout << path << ": " << rendered.size() << " scenarios, " << diffs.size() << " changed\n";
     for (const auto& d : diffs) std::cout << d << "\n";
