@@ -339,13 +339,7 @@ GLuint BankView::render(const TraceRecords& trace, const model::SharedAnalysis& 
                         int height, float scale, const Theme& theme) {
   layout_ = layout_bank_view(trace, analysis, width, height, scale);
   const FramebufferScope restore;
-  target_.bind(width, height);
-  glDisable(GL_SCISSOR_TEST);
-  glDisable(GL_DEPTH_TEST);
-  glDisable(GL_CULL_FACE);
-  glDisable(GL_BLEND);
-  glClearColor(theme.background.r, theme.background.g, theme.background.b, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  target_.begin_view(width, height, theme.background.r, theme.background.g, theme.background.b);
   glBindVertexArray(vertex_array_);
   glActiveTexture(GL_TEXTURE0);
   glBindTexture(GL_TEXTURE_BUFFER, trace_.texture());

@@ -119,6 +119,16 @@ RenderTarget::~RenderTarget() {
   if (texture_) glDeleteTextures(1, &texture_);
 }
 
+void RenderTarget::begin_view(int width, int height, float r, float g, float b) {
+  bind(width, height);
+  glDisable(GL_SCISSOR_TEST);
+  glDisable(GL_DEPTH_TEST);
+  glDisable(GL_CULL_FACE);
+  glDisable(GL_BLEND);
+  glClearColor(r, g, b, 1.0f);
+  glClear(GL_COLOR_BUFFER_BIT);
+}
+
 void RenderTarget::bind(int width, int height) {
   if (!framebuffer_) {
     glGenFramebuffers(1, &framebuffer_);

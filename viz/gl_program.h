@@ -77,6 +77,9 @@ class RenderTarget {
   /// Makes the target `width` x `height` pixels (re-allocating only when the size changes) and
   /// binds its framebuffer. Throws GlError if the framebuffer is incomplete.
   void bind(int width, int height);
+  /// bind(), then the state every view draws in (no scissor, depth test, culling or blending)
+  /// and the target cleared to `background` (linear RGB, 0..1).
+  void begin_view(int width, int height, float r, float g, float b);
   [[nodiscard]] GLuint texture() const { return texture_; }
   [[nodiscard]] int width() const { return width_; }
   [[nodiscard]] int height() const { return height_; }

@@ -29,11 +29,7 @@ SectorHeatmap HeatStrip::contents() const {
 GLuint HeatStrip::render(int width, int height, float x0, float x1, float scale,
                          const Theme& theme) {
   const FramebufferScope restore;
-  target_.bind(width, height);
-  glDisable(GL_SCISSOR_TEST);
-  glDisable(GL_BLEND);
-  glClearColor(theme.background.r, theme.background.g, theme.background.b, 1.0f);
-  glClear(GL_COLOR_BUFFER_BIT);
+  target_.begin_view(width, height, theme.background.r, theme.background.g, theme.background.b);
   glBindVertexArray(vertex_array_);
   glUseProgram(program_.id());
   glActiveTexture(GL_TEXTURE0);

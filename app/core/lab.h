@@ -16,6 +16,7 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "counter_checks.h"
@@ -129,6 +130,35 @@ class LabInstance {
   /// The numbers behind a figure: adds "model_shown", "model", "gpu_trace" (what the lab
   /// shows) and "measured" (what the GPU measured; empty without a GPU) to `figure`.
   virtual void figure_numbers(nlohmann::json& figure) const = 0;
+};
+
+/// A LabInstance that lives through one session (copy_session.h, shared_session.h, ...): the
+/// life on the GL thread, the device, the error and A/B's parameter copy all go to the session.
+/// `Session` has update(), idle(), remeasure(), device(), error(), state() and set(state).
+/// Views the session publishes to must be built before it: derive from a struct holding them
+/// first (base classes are built in the order they are listed).
+template <typename Session>
+class SessionLab : public LabInstance {
+ public:
+  [[nodiscard]] Session& session() { return session_; }
+  [[nodiscard]] const Session& session() const { return session_; }
+
+  void update() override { session_.update(); }
+  [[nodiscard]] bool idle() const override { return session_.idle(); }
+  void remeasure() override { session_.remeasure(); }
+  [[nodiscard]] const gpu::DeviceQuery& device() const override { return session_.device(); }
+  [[nodiscard]] std::string error() const override { return session_.error(); }
+  /// Takes the other side's parameters; `other` is an instance of the same lab (the registry
+  /// makes both sides of A/B from one line).
+  void copy_parameters_from(const LabInstance& other) override {
+    session_.set(dynamic_cast<const SessionLab&>(other).session_.state());
+  }
+
+ protected:
+  template <typename... Args>
+  explicit SessionLab(Args&&... args) : session_(std::forward<Args>(args)...) {}
+
+  Session session_;
 };
 
 /// One line of the registry.

@@ -14,10 +14,6 @@ void CacheLabUnit::apply(const Scenario& scenario, std::optional<model::Hardware
   session_.show();
 }
 
-void CacheLabUnit::copy_parameters_from(const LabInstance& other) {
-  session_.set(dynamic_cast<const CacheLabUnit&>(other).session_.state());
-}
-
 void CacheLabUnit::begin_frame() {
   session_.show();
   results_ = session_.measured();

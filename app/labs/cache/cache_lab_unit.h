@@ -9,22 +9,14 @@
 
 namespace warplens::app {
 
-class CacheLabUnit final : public LabInstance {
+class CacheLabUnit final : public SessionLab<CacheSession> {
  public:
-  explicit CacheLabUnit(bool use_gpu) : session_(use_gpu) {}
+  explicit CacheLabUnit(bool use_gpu) : SessionLab(use_gpu) {}
 
-  [[nodiscard]] CacheSession& session() { return session_; }
-  [[nodiscard]] const CacheSession& session() const { return session_; }
-
-  void update() override { session_.update(); }
-  [[nodiscard]] bool idle() const override { return session_.idle(); }
   void shown() override { session_.show(); }
   void remeasure() override {}  // the cache lab re-runs from its own panel
-  [[nodiscard]] const gpu::DeviceQuery& device() const override { return session_.device(); }
-  [[nodiscard]] std::string error() const override { return session_.error(); }
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
-  void copy_parameters_from(const LabInstance& other) override;
 
   void begin_frame() override;
   void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
@@ -37,7 +29,6 @@ class CacheLabUnit final : public LabInstance {
   void figure_numbers(nlohmann::json& figure) const override;
 
  private:
-  CacheSession session_;
   /// The worker's results, copied once per frame for the panels and the status line.
   CacheResults results_;
 };

@@ -21,10 +21,6 @@ void GlobalLab::apply(const Scenario& scenario, std::optional<model::HardwareMod
   session_.set(state);
 }
 
-void GlobalLab::copy_parameters_from(const LabInstance& other) {
-  session_.set(dynamic_cast<const GlobalLab&>(other).session_.state());
-}
-
 void GlobalLab::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
   draw_global_parameters(frame, session_, pos, size);
 }

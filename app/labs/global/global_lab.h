@@ -9,21 +9,17 @@
 
 namespace warplens::app {
 
-class GlobalLab final : public LabInstance {
+/// The views the session publishes to (built before it).
+struct GlobalViews {
+  viz::WarpView view_;
+  viz::HeatStrip heat_;
+};
+
+class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
  public:
-  explicit GlobalLab(bool use_gpu) : session_(view_, heat_, use_gpu) {}
-
-  [[nodiscard]] CopySession& session() { return session_; }
-  [[nodiscard]] const CopySession& session() const { return session_; }
-
-  void update() override { session_.update(); }
-  [[nodiscard]] bool idle() const override { return session_.idle(); }
-  void remeasure() override { session_.remeasure(); }
-  [[nodiscard]] const gpu::DeviceQuery& device() const override { return session_.device(); }
-  [[nodiscard]] std::string error() const override { return session_.error(); }
+  explicit GlobalLab(bool use_gpu) : SessionLab(view_, heat_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
-  void copy_parameters_from(const LabInstance& other) override;
   [[nodiscard]] model::HardwareModel shown_model() const override { return session_.state().model; }
 
   void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
@@ -35,11 +31,6 @@ class GlobalLab final : public LabInstance {
   [[nodiscard]] std::string source_text() const override;
   [[nodiscard]] CompareColumn compare_column() const override;
   void figure_numbers(nlohmann::json& figure) const override;
-
- private:
-  viz::WarpView view_;
-  viz::HeatStrip heat_;
-  CopySession session_;
 };
 
 }  // namespace warplens::app

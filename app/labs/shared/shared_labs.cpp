@@ -14,16 +14,12 @@ namespace warplens::app {
 // --- what the four labs share ------------------------------------------------------------------
 
 SharedLabBase::SharedLabBase(Lab lab, bool use_gpu)
-    : session_(bank_view_, global_view_, use_gpu, lab) {}
+    : SessionLab(bank_view_, global_view_, use_gpu, lab) {}
 
 void SharedLabBase::apply(const Scenario& scenario, std::optional<model::HardwareModel> model) {
   SharedState state = shared_scenario(scenario);
   state.model = model.value_or(state.model);
   session_.set(state);
-}
-
-void SharedLabBase::copy_parameters_from(const LabInstance& other) {
-  session_.set(dynamic_cast<const SharedLabBase&>(other).session_.state());
 }
 
 void SharedLabBase::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {

@@ -12,21 +12,17 @@
 
 namespace warplens::app {
 
-class SharedLabBase : public LabInstance {
+/// The views the session publishes to (built before it).
+struct SharedViews {
+  viz::BankView bank_view_;
+  viz::WarpView global_view_;  ///< the transpose's global read or write
+};
+
+class SharedLabBase : private SharedViews, public SessionLab<SharedSession> {
  public:
   SharedLabBase(Lab lab, bool use_gpu);
 
-  [[nodiscard]] SharedSession& session() { return session_; }
-  [[nodiscard]] const SharedSession& session() const { return session_; }
-
-  void update() override { session_.update(); }
-  [[nodiscard]] bool idle() const override { return session_.idle(); }
-  void remeasure() override { session_.remeasure(); }
-  [[nodiscard]] const gpu::DeviceQuery& device() const override { return session_.device(); }
-  [[nodiscard]] std::string error() const override { return session_.error(); }
-
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
-  void copy_parameters_from(const LabInstance& other) override;
   [[nodiscard]] model::HardwareModel shown_model() const override { return session_.state().model; }
 
   void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
@@ -43,11 +39,6 @@ class SharedLabBase : public LabInstance {
   [[nodiscard]] virtual std::string parameters_text() const = 0;
   /// The headline from one copy of the worker's results (`current`: they belong to the state).
   [[nodiscard]] virtual Headline headline(const SharedSession::Measured& m, bool current) const = 0;
-
- private:
-  viz::BankView bank_view_;
-  viz::WarpView global_view_;  ///< the transpose's global read or write
-  SharedSession session_;
 };
 
 class BankLab final : public SharedLabBase {
