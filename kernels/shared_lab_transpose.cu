@@ -15,11 +15,7 @@ namespace warplens::gpu {
 
 namespace {
 
-using detail::check;
-using detail::free_bytes_with;
-using detail::grid_for;
-using detail::time_launches;
-using detail::use_device;
+using namespace detail;  // shared_lab_internal.cuh: check, grid_for, time_launches, ...
 
 // --- transpose kernels -----------------------------------------------------------------------
 // After NVIDIA's transpose sample ("An Efficient Matrix Transpose in CUDA C/C++"): a block of
