@@ -121,7 +121,7 @@ WARPLENS_HOST_DEVICE inline SharedIndexParams transpose_tile_index(TransposeVari
   p.kind = SharedPatternKind::Tile;
   p.word_bytes = 4;
   p.tile_width = tile;
-  p.pitch = variant == TransposeVariant::Padded ? tile + 1 : tile;
+  p.pitch_elements = variant == TransposeVariant::Padded ? tile + 1 : tile;
   p.swizzle = variant == TransposeVariant::Swizzled;
   p.by_column = read;
   return p;
@@ -171,7 +171,7 @@ WARPLENS_HOST_DEVICE inline SharedIndexParams matmul_read_index(int block_size, 
   SharedIndexParams p;
   p.kind = b ? SharedPatternKind::MatmulB : SharedPatternKind::MatmulA;
   p.word_bytes = 4;
-  p.pitch = block_size;
+  p.pitch_elements = block_size;
   p.field = k;
   return p;
 }

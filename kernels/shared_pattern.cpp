@@ -53,7 +53,7 @@ model::AccessPattern shared_access_pattern(const gpu::BankProbeParams& params, i
       const std::string column = p.by_column ? "ty" : "tx";
       const std::string swizzled =
           p.swizzle ? "(" + column + " ^ (" + row + " % " + num(p.tile_width) + "))" : column;
-      pattern.index = k + row + "*" + num(p.pitch) + " + " + swizzled;
+      pattern.index = k + row + "*" + num(p.pitch_elements) + " + " + swizzled;
       break;
     }
     case SharedPatternKind::Struct:
@@ -64,10 +64,10 @@ model::AccessPattern shared_access_pattern(const gpu::BankProbeParams& params, i
       break;
     case SharedPatternKind::Blocked: pattern.index = k + tid + (p.part ? " + bdx*bdy" : ""); break;
     case SharedPatternKind::MatmulA:
-      pattern.index = k + "ty*" + num(p.pitch) + (p.field ? " + " + num(p.field) : "");
+      pattern.index = k + "ty*" + num(p.pitch_elements) + (p.field ? " + " + num(p.field) : "");
       break;
     case SharedPatternKind::MatmulB:
-      pattern.index = k + (p.field ? num(p.field * p.pitch) + " + " : "") + "tx";
+      pattern.index = k + (p.field ? num(p.field * p.pitch_elements) + " + " : "") + "tx";
       break;
   }
   return pattern;

@@ -56,11 +56,11 @@ void check_index_fields(const SharedIndexParams& p) {
       if (p.tile_width < 1 || p.tile_width > 1024) {
         refuse("tile width must be 1..1024 elements (got " + std::to_string(p.tile_width) + ")");
       }
-      if (p.pitch < p.tile_width) {
-        refuse("tile pitch " + std::to_string(p.pitch) + " is smaller than the tile width " +
+      if (p.pitch_elements < p.tile_width) {
+        refuse("tile pitch " + std::to_string(p.pitch_elements) + " is smaller than the tile width " +
                std::to_string(p.tile_width));
       }
-      check_bound("tile pitch", p.pitch, 1);
+      check_bound("tile pitch", p.pitch_elements, 1);
       if (p.swizzle && !power_of_two(p.tile_width)) {
         refuse("a swizzled tile needs a power-of-two width (got " + std::to_string(p.tile_width) +
                ")");
@@ -81,10 +81,10 @@ void check_index_fields(const SharedIndexParams& p) {
       break;
     case SharedPatternKind::MatmulA:
     case SharedPatternKind::MatmulB:
-      check_bound("tile pitch", p.pitch, 1);
-      if (p.field < 0 || p.field >= p.pitch) {
+      check_bound("tile pitch", p.pitch_elements, 1);
+      if (p.field < 0 || p.field >= p.pitch_elements) {
         refuse("k = " + std::to_string(p.field) + " is outside a tile row of " +
-               std::to_string(p.pitch) + " elements");
+               std::to_string(p.pitch_elements) + " elements");
       }
       break;
     default:

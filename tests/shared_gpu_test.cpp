@@ -85,7 +85,7 @@ std::vector<TraceCase> trace_cases() {
       TraceCase c;
       c.params.index.kind = SharedPatternKind::Tile;
       c.params.index.by_column = true;
-      c.params.index.pitch = variant == 1 ? 33 : 32;
+      c.params.index.pitch_elements = variant == 1 ? 33 : 32;
       c.params.index.swizzle = variant == 2;
       c.params.block_x = 32;
       c.params.block_y = 32;
@@ -114,7 +114,7 @@ std::vector<TraceCase> trace_cases() {
     TraceCase c;
     c.params.index.kind = SharedPatternKind::Tile;
     c.params.index.tile_width = 16;
-    c.params.index.pitch = 16;
+    c.params.index.pitch_elements = 16;
     c.params.index.by_column = true;
     c.params.block_x = 16;
     c.params.block_y = 16;

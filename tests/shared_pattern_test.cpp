@@ -56,7 +56,7 @@ TEST(SharedPattern, ExpressionsMatchTheHostTwinForEveryKind) {
         for (bool sw : {false, true}) {
           auto p = probe(SharedPatternKind::Tile, 4, t, t);
           p.index.tile_width = t;
-          p.index.pitch = t + extra;
+          p.index.pitch_elements = t + extra;
           p.index.by_column = col;
           p.index.swizzle = sw;
           expect_expression_matches_twin(p);
@@ -80,7 +80,7 @@ TEST(SharedPattern, ExpressionsMatchTheHostTwinForEveryKind) {
   for (auto kind : {SharedPatternKind::MatmulA, SharedPatternKind::MatmulB}) {
     for (int b : {8, 16, 32}) {
       auto p = probe(kind, 4, b, b);
-      p.index.pitch = b;
+      p.index.pitch_elements = b;
       p.index.field = b / 2;
       expect_expression_matches_twin(p);
     }
@@ -91,9 +91,9 @@ TEST(SharedPattern, TheSlidesCasesCostWhatTheSlidesSay) {
   auto column = probe(SharedPatternKind::Tile, 4, 32, 32);
   column.index.by_column = true;
   EXPECT_EQ(analyze_probe(column, 0).wavefronts, 32);  // tile[32][32] read by column
-  column.index.pitch = 33;
+  column.index.pitch_elements = 33;
   EXPECT_EQ(analyze_probe(column, 0).wavefronts, 1);  // padded tile[32][33]
-  column.index.pitch = 32;
+  column.index.pitch_elements = 32;
   column.index.swizzle = true;
   EXPECT_EQ(analyze_probe(column, 0).wavefronts, 1);  // XOR swizzle
   auto interleaved = probe(SharedPatternKind::Interleaved, 4, 128, 1);
@@ -141,7 +141,7 @@ TEST(SharedPattern, IdleLanesComeFromTheHostTwin) {
 
 TEST(SharedPattern, AnalyzeCommandNamesTheSameAccess) {
   auto p = probe(SharedPatternKind::Tile, 8, 32, 8);
-  p.index.pitch = 33;
+  p.index.pitch_elements = 33;
   p.index.by_column = true;
   p.op = gpu::SharedOp::Store;
   EXPECT_EQ(shared_analyze_command(p, 2),

@@ -37,7 +37,7 @@ TEST(MatmulPlan, ReadsOfTheInnerLoop) {
   EXPECT_EQ(a.index.kind, SharedPatternKind::MatmulA);
   EXPECT_EQ(b.index.kind, SharedPatternKind::MatmulB);
   for (const auto& r : {a, b}) {
-    EXPECT_EQ(r.index.pitch, 16);
+    EXPECT_EQ(r.index.pitch_elements, 16);
     EXPECT_EQ(r.index.field, 5);
     EXPECT_EQ(r.block_x, 16);
     EXPECT_EQ(r.block_y, 16);

@@ -64,7 +64,7 @@ TEST(BankPlan, TwoDimensionalBlocks) {
   p.block_y = 32;
   p.index.kind = SharedPatternKind::Tile;
   p.index.by_column = true;
-  p.index.pitch = 33;
+  p.index.pitch_elements = 33;
   const auto plan = gpu::plan_bank_probe(p, kH100Shared);
   EXPECT_EQ(plan.threads, 1024);
   // largest: row 31 x 33 + column 31 = 1054 -> 1055 x 4 = 4220 -> 4224
@@ -115,9 +115,9 @@ TEST(BankPlan, RefusesBadTiles) {
   BankProbeParams p;
   p.index.kind = SharedPatternKind::Tile;
   p.index.tile_width = 32;
-  p.index.pitch = 31;
+  p.index.pitch_elements = 31;
   EXPECT_TRUE(contains(refusal(p), "pitch")) << refusal(p);
-  p.index.pitch = 24;
+  p.index.pitch_elements = 24;
   p.index.tile_width = 24;
   p.index.swizzle = true;
   EXPECT_TRUE(contains(refusal(p), "power-of-two")) << refusal(p);
@@ -196,7 +196,7 @@ TEST(TransposePlan, TileWriteIsByRow) {
   EXPECT_EQ(w.index.kind, SharedPatternKind::Tile);
   EXPECT_EQ(w.index.word_bytes, 4);
   EXPECT_EQ(w.index.tile_width, 32);
-  EXPECT_EQ(w.index.pitch, 32);
+  EXPECT_EQ(w.index.pitch_elements, 32);
   EXPECT_FALSE(w.index.by_column);
   EXPECT_FALSE(w.index.swizzle);
   EXPECT_EQ(w.op, gpu::SharedOp::Store);
@@ -220,7 +220,7 @@ TEST(TransposePlan, TileReadIsByColumn) {
     EXPECT_EQ(r.block_x, 16);
     EXPECT_EQ(r.block_y, 4);
     const int pitch = v == gpu::TransposeVariant::Padded ? 17 : 16;
-    EXPECT_EQ(r.index.pitch, pitch);
+    EXPECT_EQ(r.index.pitch_elements, pitch);
     EXPECT_EQ(r.index.swizzle, v == gpu::TransposeVariant::Swizzled);
     // tile[tx][ty], or tile[tx][ty ^ tx % 16] when swizzled
     const int tx = 7, ty = 2;

@@ -89,7 +89,7 @@ void print_frame_tables(int repeats) {
       {"A/B compare: B's tile pitch 32..40, two bank views", index_of("ab-tile-32x32-vs-32x33"),
        [&](int f) {
          app::SharedState st = banks.state();
-         st.probe.index.pitch = 32 + f % 9;
+         st.probe.index.pitch_elements = 32 + f % 9;
          banks.set(st);
        }},
   };

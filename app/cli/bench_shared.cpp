@@ -17,7 +17,7 @@ gpu::BankProbeParams probe(int word_bytes, int stride, bool column = false, int 
   if (column) {
     p.index.kind = SharedPatternKind::Tile;
     p.index.tile_width = 32;
-    p.index.pitch = pitch;
+    p.index.pitch_elements = pitch;
     p.index.by_column = true;
     p.index.swizzle = swizzle;
     p.block_x = p.block_y = 32;

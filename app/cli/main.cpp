@@ -71,7 +71,7 @@ struct MeasureOptions {
   bool pitched = false, by_column = false;
   // Shared-memory labs (--lab banks|transpose|matmul|reduction).
   std::string lab = "global", block = "32x1", op = "load", variant;
-  int tile_width = 32, pitch = 0, struct_words = 2, field = 0, part = 0, warp = 0;
+  int tile_width = 32, pitch_elements = 0, struct_words = 2, field = 0, part = 0, warp = 0;
   bool swizzle = false;
   app::CacheMeasureOptions cache;  ///< --lab cache
   int tile = 32, rows_per_block = 8, n = 0, block_size = -1, block_threads = 256;
@@ -90,7 +90,7 @@ app::SharedState shared_state_from(const MeasureOptions& o) {
       x.offset = static_cast<int>(o.offsets.front());
       x.stride = static_cast<int>(o.strides.front());
       x.tile_width = o.tile_width;
-      x.pitch = o.pitch ? o.pitch : o.tile_width;
+      x.pitch_elements = o.pitch_elements ? o.pitch_elements : o.tile_width;
       x.by_column = o.by_column;
       x.swizzle = o.swizzle;
       x.struct_words = o.struct_words;
@@ -426,7 +426,8 @@ int main(int argc, char** argv) {
   measure->add_option("--block", mo.block, "banks: block shape XxY (default 32x1)");
   measure->add_option("--op", mo.op, "banks: load or store");
   measure->add_option("--tile-width", mo.tile_width, "banks, pattern tile: elements per tile row");
-  measure->add_option("--pitch", mo.pitch, "banks, pattern tile: elements between tile rows");
+  measure->add_option("--pitch", mo.pitch_elements,
+                      "banks, pattern tile: elements between tile rows");
   measure->add_flag("--swizzle", mo.swizzle, "banks, pattern tile: column XOR (row % width)");
   measure->add_option("--struct-words", mo.struct_words, "banks, pattern struct: words per struct");
   measure->add_option("--field", mo.field, "banks, pattern struct: which word");

@@ -217,7 +217,7 @@ std::vector<CounterCase> verify_catalog(int pitch_alignment) {
           gpu::BankProbeParams p;
           p.index.kind = SharedPatternKind::Tile;
           p.index.tile_width = 32;
-          p.index.pitch = pitch;
+          p.index.pitch_elements = pitch;
           p.index.swizzle = swizzle;
           p.index.by_column = by_column;
           p.op = store ? gpu::SharedOp::Store : gpu::SharedOp::Load;

@@ -18,10 +18,10 @@ namespace warplens {
 /// The shapes of shared-memory access the bank lab offers (slides "Shared Memory: Avoiding Bank
 /// Conflicts" and "Common Array Bank Conflict Patterns" in the seeds).
 enum class SharedPatternKind : int {
-  Strided = 0,      ///< offset + stride * tid
-  Tile = 1,         ///< a 2D tile of tile_width columns, rows `pitch` elements apart, by row or
-                    ///< column, optionally XOR-swizzled
-  Struct = 2,       ///< field `field` of struct tid, structs of struct_words words: N*tid + field
+  Strided = 0,  ///< offset + stride * tid
+  Tile = 1,    ///< a 2D tile of tile_width columns, rows `pitch_elements` elements apart, by row or
+               ///< column, optionally XOR-swizzled
+  Struct = 2,  ///< field `field` of struct tid, structs of struct_words words: N*tid + field
   Interleaved = 3,  ///< shared[2*tid + part]: each thread's two words side by side (2-way conflict)
   Blocked = 4,      ///< shared[tid + part*threads]: one word in each block-sized half
   MatmulA = 5,      ///< blockA[ty][k] of the seeds' MatrixMul: tile row ty, column k = field;
@@ -31,29 +31,30 @@ enum class SharedPatternKind : int {
 
 struct SharedIndexParams {
   SharedPatternKind kind = SharedPatternKind::Strided;
-  int word_bytes = 4;      ///< 1, 2, 4, 8 or 16
-  int offset = 0;          ///< elements, added to every index (>= 0)
-  int stride = 1;          ///< elements (Strided), >= 0 (0: every lane on one word, a broadcast)
-  int tile_width = 32;     ///< Tile: elements per tile row, 1..1024
-  int pitch = 32;          ///< Tile: elements from one tile row's start to the next (>= tile_width;
-                           ///< 33 for a 32-wide tile is the padded tile of the slides)
+  int word_bytes = 4;       ///< 1, 2, 4, 8 or 16
+  int offset = 0;           ///< elements, added to every index (>= 0)
+  int stride = 1;           ///< elements (Strided), >= 0 (0: every lane on one word, a broadcast)
+  int tile_width = 32;      ///< Tile: elements per tile row, 1..1024
+  int pitch_elements = 32;  ///< Tile: elements from one tile row's start to the next (>=
+                            ///< tile_width; 33 for a 32-wide tile is the padded tile of the slides)
   bool by_column = false;  ///< Tile: threadIdx.x walks down a column (tile[tx][ty]) instead of
                            ///< along a row (tile[ty][tx])
   bool swizzle = false;    ///< Tile: column XOR (row % tile_width); tile_width a power of two
   int struct_words = 2;    ///< Struct: words per struct, >= 1
   int field = 0;           ///< Struct: which word of the struct, 0..struct_words-1;
-                           ///< MatmulA / MatmulB: the k of the inner loop (pitch = tile row)
-  int part = 0;            ///< Interleaved / Blocked: the first (0) or second (1) access
+                  ///< MatmulA / MatmulB: the k of the inner loop (pitch_elements = tile row)
+  int part = 0;                  ///< Interleaved / Blocked: the first (0) or second (1) access
   int active_threads = 1 << 30;  ///< threads tid >= active_threads sit idle (reduction steps)
   int active_every = 1;  ///< only threads with tid % active_every == 0 take part (the divergent
                          ///< interleaved reduction), >= 1
 
   friend bool operator==(const SharedIndexParams& a, const SharedIndexParams& b) {
     return a.kind == b.kind && a.word_bytes == b.word_bytes && a.offset == b.offset &&
-           a.stride == b.stride && a.tile_width == b.tile_width && a.pitch == b.pitch &&
-           a.by_column == b.by_column && a.swizzle == b.swizzle &&
-           a.struct_words == b.struct_words && a.field == b.field && a.part == b.part &&
-           a.active_threads == b.active_threads && a.active_every == b.active_every;
+           a.stride == b.stride && a.tile_width == b.tile_width &&
+           a.pitch_elements == b.pitch_elements && a.by_column == b.by_column &&
+           a.swizzle == b.swizzle && a.struct_words == b.struct_words && a.field == b.field &&
+           a.part == b.part && a.active_threads == b.active_threads &&
+           a.active_every == b.active_every;
   }
   friend bool operator!=(const SharedIndexParams& a, const SharedIndexParams& b) {
     return !(a == b);
@@ -74,13 +75,13 @@ WARPLENS_HOST_DEVICE inline int shared_element_index(int tx, int ty, int bdx, in
       const int row = p.by_column ? tx : ty;
       int column = p.by_column ? ty : tx;
       if (p.swizzle) column ^= row % p.tile_width;
-      return p.offset + row * p.pitch + column;
+      return p.offset + row * p.pitch_elements + column;
     }
     case SharedPatternKind::Struct: return p.offset + p.struct_words * tid + p.field;
     case SharedPatternKind::Interleaved: return p.offset + 2 * tid + p.part;
     case SharedPatternKind::Blocked: return p.offset + tid + p.part * bdx * bdy;
-    case SharedPatternKind::MatmulA: return p.offset + ty * p.pitch + p.field;
-    case SharedPatternKind::MatmulB: return p.offset + p.field * p.pitch + tx;
+    case SharedPatternKind::MatmulA: return p.offset + ty * p.pitch_elements + p.field;
+    case SharedPatternKind::MatmulB: return p.offset + p.field * p.pitch_elements + tx;
     case SharedPatternKind::Strided:
     default: return p.offset + p.stride * tid;
   }

@@ -34,7 +34,7 @@ std::any parse_banks_table(const ScenarioTable& scenario) {
     p.index.offset = scenario.int_value(t, "offset", 0);
     p.index.stride = scenario.int_value(t, "stride", 1);
     p.index.tile_width = scenario.int_value(t, "tile_width", 32);
-    p.index.pitch = scenario.int_value(t, "pitch", p.index.tile_width);
+    p.index.pitch_elements = scenario.int_value(t, "pitch", p.index.tile_width);
     p.index.by_column = string_value(t, "by", "row") == "column";
     p.index.swizzle = t["swizzle"].value_or(false);
     p.index.struct_words = scenario.int_value(t, "struct_words", 2);

@@ -69,25 +69,25 @@ void draw_bank_parameters(SharedState& state) {
   }
   label("Word size (bytes per lane)");
   radio_row<int>("word", x.word_bytes, {{1, "1"}, {2, "2"}, {4, "4"}, {8, "8"}, {16, "16"}});
-  label("Offset (words)");
+  label("Offset (elements)");
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderInt("##offset", &x.offset, 0, 64);
   switch (x.kind) {
     case SharedPatternKind::Strided:
-      label("Stride (words; 0 = every lane on one word)");
+      label("Stride (elements; 0 = every lane on one word)");
       ImGui::SetNextItemWidth(-1);
       ImGui::SliderInt("##stride", &x.stride, 0, 64);
       break;
     case SharedPatternKind::Tile: {
       label("Tile width T (elements per row)");
       if (radio_row<int>("tile", x.tile_width, {{8, "8"}, {16, "16"}, {32, "32"}})) {
-        x.pitch = x.tile_width;
+        x.pitch_elements = x.tile_width;
         p.block_x = x.tile_width;
         p.block_y = x.tile_width;
       }
       label("Row pitch (elements; T+1 pads each row)");
       ImGui::SetNextItemWidth(-1);
-      ImGui::SliderInt("##pitch", &x.pitch, x.tile_width, x.tile_width + 8);
+      ImGui::SliderInt("##pitch", &x.pitch_elements, x.tile_width, x.tile_width + 8);
       label("threadIdx.x walks");
       radio_row<bool>("by", x.by_column, {{false, "along a row"}, {true, "down a column"}});
       ImGui::Checkbox("XOR swizzle: column ^ (row % T)", &x.swizzle);
@@ -199,11 +199,11 @@ std::string shared_access_text(const SharedState& state) {
     case SharedPatternKind::Tile:
       return format("%s of tile[%d][%d]%s",
                     x.by_column ? "column read tile[tx][ty]" : "row access tile[ty][tx]",
-                    x.tile_width, x.pitch, x.swizzle ? ", XOR-swizzled" : "");
+                    x.tile_width, x.pitch_elements, x.swizzle ? ", XOR-swizzled" : "");
     case SharedPatternKind::MatmulA:
-      return format("blockA[ty][%d] of a %d\u00d7%d tile", x.field, x.pitch, x.pitch);
+      return format("blockA[ty][%d] of a %d\u00d7%d tile", x.field, x.pitch_elements, x.pitch_elements);
     case SharedPatternKind::MatmulB:
-      return format("blockB[%d][tx] of a %d\u00d7%d tile", x.field, x.pitch, x.pitch);
+      return format("blockB[%d][tx] of a %d\u00d7%d tile", x.field, x.pitch_elements, x.pitch_elements);
     case SharedPatternKind::Struct:
       return format("field %d of %d-word structs, ", x.field, x.struct_words) + word;
     case SharedPatternKind::Interleaved: return format("s[2*tid%s], ", x.part ? " + 1" : "") + word;
