@@ -163,9 +163,8 @@ class SessionLab : public LabInstance {
 
 /// One line of the registry.
 struct LabInfo {
-  Lab id;
-  const char* name;         ///< command line and presets: "global", "banks", ...
-  const char* title;        ///< the header's button: "Global memory"
+  Lab id;             ///< its name on the command line and in presets: to_string(id) (lab_id.h)
+  const char* title;  ///< the header's button: "Global memory"
   const char* short_title;  ///< the header's button where titles do not fit: "Global"
   /// Whether A/B compare can show two instances side by side, and what its ratio compares
   /// ("bandwidth", "throughput"); null: no compare in this lab.

@@ -9,10 +9,10 @@ namespace warplens::app {
 
 enum class Lab { Global, Banks, Transpose, Matmul, Reduction, Cache };
 
-/// The lab's name on the command line and in presets: global | banks | transpose | matmul |
-/// reduction | cache (from the registry).
+/// The lab's name on the command line, in presets (its table, e.g. [banks]) and in figures:
+/// global | banks | transpose | matmul | reduction | cache.
 const char* to_string(Lab lab);
-/// The lab called `text`; throws std::invalid_argument naming the registry's names otherwise.
+/// The lab called `text`; throws std::invalid_argument naming every lab's name otherwise.
 Lab parse_lab(const std::string& text);
 
 }  // namespace warplens::app

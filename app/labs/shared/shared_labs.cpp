@@ -23,7 +23,8 @@ void SharedLabBase::apply(const Scenario& scenario, std::optional<model::Hardwar
 }
 
 void SharedLabBase::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
-  draw_shared_parameters(frame, session_, frame.layer, pos, size);
+  draw_shared_parameters(frame, session_, frame.layer, pos, size,
+                         [this](SharedState& state) { draw_lab_parameters(state); });
 }
 
 void SharedLabBase::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {

@@ -8,6 +8,7 @@
 #include "bank_view.h"
 #include "lab.h"
 #include "shared_session.h"
+#include "shared_ui.h"
 #include "warp_view.h"
 
 namespace warplens::app {
@@ -35,6 +36,8 @@ class SharedLabBase : private SharedViews, public SessionLab<SharedSession> {
   void figure_numbers(nlohmann::json& figure) const override;
 
  protected:
+  /// The lab's own part of the parameter panel.
+  virtual void draw_lab_parameters(SharedState& state) = 0;
   /// The A/B table's parameter line.
   [[nodiscard]] virtual std::string parameters_text() const = 0;
   /// The headline from one copy of the worker's results (`current`: they belong to the state).
@@ -46,6 +49,7 @@ class BankLab final : public SharedLabBase {
   explicit BankLab(bool use_gpu) : SharedLabBase(Lab::Banks, use_gpu) {}
 
  protected:
+  void draw_lab_parameters(SharedState& state) override { draw_bank_parameters(state); }
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
@@ -59,6 +63,7 @@ class TransposeLab final : public SharedLabBase {
   void end_frame(UiState& ui) override;
 
  protected:
+  void draw_lab_parameters(SharedState& state) override { draw_transpose_parameters(state); }
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
@@ -68,6 +73,7 @@ class MatmulLab final : public SharedLabBase {
   explicit MatmulLab(bool use_gpu) : SharedLabBase(Lab::Matmul, use_gpu) {}
 
  protected:
+  void draw_lab_parameters(SharedState& state) override { draw_matmul_parameters(state); }
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
@@ -77,6 +83,7 @@ class ReductionLab final : public SharedLabBase {
   explicit ReductionLab(bool use_gpu) : SharedLabBase(Lab::Reduction, use_gpu) {}
 
  protected:
+  void draw_lab_parameters(SharedState& state) override { draw_reduction_parameters(state); }
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };

@@ -4,60 +4,16 @@
 
 #include "copy_pattern.h"
 #include "gl_interop.h"
+#include "shared_kinds.h"
 
 namespace warplens::app {
 
-namespace {
-constexpr int kBankRuns = 10;
-constexpr int kTransposeRuns = 10;
-constexpr int kMatmulRuns = 5;
-constexpr int kReductionRuns = 10;
-}  // namespace
-
 std::optional<gpu::BankProbeParams> shown_access(const SharedState& state) {
-  switch (state.lab) {
-    case Lab::Transpose:
-      gpu::check_transpose(state.transpose, std::int64_t{1} << 62);
-      if (state.transpose.variant == gpu::TransposeVariant::Copy ||
-          state.transpose.variant == gpu::TransposeVariant::Naive)
-        return std::nullopt;
-      return state.transpose_read ? gpu::transpose_tile_read(state.transpose)
-                                  : gpu::transpose_tile_write(state.transpose);
-    case Lab::Matmul:
-      gpu::check_matmul(state.matmul, std::int64_t{1} << 62);
-      if (state.matmul.block_size == 0) return std::nullopt;
-      if (state.matmul_k < 0 || state.matmul_k >= state.matmul.block_size)
-        throw std::invalid_argument("k must be 0.." + std::to_string(state.matmul.block_size - 1));
-      return state.matmul_b ? gpu::matmul_read_b(state.matmul, state.matmul_k)
-                            : gpu::matmul_read_a(state.matmul, state.matmul_k);
-    case Lab::Reduction: {
-      gpu::check_reduction(state.reduction, std::int64_t{1} << 62);
-      const int steps = gpu::reduction_steps(state.reduction);
-      if (state.reduction_step < 0 || state.reduction_step >= steps)
-        throw std::invalid_argument("step must be 0.." + std::to_string(steps - 1));
-      return gpu::reduction_step(state.reduction, state.reduction_step, state.reduction_second);
-    }
-    case Lab::Banks:
-    case Lab::Global:
-    default: return state.probe;
-  }
+  return shared_kind(state.lab).shown_access(state);
 }
 
 bool same_measurement(const SharedState& a, const SharedState& b) {
-  if (a.lab != b.lab) return false;
-  switch (a.lab) {
-    case Lab::Banks: return a.probe == b.probe && a.warp == b.warp;
-    case Lab::Transpose:
-      return a.transpose.tile == b.transpose.tile &&
-             a.transpose.rows_per_block == b.transpose.rows_per_block &&
-             a.transpose.n == b.transpose.n;
-    case Lab::Matmul: return a.matmul.n == b.matmul.n;
-    case Lab::Reduction:
-      return a.reduction.block_threads == b.reduction.block_threads &&
-             a.reduction.elements == b.reduction.elements;
-    case Lab::Global:
-    default: return true;
-  }
+  return a.lab == b.lab && shared_kind(a.lab).same_measurement(a, b);
 }
 
 bool same_counters(const SharedState& a, const SharedState& b) {
@@ -315,45 +271,9 @@ void SharedSession::run_job(int slot, const SharedState& job, gpu::SharedLab& la
     return;
   }
   worker_.cancel(kCounters);  // this job reads the counters too
-  const auto* cancel = worker_.cancel_flag(kMeasure);
   Measured result;
-  switch (job.lab) {
-    case Lab::Banks: {
-      worker_.set_status("timing the bank pattern");
-      result.bank = lab.measure_bank(job.probe, job.warp, kBankRuns, 2, cancel);
-      break;
-    }
-    case Lab::Transpose: {
-      for (auto variant : gpu::kTransposeVariants) {
-        gpu::TransposeParams p = job.transpose;
-        p.variant = variant;
-        worker_.set_status(std::string("timing the ") + gpu::to_string(variant) + " transpose");
-        result.transpose.push_back(lab.measure_transpose(p, kTransposeRuns, 2, cancel));
-      }
-      break;
-    }
-    case Lab::Matmul: {
-      for (int block : gpu::kMatmulBlockSizes) {
-        gpu::MatmulParams p = job.matmul;
-        p.block_size = block;
-        worker_.set_status(block ? "timing the tiled multiply, BLOCK_SIZE " + std::to_string(block)
-                                 : std::string("timing the naive multiply"));
-        result.matmul.push_back(lab.measure_matmul(p, kMatmulRuns, 1, cancel));
-      }
-      break;
-    }
-    case Lab::Reduction: {
-      for (auto variant : gpu::kReductionVariants) {
-        gpu::ReductionParams p = job.reduction;
-        p.variant = variant;
-        worker_.set_status(std::string("timing the ") + gpu::to_string(variant) + " reduction");
-        result.reduction.push_back(lab.measure_reduction(p, kReductionRuns, 2, cancel));
-      }
-      break;
-    }
-    case Lab::Global:
-    case Lab::Cache: break;
-  }
+  shared_kind(job.lab).time(lab, job, result, worker_.cancel_flag(kMeasure),
+                            [&](const std::string& text) { worker_.set_status(text); });
   {
     // The measurements go on screen now; the counters follow (a dedicated launch).
     std::lock_guard lock(mutex_);

@@ -49,6 +49,10 @@ const char* reduction_label(gpu::ReductionVariant v) {
   return "?";
 }
 
+}  // namespace
+
+// --- each lab's own parameters (SharedLabBase::draw_lab_parameters) ----------------------------
+
 void draw_bank_parameters(SharedState& state) {
   gpu::BankProbeParams& p = state.probe;
   SharedIndexParams& x = p.index;
@@ -188,8 +192,6 @@ void draw_reduction_parameters(SharedState& state) {
   radio_row<bool>("operand", state.reduction_second, {{false, "s[i]"}, {true, "s[i + s]"}});
 }
 
-}  // namespace
-
 std::string shared_access_text(const SharedState& state) {
   const auto access = shown_access(state);
   if (!access) return "no shared memory";
@@ -201,9 +203,11 @@ std::string shared_access_text(const SharedState& state) {
                     x.by_column ? "column read tile[tx][ty]" : "row access tile[ty][tx]",
                     x.tile_width, x.pitch_elements, x.swizzle ? ", XOR-swizzled" : "");
     case SharedPatternKind::MatmulA:
-      return format("blockA[ty][%d] of a %d\u00d7%d tile", x.field, x.pitch_elements, x.pitch_elements);
+      return format("blockA[ty][%d] of a %d\u00d7%d tile", x.field, x.pitch_elements,
+                    x.pitch_elements);
     case SharedPatternKind::MatmulB:
-      return format("blockB[%d][tx] of a %d\u00d7%d tile", x.field, x.pitch_elements, x.pitch_elements);
+      return format("blockB[%d][tx] of a %d\u00d7%d tile", x.field, x.pitch_elements,
+                    x.pitch_elements);
     case SharedPatternKind::Struct:
       return format("field %d of %d-word structs, ", x.field, x.struct_words) + word;
     case SharedPatternKind::Interleaved: return format("s[2*tid%s], ", x.part ? " + 1" : "") + word;
@@ -219,7 +223,8 @@ std::string shared_access_text(const SharedState& state) {
 }
 
 void draw_shared_parameters(LabFrame& frame, SharedSession& session, const viz::ImGuiLayer& layer,
-                            ImVec2 pos, ImVec2 size) {
+                            ImVec2 pos, ImVec2 size,
+                            const std::function<void(SharedState&)>& draw_lab_parameters) {
   (void)layer;
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
@@ -228,13 +233,7 @@ void draw_shared_parameters(LabFrame& frame, SharedSession& session, const viz::
                    ImGuiWindowFlags_NoSavedSettings);
   frame.draw_scenario_picker();
   SharedState state = session.state();
-  switch (state.lab) {
-    case Lab::Transpose: draw_transpose_parameters(state); break;
-    case Lab::Matmul: draw_matmul_parameters(state); break;
-    case Lab::Reduction: draw_reduction_parameters(state); break;
-    case Lab::Banks:
-    default: draw_bank_parameters(state); break;
-  }
+  draw_lab_parameters(state);
   // Parameters just edited may be refused (set() below says why); keep the model choice of
   // the access shown until then.
   bool has_access = state.lab == Lab::Banks;

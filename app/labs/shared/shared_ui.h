@@ -4,6 +4,7 @@
 
 #include <imgui.h>
 
+#include <functional>
 #include <string>
 
 #include "bank_view.h"
@@ -14,9 +15,16 @@
 
 namespace warplens::app {
 
-/// The parameter panel of the current shared lab (scenario picker on top).
+/// The parameter panel of a shared lab: the scenario picker, the lab's own parameters
+/// (`draw_lab_parameters`, one of the four below), then what the labs share (memory model,
+/// Re-measure).
 void draw_shared_parameters(LabFrame& frame, SharedSession& session, const viz::ImGuiLayer& layer,
-                            ImVec2 pos, ImVec2 size);
+                            ImVec2 pos, ImVec2 size,
+                            const std::function<void(SharedState&)>& draw_lab_parameters);
+void draw_bank_parameters(SharedState& state);
+void draw_transpose_parameters(SharedState& state);
+void draw_matmul_parameters(SharedState& state);
+void draw_reduction_parameters(SharedState& state);
 
 /// The bank view window: the access the lab's kernel makes, traced on the GPU when there is one.
 /// The transpose lab adds tabs for the kernel's global read and write, drawn in `global_view`;

@@ -1,0 +1,34 @@
+// What differs between the four shared-memory labs (banks, transpose, matmul, reduction) below
+// their panels: the access the bank view shows, which state changes need new timings, and the
+// kernels the worker times. One entry per lab in shared_kinds.cpp; the session, the scenario
+// parser and the verbs look a lab up here instead of switching on it.
+#pragma once
+
+#include <atomic>
+#include <functional>
+#include <optional>
+#include <string>
+
+#include "shared_session.h"
+
+namespace warplens::app {
+
+struct SharedKind {
+  Lab lab;
+  /// The shared access the bank view shows (nullopt: the kernel has none, e.g. the naive
+  /// transpose). Throws std::invalid_argument for parameters the lab refuses.
+  std::optional<gpu::BankProbeParams> (*shown_access)(const SharedState& state);
+  /// Whether two states of this lab time the same kernels (the bank view's choices do not
+  /// count).
+  bool (*same_measurement)(const SharedState& a, const SharedState& b);
+  /// Times the lab's kernels for `state` into `out` (every variant where the lab compares
+  /// several); `status` says what runs. Throws GpuError ("cancelled" when `cancel` is set).
+  void (*time)(gpu::SharedLab& lab, const SharedState& state, SharedSession::Measured& out,
+               const std::atomic<bool>* cancel,
+               const std::function<void(const std::string&)>& status);
+};
+
+/// The entry of a shared-memory lab; std::invalid_argument for any other lab.
+const SharedKind& shared_kind(Lab lab);
+
+}  // namespace warplens::app
