@@ -23,6 +23,7 @@
 #include "gpu.h"
 #include "imgui_layer.h"
 #include "lab_id.h"
+#include "measure_options.h"
 #include "memory_model.h"
 #include "theme.h"
 
@@ -177,6 +178,10 @@ struct LabInfo {
   /// The counter case (verify's catalog) of the access a scenario of this lab shows, if it has
   /// one; null: the lab has no warp access to count.
   std::optional<CounterCase> (*counter_case)(const Scenario& scenario);
+  /// `warplens measure` for this lab: times its kernels for the command line's options, or
+  /// for `scenario` (one of this lab's; null: the options), and prints text, JSON or CSV.
+  /// Returns the process exit code (exit_codes.h) with a one-line reason on stderr.
+  int (*measure)(const MeasureOptions& options, const Scenario* scenario);
 };
 
 /// Every lab, in lecture order; registry()[i].id == Lab(i).

@@ -7,6 +7,9 @@
 #include "global_lab.h"
 #include "global_scenario.h"
 #include "lab.h"
+#include "measure_cache.h"
+#include "measure_global.h"
+#include "measure_shared.h"
 #include "shared_labs.h"
 #include "shared_scenario.h"
 
@@ -23,19 +26,20 @@ std::unique_ptr<LabInstance> make(bool use_gpu) {
 
 const std::vector<LabInfo>& lab_registry() {
   static const std::vector<LabInfo> registry = {
-      // id, title, short title, A/B ratio, instance, preset table, verify's counter case
+      // id, title, short title, A/B ratio, instance, preset table, verify's counter case,
+      // measure verb
       {Lab::Global, "Global memory", "Global", "bandwidth", make<GlobalLab>, parse_global_table,
-       global_counter_case},
+       global_counter_case, measure_global},
       {Lab::Banks, "Shared banks", "Banks", "bandwidth", make<BankLab>, parse_banks_table,
-       shared_counter_case},
+       shared_counter_case, measure_shared_lab},
       {Lab::Transpose, "Transpose", "Transpose", "bandwidth", make<TransposeLab>,
-       parse_transpose_table, transpose_counter_case},
+       parse_transpose_table, transpose_counter_case, measure_shared_lab},
       {Lab::Matmul, "Matrix multiply", "Matmul", "throughput", make<MatmulLab>, parse_matmul_table,
-       shared_counter_case},
+       shared_counter_case, measure_shared_lab},
       {Lab::Reduction, "Reduction", "Reduction", "bandwidth", make<ReductionLab>,
-       parse_reduction_table, shared_counter_case},
+       parse_reduction_table, shared_counter_case, measure_shared_lab},
       {Lab::Cache, "Caches & occupancy", "Caches", nullptr, make<CacheLabUnit>, parse_cache_table,
-       nullptr},
+       nullptr, measure_cache_lab},
   };
   return registry;
 }

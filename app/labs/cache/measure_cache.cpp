@@ -2,12 +2,14 @@
 
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <stdexcept>
 #include <string>
 
 #include "cache_lab.h"
+#include "cache_scenario.h"
 #include "cache_session.h"
 #include "counter_service.h"
 #include "exit_codes.h"
@@ -426,6 +428,18 @@ int measure_cache_body(const CacheMeasureOptions& o) {
 
 int run_measure_cache(const CacheMeasureOptions& o) {
   return exit_code_of("measure", [&] { return measure_cache_body(o); });
+}
+
+}  // namespace warplens::app
+
+namespace warplens::app {
+
+int measure_cache_lab(const MeasureOptions& o, const Scenario* scenario) {
+  CacheMeasureOptions co = o.cache;
+  if (scenario) co.section = to_string(cache_scenario(*scenario).section);
+  co.format = o.format;
+  co.runs = std::max(3, o.runs / 2);
+  return run_measure_cache(co);
 }
 
 }  // namespace warplens::app

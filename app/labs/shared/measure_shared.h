@@ -2,7 +2,12 @@
 // timed on the GPU, next to the model's wavefront count for the access the bank view shows.
 #pragma once
 
+#include <nlohmann/json.hpp>
+
 #include <string>
+
+#include "measure_options.h"
+#include "scenario.h"
 
 #include "shared_session.h"
 
@@ -14,6 +19,21 @@ struct SharedMeasureOptions {
   int runs = 10;
   std::string format = "text";  ///< text | json | csv
 };
+
+/// Each shared lab's part of the verb (SharedKind, shared_kinds.h): its kernels timed as JSON
+/// rows (every variant when options.all_variants), and one row as a line of text.
+nlohmann::json banks_measure_rows(gpu::SharedLab& lab, const SharedMeasureOptions& options);
+nlohmann::json transpose_measure_rows(gpu::SharedLab& lab, const SharedMeasureOptions& options);
+nlohmann::json matmul_measure_rows(gpu::SharedLab& lab, const SharedMeasureOptions& options);
+nlohmann::json reduction_measure_rows(gpu::SharedLab& lab, const SharedMeasureOptions& options);
+void banks_print_row(const nlohmann::json& row);
+void transpose_print_row(const nlohmann::json& row);
+void matmul_print_row(const nlohmann::json& row);
+void reduction_print_row(const nlohmann::json& row);
+
+/// The shared labs' `measure` (LabInfo::measure): the scenario's parameters, or the options'
+/// for the lab they name (--lab banks|transpose|matmul|reduction).
+int measure_shared_lab(const MeasureOptions& options, const Scenario* scenario);
 
 /// Runs the measurement and prints it. Returns the process exit code (0; 1 GPU failure; 2 bad
 /// parameters; 3 no CUDA device), with a one-line reason on stderr.

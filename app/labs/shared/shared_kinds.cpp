@@ -104,11 +104,58 @@ void reduction_time(gpu::SharedLab& lab, const SharedState& st, SharedSession::M
   }
 }
 
+// --- the command line's options ----------------------------------------------------------------
+
+void banks_options(const MeasureOptions& o, SharedState& st) {
+  auto& x = st.probe.index;
+  x.kind = gpu::parse_shared_pattern_kind(o.pattern);
+  x.word_bytes = o.word_bytes;
+  x.offset = static_cast<int>(o.offsets.front());
+  x.stride = static_cast<int>(o.strides.front());
+  x.tile_width = o.tile_width;
+  x.pitch_elements = o.pitch_elements ? o.pitch_elements : o.tile_width;
+  x.by_column = o.by_column;
+  x.swizzle = o.swizzle;
+  x.struct_words = o.struct_words;
+  x.field = o.field;
+  x.part = o.part;
+  st.probe.op = gpu::parse_shared_op(o.op);
+  const auto block = model::parse_block(o.block);
+  st.probe.block_x = block.x;
+  st.probe.block_y = block.y;
+  st.warp = o.warp;
+}
+void transpose_options(const MeasureOptions& o, SharedState& st) {
+  if (!o.variant.empty()) st.transpose.variant = gpu::parse_transpose_variant(o.variant);
+  st.transpose.tile = o.tile;
+  st.transpose.rows_per_block = o.rows_per_block;
+  if (o.n) st.transpose.n = o.n;
+}
+void matmul_options(const MeasureOptions& o, SharedState& st) {
+  if (o.block_size >= 0) st.matmul.block_size = o.block_size;
+  if (o.n) st.matmul.n = o.n;
+}
+void reduction_options(const MeasureOptions& o, SharedState& st) {
+  if (!o.variant.empty()) st.reduction.variant = gpu::parse_reduction_variant(o.variant);
+  st.reduction.block_threads = o.block_threads;
+  st.reduction.elements = o.elements;
+}
+bool unless_variant(const MeasureOptions& o) {
+  return o.variant.empty();
+}
+bool unless_block_size(const MeasureOptions& o) {
+  return o.block_size < 0;
+}
+
 constexpr SharedKind kKinds[] = {
-    {Lab::Banks, banks_access, banks_same, banks_time},
-    {Lab::Transpose, transpose_access, transpose_same, transpose_time},
-    {Lab::Matmul, matmul_access, matmul_same, matmul_time},
-    {Lab::Reduction, reduction_access, reduction_same, reduction_time},
+    {Lab::Banks, banks_access, banks_same, banks_time, banks_options, unless_variant,
+     banks_measure_rows, banks_print_row, "cycles_per_request", "cycles/request"},
+    {Lab::Transpose, transpose_access, transpose_same, transpose_time, transpose_options,
+     unless_variant, transpose_measure_rows, transpose_print_row, "gbps", "GB/s"},
+    {Lab::Matmul, matmul_access, matmul_same, matmul_time, matmul_options, unless_block_size,
+     matmul_measure_rows, matmul_print_row, "gflops", "GFLOP/s"},
+    {Lab::Reduction, reduction_access, reduction_same, reduction_time, reduction_options,
+     unless_variant, reduction_measure_rows, reduction_print_row, "gbps", "GB/s"},
 };
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include <optional>
 #include <string>
 
+#include "measure_shared.h"
 #include "shared_session.h"
 
 namespace warplens::app {
@@ -26,6 +27,17 @@ struct SharedKind {
   void (*time)(gpu::SharedLab& lab, const SharedState& state, SharedSession::Measured& out,
                const std::atomic<bool>* cancel,
                const std::function<void(const std::string&)>& status);
+
+  // --- `warplens measure --lab NAME` (measure_shared.h) ---
+  /// Takes the lab's parameters from the command line's options; std::invalid_argument for a
+  /// bad value.
+  void (*apply_options)(const MeasureOptions& options, SharedState& state);
+  /// Whether the options ask for every variant (no --variant, or no --block-size for matmul).
+  bool (*every_variant)(const MeasureOptions& options);
+  nlohmann::json (*measure_rows)(gpu::SharedLab& lab, const SharedMeasureOptions& options);
+  void (*print_row)(const nlohmann::json& row);
+  const char* value_key;   ///< the row's headline field: "gbps", "gflops", "cycles_per_request"
+  const char* value_unit;  ///< its unit in CSV
 };
 
 /// The entry of a shared-memory lab; std::invalid_argument for any other lab.

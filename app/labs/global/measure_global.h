@@ -1,0 +1,15 @@
+// `warplens measure` for the global lab: the pattern copy timed on the GPU (see
+// measure_global.cpp for what it prints).
+#pragma once
+
+#include "measure_options.h"
+#include "scenario.h"
+
+namespace warplens::app {
+
+/// Times the options' offsets x strides (or `scenario`'s parameters, a global-lab scenario)
+/// and prints text, JSON or CSV. Returns the process exit code (0; 1 GPU failure; 2 bad
+/// parameters; 3 no CUDA device) with a one-line reason on stderr.
+int measure_global(const MeasureOptions& options, const Scenario* scenario);
+
+}  // namespace warplens::app
