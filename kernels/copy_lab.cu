@@ -291,6 +291,14 @@ bool built_with_cuda() {
   return true;
 }
 
+CudaVersions cuda_versions() {
+  CudaVersions v;
+  if (cudaRuntimeGetVersion(&v.runtime) != cudaSuccess) v.runtime = 0;
+  if (cudaDriverGetVersion(&v.driver) != cudaSuccess) v.driver = 0;
+  cudaGetLastError();
+  return v;
+}
+
 DeviceQuery query_device() {
   DeviceQuery q;
   int count = 0;

@@ -7,6 +7,11 @@
 
 namespace warplens::gpu {
 
+std::string cuda_version_text(int version) {
+  if (version <= 0) return "none";
+  return std::to_string(version / 1000) + "." + std::to_string(version % 1000 / 10);
+}
+
 std::int64_t matrix_pitch_bytes(const CopyParams& p) {
   const std::int64_t row = std::int64_t{p.matrix_width} * 4;
   if (!p.matrix_pitched) return row;

@@ -64,6 +64,17 @@ struct DeviceQuery {
 };
 DeviceQuery query_device();
 
+/// The CUDA runtime this process loaded and the newest CUDA the installed driver supports, as
+/// CUDA encodes versions (1000 x major + 10 x minor: 13000 is 13.0); 0 where there is none (a
+/// build without CUDA, or no driver). From cudaRuntimeGetVersion and cudaDriverGetVersion.
+struct CudaVersions {
+  int runtime = 0;
+  int driver = 0;
+};
+CudaVersions cuda_versions();
+/// "13.0" for 13000; "none" for 0.
+std::string cuda_version_text(int version);
+
 /// Which side of the copy follows the index function; the other side is coalesced (element g).
 enum class PatternSide { Read, Write };
 /// How the copy's loads go through the cache hierarchy (CUDA C++ Programming Guide, "Load

@@ -17,6 +17,10 @@ bool built_with_cuda() {
   return false;
 }
 
+CudaVersions cuda_versions() {
+  return {};
+}
+
 DeviceQuery query_device() {
   return {std::nullopt, "built without the CUDA toolkit (model only)"};
 }

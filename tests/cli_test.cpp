@@ -133,6 +133,16 @@ TEST(AnalyzeCli, SharedScenariosGiveTheWavefrontsTheirPresetsPromise) {
   EXPECT_EQ(wide["wavefronts_per_request"], 4);
 }
 
+TEST(VersionCli, PrintsTheVersionAndWhatCudaItFound) {
+  const auto r = run_command(kWarplens + " --version");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_NE(r.output.find("warplens 0."), std::string::npos) << r.output;
+  // Built with CUDA: the runtime's version; without: says so. Either way a device line or why.
+  EXPECT_TRUE(r.output.find("CUDA runtime ") != std::string::npos ||
+              r.output.find("built without the CUDA toolkit") != std::string::npos)
+      << r.output;
+}
+
 TEST(ListCli, PrintsTheCatalog) {
   const auto r = run_command(kWarplens + " list");
   ASSERT_EQ(r.exit_code, 0);

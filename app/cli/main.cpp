@@ -74,6 +74,9 @@ int run_measure(const app::MeasureOptions& o) {
 int main(int argc, char** argv) {
   CLI::App cli{"WarpLens: how one warp's memory accesses land in sectors, lines and banks"};
   cli.require_subcommand(0, 1);
+  bool show_version = false;
+  cli.add_flag("--version", show_version,
+               "print WarpLens's version and the CUDA runtime and driver it found");
 
   // Window (no verb).
   app::ViewOptions view;
@@ -227,6 +230,23 @@ int main(int argc, char** argv) {
   } catch (const CLI::ParseError& e) {
     std::cerr << "warplens: " << e.what() << "\n";
     return kExitBadInput;
+  }
+
+  if (show_version) {
+    // Exit 0 whatever was found: the answer is the report itself.
+    const gpu::CudaVersions v = gpu::cuda_versions();
+    std::printf("warplens %s\n", WARPLENS_VERSION);
+    if (!gpu::built_with_cuda()) {
+      std::printf("built without the CUDA toolkit: model only\n");
+    } else {
+      std::printf("CUDA runtime %s; %s\n", gpu::cuda_version_text(v.runtime).c_str(),
+                  v.driver
+                      ? ("the driver supports CUDA " + gpu::cuda_version_text(v.driver)).c_str()
+                      : "no CUDA driver found");
+      const gpu::DeviceQuery q = gpu::query_device();
+      std::printf("device: %s\n", q.device ? q.device->name.c_str() : q.reason.c_str());
+    }
+    return kExitOk;
   }
 
   try {

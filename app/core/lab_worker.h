@@ -24,9 +24,17 @@
 #include <utility>
 #include <vector>
 
+#include "gpu.h"
 #include "gpu_turn.h"
 
 namespace warplens::app {
+
+/// The device a session measures on: the CUDA device, or why there is none ("GPU disabled
+/// (--model-only)" when the user asked for the model alone).
+inline gpu::DeviceQuery session_device(bool use_gpu) {
+  return use_gpu ? gpu::query_device()
+                 : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
+}
 
 /// What the GPU labs throw when a cancel flag stopped a measurement between launches.
 inline bool is_cancellation(const std::exception& e) {

@@ -161,8 +161,7 @@ CacheSession::CacheSession(bool use_gpu)
             return lab;
           },
           [this](int, const CacheState& job, gpu::CacheLab& lab) { run_job(job, lab); }) {
-  device_ =
-      use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
+  device_ = session_device(use_gpu);
   model_ = cache_model(state_, nullptr, "");
   if (gpu_mode()) worker_.start();
 }

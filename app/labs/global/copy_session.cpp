@@ -32,8 +32,7 @@ CopySession::CopySession(WarpTraceSink& warp_sink, HeatmapSink& heat_sink, bool 
       worker_(
           2, [this] { return make_lab(); },
           [this](int slot, const Job& job, gpu::CopyLab& lab) { run_job(slot, job, lab); }) {
-  device_ =
-      use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
+  device_ = session_device(use_gpu);
   set(CopyState{});
   if (gpu_mode()) worker_.start();
 }

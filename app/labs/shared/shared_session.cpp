@@ -72,8 +72,7 @@ SharedSession::SharedSession(BankTraceSink& bank_sink, WarpTraceSink& global_sin
           [this](int slot, const SharedState& job, gpu::SharedLab& gpu_lab) {
             run_job(slot, job, gpu_lab);
           }) {
-  device_ =
-      use_gpu ? gpu::query_device() : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
+  device_ = session_device(use_gpu);
   SharedState initial;
   initial.lab = lab;
   set(initial);
