@@ -2,9 +2,11 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
+#include <limits>
 #include <memory>
 #include <mutex>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "cuda_support.cuh"
@@ -33,15 +35,27 @@ __device__ __forceinline__ Word load(const Word* p) {
 // extra instruction). kTrace adds the instrumented part: warps trace_first_warp ..
 // trace_first_warp + trace_warps - 1 of block 0 record the byte offset of their patterned
 // access from that buffer's base, warp slot k's lane l at trace[32k + l].
-template <typename Word, PatternSide kSide, LoadPath kPath, bool kTrace>
+// kStrided32: the strided index function in 32-bit arithmetic, for plans whose every index fits
+// an int (strided32_fits): the same function, evaluated in fewer instructions, so the timed
+// stride-1 copy runs as fast as the copy a student writes first (measured: docs/h100-bench.txt).
+template <typename Word, PatternSide kSide, LoadPath kPath, bool kTrace, bool kStrided32 = false>
 __global__ void pattern_copy(const Word* __restrict__ in, Word* __restrict__ out, long long threads,
                              IndexParams index, LaneTraceRecord* __restrict__ trace,
                              int trace_first_warp, int trace_warps) {
-  const long long g = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x;
-  if (g >= threads) return;
-  const long long e = element_index(g, index);
-  const long long src = kSide == PatternSide::Read ? e : g;
-  const long long dst = kSide == PatternSide::Read ? g : e;
+  using Index = std::conditional_t<kStrided32, int, long long>;
+  const Index g = kStrided32 ? static_cast<Index>(blockIdx.x * blockDim.x + threadIdx.x)
+                             : blockIdx.x * static_cast<Index>(blockDim.x) + threadIdx.x;
+  if (g >= static_cast<Index>(threads)) return;  // strided32_fits: threads fits an int
+  Index e;
+  if constexpr (kStrided32) {
+    e = index_expr::evaluate(index_functions::strided(),
+                             index_expr::BasicEnv<int>{g, static_cast<int>(index.offset),
+                                                       static_cast<int>(index.stride), index.seed});
+  } else {
+    e = element_index(g, index);
+  }
+  const Index src = kSide == PatternSide::Read ? e : g;
+  const Index dst = kSide == PatternSide::Read ? g : e;
   if constexpr (kTrace) {
     const int slot = static_cast<int>(threadIdx.x / 32) - trace_first_warp;
     if (blockIdx.x == 0 && slot >= 0 && slot < trace_warps) {
@@ -185,6 +199,15 @@ __global__ void __launch_bounds__(kIdealThreads)
   if (i < n) out[i] = in[i];
 }
 
+// The copy a student writes first: one float per thread, a 32-bit index, 256 threads per block.
+// The reference the pattern copy's stride-1 point is held to (same buffers, same launch shape).
+constexpr int kMinimalThreads = 256;
+
+__global__ void minimal_copy(const float* __restrict__ in, float* __restrict__ out, int n) {
+  const int i = blockIdx.x * kMinimalThreads + threadIdx.x;
+  if (i < n) out[i] = in[i];
+}
+
 // Calls f with a value of the word type for `word_bytes` (1, 2, 4, 8 or 16 bytes).
 template <typename F>
 void for_word_size(int word_bytes, F&& f) {
@@ -196,6 +219,17 @@ void for_word_size(int word_bytes, F&& f) {
     case 16: f(uint4{}); break;
     default: throw GpuError("unsupported word size " + std::to_string(word_bytes));
   }
+}
+
+// Whether the timed launch may run the strided index function in int arithmetic: the kind is
+// strided and every thread index, every element index and the grid's thread count fit an int.
+bool strided32_fits(const CopyPlan& plan, dim3 grid, dim3 block) {
+  constexpr long long kIntMax = std::numeric_limits<int>::max();
+  const IndexParams& p = plan.index;
+  if (p.kind != IndexKind::Strided || p.offset < 0 || p.stride < 1) return false;
+  const long long launched = static_cast<long long>(grid.x) * block.x;
+  if (launched > kIntMax || plan.threads > kIntMax) return false;
+  return p.offset <= kIntMax && (kIntMax - p.offset) / p.stride >= plan.threads;
 }
 
 struct TraceTarget {
@@ -212,6 +246,9 @@ void launch_pattern_copy(const CopyPlan& plan, dim3 grid, dim3 block, const void
   if (t.records) {
     pattern_copy<Word, kSide, kPath, true><<<grid, block, 0, stream>>>(
         src, dst, plan.threads, plan.index, t.records, t.first_warp, t.warps);
+  } else if (strided32_fits(plan, grid, block)) {
+    pattern_copy<Word, kSide, kPath, false, true>
+        <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, nullptr, 0, 0);
   } else {
     pattern_copy<Word, kSide, kPath, false>
         <<<grid, block, 0, stream>>>(src, dst, plan.threads, plan.index, nullptr, 0, 0);
@@ -564,6 +601,20 @@ MemcpyMeasurement CopyLab::measure_ideal_copy(int runs, int warmup) {
     ideal_copy<<<grid, kIdealThreads, 0, impl_->stream>>>(static_cast<const uint4*>(impl_->in),
                                                           static_cast<uint4*>(impl_->out), n);
     check(cudaGetLastError(), "ideal copy launch");
+  });
+}
+
+MemcpyMeasurement CopyLab::measure_minimal_copy(int runs, int warmup) {
+  const long long floats = buffer_bytes_ / 4;
+  if (floats > std::numeric_limits<int>::max())
+    throw GpuError("the minimal copy's int index cannot cover " + std::to_string(floats) +
+                   " floats");
+  const int n = static_cast<int>(floats);
+  const auto grid = static_cast<unsigned>((n + kMinimalThreads - 1) / kMinimalThreads);
+  return time_whole_buffer_copy(impl_->device, buffer_bytes_, impl_->stream, runs, warmup, [&] {
+    minimal_copy<<<grid, kMinimalThreads, 0, impl_->stream>>>(static_cast<const float*>(impl_->in),
+                                                              static_cast<float*>(impl_->out), n);
+    check(cudaGetLastError(), "minimal copy launch");
   });
 }
 

@@ -243,6 +243,11 @@ class CopyLab {
   /// grid. Every bandwidth in the labs is compared with this. Same units as measure_memcpy.
   MemcpyMeasurement measure_ideal_copy(int runs = 15, int warmup = 3);
 
+  /// The copy a student writes first, over the whole buffer: `i = blockIdx.x * 256 +
+  /// threadIdx.x; if (i < n) out[i] = in[i];` with an int index and float words. The pattern
+  /// copy's stride-1 point should match it (issue 17). Same units as measure_memcpy.
+  MemcpyMeasurement measure_minimal_copy(int runs = 15, int warmup = 3);
+
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;

@@ -74,6 +74,7 @@ int main(int argc, char** argv) {
 
     const auto memcpy = lab.measure_memcpy(runs);
     const auto ideal = lab.measure_ideal_copy(runs);
+    const auto minimal = lab.measure_minimal_copy(runs);
     const auto naive = lab.measure({4, 0, 1, 256}, runs);
     std::printf("%-34s %9s %18s %9s\n", "reference copy", "GB/s", "min-max", "% memcpy");
     std::printf("%-34s %9.1f %18s %9.1f\n", "cudaMemcpy device-to-device", memcpy.gbps,
@@ -81,6 +82,9 @@ int main(int argc, char** argv) {
     std::printf("%-34s %9.1f %18s %9.1f\n", "ideal copy (16 B per thread)", ideal.gbps,
                 spread(2.0 * static_cast<double>(ideal.bytes), ideal.timing).c_str(),
                 100 * ideal.gbps / memcpy.gbps);
+    std::printf("%-34s %9.1f %18s %9.1f\n", "minimal copy (float, int index)", minimal.gbps,
+                spread(2.0 * static_cast<double>(minimal.bytes), minimal.timing).c_str(),
+                100 * minimal.gbps / memcpy.gbps);
     std::printf("%-34s %9.1f %18s %9.1f\n", "naive copy (one float per thread)", naive.gbps,
                 spread(static_cast<double>(naive.plan.requested_bytes), naive.timing).c_str(),
                 100 * naive.gbps / memcpy.gbps);

@@ -27,13 +27,17 @@
 
 namespace warplens::index_expr {
 
-/// The values an index function reads: the global thread index and the pattern's parameters.
-struct Env {
-  std::int64_t g = 0;       ///< global thread index (blockIdx.x * blockDim.x + threadIdx.x)
-  std::int64_t offset = 0;  ///< elements
-  std::int64_t stride = 1;  ///< elements
-  std::uint32_t seed = 1;   ///< of the permuted and scattered patterns
+/// The values an index function reads: the global thread index and the pattern's parameters,
+/// in the integer type the arithmetic runs in (`Int`: 64-bit everywhere but the copy kernel's
+/// 32-bit strided fast launch, whose plan is checked to fit).
+template <typename Int>
+struct BasicEnv {
+  Int g = 0;               ///< global thread index (blockIdx.x * blockDim.x + threadIdx.x)
+  Int offset = 0;          ///< elements
+  Int stride = 1;          ///< elements
+  std::uint32_t seed = 1;  ///< of the permuted and scattered patterns
 };
+using Env = BasicEnv<std::int64_t>;
 
 // --- leaves ------------------------------------------------------------------------------------
 struct ThreadIndex {};  ///< g
@@ -112,30 +116,35 @@ WARPLENS_INDEX_OPERATOR(>>, Op::ShiftRight)
 #undef WARPLENS_INDEX_OPERATOR
 
 // --- evaluation (host and device) ----------------------------------------------------------------
-WARPLENS_HOST_DEVICE constexpr std::int64_t evaluate(ThreadIndex, const Env& e) {
+template <typename Int>
+WARPLENS_HOST_DEVICE constexpr Int evaluate(ThreadIndex, const BasicEnv<Int>& e) {
   return e.g;
 }
-WARPLENS_HOST_DEVICE constexpr std::int64_t evaluate(Offset, const Env& e) {
+template <typename Int>
+WARPLENS_HOST_DEVICE constexpr Int evaluate(Offset, const BasicEnv<Int>& e) {
   return e.offset;
 }
-WARPLENS_HOST_DEVICE constexpr std::int64_t evaluate(Stride, const Env& e) {
+template <typename Int>
+WARPLENS_HOST_DEVICE constexpr Int evaluate(Stride, const BasicEnv<Int>& e) {
   return e.stride;
 }
-WARPLENS_HOST_DEVICE constexpr std::int64_t evaluate(Seed, const Env& e) {
-  return e.seed;
+template <typename Int>
+WARPLENS_HOST_DEVICE constexpr Int evaluate(Seed, const BasicEnv<Int>& e) {
+  return static_cast<Int>(e.seed);
 }
-WARPLENS_HOST_DEVICE constexpr std::int64_t evaluate(Literal x, const Env&) {
-  return x.value;
+template <typename Int>
+WARPLENS_HOST_DEVICE constexpr Int evaluate(Literal x, const BasicEnv<Int>&) {
+  return static_cast<Int>(x.value);
 }
 
-template <typename X>
-WARPLENS_HOST_DEVICE constexpr std::int64_t evaluate(const Named<X>& n, const Env& e) {
+template <typename X, typename Int>
+WARPLENS_HOST_DEVICE constexpr Int evaluate(const Named<X>& n, const BasicEnv<Int>& e) {
   return evaluate(n.body, e);
 }
 
-template <typename L, Op kOp, typename R>
-WARPLENS_HOST_DEVICE constexpr std::int64_t evaluate(const Binary<L, kOp, R>& b, const Env& e) {
-  const std::int64_t l = evaluate(b.left, e), r = evaluate(b.right, e);
+template <typename L, Op kOp, typename R, typename Int>
+WARPLENS_HOST_DEVICE constexpr Int evaluate(const Binary<L, kOp, R>& b, const BasicEnv<Int>& e) {
+  const Int l = evaluate(b.left, e), r = evaluate(b.right, e);
   if constexpr (kOp == Op::Add) return l + r;
   if constexpr (kOp == Op::Sub) return l - r;
   if constexpr (kOp == Op::Mul) return l * r;
