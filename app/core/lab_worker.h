@@ -92,6 +92,12 @@ class LabWorker {
     }
     wake_.notify_all();
   }
+  /// When a job of `slot` starts, the job waiting in `dropped` is dropped (it does a part of
+  /// what `slot` does, e.g. a counter read-out that a full measurement also makes). Set up
+  /// before start().
+  void supersede(int slot, int dropped) {
+    supersedes_.at(static_cast<std::size_t>(slot)) |= 1u << dropped;
+  }
   /// Drops the job waiting in `slot` and cancels the running one of that slot.
   void cancel(int slot) {
     std::lock_guard lock(mutex_);
@@ -170,6 +176,9 @@ class LabWorker {
         auto& w = waiting_[static_cast<std::size_t>(slot)];
         job = std::move(*w);
         w.reset();
+        for (int d = 0; d < slots_; ++d)  // under the same lock as the take, as posted
+          if (supersedes_[static_cast<std::size_t>(slot)] & (1u << d))
+            waiting_[static_cast<std::size_t>(d)].reset();
         cancel_[static_cast<std::size_t>(slot)] = false;
         running_ = slot;
       }
@@ -192,7 +201,7 @@ class LabWorker {
           error_ = std::string("measurement failed: ") + e.what();
           if (!lab_) {
             lab_failed_ = true;
-            error_ += " (press Re-measure to try again)";
+            error_ += " (measure again to retry)";
           }
         }
       }
@@ -212,6 +221,7 @@ class LabWorker {
   std::condition_variable wake_;
   std::vector<std::optional<Job>> waiting_;
   std::array<std::atomic<bool>, kMaxSlots> cancel_{};
+  std::array<unsigned, kMaxSlots> supersedes_{};
   int running_ = -1;
   bool stop_ = false;
   std::string status_;

@@ -56,7 +56,9 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   ui.sweep_word_bytes = options.sweep_word_bytes;
   if ((options.view == BottomView::OffsetSweep || options.view == BottomView::StrideSweep) &&
       labs.get<GlobalLab>(Lab::Global).session().gpu_mode()) {
-    gpu::CopyParams base = global_scenario(scenario).copy;
+    // The sweeps are the global lab's: around a global scenario's copy, else the default copy.
+    gpu::CopyParams base =
+        scenario.lab == Lab::Global ? global_scenario(scenario).copy : gpu::CopyParams{};
     base.word_bytes = options.sweep_word_bytes;
     labs.get<GlobalLab>(Lab::Global)
         .session()

@@ -199,6 +199,11 @@ void CacheSession::set(const CacheState& requested) {
 void CacheSession::request_current() {
   if (!gpu_mode()) return;
   worker_.retry();
+  {
+    std::lock_guard lock(mutex_);  // no progress of the last job while this one waits
+    measured_.done = 0;
+    measured_.total = 0;
+  }
   worker_.post(0, state_);
 }
 

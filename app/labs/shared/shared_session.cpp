@@ -76,6 +76,7 @@ SharedSession::SharedSession(BankTraceSink& bank_sink, WarpTraceSink& global_sin
   SharedState initial;
   initial.lab = lab;
   set(initial);
+  worker_.supersede(kMeasure, kCounters);  // a measurement reads the counters too
   if (gpu_mode()) worker_.start();
 }
 
@@ -104,6 +105,7 @@ void SharedSession::set(const SharedState& requested) {
     predicted_ = std::move(predicted);
   } catch (const std::exception& e) {
     set_error(std::string("parameters refused: ") + e.what());
+    refused_ = true;
     return;
   }
   if (state.lab != Lab::Banks) state.warp = 0;
@@ -111,7 +113,10 @@ void SharedSession::set(const SharedState& requested) {
   const bool remeasure_needed = !have_state_ || !same_measurement(state, state_);
   state_ = state;
   have_state_ = true;
-  worker_.clear_error();  // accepted parameters end the last refusal's message
+  // Accepted parameters end the last refusal's message; a measurement's error stays until
+  // the parameters change (a new measurement is posted then).
+  if (changed || refused_) worker_.clear_error();
+  refused_ = false;
   if (!changed) return;
   const bool failed = worker_.lab_failed();
   if (!gpu_mode() || failed || interop_failed_ || (!access_ && !shows_global())) use_host_trace();
@@ -269,7 +274,6 @@ void SharedSession::run_job(int slot, const SharedState& job, gpu::SharedLab& la
     publish_counters(read_counters());
     return;
   }
-  worker_.cancel(kCounters);  // this job reads the counters too
   Measured result;
   shared_kind(job.lab).time(lab, job, result, worker_.cancel_flag(kMeasure),
                             [&](const std::string& text) { worker_.set_status(text); });
