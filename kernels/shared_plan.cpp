@@ -57,8 +57,8 @@ void check_index_fields(const SharedIndexParams& p) {
         refuse("tile width must be 1..1024 elements (got " + std::to_string(p.tile_width) + ")");
       }
       if (p.pitch_elements < p.tile_width) {
-        refuse("tile pitch " + std::to_string(p.pitch_elements) + " is smaller than the tile width " +
-               std::to_string(p.tile_width));
+        refuse("tile pitch " + std::to_string(p.pitch_elements) +
+               " is smaller than the tile width " + std::to_string(p.tile_width));
       }
       check_bound("tile pitch", p.pitch_elements, 1);
       if (p.swizzle && !power_of_two(p.tile_width)) {

@@ -37,12 +37,13 @@ struct SharedIndexParams {
   int tile_width = 32;      ///< Tile: elements per tile row, 1..1024
   int pitch_elements = 32;  ///< Tile: elements from one tile row's start to the next (>=
                             ///< tile_width; 33 for a 32-wide tile is the padded tile of the slides)
-  bool by_column = false;  ///< Tile: threadIdx.x walks down a column (tile[tx][ty]) instead of
-                           ///< along a row (tile[ty][tx])
-  bool swizzle = false;    ///< Tile: column XOR (row % tile_width); tile_width a power of two
-  int struct_words = 2;    ///< Struct: words per struct, >= 1
-  int field = 0;           ///< Struct: which word of the struct, 0..struct_words-1;
-                  ///< MatmulA / MatmulB: the k of the inner loop (pitch_elements = tile row)
+  bool by_column = false;   ///< Tile: threadIdx.x walks down a column (tile[tx][ty]) instead of
+                            ///< along a row (tile[ty][tx])
+  bool swizzle = false;     ///< Tile: column XOR (row % tile_width); tile_width a power of two
+  int struct_words = 2;     ///< Struct: words per struct, >= 1
+  /// Struct: which word of the struct, 0..struct_words-1; MatmulA / MatmulB: the k of the
+  /// inner loop (pitch_elements = tile row).
+  int field = 0;
   int part = 0;                  ///< Interleaved / Blocked: the first (0) or second (1) access
   int active_threads = 1 << 30;  ///< threads tid >= active_threads sit idle (reduction steps)
   int active_every = 1;  ///< only threads with tid % active_every == 0 take part (the divergent
