@@ -183,7 +183,9 @@ void draw_reduction_parameters(SharedState& state) {
   const int steps = gpu::reduction_steps(r);
   state.reduction_step = std::clamp(state.reduction_step, 0, steps - 1);
   const gpu::BankProbeParams step = gpu::reduction_step(r, state.reduction_step, false);
-  const int s = r.variant == gpu::ReductionVariant::Sequential ? step.index.offset
+  // The step's s: sequential addressing halves it from threads / 2 (the step's active
+  // threads), the interleaved variants double it from 1.
+  const int s = r.variant == gpu::ReductionVariant::Sequential ? step.index.active_threads
                                                                : 1 << state.reduction_step;
   label(format("Step of the tree (s = %d)", s).c_str());
   ImGui::SetNextItemWidth(-1);
