@@ -144,14 +144,17 @@ void global_stat_rows(const model::GlobalAnalysis& p, const std::optional<model:
   row(
       "efficiency", [](const G& a) { return percent_text(a.efficiency()); },
       "bytes requested / bytes moved");
+  const bool store = p.op == model::Op::Store;
   row(
-      "loads per KiB",
+      store ? "stores per KiB" : "loads per KiB",
       [](const G& a) {
         const int per_request = std::max(1, a.active_lanes) * a.word_bytes;
         return std::to_string((1024 + per_request - 1) / per_request);
       },
-      "warp-wide load instructions it takes to bring 1 KiB into registers: 16-byte vectors "
-      "need a quarter of the instructions 4-byte words do");
+      store ? "warp-wide store instructions it takes to write 1 KiB from registers: 16-byte "
+              "vectors need a quarter of the instructions 4-byte words do"
+            : "warp-wide load instructions it takes to bring 1 KiB into registers: 16-byte "
+              "vectors need a quarter of the instructions 4-byte words do");
 }
 
 std::string counters_summary(const std::optional<LabCounters>& counters, bool busy,

@@ -23,10 +23,18 @@ struct LegendEntry {
   bool hatched;
 };
 
-std::vector<LegendEntry> legend_entries(const viz::Theme& theme, model::HardwareModel hw) {
+std::vector<LegendEntry> legend_entries(const viz::Theme& theme, model::HardwareModel hw,
+                                        model::Op op) {
   const char* moved = hw == model::HardwareModel::Modern         ? "sector moved (32 B)"
                       : hw == model::HardwareModel::FermiCaching ? "transaction moved (128 B line)"
                                                                  : "transaction moved";
+  if (op == model::Op::Store) {
+    // A partly written sector is not over-fetch: L2 reads its other bytes from DRAM to merge.
+    return {{theme.lanes[0], "written by a lane (lane colour)", false},
+            {theme.overfetch, "in a written sector, not written", true},
+            {theme.sector, moved, false},
+            {theme.untouched, "not moved", false}};
+  }
   return {{theme.lanes[0], "requested by a lane (lane colour)", false},
           {theme.overfetch, "moved, not requested (over-fetch)", true},
           {theme.sector, moved, false},
@@ -34,11 +42,12 @@ std::vector<LegendEntry> legend_entries(const viz::Theme& theme, model::Hardware
 }
 
 /// Rows the legend needs at `width` pixels.
-int legend_rows(const viz::Theme& theme, model::HardwareModel hw, float width, float scale) {
+int legend_rows(const viz::Theme& theme, model::HardwareModel hw, model::Op op, float width,
+                float scale) {
   const float sw = ImGui::GetFontSize();
   float x = 0;
   int rows = 1;
-  for (const LegendEntry& e : legend_entries(theme, hw)) {
+  for (const LegendEntry& e : legend_entries(theme, hw, op)) {
     const float item_w =
         sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
     if (x > 0 && x + 24 * scale + item_w > width) {
@@ -56,8 +65,9 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive) {
   const float s = layer.scale();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = ImGui::GetTextLineHeightWithSpacing() *
-                         (static_cast<float>(legend_rows(theme, info.model, avail.x, s)) + 0.4f);
+  const float legend_h =
+      ImGui::GetTextLineHeightWithSpacing() *
+      (static_cast<float>(legend_rows(theme, info.model, info.op, avail.x, s)) + 0.4f);
   const int w = std::max(64, static_cast<int>(avail.x));
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
   const GLuint texture = view.render(trace, w, h, s, theme);
@@ -163,7 +173,7 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   const float sw = ImGui::GetFontSize();
   const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
   bool first = true;
-  for (const LegendEntry& e : legend_entries(theme, info.model)) {
+  for (const LegendEntry& e : legend_entries(theme, info.model, info.op)) {
     const float item_w =
         sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
     if (!first) {

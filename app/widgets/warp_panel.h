@@ -21,6 +21,10 @@ struct WarpPanelInfo {
   /// The memory model the view shades; with a historical model and `analysis`, repeated
   /// fetches of one range are counted over the transaction row.
   model::HardwareModel model = model::HardwareModel::Modern;
+  /// Loads or stores: the legend says "requested" and "over-fetch" for loads; for stores it
+  /// says "written", and the sector bytes no lane wrote are not fetched for the lanes (L2
+  /// completes the sector).
+  model::Op op = model::Op::Load;
   const model::GlobalAnalysis* analysis = nullptr;
   const char* strip_caption =
       "bytes from the buffer base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B lines";

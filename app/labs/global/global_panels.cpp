@@ -260,6 +260,7 @@ void draw_global_view(const UiState& ui, CopySession& session, viz::WarpView& vi
                                    field);
   }
   info.model = session.state().model;
+  info.op = session.predicted().op;
   info.analysis = session.traced() ? &*session.traced() : &session.predicted();
   draw_warp_panel(view, session.trace(), info, layer, theme, ui.interactive);
   ImGui::End();

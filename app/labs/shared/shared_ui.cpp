@@ -333,6 +333,7 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
                gpu::to_string(session.state().transpose.variant),
                write ? "kernel's store to out" : "kernel's load from in",
                session.traced_on_gpu() ? "traced on the GPU" : "host model"));
+    info.op = write ? model::Op::Store : model::Op::Load;
     info.strip_caption =
         "bytes from the matrix base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B "
         "lines";
