@@ -48,9 +48,7 @@ __global__ void pattern_copy(const Word* __restrict__ in, Word* __restrict__ out
   if (g >= static_cast<Index>(threads)) return;  // strided32_fits: threads fits an int
   Index e;
   if constexpr (kStrided32) {
-    e = index_expr::evaluate(index_functions::strided(),
-                             index_expr::BasicEnv<int>{g, static_cast<int>(index.offset),
-                                                       static_cast<int>(index.stride), index.seed});
+    e = index_expr::evaluate(index_functions::strided(), index_env<int>(g, index));
   } else {
     e = element_index(g, index);
   }

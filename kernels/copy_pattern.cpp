@@ -30,7 +30,7 @@ model::AccessPattern struct_field_pattern(const gpu::CopyParams& params, int war
 }
 
 std::string index_text(const gpu::CopyParams& params, index_expr::ExpressionStyle style) {
-  const index_expr::Env env = index_env(0, index_params(params));
+  const index_expr::Env env = index_env(std::int64_t{0}, index_params(params));
   return with_index_function(
       params.kind, [&](const auto& f) { return index_expr::to_expression_text(f, env, style); });
 }

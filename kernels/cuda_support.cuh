@@ -72,9 +72,9 @@ struct Events {
   }
 };
 
-/// Throws GpuError("cancelled") when `cancel` is set.
+/// Throws Cancelled when `cancel` is set.
 inline void check_cancel(const std::atomic<bool>* cancel) {
-  if (cancel && cancel->load()) throw GpuError("cancelled");
+  if (cancel && cancel->load()) throw Cancelled();
 }
 
 /// What time_launches calls its failures: `warmup` names the stream synchronisation after the
@@ -90,8 +90,8 @@ struct NoAfterRun {
 };
 
 /// `warmup` untimed launches on `stream`, a synchronisation, then max(runs, 1) timed with events;
-/// after_run(ms) after each timed one. Checks `cancel` before every launch (throws GpuError
-/// "cancelled"); other failures throw GpuError named as in `labels`. Returns the median and the
+/// after_run(ms) after each timed one. Checks `cancel` before every launch (throws
+/// Cancelled); other failures throw GpuError named as in `labels`. Returns the median and the
 /// range in milliseconds.
 template <typename Launch, typename AfterRun = NoAfterRun>
 Timing time_launches(cudaStream_t stream, int runs, int warmup, const std::atomic<bool>* cancel,

@@ -28,6 +28,13 @@ class GpuError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
+/// What a measurement throws when its cancel flag stopped it between launches: not a failure
+/// (what() is "cancelled").
+class Cancelled : public GpuError {
+ public:
+  Cancelled() : GpuError("cancelled") {}
+};
+
 /// True when this binary was built with the CUDA toolkit.
 bool built_with_cuda();
 
@@ -208,7 +215,7 @@ class CopyLab {
   }
 
   /// Timed launches: `warmup` untimed, then `runs` each timed with CUDA events. Returns the
-  /// median. If `cancel` becomes true between launches, throws GpuError("cancelled").
+  /// median. If `cancel` becomes true between launches, throws Cancelled.
   CopyMeasurement measure(const CopyParams& params, int runs = 15, int warmup = 3,
                           const std::atomic<bool>* cancel = nullptr);
 

@@ -94,7 +94,7 @@ TEST(LabWorker, PostingCancelsTheRunningJobOfItsSlotAndCancellingIsNoError) {
       [&](int slot, const std::string& job, FakeLab&) {
         if (job == "long") {
           while (!self->cancelled(slot)) std::this_thread::sleep_for(std::chrono::milliseconds(1));
-          throw gpu::GpuError("cancelled");
+          throw gpu::Cancelled();
         }
         rec.add(job);
       });

@@ -36,11 +36,6 @@ inline gpu::DeviceQuery session_device(bool use_gpu) {
                  : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
 }
 
-/// What the GPU labs throw when a cancel flag stopped a measurement between launches.
-inline bool is_cancellation(const std::exception& e) {
-  return std::string_view(e.what()) == "cancelled";
-}
-
 template <typename GpuLab, typename Job>
 class LabWorker {
  public:
@@ -50,8 +45,8 @@ class LabWorker {
   /// throws when it cannot. May call set_status().
   using MakeLab = std::function<std::shared_ptr<GpuLab>()>;
   /// Runs one job of `slot` with the lab, on the worker thread, holding the GPU turn. Throws to
-  /// report a failure; a measurement stopped by cancel_flag(slot) throws "cancelled", which is
-  /// not an error.
+  /// report a failure; a measurement stopped by cancel_flag(slot) throws gpu::Cancelled, which
+  /// is not an error.
   using RunJob = std::function<void(int slot, const Job& job, GpuLab& lab)>;
 
   LabWorker(int slots, MakeLab make_lab, RunJob run_job)
@@ -196,7 +191,7 @@ class LabWorker {
         }
         run_job_(slot, job, *lab);
       } catch (const std::exception& e) {
-        if (!is_cancellation(e)) {
+        if (!dynamic_cast<const gpu::Cancelled*>(&e)) {
           std::lock_guard lock(mutex_);
           error_ = std::string("measurement failed: ") + e.what();
           if (!lab_) {

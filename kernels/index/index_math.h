@@ -77,8 +77,11 @@ WARPLENS_HOST_DEVICE decltype(auto) with_index_function(IndexKind kind, F&& f) {
   return f(fn::scattered());
 }
 
-WARPLENS_HOST_DEVICE inline index_expr::Env index_env(std::int64_t g, const IndexParams& p) {
-  return index_expr::Env{g, p.offset, p.stride, p.seed};
+/// The values the index functions read for thread `g`, in `Int` arithmetic (64-bit, or int for
+/// the copy kernel's 32-bit launch when the plan fits).
+template <typename Int = std::int64_t>
+WARPLENS_HOST_DEVICE inline index_expr::BasicEnv<Int> index_env(Int g, const IndexParams& p) {
+  return {g, static_cast<Int>(p.offset), static_cast<Int>(p.stride), p.seed};
 }
 
 /// Element used by global thread `g`: the one definition the kernel and the host model share.

@@ -51,12 +51,21 @@ class WarpTraceSink : public Sink<TraceRecords> {
 using BankTraceSink = Sink<TraceRecords>;
 using HeatmapSink = Sink<SectorHeatmap>;
 
-/// Host-memory sinks: what tests (and any caller without GL) give a session.
-class HostWarpTraceSink final : public WarpTraceSink {
+/// Host-memory sinks: what tests (and any caller without GL) give a session. `Base` is the
+/// interface implemented (Sink<Data>, or WarpTraceSink for warp traces).
+template <typename Data, typename Base = Sink<Data>>
+class HostSink : public Base {
  public:
-  void publish(const TraceRecords& data) override { data_ = data; }
-  [[nodiscard]] TraceRecords contents() const override { return data_; }
+  void publish(const Data& data) override { data_ = data; }
+  [[nodiscard]] Data contents() const override { return data_; }
   [[nodiscard]] unsigned interop_buffer() const override { return 0; }
+
+ private:
+  Data data_{};
+};
+
+class HostWarpTraceSink final : public HostSink<TraceRecords, WarpTraceSink> {
+ public:
   void publish_transactions(const std::vector<TransactionRange>& transactions) override {
     if (transactions.size() > static_cast<std::size_t>(kMaxTransactions))
       throw std::length_error("a warp view shows at most " + std::to_string(kMaxTransactions) +
@@ -66,19 +75,7 @@ class HostWarpTraceSink final : public WarpTraceSink {
   [[nodiscard]] const std::vector<TransactionRange>& transactions() const { return transactions_; }
 
  private:
-  TraceRecords data_{};
   std::vector<TransactionRange> transactions_;
-};
-
-template <typename Data>
-class HostSink final : public Sink<Data> {
- public:
-  void publish(const Data& data) override { data_ = data; }
-  [[nodiscard]] Data contents() const override { return data_; }
-  [[nodiscard]] unsigned interop_buffer() const override { return 0; }
-
- private:
-  Data data_{};
 };
 
 }  // namespace warplens

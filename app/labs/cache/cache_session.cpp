@@ -299,7 +299,7 @@ void CacheSession::run_job(const CacheState& job, gpu::CacheLab& lab) {
       const int total = static_cast<int>(dyns.size() + 1 + sweep.size());
       std::vector<gpu::OccupancyInfo> table;
       for (std::size_t i = 0; i < dyns.size(); ++i) {
-        if (*cancel) throw gpu::GpuError("cancelled");
+        if (*cancel) throw gpu::Cancelled();
         status("asking the occupancy API", static_cast<int>(i), total);
         table.push_back(lab.occupancy(job.carveout, dyns[i]));
       }
@@ -355,7 +355,7 @@ void CacheSession::run_job(const CacheState& job, gpu::CacheLab& lab) {
       done = 0;
       for (int carveout : l1_carveouts()) {
         for (auto ws : sets) {
-          if (*cancel) throw gpu::GpuError("cancelled");
+          if (*cancel) throw gpu::Cancelled();
           status("reading L1 hit rates (hardware counters)", done++, total);
           CacheCounterCase c;
           c.kind = CacheCounterCase::Kind::L1Gather;
@@ -423,7 +423,7 @@ void CacheSession::run_job(const CacheState& job, gpu::CacheLab& lab) {
       done = 0;
       for (auto path : read_paths()) {
         for (auto pattern : read_patterns()) {
-          if (*cancel) throw gpu::GpuError("cancelled");
+          if (*cancel) throw gpu::Cancelled();
           status("reading L1 hit rates (hardware counters)", done++, total);
           CacheCounterCase c;
           c.kind = CacheCounterCase::Kind::ReadPath;

@@ -23,7 +23,7 @@ struct SharedKind {
   /// count).
   bool (*same_measurement)(const SharedState& a, const SharedState& b);
   /// Times the lab's kernels for `state` into `out` (every variant where the lab compares
-  /// several); `status` says what runs. Throws GpuError ("cancelled" when `cancel` is set).
+  /// several); `status` says what runs. Throws GpuError (gpu::Cancelled when `cancel` is set).
   void (*time)(gpu::SharedLab& lab, const SharedState& state, SharedSession::Measured& out,
                const std::atomic<bool>* cancel,
                const std::function<void(const std::string&)>& status);
