@@ -157,6 +157,20 @@ class LabWorker {
     error_ = std::move(message);
   }
   void clear_error() { set_error({}); }
+  /// The session refused new parameters (`what`: why); the message stands until parameters are
+  /// accepted.
+  void refuse(const std::string& what) {
+    std::lock_guard lock(mutex_);
+    error_ = "parameters refused: " + what;
+    refused_ = true;
+  }
+  /// The session accepted parameters: a refusal's message ends; a measurement's error ends only
+  /// when they `changed` (a new measurement follows then).
+  void accept(bool changed) {
+    std::lock_guard lock(mutex_);
+    if (changed || refused_) error_.clear();
+    refused_ = false;
+  }
 
  private:
   void loop() {
@@ -221,6 +235,7 @@ class LabWorker {
   bool stop_ = false;
   std::string status_;
   std::string error_;
+  bool refused_ = false;  ///< error_ is a refusal of parameters
   std::shared_ptr<GpuLab> lab_;
   std::atomic<bool> lab_failed_{false};
   MakeLab make_lab_;

@@ -186,13 +186,13 @@ void CacheSession::set(const CacheState& requested) {
     model = cache_model(requested, limits_ ? &*limits_ : nullptr,
                         gpu_mode() ? device_.device->name : "");
   } catch (const std::exception& e) {
-    set_error(std::string("parameters refused: ") + e.what());
+    worker_.refuse(e.what());
     return;
   }
   const bool changed = !(requested == state_);
   state_ = requested;
   model_ = std::move(model);
-  worker_.clear_error();
+  worker_.accept(/*changed=*/true);  // the cache lab's errors end with any accepted set()
   if (changed && shown_ && gpu_mode() && !measurement_current()) request_current();
 }
 

@@ -65,16 +65,12 @@ void CopySession::set(const CopyState& requested) {
     predicted_ = std::move(predicted);
     predicted_totals_ = predicted_totals;
   } catch (const std::exception& e) {
-    set_error(std::string("parameters refused: ") + e.what());
-    refused_ = true;
+    worker_.refuse(e.what());
     return;
   }
   const bool changed = !(state == state_) || trace_source_ == TraceSource::None;
   state_ = state;
-  // Accepted parameters end the last refusal's message; a measurement's error stays until
-  // the parameters change (a new measurement is posted then).
-  if (changed || refused_) worker_.clear_error();
-  refused_ = false;
+  worker_.accept(changed);
   if (!changed) return;
   if (!gpu_mode() || worker_.lab_failed() || interop_failed_) use_host_model_trace();
   if (gpu_mode() && !worker_.lab_failed())

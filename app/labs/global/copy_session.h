@@ -129,7 +129,6 @@ class CopySession {
   std::optional<CopyState> traced_state_;
   std::unique_ptr<gpu::GlInteropBuffer> interop_;
   bool interop_failed_ = false;
-  bool refused_ = false;  ///< the last set() was refused (its message is shown)
 
   // Results the worker publishes (under mutex_).
   mutable std::mutex mutex_;

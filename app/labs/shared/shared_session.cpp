@@ -104,8 +104,7 @@ void SharedSession::set(const SharedState& requested) {
     access_ = access;
     predicted_ = std::move(predicted);
   } catch (const std::exception& e) {
-    set_error(std::string("parameters refused: ") + e.what());
-    refused_ = true;
+    worker_.refuse(e.what());
     return;
   }
   if (state.lab != Lab::Banks) state.warp = 0;
@@ -113,10 +112,7 @@ void SharedSession::set(const SharedState& requested) {
   const bool remeasure_needed = !have_state_ || !same_measurement(state, state_);
   state_ = state;
   have_state_ = true;
-  // Accepted parameters end the last refusal's message; a measurement's error stays until
-  // the parameters change (a new measurement is posted then).
-  if (changed || refused_) worker_.clear_error();
-  refused_ = false;
+  worker_.accept(changed);
   if (!changed) return;
   const bool failed = worker_.lab_failed();
   if (!gpu_mode() || failed || interop_failed_ || (!access_ && !shows_global())) use_host_trace();

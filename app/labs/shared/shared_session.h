@@ -154,7 +154,6 @@ class SharedSession {
   struct Interop;
   std::unique_ptr<Interop> interop_;
   bool interop_failed_ = false;
-  bool refused_ = false;  ///< the last set() was refused (its message is shown)
 
   // Results the worker publishes (under mutex_).
   mutable std::mutex mutex_;
