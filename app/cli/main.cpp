@@ -91,6 +91,16 @@ int main(int argc, char** argv) {
   cli.add_option("--screenshot", screenshot, "save the window to this PNG after --frames and exit");
   cli.add_option("--frames", frames, "frames before --screenshot")->check(CLI::Range(1, 100000));
   cli.add_flag("--model-only", model_only, "do not use the GPU even if there is one");
+  bool presenter = false, no_presenter = false;
+  const auto add_layout_flags = [&](CLI::App* app) {
+    app->add_flag("--presenter", presenter,
+                  "presenter layout: the view fills the window, a strip of knobs, the key "
+                  "numbers large (default: automatic, by scale and size)");
+    app->add_flag("--no-presenter", no_presenter,
+                  "the full parameter panel and numbers at any scale")
+        ->excludes("--presenter");
+  };
+  add_layout_flags(&cli);
   std::string window_model = "modern";
   cli.add_option("--model", window_model,
                  "memory model shown: modern, fermi-ca, fermi-cg, kepler, g80");
@@ -115,6 +125,11 @@ int main(int argc, char** argv) {
       ->check(CLI::IsMember({"light", "dark"}));
   render->add_option("--scale", render_scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
   render->add_flag("--model-only", render_model_only, "do not use the GPU even if there is one");
+  add_layout_flags(render);
+  bool render_audit = false;
+  render->add_flag("--audit", render_audit,
+                   "report text cut or ellipsized and view elements hidden, as JSON on stdout; "
+                   "exit 1 when the view or the numbers lose any");
   std::string render_view = "numbers", render_model = "modern";
   render->add_option("--model", render_model,
                      "memory model shown: modern, fermi-ca, fermi-cg, kepler, g80");
@@ -280,11 +295,11 @@ int main(int argc, char** argv) {
     }
     if (*render) {
       const Size size = parse_size(size_text);
-      if (render_all_scenarios && out_dir.empty()) {
-        std::cerr << "warplens render: --all needs --out-dir DIR\n";
+      if (render_all_scenarios && out_dir.empty() && !render_audit) {
+        std::cerr << "warplens render: --all needs --out-dir DIR (or --audit)\n";
         return kExitBadInput;
       }
-      if (!render_all_scenarios && out.empty()) {
+      if (!render_all_scenarios && out.empty() && !render_audit) {
         std::cerr << "warplens render: --out FILE.png is required (or --all --out-dir DIR)\n";
         return kExitBadInput;
       }
@@ -294,6 +309,8 @@ int main(int argc, char** argv) {
       options.theme = viz::parse_theme(render_theme);
       options.scale = render_scale;
       options.use_gpu = !render_model_only;
+      options.audit = render_audit;
+      if (presenter || no_presenter) options.presenter = presenter;
       options.view = app::parse_bottom_view(render_view);
       options.model = model::parse_hardware_model(render_model);
       options.sweep_word_bytes = render_sweep_word;
@@ -302,6 +319,7 @@ int main(int argc, char** argv) {
     }
     view.theme = viz::parse_theme(theme);
     view.use_gpu = !model_only;
+    if (presenter || no_presenter) view.presenter = presenter;
     view.model = model::parse_hardware_model(window_model);
     return app::run_window(view, screenshot, frames);
   } catch (const model::PatternError& e) {

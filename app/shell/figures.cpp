@@ -70,10 +70,32 @@ std::string figure_numbers_csv(const nlohmann::json& numbers) {
   return out;
 }
 
+bool audit_fails(const LayoutFinding& finding) {
+  if (finding.panel == "view") return true;
+  return finding.panel == "numbers" && finding.kind != "scrolls";
+}
+
+void add_audit_findings(nlohmann::json& report, const std::string& scenario,
+                        const LayoutAudit& audit) {
+  if (!report.contains("findings")) {
+    report["findings"] = nlohmann::json::array();
+    report["failing"] = 0;
+  }
+  for (const LayoutFinding& f : audit.findings()) {
+    const bool fails = audit_fails(f);
+    report["findings"].push_back({{"scenario", scenario},
+                                  {"panel", f.panel},
+                                  {"kind", f.kind},
+                                  {"text", f.text},
+                                  {"fails", fails}});
+    if (fails) report["failing"] = report["failing"].get<int>() + 1;
+  }
+}
+
 int render_all(const ViewOptions& options, const std::string& out_dir, int width, int height) {
   try {
     std::error_code ec;
-    std::filesystem::create_directories(out_dir, ec);
+    if (!out_dir.empty()) std::filesystem::create_directories(out_dir, ec);
     if (ec) {
       std::cerr << "warplens render: cannot create " << out_dir << ": " << ec.message() << "\n";
       return kExitRuntime;
@@ -84,8 +106,12 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
     UiState ui;
     ui.theme = options.theme;
     ui.interactive = false;
+    ui.presenter = options.presenter;
     if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
     viz::RenderTarget target;
+    LayoutAudit audit;
+    nlohmann::json report = {{"findings", nlohmann::json::array()}, {"failing", 0}};
+    std::ostream& files = options.audit ? std::cerr : std::cout;
     const auto& catalog = builtin_scenarios();
     for (int i = 0; i < static_cast<int>(catalog.size()); ++i) {
       const Scenario& scenario = catalog[static_cast<std::size_t>(i)];
@@ -93,19 +119,25 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
       ui.bottom = BottomView::Numbers;
       ui.select_bottom = true;
       scene.wait_until_idle();
-      scene.draw_frames(ui, target, width, height);
+      scene.draw_frames(ui, target, width, height, 3, options.audit ? &audit : nullptr);
+      if (options.audit) add_audit_findings(report, scenario.name, audit);
+      const std::string error = scene.labs.lab(ui.lab).error();
+      if (!error.empty())
+        std::cerr << "warplens render: " << scenario.name << ": " << error << "\n";
+      if (out_dir.empty()) continue;  // --audit alone
       const std::string base = (std::filesystem::path(out_dir) / scenario.name).string();
       viz::write_png(viz::read_framebuffer(width, height), base + ".png");
-      std::cout << base << ".png\n";
+      files << base << ".png\n";
       if (scene.labs.lab(ui.lab).device().device) {
         const auto numbers = figure_numbers(scenario, ui, scene.labs);
         viz::write_file_atomically(base + ".json", numbers.dump(2) + "\n");
         viz::write_file_atomically(base + ".csv", figure_numbers_csv(numbers));
-        std::cout << base << ".json\n" << base << ".csv\n";
+        files << base << ".json\n" << base << ".csv\n";
       }
-      const std::string error = scene.labs.lab(ui.lab).error();
-      if (!error.empty())
-        std::cerr << "warplens render: " << scenario.name << ": " << error << "\n";
+    }
+    if (options.audit) {
+      std::cout << report.dump(2) << "\n";
+      if (report["failing"].get<int>() > 0) return kExitRuntime;
     }
     return kExitOk;
   } catch (const std::exception& e) {

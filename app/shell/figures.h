@@ -10,6 +10,7 @@
 
 #include "app_ui.h"
 #include "frontends.h"
+#include "layout_audit.h"
 
 namespace warplens::app {
 
@@ -22,9 +23,18 @@ nlohmann::json figure_numbers(const Scenario& scenario, const UiState& ui, Workb
 /// The same as "key,value" lines (nested keys joined with '.').
 std::string figure_numbers_csv(const nlohmann::json& numbers);
 
+/// The audit's JSON: {"findings": [{"scenario", "panel", "kind", "text", "fails"}...],
+/// "failing": N}, where a finding fails when it is in a view or in the numbers (a panel of
+/// numbers that merely scrolls does not fail; the parameter panel, header and status may cut).
+void add_audit_findings(nlohmann::json& report, const std::string& scenario,
+                        const LayoutAudit& audit);
+[[nodiscard]] bool audit_fails(const LayoutFinding& finding);
+
 /// `warplens render --all --out-dir DIR`: DIR/NAME.png for every built-in scenario, and
 /// DIR/NAME.json + DIR/NAME.csv when a GPU measured it. Creates DIR. Returns the exit code
-/// (0; 1 GL/GPU/file failure; 2 bad options) and prints one line per file written.
+/// (0; 1 GL/GPU/file failure; 2 bad options) and prints one line per file written. With
+/// options.audit, audits every scenario instead: the JSON on stdout, the file lines on stderr,
+/// and exit code 1 when any finding fails.
 int render_all(const ViewOptions& options, const std::string& out_dir, int width, int height);
 
 }  // namespace warplens::app

@@ -12,6 +12,7 @@
 
 #include "app_ui.h"
 #include "exit_codes.h"
+#include "figures.h"
 #include "glfw_window.h"
 #include "global_lab.h"
 #include "global_scenario.h"
@@ -29,6 +30,7 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   UiState ui;
   ui.theme = options.theme;
   ui.interactive = interactive;
+  ui.presenter = options.presenter;
   const auto& catalog = builtin_scenarios();
   const Scenario* start = &find_scenario(options.scenario);
   if (!options.preset.empty()) {
@@ -96,12 +98,22 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
       std::cerr << "warplens render: the GPU did not finish within 120 s\n";
 
     viz::RenderTarget target;
-    scene.draw_frames(ui, target, width, height);
-    viz::write_png(viz::read_framebuffer(width, height), out_path);
-    std::cout << "wrote " << out_path << " (" << width << "x" << height << ", "
-              << scene.labs.lab(ui.lab).source_text() << "; GL: " << context.renderer() << ")\n";
+    LayoutAudit audit;
+    scene.draw_frames(ui, target, width, height, 3, options.audit ? &audit : nullptr);
+    if (!out_path.empty()) {
+      viz::write_png(viz::read_framebuffer(width, height), out_path);
+      (options.audit ? std::cerr : std::cout)
+          << "wrote " << out_path << " (" << width << "x" << height << ", "
+          << scene.labs.lab(ui.lab).source_text() << "; GL: " << context.renderer() << ")\n";
+    }
     const std::string error = scene.labs.lab(ui.lab).error();
     if (!error.empty()) std::cerr << "warplens render: " << error << "\n";
+    if (options.audit) {
+      nlohmann::json report = {{"findings", nlohmann::json::array()}, {"failing", 0}};
+      add_audit_findings(report, scenario_at(ui, ui.scenario).name, audit);
+      std::cout << report.dump(2) << "\n";
+      if (report["failing"].get<int>() > 0) return kExitRuntime;
+    }
     return kExitOk;
   } catch (const ScenarioError& e) {
     std::cerr << "warplens render: " << e.what() << "\n";

@@ -21,6 +21,11 @@ struct ViewOptions {
   BottomView view = BottomView::Numbers;  ///< a sweep view starts that sweep (GPU only)
   int sweep_word_bytes = 4;
   model::HardwareModel model = model::HardwareModel::Modern;  ///< the memory model shown
+  /// render --audit: report what the layout could not show whole (layout_audit.h) as JSON on
+  /// stdout; the PNG is optional then.
+  bool audit = false;
+  /// --presenter / --no-presenter: the layout (presenter.h); unset: automatic.
+  std::optional<bool> presenter;
 };
 
 /// Parses numbers | offset-sweep | stride-sweep; throws std::invalid_argument.
@@ -28,6 +33,8 @@ BottomView parse_bottom_view(const std::string& text);
 
 /// `warplens render`: draws the window's content offscreen through EGL and writes a PNG.
 /// Returns the process exit code; prints one line to stdout on success, stderr on failure.
+/// With options.audit, prints the audit's JSON (figures.h) to stdout instead, writes the PNG
+/// only when `out_path` is not empty, and returns 1 when a finding fails the audit.
 int render_png(const ViewOptions& options, const std::string& out_path, int width, int height);
 
 /// The interactive window. With `screenshot_path`, saves the frame after `frames` frames and

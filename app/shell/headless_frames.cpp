@@ -2,6 +2,7 @@
 
 #include <glad/gl.h>
 
+#include <optional>
 #include <thread>
 
 namespace warplens::app {
@@ -20,8 +21,12 @@ bool HeadlessScene::wait_until_idle(std::chrono::seconds timeout) {
 }
 
 void HeadlessScene::draw_frames(UiState& ui, viz::RenderTarget& target, int width, int height,
-                                int frames) {
+                                int frames, LayoutAudit* audit) {
   for (int frame = 0; frame < frames; ++frame) {
+    const bool audited = audit && frame == frames - 1;
+    if (audited) audit->clear();
+    std::optional<LayoutAudit::Scope> scope;
+    if (audited) scope.emplace(*audit);
     target.bind(width, height);
     const viz::Rgb bg = viz::theme(ui.theme).background;
     glClearColor(bg.r, bg.g, bg.b, 1);

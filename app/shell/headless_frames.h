@@ -7,6 +7,7 @@
 #include "app_ui.h"
 #include "frontends.h"
 #include "gl_program.h"
+#include "layout_audit.h"
 
 namespace warplens::app {
 
@@ -21,8 +22,10 @@ struct HeadlessScene {
 
   /// Draws the UI `frames` times into `target` (`width` x `height` pixels, cleared to the
   /// theme's background; ImGui settles window sizes over a few frames), then waits for GL
-  /// (glFinish), so the framebuffer can be read.
-  void draw_frames(UiState& ui, viz::RenderTarget& target, int width, int height, int frames = 3);
+  /// (glFinish), so the framebuffer can be read. With `audit`, it holds the findings of the
+  /// last frame (the one read back) and nothing else.
+  void draw_frames(UiState& ui, viz::RenderTarget& target, int width, int height, int frames = 3,
+                   LayoutAudit* audit = nullptr);
 
   viz::ImGuiLayer layer;
   Workbench labs;  ///< every lab the render shows, made on first use (A/B's side A too)

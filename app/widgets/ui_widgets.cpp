@@ -1,5 +1,7 @@
 #include "ui_widgets.h"
 
+#include "layout_audit.h"
+
 #include <algorithm>
 
 namespace warplens::app {
@@ -87,15 +89,12 @@ void draw_counter_line(const std::optional<LabCounters>& counters, bool current,
   }
 }
 
-std::string fit_text(std::string text, float room) {
-  if (ImGui::CalcTextSize(text.c_str()).x <= room) return text;
-  while (!text.empty() && ImGui::CalcTextSize((text + "\u2026").c_str()).x > room) {
-    text.pop_back();
-    while (!text.empty() && (static_cast<unsigned char>(text.back()) & 0xC0) == 0x80)
-      text.pop_back();  // never cut a UTF-8 sequence in half
-    if (!text.empty() && static_cast<unsigned char>(text.back()) >= 0xC0) text.pop_back();
-  }
-  return text + "\u2026";
+std::string fitting_title(std::initializer_list<std::string> titles, float width) {
+  const float room =
+      width - 2 * ImGui::GetStyle().FramePadding.x - 2 * ImGui::GetStyle().WindowBorderSize;
+  for (const std::string& t : titles)
+    if (ImGui::CalcTextSize(t.c_str()).x <= room) return t;
+  return *(titles.end() - 1);
 }
 
 bool begin_stat_table(const char* id, bool show_traced) {

@@ -11,6 +11,7 @@
 #include <utility>
 
 #include "counter_service.h"
+#include "layout_audit.h"
 #include "memory_model.h"
 #include "theme.h"
 
@@ -53,9 +54,9 @@ bool radio_row(const char* id, T& value, std::initializer_list<std::pair<T, cons
   return changed;
 }
 
-/// `text` as drawn in the current font: whole when it fits in `room` pixels, else cut at a
-/// UTF-8 character boundary and ended with an ellipsis.
-std::string fit_text(std::string text, float room);
+/// The first of `titles` (longest first) whose text fits a window title bar `width` pixels
+/// wide, else the last.
+std::string fitting_title(std::initializer_list<std::string> titles, float width);
 
 inline ImVec4 color4(viz::Rgb c) {
   return {c.r, c.g, c.b, 1.0f};

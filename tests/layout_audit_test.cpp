@@ -1,0 +1,115 @@
+// The layout audit (`warplens render --audit`, app/widgets/layout_audit.h): it finds what a
+// projector would lose — a warp view squeezed until its strip runs off, a bank grid eliding a
+// conflict's rows — and every built-in scenario reads whole in the sizes and scales a lecture
+// hall uses (issue 13).
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+#include <string>
+
+#include "test_support.h"
+
+namespace warplens::test {
+namespace {
+
+const std::string kWarplens = WARPLENS_BINARY;
+
+struct Audit {
+  int exit_code = -1;
+  nlohmann::json report;
+};
+
+Audit audit(const std::string& args) {
+  // stderr (the renderer's notes) apart from the JSON on stdout.
+  const auto r =
+      run_command("(" + kWarplens + " render --model-only --audit " + args + " 2>/dev/null)");
+  Audit a;
+  a.exit_code = r.exit_code;
+  try {
+    a.report = nlohmann::json::parse(r.output);
+  } catch (const nlohmann::json::exception& e) {
+    ADD_FAILURE() << "not JSON: " << e.what() << "\n" << r.output;
+  }
+  return a;
+}
+
+std::string failing_lines(const nlohmann::json& report) {
+  std::string out;
+  for (const auto& f : report["findings"]) {
+    if (!f["fails"].get<bool>()) continue;
+    out += f["scenario"].get<std::string>() + " [" + f["panel"].get<std::string>() + ", " +
+           f["kind"].get<std::string>() + "] " + f["text"].get<std::string>() + "\n";
+  }
+  return out;
+}
+
+TEST(LayoutAudit, FindsAWarpViewTooShortForItsStripAndFails) {
+  // The full layout forced at 3x in a small window: the view cannot hold lanes, strip and
+  // labels, and the audit says so (exit 1) instead of drawing them over each other silently.
+  const Audit a = audit("--scenario misaligned --size 900x560 --scale 3 --no-presenter");
+  EXPECT_EQ(a.exit_code, 1);
+  bool strip_hidden = false;
+  for (const auto& f : a.report["findings"]) {
+    if (f["panel"] == "view" && f["kind"] == "hidden" &&
+        f["text"].get<std::string>().find("warp view") != std::string::npos)
+      strip_hidden = f["fails"].get<bool>();
+  }
+  EXPECT_TRUE(strip_hidden) << a.report.dump(2);
+  EXPECT_GT(a.report["failing"].get<int>(), 0);
+}
+
+TEST(LayoutAudit, FindsTableHeadersEllipsizedInTheNumbers) {
+  const Audit a = audit("--scenario bank-stride-32 --size 1280x720 --scale 2 --no-presenter");
+  EXPECT_EQ(a.exit_code, 1);
+  bool header_cut = false;
+  for (const auto& f : a.report["findings"]) {
+    header_cut = header_cut || (f["panel"] == "numbers" && f["kind"] == "ellipsized" &&
+                                f["text"].get<std::string>().find("table header") == 0);
+  }
+  EXPECT_TRUE(header_cut) << a.report.dump(2);
+}
+
+TEST(LayoutAudit, AThirtyTwoWayConflictKeepsAllThirtyTwoRowsOnAProjector) {
+  // Issue 13: at 2x on 1920x1080 the grid used to collapse to one row ("+31 more rows").
+  for (const char* scale : {"2", "3"}) {
+    SCOPED_TRACE(scale);
+    const Audit a =
+        audit(std::string("--scenario bank-stride-32 --size 1920x1080 --scale ") + scale);
+    for (const auto& f : a.report["findings"]) {
+      EXPECT_EQ(f["text"].get<std::string>().find("bank grid"), std::string::npos) << f.dump();
+    }
+    EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+  }
+}
+
+// Every built-in scenario, both themes: nothing in a view or in the numbers is cut, elided or
+// drawn over something else. The parameter panel may scroll.
+struct Configuration {
+  const char* size;
+  const char* scale;
+};
+
+class EveryScenario : public ::testing::TestWithParam<Configuration> {};
+
+TEST_P(EveryScenario, ReadsWhole) {
+  for (const char* theme : {"light", "dark"}) {
+    SCOPED_TRACE(theme);
+    const Audit a = audit(std::string("--all --size ") + GetParam().size + " --scale " +
+                          GetParam().scale + " --theme " + theme);
+    EXPECT_EQ(a.report["failing"].get<int>(), 0) << failing_lines(a.report);
+    EXPECT_EQ(a.exit_code, 0);
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(Projectors, EveryScenario,
+                         ::testing::Values(Configuration{"1920x1080", "1"}),
+                         [](const ::testing::TestParamInfo<Configuration>& param) {
+                           std::string name =
+                               std::string(param.param.size) + "_scale" + param.param.scale;
+                           for (char& c : name)
+                             if (c == '.') c = '_';
+                           return name;
+                         });
+
+}  // namespace
+}  // namespace warplens::test
