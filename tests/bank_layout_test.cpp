@@ -2,6 +2,7 @@
 // phase grids stacked or side by side inside the view area, and hit testing.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -78,19 +79,48 @@ TEST(BankLayout, SparseRowsAreMarkedAsGaps) {
   EXPECT_EQ(p.wavefronts, 32);
 }
 
-TEST(BankLayout, RowsAreCappedToTheHeight) {
+TEST(BankLayout, EveryTouchedRowShrinksIntoTheHeightBeforeAnyIsElided) {
+  // A column of a 32x32 tile: 32 rows, one word each, all in bank 0 (issue 13: a 400 px view
+  // used to show 14 of them).
   const Access a = shared_access("tx*32", 4, "32x32");
-  const BankLayout roomy = viz::layout_bank_view(a.trace, a.analysis, 1400, 1200, 1.0f);
-  EXPECT_EQ(roomy.phases.at(0).rows.size(), 32u);
-  EXPECT_EQ(roomy.phases.at(0).hidden_rows, 0);
-  const BankLayout tight = viz::layout_bank_view(a.trace, a.analysis, 1400, 400, 1.0f);
-  const auto& p = tight.phases.at(0);
-  EXPECT_LT(p.rows.size(), 32u);
+  for (const int height : {1200, 400}) {
+    SCOPED_TRACE(height);
+    const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, height, 1.0f);
+    const auto& p = layout.phases.at(0);
+    EXPECT_EQ(p.rows.size(), 32u);
+    EXPECT_EQ(p.hidden_rows, 0);
+    EXPECT_GE(layout.row_h, 4.0f);
+    EXPECT_LE(p.counts.y1, static_cast<float>(height));
+    EXPECT_EQ(p.cells.back().row_slot, 31);
+  }
+}
+
+TEST(BankLayout, ElisionTakesTheMiddleAndKeepsEveryConflictingBanksRow) {
+  // Lanes 0-15: rows 0-15, all bank 0 (a 16-way conflict); lanes 16-31: rows 16-31 on the
+  // diagonal (banks 16-31, no conflict). Too short for 32 rows: the conflict rows all stay,
+  // the ends stay, the middle of the conflict-free run goes, and the gap says how many.
+  const Access a = shared_access("tx*32 + (tx/16)*tx", 4, "32x32");
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 290, 1.0f);
+  const auto& p = layout.phases.at(0);
+  ASSERT_GT(p.hidden_rows, 0);
+  ASSERT_LT(p.rows.size(), 32u);
   EXPECT_EQ(static_cast<int>(p.rows.size()) + p.hidden_rows, 32);
-  EXPECT_LE(p.counts.y1, 400.0f);
-  // Hidden rows still count: bank 0 serves 32 words.
-  EXPECT_EQ(p.words_per_bank[0], 32);
-  EXPECT_EQ(p.cells.back().row_slot, -1);
+  EXPECT_EQ(p.words_per_bank[0], 16);  // elided rows still count
+  std::vector<std::int64_t> shown;
+  int elided_in_gaps = 0;
+  for (const auto& row : p.rows) {
+    shown.push_back(row.row);
+    elided_in_gaps += row.elided_before + row.elided_after;
+    if (row.elided_before) {
+      EXPECT_TRUE(row.gap_before);
+    }
+  }
+  EXPECT_EQ(elided_in_gaps, p.hidden_rows);
+  for (std::int64_t r = 0; r < 16; ++r)
+    EXPECT_NE(std::find(shown.begin(), shown.end(), r), shown.end()) << "conflict row " << r;
+  EXPECT_EQ(shown.back(), 31);                               // an end stays
+  EXPECT_EQ(std::count(shown.begin(), shown.end(), 20), 0);  // the middle goes
+  EXPECT_LE(p.counts.y1, 290.0f);
 }
 
 TEST(BankLayout, EightByteWordsAreOnePhaseOfTheWholeWarp) {
@@ -158,7 +188,7 @@ void expect_inside_and_apart(const BankLayout& layout, float width, float height
     EXPECT_GE(p.caption_y, layout.lanes.y1);
     EXPECT_GE(p.label_x, 0.0f);
     EXPECT_LE(p.counts.x1, width);
-    EXPECT_LE(p.counts.y1, height);
+    EXPECT_LE(p.counts.y1, static_cast<float>(height));
     EXPECT_LE(p.caption_y + line, p.header.y0 + 0.5f);
     EXPECT_EQ(p.hidden_rows, 0);
     for (const auto& row : p.rows) EXPECT_LE(row.y + layout.row_h, p.grid.y1 + 0.5f);

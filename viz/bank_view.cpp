@@ -24,7 +24,9 @@ struct PhaseSizes {
   float caption, header, counts, inner_gap, phase_gap;
 };
 constexpr PhaseSizes kRegular{28, 24, 24, 3, 16}, kCompact{22, 20, 20, 2, 8};
-constexpr float kMinRowHeight = 14, kMaxRowHeight = 56;
+// Rows shrink to kMinRowScaled x scale before any is elided, and never below kMinRowPixels: a
+// row of lane colours stays visible even where its labels must be thinned.
+constexpr float kMinRowScaled = 1.5f, kMinRowPixels = 4, kMaxRowHeight = 56;
 constexpr float kReadableRowHeight = 24;  // shorter rows: try the phase grids in columns
 constexpr float kColumnGap = 24;          // between phase grids side by side
 constexpr float kMinCellWidth = 10;       // narrower bank columns: more phase columns only to fit
@@ -86,6 +88,50 @@ BankLayout::Hit BankLayout::hit(float x, float y) const {
   }
   return h;
 }
+
+namespace {
+
+// Keeps `cap` of the phase's touched rows: every row holding a word of a conflicting bank
+// first (those carry the lesson), then the rows nearest the two ends; the middle goes. Each
+// row after an elided run counts the rows elided before it.
+void elide_rows(BankLayout::Phase& p, int cap) {
+  const std::size_t n = p.rows.size();
+  std::vector<bool> conflict(n, false);
+  std::map<std::int64_t, std::size_t> index_of;
+  for (std::size_t r = 0; r < n; ++r) index_of[p.rows[r].row] = r;
+  for (const auto& c : p.cells)
+    if (p.conflict(c.bank)) conflict[index_of[c.row]] = true;
+  std::vector<std::size_t> order;  // rows in the order they are kept
+  for (std::size_t r = 0; r < n; ++r)
+    if (conflict[r]) order.push_back(r);
+  for (std::size_t k = 0; k < n; ++k) {  // then from the ends inwards: 0, n-1, 1, n-2, ...
+    const std::size_t r = k % 2 == 0 ? k / 2 : n - 1 - k / 2;
+    if (!conflict[r]) order.push_back(r);
+  }
+  std::vector<bool> keep(n, false);
+  for (std::size_t k = 0; k < std::min(order.size(), static_cast<std::size_t>(cap)); ++k)
+    keep[order[k]] = true;
+  std::vector<BankLayout::Row> kept;
+  int elided = 0;
+  for (std::size_t r = 0; r < n; ++r) {
+    if (!keep[r]) {
+      ++elided;
+      continue;
+    }
+    BankLayout::Row row = p.rows[r];
+    row.elided_before = elided;
+    p.hidden_rows += elided;
+    elided = 0;
+    kept.push_back(row);
+  }
+  if (elided > 0 && !kept.empty()) {  // a run at the end: counted on the last row kept
+    kept.back().elided_after = elided;
+    p.hidden_rows += elided;
+  }
+  p.rows = std::move(kept);
+}
+
+}  // namespace
 
 BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalysis& analysis,
                             int width, int height, float scale) {
@@ -213,14 +259,14 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     };
     float gaps_px = 0;
     int rows = rows_and_gaps(a.cap, gaps_px);
-    while (a.cap > 1 && rows > 0 &&
-           (h - fixed - gaps_px) / static_cast<float>(rows) < kMinRowHeight * s) {
+    const float min_row = std::max(kMinRowPixels, kMinRowScaled * s);
+    while (a.cap > 1 && rows > 0 && (h - fixed - gaps_px) / static_cast<float>(rows) < min_row) {
       rows = rows_and_gaps(--a.cap, gaps_px);
     }
     const float max_row_h = std::min(kMaxRowHeight * s, std::max(44.0f * s, 1.1f * a.cell_w));
-    a.row_h = rows > 0 ? std::clamp((h - fixed - gaps_px) / static_cast<float>(rows),
-                                    kMinRowHeight * s, max_row_h)
-                       : max_row_h;
+    a.row_h = rows > 0
+                  ? std::clamp((h - fixed - gaps_px) / static_cast<float>(rows), min_row, max_row_h)
+                  : max_row_h;
     a.fits = fixed + gaps_px + static_cast<float>(rows) * a.row_h <= h + 0.5f;
     for (const auto& p : layout.phases) a.shown += std::min(a.cap, static_cast<int>(p.rows.size()));
     return a;
@@ -274,10 +320,7 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
       float py = y;
       p.caption_y = py;
       py += v.caption * s;
-      if (static_cast<int>(p.rows.size()) > cap) {
-        p.hidden_rows = static_cast<int>(p.rows.size()) - cap;
-        p.rows.resize(static_cast<std::size_t>(cap));
-      }
+      if (static_cast<int>(p.rows.size()) > cap) elide_rows(p, cap);
       if (p.rows.empty()) {
         p.header = p.grid = p.counts = {x0, py, x1, py};
         band_bottom = std::max(band_bottom, py);
@@ -288,11 +331,11 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
       const float grid_top = py;
       for (std::size_t r = 0; r < p.rows.size(); ++r) {
         p.rows[r].gap_before = r > 0 && p.rows[r].row != p.rows[r - 1].row + 1;
-        if (p.rows[r].gap_before) py += kRowGap * s;
+        if (p.rows[r].gap_before) py += (p.rows[r].elided_before ? kMoreRows : kRowGap) * s;
         p.rows[r].y = py;
         py += layout.row_h;
       }
-      if (p.hidden_rows) py += kMoreRows * s;
+      if (!p.rows.empty() && p.rows.back().elided_after) py += kMoreRows * s;
       p.grid = {x0, grid_top, x1, py};
       p.counts = {x0, py + v.inner_gap * s, x1, py + (v.inner_gap + v.counts) * s};
       band_bottom = std::max(band_bottom, p.counts.y1);

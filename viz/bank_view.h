@@ -47,6 +47,9 @@ struct BankLayout {
     std::int64_t row = 0;     ///< bank-width row of the shared array
     float y = 0;              ///< pixel y of its top edge
     bool gap_before = false;  ///< not adjacent to the previous row shown
+    /// Touched rows elided for lack of height right before this row (shown in the gap), and
+    /// after it when it is the last row shown.
+    int elided_before = 0, elided_after = 0;
   };
   struct Phase {
     int index = 0;  ///< 0-based
@@ -60,14 +63,16 @@ struct BankLayout {
     std::vector<int> words_per_bank;  ///< distinct words each bank serves (bank_count)
     std::vector<Cell> cells;          ///< every touched word, ascending by word
     std::vector<Row> rows;            ///< rows shown, ascending
-    int hidden_rows = 0;              ///< touched rows past the cap, not shown
-    int column = 0;                   ///< the column of grids its grid sits in
-    float label_x = 0;                ///< left edge of its row-label column (caption, labels)
-    float grid_x0 = 0;                ///< left edge of its bank 0 column
-    float caption_y = 0;              ///< top of the caption line
-    Rect header;                      ///< bank-number row
-    Rect grid;                        ///< the rows (x: bank columns)
-    Rect counts;                      ///< distinct-words-per-bank row
+    /// Touched rows elided for lack of height: never a row holding a conflicting bank's word
+    /// while a row without one could go; taken from the middle, the ends stay.
+    int hidden_rows = 0;
+    int column = 0;       ///< the column of grids its grid sits in
+    float label_x = 0;    ///< left edge of its row-label column (caption, labels)
+    float grid_x0 = 0;    ///< left edge of its bank 0 column
+    float caption_y = 0;  ///< top of the caption line
+    Rect header;          ///< bank-number row
+    Rect grid;            ///< the rows (x: bank columns)
+    Rect counts;          ///< distinct-words-per-bank row
     [[nodiscard]] bool conflict(int bank) const {
       return words_per_bank[bank] > std::max(1, min_wavefronts);
     }
@@ -112,8 +117,9 @@ struct BankLayout {
 
 /// Lays out the view of warp slot 0 of `trace`, with banks, bank width and phases from
 /// `analysis`, in a `width` x `height` pixel area at UI `scale`. Phase grids are stacked, or set
-/// side by side in columns when that shows more rows or rows of a readable height. Rows per
-/// phase are capped at kMaxRowsPerPhase, fewer when the height cannot hold them.
+/// side by side in columns when that shows more rows or rows of a readable height. Every
+/// touched row is shown (at most kMaxRowsPerPhase), rows shrinking to a few pixels before any
+/// is elided; elided rows come from the middle, conflicting banks' rows last.
 BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalysis& analysis,
                             int width, int height, float scale);
 

@@ -32,15 +32,23 @@ Rect StripLayout::lane_box(int record) const {
   return {x, lanes.y0, x + w, lanes.y1};
 }
 
-StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, float scale) {
+StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, float scale,
+                             int label_rows) {
   StripLayout layout;
   const float w = static_cast<float>(width), h = static_cast<float>(height);
   const float margin = 14.0f * scale;
-  layout.lanes = {margin, 26.0f * scale, w - margin,
-                  26.0f * scale + std::max(24.0f * scale, 0.1f * h)};
-  const float strip_bottom = h - 54.0f * scale;  // room for two rows of labels below
-  const float strip_height = std::max(36.0f * scale, 0.24f * h);
+  // Top to bottom: the caption line, the lanes, the connectors, the strip, two label rows.
+  // Lanes and strip grow with the height; the connectors keep at least kMinConnector.
+  const float lanes_top = 26.0f * scale, labels_below = (label_rows > 1 ? 54.0f : 30.0f) * scale;
+  const float min_connector = 16.0f * scale, min_lanes = 24.0f * scale, min_strip = 36.0f * scale;
+  layout.lanes = {margin, lanes_top, w - margin, lanes_top + std::max(min_lanes, 0.1f * h)};
+  const float strip_bottom =
+      std::max(h - labels_below, layout.lanes.y1 + min_connector + min_strip);
+  const float strip_height =
+      std::clamp(0.24f * h, min_strip, strip_bottom - layout.lanes.y1 - min_connector);
   layout.strip = {margin, strip_bottom - strip_height, w - margin, strip_bottom};
+  layout.min_height = lanes_top + min_lanes + min_connector + min_strip + labels_below;
+  layout.fits = h >= layout.min_height;
   layout.warps = traced_warps(trace);
   // One band of the sector row per warp: taller when several warps share it.
   layout.sector_row_top =
@@ -147,8 +155,8 @@ void WarpView::set_common_uniforms(const GlProgram& program, const Theme& theme,
 }
 
 GLuint WarpView::render(const TraceRecords& trace, int width, int height, float scale,
-                        const Theme& theme) {
-  layout_ = layout_warp_view(trace, width, height, scale);
+                        const Theme& theme, int label_rows) {
+  layout_ = layout_warp_view(trace, width, height, scale, label_rows);
   const FramebufferScope restore;
   target_.begin_view(width, height, theme.background.r, theme.background.g, theme.background.b);
   glBindVertexArray(vertex_array_);

@@ -44,6 +44,10 @@ struct StripLayout {
   Rect strip;                ///< the memory strip: bytes on top, the sector row below
   float sector_row_top = 0;  ///< y where the sector row starts
   float lane_gap_px = 0;
+  /// The least height (pixels) that holds caption, lanes, connectors, strip and labels apart;
+  /// `fits`: the height given was at least that (else the strip and labels run off the bottom).
+  float min_height = 0;
+  bool fits = true;
 
   /// Pixel x of byte `address`, or a negative value if its line is not shown.
   [[nodiscard]] float x_of(std::uint64_t address) const;
@@ -51,8 +55,10 @@ struct StripLayout {
   [[nodiscard]] Rect lane_box(int record) const;
 };
 
-/// Lays out the view for `trace` in a `width` x `height` pixel area at UI `scale`.
-StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, float scale);
+/// Lays out the view for `trace` in a `width` x `height` pixel area at UI `scale`, with
+/// `label_rows` text rows under the strip (2: byte offsets and a caption; 1: offsets only).
+StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, float scale,
+                             int label_rows = 2);
 
 class WarpView final : public WarpTraceSink {
  public:
@@ -74,7 +80,8 @@ class WarpView final : public WarpTraceSink {
   void publish_transactions(const std::vector<TransactionRange>& transactions) override;
 
   /// Draws into the view's own texture and returns it (the layout is kept for labels).
-  GLuint render(const TraceRecords& trace, int width, int height, float scale, const Theme& theme);
+  GLuint render(const TraceRecords& trace, int width, int height, float scale, const Theme& theme,
+                int label_rows = 2);
   [[nodiscard]] const StripLayout& layout() const { return layout_; }
 
  private:

@@ -56,6 +56,14 @@ struct CompareColumn {
   Headline headline;
 };
 
+/// One of the few numbers the presenter layout shows large, beside the view: the scenario's
+/// lesson in numbers (what its "look for" names).
+struct KeyNumber {
+  std::string label;  ///< what it is, e.g. "model, per warp request"
+  std::string value;  ///< e.g. "32 wavefronts", "2179 GB/s", "measuring…"
+  std::string note;   ///< e.g. "GPU counters: 32.00 (model 32.00) ✓"; may be empty
+};
+
 /// What a lab's panels draw with during one frame.
 struct LabFrame {
   UiState& ui;
@@ -124,6 +132,14 @@ class LabInstance {
   /// Where the picture came from, for `render`'s one-line report ("trace from the GPU kernel
   /// on NVIDIA H100 ...", "host model only (...)").
   [[nodiscard]] virtual std::string source_text() const = 0;
+
+  // --- presenter layout (key P) ---------------------------------------------------------------
+  /// The scenario's one or two knobs on one line of the presenter strip (compact controls;
+  /// the full panel stays one key away). Default: none.
+  virtual void draw_knobs(LabFrame& frame) { (void)frame; }
+  /// The numbers the presenter layout shows large. Default: empty, and the shell builds them
+  /// from compare_column() (model, counters, headline).
+  [[nodiscard]] virtual std::vector<KeyNumber> key_numbers() const { return {}; }
 
   // --- A/B compare and figures ---------------------------------------------------------------
   /// This side's column of the A/B table (labs with LabInfo::compare only).

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <any>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -28,6 +29,8 @@ struct Scenario {
   /// An A/B scenario: the built-in scenario (same lab) shown as side A, this one as side B.
   /// Empty for a single view.
   std::string compare_with;
+  /// `presenter = true/false`: the layout the scenario opens in (unset: automatic).
+  std::optional<bool> presenter;
   /// The lab's parameters as its section parser made them (a value type of the lab's).
   std::any parameters;
 };

@@ -34,6 +34,11 @@ struct UiState {
   float ui_scale = 1.0f;
   bool scale_changed = false;
   bool show_keys = false;  ///< the keyboard help overlay ("?")
+  /// The presenter layout (key P, --presenter, a preset's `presenter`): the view fills the
+  /// window, a strip of the scenario's knobs replaces the parameter panel, the key numbers sit
+  /// beside the view, large. Unset: automatic, on when the scale leaves the normal layout too
+  /// little room (app_ui.h: presenter_layout).
+  std::optional<bool> presenter;
   /// Select the transpose lab's view tab from the state on the next frame (keys, scenarios).
   bool select_transpose_view = true;
   bool interactive = true;  ///< false for headless figures (no hover tooltips, no buttons)

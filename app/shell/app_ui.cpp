@@ -1,6 +1,7 @@
 #include "app_ui.h"
 
 #include <imgui.h>
+#include <imgui_internal.h>
 
 #include <algorithm>
 #include <cmath>
@@ -11,6 +12,8 @@
 #include <vector>
 
 #include "compare.h"
+#include "layout_audit.h"
+#include "presenter.h"
 #include "scenarios.h"
 #include "ui_widgets.h"
 
@@ -22,6 +25,59 @@ using viz::Rgb;
 using viz::to_imgui_color;
 
 // --- header ------------------------------------------------------------------------------------
+
+}  // namespace
+
+void draw_device_badge(const LabInstance& shown, const viz::ImGuiLayer& layer,
+                       const viz::Theme& theme, float right_x) {
+  std::string text;
+  bool warn = false;
+  const model::HardwareModel shown_model = shown.shown_model();
+  const auto& device = shown.device().device;
+  if (device) {
+    const auto& d = *device;
+    text = format("measured on %s (CC %d.%d, %d SMs)", d.name.c_str(), d.cc_major, d.cc_minor,
+                  d.sm_count);
+    if (shown_model != model::HardwareModel::Modern) {
+      text = "teaching model: " + std::string(model::to_string(shown_model)) +
+             " \u2022 measurements come from the real " + d.name + " (CC " +
+             std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + ")";
+      warn = true;
+    }
+  } else {
+    text = "model only \u2014 no CUDA device";
+    warn = true;
+  }
+  // What is left of the line, shortened to the GPU's name (or the short warning), then cut
+  // with an ellipsis; never drawn over what is left of it.
+  const float room = right_x - ImGui::GetCursorPosX() - 20 * layer.scale();
+  if (ImGui::CalcTextSize(text.c_str()).x > room) {
+    text = !warn    ? device->name
+           : device ? "teaching model: " + std::string(model::to_string(shown_model))
+                    : std::string("model only, no GPU");
+  }
+  text = fit_text(text, room);
+  const float text_w = ImGui::CalcTextSize(text.c_str()).x;
+  ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20 * layer.scale(), right_x - text_w));
+  if (warn) {
+    // On a line of framed widgets the text sits FramePadding.y lower (AlignTextToFramePadding).
+    const ImVec2 p = {
+        ImGui::GetCursorScreenPos().x,
+        ImGui::GetCursorScreenPos().y + ImGui::GetCurrentWindow()->DC.CurrLineTextBaseOffset};
+    const float pad = 6 * layer.scale();
+    ImGui::GetWindowDrawList()->AddRectFilled(
+        {p.x - pad, p.y - pad * 0.5f},
+        {p.x + text_w + pad, p.y + ImGui::GetTextLineHeight() + pad * 0.5f},
+        to_imgui_color(theme.warning), 4 * layer.scale());
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(viz::text_on(theme.warning)));
+    ImGui::TextUnformatted(text.c_str());
+    ImGui::PopStyleColor();
+  } else {
+    ImGui::TextUnformatted(text.c_str());
+  }
+}
+
+namespace {
 
 void draw_header(UiState& ui, Workbench& labs, const LabInstance& shown,
                  const viz::ImGuiLayer& layer, const viz::Theme& theme, float width, float height) {
@@ -71,46 +127,8 @@ void draw_header(UiState& ui, Workbench& labs, const LabInstance& shown,
           "Two parameter sets side by side, both measured on the GPU (key C). A starts as a "
           "copy of the current parameters; change B (or A) in the panel.");
   }
-  std::string right;
-  bool warn = false;
-  const model::HardwareModel shown_model = shown.shown_model();
-  const auto& device = shown.device().device;
-  if (device) {
-    const auto& d = *device;
-    right = format("measured on %s (CC %d.%d, %d SMs)", d.name.c_str(), d.cc_major, d.cc_minor,
-                   d.sm_count);
-    if (shown_model != model::HardwareModel::Modern) {
-      right = "teaching model: " + std::string(model::to_string(shown_model)) +
-              " \u2022 measurements come from the real " + d.name + " (CC " +
-              std::to_string(d.cc_major) + "." + std::to_string(d.cc_minor) + ")";
-      warn = true;
-    }
-  } else {
-    right = "model only \u2014 no CUDA device";
-    warn = true;
-  }
-  // The device line fills what the buttons leave, shortened to the GPU's name, then cut with
-  // an ellipsis; never drawn over the buttons.
   ImGui::SameLine();
-  const float room = width - ImGui::GetCursorPosX() - 44 * layer.scale();
-  if (ImGui::CalcTextSize(right.c_str()).x > room && device && !warn) right = device->name;
-  right = fit_text(right, room);
-  const float text_w = ImGui::CalcTextSize(right.c_str()).x;
-  ImGui::SameLine(
-      std::max(ImGui::GetCursorPosX() + 20 * layer.scale(), width - text_w - 24 * layer.scale()));
-  if (warn) {
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float pad = 6 * layer.scale();
-    ImGui::GetWindowDrawList()->AddRectFilled(
-        {p.x - pad, p.y - pad * 0.5f},
-        {p.x + text_w + pad, p.y + ImGui::GetTextLineHeight() + pad * 0.5f},
-        to_imgui_color(theme.warning), 4 * layer.scale());
-    ImGui::PushStyleColor(ImGuiCol_Text, color4(viz::text_on(theme.warning)));
-    ImGui::TextUnformatted(right.c_str());
-    ImGui::PopStyleColor();
-  } else {
-    ImGui::TextUnformatted(right.c_str());
-  }
+  draw_device_badge(shown, layer, theme, width - 24 * layer.scale());
   ImGui::End();
 }
 
@@ -175,6 +193,7 @@ void draw_keys_help(UiState& ui, float w, float h) {
          "global read, global write (transpose)"},
         {"C", "A/B compare on / off (global and shared-memory labs)"},
         {"A / B", "while comparing: the panel edits side A or side B"},
+        {"P", "presenter layout on / off: the view fills the window, the key numbers large"},
         {"F11", "full screen on / off"},
         {"?", "show or hide this list"},
     };
@@ -191,7 +210,7 @@ void draw_keys_help(UiState& ui, float w, float h) {
 }
 
 // Keys a lecturer drives the window with; ignored while a text field has the keyboard.
-void handle_keys(UiState& ui, Workbench& labs) {
+void handle_keys(UiState& ui, Workbench& labs, bool presenter_shown) {
   if (!ui.interactive) return;
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
@@ -218,6 +237,8 @@ void handle_keys(UiState& ui, Workbench& labs) {
       ui.compare_edit_a = false;
     } else if (c == '?') {
       ui.show_keys = !ui.show_keys;
+    } else if (c == 'p' || c == 'P') {
+      ui.presenter = !presenter_shown;
     } else if (c >= '1' && c <= '4') {
       if (labs.lab(ui.lab).pick_view(ui, c - '1') && a) a->pick_view(ui, c - '1');
     }
@@ -277,13 +298,11 @@ int catalog_size(const UiState& ui) {
   return static_cast<int>(builtin_scenarios().size() + ui.loaded.size());
 }
 
-void draw_scenario_picker(UiState& ui) {
+void draw_scenario_combo(UiState& ui, float preview_room) {
   const int count = catalog_size(ui);
   const int builtin = static_cast<int>(builtin_scenarios().size());
-  ImGui::TextDisabled("Scenario");
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##scenario", scenario_at(ui, ui.scenario).title.c_str(),
-                        ImGuiComboFlags_HeightLarge)) {
+  const std::string preview = fit_text(scenario_at(ui, ui.scenario).title, preview_room);
+  if (ImGui::BeginCombo("##scenario", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
     Lab group = Lab::Global;
     for (int i = 0; i < count; ++i) {
       const Scenario& sc = scenario_at(ui, i);
@@ -300,6 +319,13 @@ void draw_scenario_picker(UiState& ui) {
     }
     ImGui::EndCombo();
   }
+}
+
+void draw_scenario_picker(UiState& ui) {
+  ImGui::TextDisabled("Scenario");
+  ImGui::SetNextItemWidth(-1);
+  draw_scenario_combo(ui, ImGui::GetContentRegionAvail().x - ImGui::GetFrameHeight() -
+                              2 * ImGui::GetStyle().FramePadding.x);
   const Scenario& current = scenario_at(ui, ui.scenario);
   if (ui.compare) {
     // A/B compare: which side the parameters below belong to.
@@ -359,6 +385,7 @@ void apply_scenario(UiState& ui, Workbench& labs, int index) {
   ui.scenario = index;
   ui.lab = scenario.lab;
   ui.select_transpose_view = true;
+  if (scenario.presenter) ui.presenter = scenario.presenter;
   labs.lab(scenario.lab).apply(scenario, ui.model_override);
   ui.compare = false;
   if (!scenario.compare_with.empty() && lab_info(scenario.lab).compare_ratio) {
@@ -386,16 +413,24 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   const float header_h = ImGui::GetFrameHeight() + 16 * s;
   const float status_h = ImGui::GetFrameHeight() + 8 * s;
   const float gap = 8 * s;
-  const float panel_w = std::clamp(0.24f * w, 260 * s, 380 * s);
-  const float body_y = header_h;
-  const float body_h = h - header_h - status_h;
-  const float main_x = panel_w + gap;
+  const bool presenter = presenter_layout(ui, w, h, s);
+  // Presenter: a one-line strip of knobs instead of the parameter panel, over the view.
+  const float strip_h =
+      presenter ? ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y : 0.0f;
+  const float panel_w =
+      presenter ? 0.0f : std::min(std::clamp(0.24f * w, 260 * s, 380 * s), 0.3f * w);
+  const float body_y = presenter ? strip_h + gap : header_h;
+  const float body_h = h - body_y - status_h;
+  const float main_x = presenter ? 0.0f : panel_w + gap;
   const float main_w = w - main_x;
   // At presenter scales the views keep at least 70 % of the height (their grids and strips
   // are what the room reads); the numbers scroll.
   const float stats_cap = s >= 1.5f ? body_h * 0.3f : body_h;
 
-  draw_header(ui, labs, labs.lab(ui.lab), layer, theme, w, header_h);
+  if (!presenter) {
+    AuditPanel audit("header");
+    draw_header(ui, labs, labs.lab(ui.lab), layer, theme, w, header_h);
+  }
   LabInstance& b = labs.lab(ui.lab);  // the header may have switched labs
   const LabInfo& info = lab_info(ui.lab);
   // A/B compare: side A of the shown lab; the panel edits the side picked.
@@ -404,6 +439,14 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   LabFrame frame{ui, layer, theme, [&ui] { draw_scenario_picker(ui); }};
   b.shown();
   b.begin_frame();
+  const auto draw_parameters = [&] {
+    AuditPanel audit("parameters");
+    if (presenter) {
+      draw_presenter_strip(ui, edit, frame, {0, 0}, {w, strip_h});
+    } else {
+      edit.draw_parameters(frame, {0, body_y}, {panel_w, body_h});
+    }
+  };
   if (a) {
     a->begin_frame();
     // Two views side by side, the comparison under them.
@@ -411,21 +454,45 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
         std::min({body_h * 0.36f, 9.0f * ImGui::GetFrameHeightWithSpacing() + 40 * s, stats_cap});
     const float view_h = body_h - stats_h - gap;
     const float half_w = (main_w - gap) * 0.5f;
-    edit.draw_parameters(frame, {0, body_y}, {panel_w, body_h});
-    a->draw_view(frame, {main_x, body_y}, {half_w, view_h}, "A");
-    b.draw_view(frame, {main_x + half_w + gap, body_y}, {half_w, view_h}, "B");
+    draw_parameters();
+    {
+      AuditPanel audit("view");
+      a->draw_view(frame, {main_x, body_y}, {half_w, view_h}, "A");
+      b.draw_view(frame, {main_x + half_w + gap, body_y}, {half_w, view_h}, "B");
+    }
+    AuditPanel audit("numbers");
     draw_compare_numbers(info, *a, b, layer, theme, {main_x, body_y + body_h - stats_h},
                          {main_w, stats_h});
+  } else if (presenter) {
+    // The key numbers in a column beside the view.
+    const float numbers_w = std::clamp(0.28f * w, std::min(300 * s, 0.4f * w), 0.4f * w);
+    draw_parameters();
+    LegendSlot legend;  // the view's legend goes under the key numbers
+    {
+      AuditPanel audit("view");
+      LegendSlot::Scope beside(legend);
+      b.draw_view(frame, {0, body_y}, {w - numbers_w - gap, body_h}, nullptr);
+    }
+    AuditPanel audit("numbers");
+    draw_key_numbers(b, scenario_at(ui, ui.scenario), layer, legend, {w - numbers_w, body_y},
+                     {numbers_w, body_h});
   } else {
     const float stats_h = b.numbers_height(frame, body_h, stats_cap);
-    b.draw_parameters(frame, {0, body_y}, {panel_w, body_h});
-    b.draw_view(frame, {main_x, body_y}, {main_w, body_h - stats_h - gap}, nullptr);
+    draw_parameters();
+    {
+      AuditPanel audit("view");
+      b.draw_view(frame, {main_x, body_y}, {main_w, body_h - stats_h - gap}, nullptr);
+    }
+    AuditPanel audit("numbers");
     b.draw_numbers(frame, {main_x, body_y + body_h - stats_h}, {main_w, stats_h});
   }
   b.end_frame(ui);
-  draw_status(ui, b, a, layer, theme, {0, h - status_h}, {w, status_h});
+  {
+    AuditPanel audit("status");
+    draw_status(ui, b, a, layer, theme, {0, h - status_h}, {w, status_h});
+  }
   draw_keys_help(ui, w, h);
-  handle_keys(ui, labs);
+  handle_keys(ui, labs, presenter);
   if (ui.pending_scenario >= 0) {
     apply_scenario(ui, labs, ui.pending_scenario);
     ui.pending_scenario = -1;

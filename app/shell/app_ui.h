@@ -39,6 +39,15 @@ void apply_scenario(UiState& ui, Workbench& labs, int index);
 /// and the panel edits B, so what the user changes next shows against where they started.
 void start_compare(UiState& ui, Workbench& labs);
 
+/// On the current line, right-aligned to `right_x` (window coordinates): the device that
+/// measures, or a warning badge for model-only and teaching models; shortened to fit.
+void draw_device_badge(const LabInstance& shown, const viz::ImGuiLayer& layer,
+                       const viz::Theme& theme, float right_x);
+
+/// The scenario combo alone (width: SetNextItemWidth before), its preview shortened to
+/// `preview_room` pixels; a choice lands in ui.pending_scenario.
+void draw_scenario_combo(UiState& ui, float preview_room);
+
 /// The scenario combo with the scenario's explanation under it (any lab); a choice lands in
 /// ui.pending_scenario.
 void draw_scenario_picker(UiState& ui);

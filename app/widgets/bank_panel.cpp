@@ -1,9 +1,13 @@
 #include "bank_panel.h"
 
+#include "layout_audit.h"
+#include "legend_slot.h"
+
 #include <imgui.h>
 
 #include <algorithm>
 #include <cfloat>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
@@ -46,12 +50,14 @@ std::string lane_list(const std::vector<int>& lanes, std::size_t max_items = 6) 
 struct Painter {
   ImDrawList* draw;
   ImVec2 origin;
+  float right = FLT_MAX;  ///< the view's right edge: text past it is cut (and audited)
   [[nodiscard]] ImVec2 at(float x, float y) const { return {origin.x + x, origin.y + y}; }
   static ImVec2 size(const ImFont* font, const std::string& t, float px = 0) {
     return font->CalcTextSizeA(px > 0 ? px : font->FontSize, FLT_MAX, 0, t.c_str());
   }
   void text(const ImFont* font, float x, float y, ImU32 color, const std::string& t,
             float px = 0) const {
+    if (x + size(font, t, px).x > right + 0.5f) audit_finding("clipped", "bank view: " + t);
     draw->AddText(font, px > 0 ? px : font->FontSize, at(x, y), color, t.c_str());
   }
   /// Centred in `r`; returns false (drawing nothing) when it does not fit its width, unless
@@ -64,6 +70,29 @@ struct Painter {
     return true;
   }
 };
+
+/// A caption of " \u2022 "-separated parts (warp, access, kernel) in `room` pixels: whole when
+/// it fits; else without its trailing parts (down to two), then without its leading ones (the
+/// access stays); cut with an ellipsis only when one part alone is too wide.
+std::string fit_caption(const std::string& caption, float room) {
+  const std::string sep = " \u2022 ";
+  std::vector<std::string> parts;
+  for (std::size_t at = 0;;) {
+    const std::size_t next = caption.find(sep, at);
+    parts.push_back(caption.substr(at, next == std::string::npos ? next : next - at));
+    if (next == std::string::npos) break;
+    at = next + sep.size();
+  }
+  const auto joined = [&] {
+    std::string out;
+    for (const auto& p : parts) out += (out.empty() ? "" : sep) + p;
+    return out;
+  };
+  while (parts.size() > 2 && ImGui::CalcTextSize(joined().c_str()).x > room) parts.pop_back();
+  while (parts.size() > 1 && ImGui::CalcTextSize(joined().c_str()).x > room)
+    parts.erase(parts.begin());
+  return fit_text(joined(), room);
+}
 
 /// The largest font size in [min_px, max_px] at which `widest` fits in `room` pixels, or 0.
 float fit_px(const ImFont* font, const char* widest, float room, float max_px, float min_px) {
@@ -194,28 +223,34 @@ enum class Swatch { Lanes, Idle, Conflict, Broadcast, Wavefront };
 struct LegendEntry {
   Swatch swatch;
   const char* label;
+  const char* short_label;  ///< when the full labels would take more than two rows
 };
 constexpr LegendEntry kLegend[] = {
-    {Swatch::Lanes, "lane colour (0 \u2192 31)"},
-    {Swatch::Wavefront, "wavefront that serves the word"},
-    {Swatch::Conflict, "bank conflict: \u00d7n distinct words in one bank"},
-    {Swatch::Broadcast, "broadcast: lanes sharing one word"},
-    {Swatch::Idle, "idle lane"},
+    {Swatch::Lanes, "lane colour (0 \u2192 31)", "lane"},
+    {Swatch::Wavefront, "wavefront that serves the word", "wavefront"},
+    {Swatch::Conflict, "bank conflict: \u00d7n distinct words in one bank", "conflict \u00d7n"},
+    {Swatch::Broadcast, "broadcast: lanes sharing one word", "broadcast"},
+    {Swatch::Idle, "idle lane", "idle"},
 };
 
 float swatch_width() {
   return ImGui::GetFontSize() * 1.8f;
 }
 
-float legend_item_width(const LegendEntry& e) {
-  return swatch_width() + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
+const char* legend_label(const LegendEntry& e, bool short_labels) {
+  return short_labels ? e.short_label : e.label;
 }
 
-int legend_rows(float width, float scale) {
+float legend_item_width(const LegendEntry& e, bool short_labels) {
+  return swatch_width() + ImGui::GetStyle().ItemSpacing.x +
+         ImGui::CalcTextSize(legend_label(e, short_labels)).x;
+}
+
+int legend_rows(float width, float scale, bool short_labels) {
   float x = 0;
   int rows = 1;
   for (const LegendEntry& e : kLegend) {
-    const float item_w = legend_item_width(e);
+    const float item_w = legend_item_width(e, short_labels);
     if (x > 0 && x + 22 * scale + item_w > width) {
       ++rows;
       x = 0;
@@ -270,22 +305,36 @@ void draw_swatch(ImDrawList* draw, Swatch swatch, ImVec2 p, float w, float h, fl
   }
 }
 
-void draw_legend(const viz::Theme& theme, float s, const ImFont* mono) {
+// The legend, flowing left to right; `column`: one entry per line, its text wrapped (the
+// presenter's legend slot beside the view).
+void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool short_labels,
+                 bool column = false) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float sh = ImGui::GetFontSize() * 1.05f, sw = swatch_width();
   const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
   bool first = true;
   for (const LegendEntry& e : kLegend) {
+    if (column) {
+      const ImVec2 p = ImGui::GetCursorScreenPos();
+      draw_swatch(draw, e.swatch, {p.x, p.y}, sw, sh, s, theme, mono);
+      ImGui::Dummy({sw, sh});
+      ImGui::SameLine();
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextUnformatted(e.label);
+      ImGui::PopTextWrapPos();
+      continue;
+    }
     if (!first) {
       ImGui::SameLine(0, 22 * s);
-      if (ImGui::GetCursorScreenPos().x + legend_item_width(e) > right) ImGui::NewLine();
+      if (ImGui::GetCursorScreenPos().x + legend_item_width(e, short_labels) > right)
+        ImGui::NewLine();
     }
     first = false;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     draw_swatch(draw, e.swatch, {p.x, p.y}, sw, sh, s, theme, mono);
     ImGui::Dummy({sw, sh});
     ImGui::SameLine();
-    ImGui::TextUnformatted(e.label);
+    ImGui::TextUnformatted(legend_label(e, short_labels));
   }
 }
 
@@ -303,9 +352,20 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   const float font_px = regular->FontSize;
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h = with_legend ? ImGui::GetTextLineHeightWithSpacing() *
-                                           (static_cast<float>(legend_rows(avail.x, s)) + 0.3f)
-                                     : 0.0f;
+  // Full legend labels unless they would take more than two rows (presenter scales): then the
+  // short ones, which the swatches explain.
+  const int long_rows = legend_rows(avail.x, s, false);
+  const bool short_labels = long_rows > 2 && legend_rows(avail.x, s, true) < long_rows;
+  if (LegendSlot* slot = with_legend ? open_legend_slot() : nullptr) {
+    // Beside the view (presenter layout): the picture keeps the height.
+    const viz::Theme* t = &theme;
+    slot->set([t, s, mono] { draw_legend(*t, s, mono, false, true); });
+    with_legend = false;
+  }
+  const float legend_h =
+      with_legend ? ImGui::GetTextLineHeightWithSpacing() *
+                        (static_cast<float>(legend_rows(avail.x, s, short_labels)) + 0.3f)
+                  : 0.0f;
   const int w = std::max(64, static_cast<int>(avail.x));
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
   const GLuint texture = view.render(trace, analysis, w, h, s, theme);
@@ -314,7 +374,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
                {static_cast<float>(w), static_cast<float>(h)}, {0, 1}, {1, 0});
   const bool hovered = interactive && ImGui::IsItemHovered();
 
-  const Painter paint{ImGui::GetWindowDrawList(), origin};
+  const Painter paint{ImGui::GetWindowDrawList(), origin, static_cast<float>(w)};
   const BankLayout& layout = view.layout();
   const ImU32 text = to_imgui_color(theme.text);
   const ImU32 muted = to_imgui_color(theme.muted_text);
@@ -331,7 +391,8 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   // The geometry sits at the right end; where the caption leaves too little room (A/B compare's
   // half-width views) it shortens, then gives way.
   const std::string caption_text =
-      caption && *caption ? caption : "one warp \u2022 one shared-memory instruction";
+      fit_caption(caption && *caption ? caption : "one warp \u2022 one shared-memory instruction",
+                  layout.lanes.x1 - layout.label_x);
   const float geometry_room =
       layout.lanes.x1 - layout.label_x - Painter::size(regular, caption_text).x - 16 * s;
   for (const std::string& geometry :
@@ -449,38 +510,49 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
                      bank_labels.px, true);
     }
 
-    // Rows: byte offset and word index on the left; "…" where rows are skipped.
+    // Rows: byte offset and word index on the left, on every `every`-th row when rows are
+    // shorter than a label (the rows themselves are all drawn); where touched rows are elided
+    // for lack of height, the gap says how many.
     const bool two_lines = layout.row_h >= 2.0f * font_px + 2 * s;
+    const float label_px = std::min(font_px, std::max(layout.row_h - 2 * s, 0.75f * font_px));
+    const int every = std::max(1, static_cast<int>(std::ceil((label_px + 2 * s) / layout.row_h)));
+    float last_label_bottom = -1e9f;
+    const auto elided_label = [&](float gap_top, int count) {
+      const std::string more = format("+%d %s elided", count, count == 1 ? "row" : "rows");
+      const float px = std::min(font_px, 17.0f * s);
+      const ImVec2 ts = Painter::size(regular, more, px);
+      const float y = gap_top + 0.5f * (20 * s - ts.y);
+      paint.draw->AddRectFilled(paint.at(p.label_x, y),
+                                paint.at(p.label_x + ts.x + 8 * s, y + ts.y),
+                                to_imgui_color(theme.background), 3 * s);
+      paint.text(regular, p.label_x + 4 * s, y, muted, more, px);
+      last_label_bottom = y + ts.y;
+      audit_finding("hidden", format("bank grid: %d touched %s of phase %d elided", count,
+                                     count == 1 ? "row" : "rows", p.index + 1));
+    };
     for (std::size_t i = 0; i < p.rows.size(); ++i) {
       const auto& row = p.rows[i];
       const long long byte =
           static_cast<long long>(row.row) * layout.bank_count * layout.bank_width;
       const long long word = static_cast<long long>(row.row) * layout.bank_count;
       const float mid = row.y + 0.5f * layout.row_h;
-      if (two_lines) {
-        paint.text(mono, p.label_x, mid - font_px, text, format("byte %lld", byte));
-        paint.text(mono, p.label_x, mid, muted, format("word %lld", word));
-      } else {
-        const float px = layout.row_h < font_px + 2 * s ? layout.row_h - 2 * s : 0;
-        paint.text(mono, p.label_x, mid - 0.5f * (px > 0 ? px : font_px), text,
-                   format("byte %lld", byte), px);
-      }
-      if (row.gap_before) {
+      if (row.elided_before) {
+        elided_label(row.y - 20 * s, row.elided_before);
+      } else if (row.gap_before && layout.row_h >= font_px) {
         paint.text(regular, p.label_x, row.y - 0.5f * (12 * s) - 0.5f * font_px - 2 * s, muted,
                    "\u2026");
       }
-    }
-    if (p.hidden_rows > 0) {
-      // Over the grid's left edge, on a background plate (a conflict frame may run under it).
-      const std::string more =
-          format("+%d more %s not shown", p.hidden_rows, p.hidden_rows == 1 ? "row" : "rows");
-      const float px = std::min(font_px, 17.0f * s);
-      const ImVec2 ts = Painter::size(regular, more, px);
-      const float y = p.rows.back().y + layout.row_h + 0.5f * (20 * s - ts.y);
-      paint.draw->AddRectFilled(paint.at(p.label_x, y),
-                                paint.at(p.label_x + ts.x + 8 * s, y + ts.y),
-                                to_imgui_color(theme.background), 3 * s);
-      paint.text(regular, p.label_x + 4 * s, y, muted, more, px);
+      if (two_lines) {
+        paint.text(mono, p.label_x, mid - font_px, text, format("byte %lld", byte));
+        paint.text(mono, p.label_x, mid, muted, format("word %lld", word));
+      } else if (i % static_cast<std::size_t>(every) == 0 || i + 1 == p.rows.size()) {
+        const float top = mid - 0.5f * label_px;
+        if (top < last_label_bottom) continue;  // the last row's label would overlap the one above
+        paint.text(mono, p.label_x, top, text, format("byte %lld", byte),
+                   label_px < font_px ? label_px : 0);
+        last_label_bottom = top + label_px;
+      }
+      if (row.elided_after) elided_label(row.y + layout.row_h, row.elided_after);
     }
 
     // Cells: the wavefront that serves each touched word; a pill behind it on broadcast words.
@@ -533,14 +605,23 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   }
   std::string total = "Wavefronts per request: " + std::to_string(layout.wavefronts);
   if (several) total += " = " + sum_text;
+  if (Painter::size(bold, total).x > static_cast<float>(w) - layout.label_x)
+    total = format("Wavefronts: %d", layout.wavefronts);
   paint.text(bold, layout.label_x, layout.total_y, text, total);
   const float tx = layout.label_x + Painter::size(bold, total).x;
-  const std::string verdict =
-      layout.wavefronts <= busy_phases
-          ? format("  \u2022  conflict-free: the minimum for %d-byte words", layout.word_bytes)
-          : format("  \u2022  conflict-free would take %d", busy_phases);
-  paint.text(regular, tx, layout.total_y + 0.5f * (bold->FontSize - font_px),
-             layout.wavefronts <= busy_phases ? muted : conflict_text, verdict);
+  // The verdict in as many words as the line has room for.
+  const bool minimum = layout.wavefronts <= busy_phases;
+  for (const std::string& verdict :
+       {minimum
+            ? format("  \u2022  conflict-free: the minimum for %d-byte words", layout.word_bytes)
+            : format("  \u2022  conflict-free would take %d", busy_phases),
+        minimum ? std::string("  \u2022  the minimum")
+                : format("  \u2022  minimum %d", busy_phases)}) {
+    if (tx + Painter::size(regular, verdict).x > static_cast<float>(w)) continue;
+    paint.text(regular, tx, layout.total_y + 0.5f * (bold->FontSize - font_px),
+               minimum ? muted : conflict_text, verdict);
+    break;
+  }
   paint.draw->PopClipRect();
 
   // Tooltips.
@@ -561,7 +642,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     }
   }
 
-  if (with_legend) draw_legend(theme, s, mono);
+  if (with_legend) draw_legend(theme, s, mono, short_labels);
 }
 
 }  // namespace warplens::app

@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "layout_audit.h"
+#include "legend_slot.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
@@ -21,6 +23,7 @@ struct LegendEntry {
   Rgb color;
   const char* label;
   bool hatched;
+  const char* short_label;  ///< when the full labels would take more than two rows
 };
 
 std::vector<LegendEntry> legend_entries(const viz::Theme& theme, model::HardwareModel hw,
@@ -28,28 +31,33 @@ std::vector<LegendEntry> legend_entries(const viz::Theme& theme, model::Hardware
   const char* moved = hw == model::HardwareModel::Modern         ? "sector moved (32 B)"
                       : hw == model::HardwareModel::FermiCaching ? "transaction moved (128 B line)"
                                                                  : "transaction moved";
+  const char* moved_short = hw == model::HardwareModel::Modern ? "sector moved" : "transaction";
   if (op == model::Op::Store) {
     // A partly written sector is not over-fetch: L2 reads its other bytes from DRAM to merge.
-    return {{theme.lanes[0], "written by a lane (lane colour)", false},
-            {theme.overfetch, "in a written sector, not written", true},
-            {theme.sector, moved, false},
-            {theme.untouched, "not moved", false}};
+    return {{theme.lanes[0], "written by a lane (lane colour)", false, "written"},
+            {theme.overfetch, "in a written sector, not written", true, "not written"},
+            {theme.sector, moved, false, moved_short},
+            {theme.untouched, "not moved", false, "not moved"}};
   }
-  return {{theme.lanes[0], "requested by a lane (lane colour)", false},
-          {theme.overfetch, "moved, not requested (over-fetch)", true},
-          {theme.sector, moved, false},
-          {theme.untouched, "not moved", false}};
+  return {{theme.lanes[0], "requested by a lane (lane colour)", false, "requested"},
+          {theme.overfetch, "moved, not requested (over-fetch)", true, "over-fetch"},
+          {theme.sector, moved, false, moved_short},
+          {theme.untouched, "not moved", false, "not moved"}};
 }
 
 /// Rows the legend needs at `width` pixels.
 int legend_rows(const viz::Theme& theme, model::HardwareModel hw, model::Op op, float width,
-                float scale) {
+                float scale, bool short_labels, const char* extra) {
   const float sw = ImGui::GetFontSize();
   float x = 0;
   int rows = 1;
+  std::vector<float> widths;
   for (const LegendEntry& e : legend_entries(theme, hw, op)) {
-    const float item_w =
-        sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
+    widths.push_back(sw * 1.6f + ImGui::GetStyle().ItemSpacing.x +
+                     ImGui::CalcTextSize(short_labels ? e.short_label : e.label).x);
+  }
+  if (extra) widths.push_back(ImGui::CalcTextSize(extra).x);
+  for (const float item_w : widths) {
     if (x > 0 && x + 24 * scale + item_w > width) {
       ++rows;
       x = 0;
@@ -59,18 +67,86 @@ int legend_rows(const viz::Theme& theme, model::HardwareModel hw, model::Op op, 
   return rows;
 }
 
+// The legend: flowing left to right, wrapped to the window's width; `column`: one entry per
+// line, its text wrapped (the presenter's legend slot beside the view). `rules` (may be null):
+// what the strip's rules mean, when the caption row under the strip does not say it.
+void draw_legend(const std::vector<LegendEntry>& entries, const viz::Theme& theme, float s,
+                 bool short_labels, const char* rules, bool column) {
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const float sw = ImGui::GetFontSize();
+  const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
+  bool first = true;
+  for (const LegendEntry& e : entries) {
+    const char* label = short_labels ? e.short_label : e.label;
+    const float item_w = sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(label).x;
+    if (!first && !column) {
+      ImGui::SameLine(0, 24 * s);
+      if (ImGui::GetCursorScreenPos().x + item_w > right) ImGui::NewLine();
+    }
+    first = false;
+    const ImVec2 p = ImGui::GetCursorScreenPos();
+    draw->AddRectFilled({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, to_imgui_color(e.color));
+    if (e.hatched) {
+      draw->PushClipRect({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, true);
+      for (float x = -sw; x < sw * 1.6f; x += 5 * s) {
+        draw->AddLine({p.x + x, p.y + sw}, {p.x + x + sw, p.y + 2},
+                      to_imgui_color(theme.background, 0.5f), 1.5f * s);
+      }
+      draw->PopClipRect();
+    }
+    ImGui::Dummy({sw * 1.6f, sw});
+    ImGui::SameLine();
+    if (column) ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(label);
+    if (column) ImGui::PopTextWrapPos();
+  }
+  if (rules) {
+    if (!column) {
+      ImGui::SameLine(0, 24 * s);
+      if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize(rules).x > right) ImGui::NewLine();
+    }
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", rules);
+    ImGui::PopTextWrapPos();
+  }
+}
+
 }  // namespace
 
 void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpPanelInfo& info,
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive) {
   const float s = layer.scale();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const float legend_h =
-      ImGui::GetTextLineHeightWithSpacing() *
-      (static_cast<float>(legend_rows(theme, info.model, info.op, avail.x, s)) + 0.4f);
+  // Full legend labels unless they would take more than two rows (presenter scales).
+  const int long_rows = legend_rows(theme, info.model, info.op, avail.x, s, false, nullptr);
+  const bool short_labels = long_rows > 2 && legend_rows(theme, info.model, info.op, avail.x, s,
+                                                         true, nullptr) < long_rows;
   const int w = std::max(64, static_cast<int>(avail.x));
+  // The strip's caption (what the rules mean) under the byte offsets, when it fits the width
+  // and the legend is the full one; else the legend says it in a few words.
+  const bool caption_row =
+      !short_labels && ImGui::CalcTextSize(info.strip_caption).x <= static_cast<float>(w) - 28 * s;
+  const char* rules = caption_row ? nullptr : "rules: 32 B sector, 128 B line";
+  const bool legend_beside = open_legend_slot() != nullptr;
+  if (legend_beside) {  // presenter layout: beside the view, the picture keeps the height
+    const auto entries = legend_entries(theme, info.model, info.op);
+    const viz::Theme* t = &theme;
+    open_legend_slot()->set(
+        [entries, t, s, rules] { draw_legend(entries, *t, s, false, rules, true); });
+  }
+  const float legend_h =
+      legend_beside ? 0.0f
+                    : ImGui::GetTextLineHeightWithSpacing() *
+                          (static_cast<float>(legend_rows(theme, info.model, info.op, avail.x, s,
+                                                          short_labels, rules)) +
+                           0.4f);
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
-  const GLuint texture = view.render(trace, w, h, s, theme);
+  const GLuint texture = view.render(trace, w, h, s, theme, caption_row ? 2 : 1);
+  if (!view.layout().fits) {
+    audit_finding("hidden", format("warp view: %d px high, needs %d px; the strip and its labels "
+                                   "run off the bottom",
+                                   h, static_cast<int>(view.layout().min_height)));
+  }
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
                {static_cast<float>(w), static_cast<float>(h)}, {0, 1}, {1, 0});
@@ -84,13 +160,18 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   // Lane labels: a caption per warp, lane numbers where the boxes are wide enough.
   const int first_warp = info.first_warp;
   for (int slot = 0; slot < layout.warps; ++slot) {
-    const std::string caption =
+    const float room = (layout.warps == 1 ? layout.lanes.x1 : layout.lane_box(32 * slot + 31).x1) -
+                       layout.lane_box(32 * slot).x0;
+    std::string caption =
         slot < static_cast<int>(info.slot_captions.size()) ? info.slot_captions[slot]
         : layout.warps == 1
             ? "lanes 0\u201331 of warp " + std::to_string(first_warp) + " (one memory instruction)"
             : "warp " + std::to_string(first_warp + slot);
+    if (ImGui::CalcTextSize(caption.c_str()).x > room && layout.warps == 1 &&
+        slot >= static_cast<int>(info.slot_captions.size()))
+      caption = "warp " + std::to_string(first_warp) + ", lanes 0\u201331";
     draw->AddText(at(layout.lane_box(32 * slot).x0, layout.lanes.y0 - ImGui::GetFontSize() - 4 * s),
-                  muted, caption.c_str());
+                  muted, fit_text(caption, room).c_str());
   }
   const float box_w = layout.lane_box(0).x1 - layout.lane_box(0).x0;
   const float digits_w = ImGui::CalcTextSize("31").x;
@@ -146,10 +227,12 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
                     to_imgui_color(viz::text_on(theme.sector)), label.c_str());
     }
   }
-  const char* caption = info.strip_caption;
-  const ImVec2 caption_size = ImGui::CalcTextSize(caption);
-  draw->AddText(at(layout.strip.x1 - caption_size.x, label_y + ImGui::GetFontSize() + 2 * s), muted,
-                caption);
+  if (caption_row) {
+    const char* caption = info.strip_caption;
+    const ImVec2 caption_size = ImGui::CalcTextSize(caption);
+    draw->AddText(at(layout.strip.x1 - caption_size.x, label_y + ImGui::GetFontSize() + 2 * s),
+                  muted, caption);
+  }
   // Hover read-out.
   if (interactive && ImGui::IsItemHovered()) {
     const ImVec2 m = ImGui::GetMousePos();
@@ -169,32 +252,8 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
       }
     }
   }
-  // Legend, wrapped to the window's width.
-  const float sw = ImGui::GetFontSize();
-  const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
-  bool first = true;
-  for (const LegendEntry& e : legend_entries(theme, info.model, info.op)) {
-    const float item_w =
-        sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(e.label).x;
-    if (!first) {
-      ImGui::SameLine(0, 24 * s);
-      if (ImGui::GetCursorScreenPos().x + item_w > right) ImGui::NewLine();
-    }
-    first = false;
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    draw->AddRectFilled({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, to_imgui_color(e.color));
-    if (e.hatched) {
-      draw->PushClipRect({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, true);
-      for (float x = -sw; x < sw * 1.6f; x += 5 * s) {
-        draw->AddLine({p.x + x, p.y + sw}, {p.x + x + sw, p.y + 2},
-                      to_imgui_color(theme.background, 0.5f), 1.5f * s);
-      }
-      draw->PopClipRect();
-    }
-    ImGui::Dummy({sw * 1.6f, sw});
-    ImGui::SameLine();
-    ImGui::TextUnformatted(e.label);
-  }
+  if (!legend_beside)
+    draw_legend(legend_entries(theme, info.model, info.op), theme, s, short_labels, rules, false);
 }
 
 }  // namespace warplens::app

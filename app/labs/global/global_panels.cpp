@@ -243,12 +243,15 @@ void draw_global_view(const UiState& ui, CopySession& session, viz::WarpView& vi
                       ImVec2 size, const char* side_name) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  const char* source = session.trace_source() == TraceSource::GpuKernel
-                           ? "Warp view \u2014 addresses traced from the GPU kernel"
-                           : "Warp view \u2014 addresses from the host model";
+  const bool traced = session.trace_source() == TraceSource::GpuKernel;
+  const std::string side = side_name ? std::string(side_name) + " \u2022 " : std::string();
   const std::string title =
-      side_name ? std::string(side_name) + " \u2022 " + source + "###warp" + side_name
-                : std::string(source) + "###warp";
+      fitting_title({side + (traced ? "Warp view \u2014 addresses traced from the GPU kernel"
+                                    : "Warp view \u2014 addresses from the host model"),
+                     side + (traced ? "Warp view \u2014 GPU trace" : "Warp view \u2014 host model"),
+                     side + (traced ? "GPU trace" : "host model")},
+                    size.x) +
+      "###warp" + (side_name ? side_name : "");
   ImGui::Begin(title.c_str(), nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);

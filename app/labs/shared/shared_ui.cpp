@@ -292,16 +292,21 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
                       const viz::Theme& theme, ImVec2 pos, ImVec2 size, const char* side_name) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  const char* what = session.shows_global()
-                         ? (session.traced_on_gpu()
-                                ? "Warp view \u2014 global addresses traced from the GPU kernel"
-                                : "Warp view \u2014 global addresses from the host model")
-                     : session.traced_on_gpu()
-                         ? "Bank view \u2014 shared-memory addresses traced from the GPU kernel"
-                         : "Bank view \u2014 shared-memory addresses from the host model";
-  const std::string title = side_name
-                                ? std::string(side_name) + " \u2022 " + what + "###bank" + side_name
-                                : std::string(what) + "###bank";
+  const bool traced = session.traced_on_gpu();
+  const std::string side = side_name ? std::string(side_name) + " \u2022 " : std::string();
+  const std::string kind = session.shows_global() ? "Warp view" : "Bank view";
+  const std::string title =
+      fitting_title(
+          {side + kind +
+               (session.shows_global()
+                    ? (traced ? " \u2014 global addresses traced from the GPU kernel"
+                              : " \u2014 global addresses from the host model")
+                    : (traced ? " \u2014 shared-memory addresses traced from the GPU kernel"
+                              : " \u2014 shared-memory addresses from the host model")),
+           side + kind + (traced ? " \u2014 GPU trace" : " \u2014 host model"),
+           side + (traced ? "GPU trace" : "host model")},
+          size.x) +
+      "###bank" + (side_name ? side_name : "");
   ImGui::Begin(title.c_str(), nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);

@@ -1,0 +1,42 @@
+// The presenter layout (key P, --presenter, a preset's `presenter = true`): what a lecturer
+// puts on a 1920×1080 or 1280×720 projector at 2× or 3×. The view fills the window; a one-line
+// strip (scenario ◀ picker ▶, the scenario's one or two knobs, the device) replaces the header
+// and the parameter panel; the key numbers stand beside the view in the bold font, each with
+// what it is, then the scenario's "look for" and the view's legend. The full panel is one key
+// (P) away.
+#pragma once
+
+#include <imgui.h>
+
+#include <vector>
+
+#include "imgui_layer.h"
+#include "lab.h"
+#include "legend_slot.h"
+#include "scenario.h"
+#include "theme.h"
+#include "ui_state.h"
+
+namespace warplens::app {
+
+/// Whether the window draws the presenter layout: ui.presenter when set; else automatic, on
+/// when a `width` x `height` window at UI `scale` leaves the normal layout too little room
+/// (fewer than 24 text lines of body height, or under 1100 pixels of width per unit of scale:
+/// 1920×1080 at 2× and 3×, 1280×720 from 1.5×).
+[[nodiscard]] bool presenter_layout(const UiState& ui, float width, float height, float scale);
+
+/// The presenter strip at `pos`, `size`: scenario arrows and picker, `lab`'s knobs, and a
+/// button back to the full panel. Scenario choices land in ui.pending_scenario.
+void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2 pos, ImVec2 size);
+
+/// The key numbers of `lab` (LabInstance::key_numbers, else its A/B column: the model's cost,
+/// the GPU counters, the measured headline), `scenario`'s "look for" and the view's legend
+/// (legend_slot.h), wrapped to `size`.
+void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
+                      const viz::ImGuiLayer& layer, const LegendSlot& legend, ImVec2 pos,
+                      ImVec2 size);
+
+/// The key numbers a lab without its own list shows: from its A/B column.
+[[nodiscard]] std::vector<KeyNumber> key_numbers_from(const CompareColumn& column);
+
+}  // namespace warplens::app

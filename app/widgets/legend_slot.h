@@ -1,0 +1,41 @@
+// Where the views put their legends. Normally under the picture; in the presenter layout the
+// shell opens a LegendSlot for the frame, the warp and bank panels hand their legend to it
+// instead (the picture keeps the height), and the shell draws it beside the view, under the key
+// numbers, one entry per line.
+#pragma once
+
+#include <functional>
+
+namespace warplens::app {
+
+class LegendSlot {
+ public:
+  /// Makes `slot` the open slot for the scope's lifetime (the UI thread; one at a time).
+  class Scope {
+   public:
+    explicit Scope(LegendSlot& slot);
+    ~Scope();
+    Scope(const Scope&) = delete;
+    Scope& operator=(const Scope&) = delete;
+
+   private:
+    LegendSlot* previous_;
+  };
+
+  /// A view's legend: `draw` draws it into the current ImGui window, one entry per line,
+  /// wrapped to the window's width. A later view's replaces an earlier one's.
+  void set(std::function<void()> draw) { draw_ = std::move(draw); }
+  [[nodiscard]] bool empty() const { return !draw_; }
+  /// Draws the legend handed in (nothing when none was).
+  void draw() const {
+    if (draw_) draw_();
+  }
+
+ private:
+  std::function<void()> draw_;
+};
+
+/// The open slot, or nullptr (legends go under their pictures).
+[[nodiscard]] LegendSlot* open_legend_slot();
+
+}  // namespace warplens::app
