@@ -26,7 +26,8 @@ void CacheLabUnit::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
 
 void CacheLabUnit::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {
   (void)side_name;
-  draw_cache_view(session_, results_, frame.layer, frame.theme, pos, size, frame.ui.interactive);
+  draw_cache_view(session_, results_, frame.layer, frame.theme, pos, size, frame.ui.interactive,
+                  aside_);
 }
 
 float CacheLabUnit::numbers_height(const LabFrame& frame, float body_h, float cap) const {
@@ -36,7 +37,15 @@ float CacheLabUnit::numbers_height(const LabFrame& frame, float body_h, float ca
 }
 
 void CacheLabUnit::draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) {
-  draw_cache_numbers(session_, results_, frame.theme, pos, size);
+  draw_cache_numbers(session_, results_, frame.theme, pos, size, aside_, frame.layer.scale());
+}
+
+void CacheLabUnit::draw_knobs(LabFrame& frame) {
+  draw_cache_knobs(session_, frame.layer.scale());
+}
+
+std::vector<KeyNumber> CacheLabUnit::key_numbers() const {
+  return cache_key_numbers(session_, results_);
 }
 
 std::string CacheLabUnit::status_text() const {

@@ -3,8 +3,11 @@
 #pragma once
 
 #include <optional>
+#include <string>
+#include <vector>
 
 #include "cache_session.h"
+#include "cache_ui.h"
 #include "lab.h"
 
 namespace warplens::app {
@@ -28,9 +31,17 @@ class CacheLabUnit final : public SessionLab<CacheSession> {
   [[nodiscard]] std::string source_text() const override;
   void figure_numbers(nlohmann::json& figure) const override;
 
+  /// The section's knobs: carveout and dynamic shared memory per block, the working set, k, or
+  /// the load path and the access pattern.
+  void draw_knobs(LabFrame& frame) override;
+  /// What each section's "look for" names (cache_key_numbers).
+  [[nodiscard]] std::vector<KeyNumber> key_numbers() const override;
+
  private:
   /// The worker's results, copied once per frame for the panels and the status line.
   CacheResults results_;
+  /// What the view set aside this frame for lack of room; the numbers panel shows it.
+  CacheAside aside_;
 };
 
 }  // namespace warplens::app

@@ -26,7 +26,10 @@ gpu::CacheDeviceLimits model_limits() {
   return l;
 }
 
-PredictedOccupancy predict(const CacheModel& m, int carveout, std::int64_t dynamic_bytes) {
+}  // namespace
+
+PredictedOccupancy predict_occupancy(const CacheModel& m, int carveout,
+                                     std::int64_t dynamic_bytes) {
   PredictedOccupancy p;
   p.carveout = carveout;
   p.dynamic_shared_bytes = dynamic_bytes;
@@ -43,8 +46,6 @@ PredictedOccupancy predict(const CacheModel& m, int carveout, std::int64_t dynam
                                                   : "blocks per SM";
   return p;
 }
-
-}  // namespace
 
 const char* to_string(CacheSection section) {
   switch (section) {
@@ -126,11 +127,11 @@ CacheModel cache_model(const CacheState& state, const gpu::CacheDeviceLimits* de
   m.threads_per_block = gpu::CacheLab::shared_hungry_threads();
   m.max_threads_per_sm = l.max_threads_per_sm > 0 ? l.max_threads_per_sm : 2048;
   m.max_blocks_per_sm = l.max_blocks_per_sm > 0 ? l.max_blocks_per_sm : 32;
-  m.current = predict(m, state.carveout, state.dynamic_shared_bytes);
+  m.current = predict_occupancy(m, state.carveout, state.dynamic_shared_bytes);
   for (auto dyn : occupancy_dynamic_shared(m.optin_limit_bytes))
-    m.sweep.push_back(predict(m, state.carveout, dyn));
+    m.sweep.push_back(predict_occupancy(m, state.carveout, dyn));
   for (int carveout : hungry_carveouts(&m.table))
-    m.carveout_sweep.push_back(predict(m, carveout, state.dynamic_shared_bytes));
+    m.carveout_sweep.push_back(predict_occupancy(m, carveout, state.dynamic_shared_bytes));
   m.needs_optin = gpu::needs_shared_optin(state.dynamic_shared_bytes);
   m.optin_note = gpu::shared_optin_note(state.dynamic_shared_bytes, m.optin_limit_bytes);
   m.lane_groups = gpu::constant_lane_groups(state.k);

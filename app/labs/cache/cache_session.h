@@ -87,6 +87,10 @@ struct CacheModel {
 CacheModel cache_model(const CacheState& state, const gpu::CacheDeviceLimits* limits,
                        const std::string& device_name);
 
+/// The table's prediction for `carveout` and `dynamic_bytes` per block on the model's device.
+/// Throws std::invalid_argument for a carveout the table refuses.
+PredictedOccupancy predict_occupancy(const CacheModel& m, int carveout, std::int64_t dynamic_bytes);
+
 /// The L1 hit rate (hardware counters) of one point of the L1 sweep.
 struct L1HitPoint {
   int carveout = gpu::kCarveoutDefault;

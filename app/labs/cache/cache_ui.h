@@ -3,17 +3,43 @@
 // and the numbers table under it. app_ui.cpp lays them out when the cache lab is chosen.
 #pragma once
 
-#include <functional>
-
 #include <imgui.h>
 
+#include <functional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "cache_session.h"
 #include "imgui_layer.h"
+#include "lab.h"
 #include "theme.h"
 
 namespace warplens::app {
+
+/// One entry of a legend: a line (dashed or not) or a filled box in `color`, and its label.
+struct CacheLegendEntry {
+  std::string label;
+  viz::Rgb color;
+  bool dashed = false;
+  bool box = false;
+};
+
+/// What the view could not keep for lack of room: explanatory notes (in the order they read)
+/// and the legends of plots too narrow for them. The numbers under the view show them above
+/// their table; in the presenter layout they go beside the view, under the key numbers. The view
+/// fills it each frame; the caller keeps it until the numbers are drawn.
+struct CacheAside {
+  struct Note {
+    std::string text;
+    bool warning = false;  ///< drawn in the theme's warning colour (no GPU, a failed read)
+  };
+  std::vector<Note> notes;
+  std::vector<std::pair<std::string, std::vector<CacheLegendEntry>>> legends;  ///< title, entries
+  [[nodiscard]] bool empty() const { return notes.empty() && legends.empty(); }
+  /// Draws the notes and legends into the current window, wrapped to its width.
+  void draw(const viz::Theme& theme, float scale) const;
+};
 
 /// Every function below draws from `results`: one CacheSession::measured() copy per frame,
 /// taken by the caller.
@@ -32,13 +58,26 @@ void draw_cache_parameters(CacheSession& session, const CacheResults& results,
 /// from the hardware counters, or why there is none; Constant -> the warp's lanes by
 /// constant-cache read and time per request vs k; ReadPath -> GB/s bars grouped by access
 /// pattern, each with its L1 hit rate (%).
+/// The view re-lays out to `size`: text wraps, pictures size from the room and stack when
+/// narrow, and what cannot stay (notes, legends) goes to `aside` (cleared first); in the
+/// presenter layout (an open LegendSlot) `aside` is handed to the slot as well.
 void draw_cache_view(CacheSession& session, const CacheResults& results,
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos, ImVec2 size,
-                     bool interactive);
+                     bool interactive, CacheAside& aside);
 
-/// The numbers under the view: the model's table next to what the GPU measured.
+/// The numbers under the view: what the view set aside, then the model's table next to what
+/// the GPU measured.
 void draw_cache_numbers(const CacheSession& session, const CacheResults& results,
-                        const viz::Theme& theme, ImVec2 pos, ImVec2 size);
+                        const viz::Theme& theme, ImVec2 pos, ImVec2 size, const CacheAside& aside,
+                        float scale);
+
+/// The presenter strip's knobs: the section's one or two parameters as compact controls on the
+/// current line (sets the session).
+void draw_cache_knobs(CacheSession& session, float scale);
+
+/// The presenter layout's key numbers: the two or three numbers the section's scenarios ask the
+/// room to look for, the model's where it has one, "—" and "needs a GPU" where only a GPU can tell.
+std::vector<KeyNumber> cache_key_numbers(const CacheSession& session, const CacheResults& results);
 
 /// One line for the status bar.
 std::string cache_status_text(const CacheSession& session, const CacheResults& results);

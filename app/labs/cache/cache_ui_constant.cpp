@@ -1,5 +1,7 @@
 // The cache lab's Constant section: the warp's lanes coloured by the constant-cache read that
 // serves them, and the measured cycles per request against k beside the model's k x broadcast.
+// The lane row numbers every lane where the numbers fit and every few lanes where they do not;
+// the plot takes the height the notes leave it.
 #include "cache_ui_internal.h"
 
 #include <imgui.h>
@@ -15,46 +17,72 @@
 namespace warplens::app::cache_ui_detail {
 
 void draw_constant_view(CacheSession& session, const CacheResults& r, const viz::ImGuiLayer& layer,
-                        const viz::Theme& theme, bool interactive) {
+                        const viz::Theme& theme, bool interactive, CacheAside& aside) {
   const float s = layer.scale();
   const CacheModel& m = session.model();
   const int k = session.state().k;
+  const float font = ImGui::GetFontSize();
+  const float width = ImGui::GetContentRegionAvail().x;
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  heading(layer, format("Constant cache: %d distinct address%s per warp request \u2192 %d "
-                        "read%s, served one after another",
-                        k, k == 1 ? "" : "es", k, k == 1 ? " (broadcast to all 32 lanes)" : "s"));
-  ImGui::TextDisabled(
-      "Lanes l, l + k, l + 2k, \u2026 read the same word of the __constant__ "
-      "table; each colour is one constant-cache read.");
-  const float width = ImGui::GetContentRegionAvail().x - 8 * s;
+  const float lane_h = std::max(1.5f * font, 28 * s);
+  const float under_h = font + 8 * s;  // the reads, or the lane axis
+  {
+    const std::vector<CacheLegendEntry> probe(
+        2, CacheLegendEntry{"model: k \u00d7 the broadcast (k = 1)", theme.text, false, false});
+    const float below = 4 * s + lane_h + under_h + ImGui::GetStyle().ItemSpacing.y +
+                        plot_min_height(probe, width, s);
+    heading(layer,
+            fitting_heading(
+                layer,
+                format("Constant cache: %d distinct address%s per warp request \u2192 %d read%s, "
+                       "served one after another",
+                       k, k == 1 ? "" : "es", k, k == 1 ? " (broadcast to all 32 lanes)" : "s"),
+                format("Constant cache: k = %d \u2192 %d read%s in turn", k, k, k == 1 ? "" : "s"),
+                below));
+  }
+
+  // The lane row: 32 lanes, each coloured by its read; its number inside and its read under it
+  // when they fit, else a lane axis every few lanes.
+  const float lane_room = width - 8 * s;
+  const float gap = std::min(3 * s, lane_room / 32 * 0.15f);
+  const float lane_w = (lane_room - 31 * gap) / 32;
+  const bool numbered = ImGui::CalcTextSize("31").x + 2 * s <= lane_w;
+  const bool reads_named =
+      ImGui::CalcTextSize(("r" + std::to_string(std::max(k - 1, 0))).c_str()).x <= lane_w + gap;
   const ImVec2 o = ImGui::GetCursorScreenPos();
-  const float gap = 3 * s;
-  const float lane_w = (width - 31 * gap) / 32;
-  const float lane_h = 44 * s;
-  const float x0 = o.x + 4 * s, y0 = o.y + 6 * s;
+  const float x0 = o.x + 4 * s, y0 = o.y + 4 * s;
   std::vector<int> group_of(32, 0);
   for (std::size_t g = 0; g < m.lane_groups.size(); ++g)
     for (int lane : m.lane_groups[g])
       group_of[static_cast<std::size_t>(lane)] = static_cast<int>(g);
   const int groups = static_cast<int>(m.lane_groups.size());
+  const ImU32 muted = to_imgui_color(theme.muted_text);
+  // Lane axis ticks: as many of 0, 4, 8, ... 28, 31 (or every 8) as have room.
+  const int tick_step = ImGui::CalcTextSize("28").x + 6 * s <= 4 * (lane_w + gap) ? 4 : 8;
   for (int lane = 0; lane < 32; ++lane) {
     const int g = group_of[static_cast<std::size_t>(lane)];
     const viz::Rgb c = theme.lanes[groups <= 1 ? 12 : g * 31 / (groups - 1)];
     const float lx = x0 + static_cast<float>(lane) * (lane_w + gap);
-    draw->AddRectFilled({lx, y0}, {lx + lane_w, y0 + lane_h}, to_imgui_color(c), 4 * s);
-    text_centered(draw, {lx + 0.5f * lane_w, y0 + 0.5f * lane_h}, to_imgui_color(viz::text_on(c)),
-                  std::to_string(lane));
-    const std::string read = "r" + std::to_string(g);
-    if (ImGui::CalcTextSize(read.c_str()).x < lane_w + gap)
-      text_centered(draw, {lx + 0.5f * lane_w, y0 + lane_h + 4 * s + 0.5f * ImGui::GetFontSize()},
-                    to_imgui_color(theme.muted_text), read);
+    const float cx = lx + 0.5f * lane_w;
+    draw->AddRectFilled({lx, y0}, {lx + lane_w, y0 + lane_h}, to_imgui_color(c),
+                        std::min(4 * s, 0.3f * lane_w));
+    if (numbered)
+      text_centered(draw, {cx, y0 + 0.5f * lane_h}, to_imgui_color(viz::text_on(c)),
+                    std::to_string(lane));
+    const float uy = y0 + lane_h + 4 * s + 0.5f * font;
+    if (reads_named) {
+      text_centered(draw, {cx, uy}, muted, "r" + std::to_string(g));
+    } else if (!numbered && (lane % tick_step == 0 || lane == 31)) {
+      text_centered(draw, {cx, uy}, muted, std::to_string(lane));
+    }
   }
-  ImGui::Dummy({width, lane_h + ImGui::GetFontSize() + 16 * s});
-  measured_state_line(session, r, theme, !r.constant.empty());
+  ImGui::Dummy({width, 4 * s + lane_h + under_h});
+
+  // The explanation and the measured part's state under the row, as room allows; the plot keeps
+  // at least its least height.
   viz::PlotSeries se;
   se.label = "measured (median)";
   se.color = series_color(theme, 0, 4);
-  viz::PlotSeries cycles;
   for (const auto& pt : r.constant) {
     if (pt.k == k) se.highlight = static_cast<int>(se.x.size());
     se.x.push_back(pt.k);
@@ -62,25 +90,44 @@ void draw_constant_view(CacheSession& session, const CacheResults& r, const viz:
   }
   std::vector<viz::PlotSeries> series{se};
   // The model: one read per distinct address, k x the broadcast's time.
+  viz::PlotSeries model{
+      "model: k \u00d7 the broadcast (k = 1)", theme.overfetch, {}, {}, {}, {}, true, false, -1};
   if (!r.constant.empty() && r.constant.front().k == 1) {
-    viz::PlotSeries model{
-        "model: k \u00d7 the broadcast (k = 1)", theme.overfetch, {}, {}, {}, {}, true, false, -1};
     for (int kk = 1; kk <= 32; ++kk) {
       model.x.push_back(kk);
       model.y.push_back(kk * r.constant.front().cycles_per_request);
     }
-    series.push_back(std::move(model));
   }
+  series.push_back(std::move(model));
+  const std::vector<CacheAside::Note> notes = {
+      measured_state_note(session, r, !r.constant.empty()),
+      {std::string("Lanes l, l + k, l + 2k, \u2026 read the same word of the __constant__ table; "
+                   "each colour is one constant-cache read") +
+           (reads_named ? " (r0, r1, \u2026 under the lanes)." : "."),
+       false}};
+  const float plot_min = plot_min_height(legend_entries(series, {}), width, s);
+  float notes_h = 0;
+  for (const auto& n :
+       fit_notes(notes, ImGui::GetContentRegionAvail().y - plot_min, width, aside, notes_h))
+    draw_note(n, theme);
+
+  const float lead = font * 1.6f + ImGui::CalcTextSize("0000").x + 20 * s;
   viz::PlotSpec spec;
-  spec.x_label = "k: distinct __constant__ addresses per warp request";
-  spec.y_label = "SM clock cycles per warp request (clock64)";
+  spec.x_label = fitting({"k: distinct __constant__ addresses per warp request",
+                          "k: distinct addresses per request", "k"},
+                         width - lead);
+  spec.y_label = fitting(
+      {"SM clock cycles per warp request (clock64)", "cycles per warp request", "cycles / request"},
+      width - font * 1.6f - 4 * s);
   spec.x_min = 0;
   spec.x_max = 33;
-  spec.x_ticks = {1, 4, 8, 12, 16, 20, 24, 28, 32};
+  spec.x_ticks = width - lead > 9 * ImGui::CalcTextSize("28").x * 1.8f
+                     ? std::vector<double>{1, 4, 8, 12, 16, 20, 24, 28, 32}
+                     : std::vector<double>{1, 8, 16, 24, 32};
   spec.value_unit = "cycles";
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  viz::draw_plot("constant", spec, series, {}, avail.x, std::max(avail.y - 4 * s, 160 * s), theme,
-                 s, interactive);
+  draw_wrapped_plot("constant", "cycles per request", spec, series, {}, avail.x,
+                    std::max(avail.y, 1.0f), theme, s, interactive, aside);
 }
 
 }  // namespace warplens::app::cache_ui_detail

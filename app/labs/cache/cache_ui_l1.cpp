@@ -1,5 +1,6 @@
 // The cache lab's L1 section: time per access against the working set, one line per
-// carveout, and under it the L1 hit rate of the same launches from the hardware counters.
+// carveout, and beside or under it the L1 hit rate of the same launches from the hardware
+// counters. The notes take what the plots leave at their least height.
 #include "cache_ui_internal.h"
 
 #include <imgui.h>
@@ -16,14 +17,21 @@
 namespace warplens::app::cache_ui_detail {
 
 void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGuiLayer& layer,
-                  const viz::Theme& theme, bool interactive) {
+                  const viz::Theme& theme, bool interactive, CacheAside& aside) {
   const float s = layer.scale();
   const CacheModel& m = session.model();
-  heading(layer, "L1 gather: time per 4-byte access vs the working set each block gathers from");
-  ImGui::TextDisabled(
-      "One block of 1024 threads per SM reads random words of its own working set; "
-      "the knee comes where the working set outgrows the L1 the carveout leaves.");
-  measured_state_line(session, r, theme, !r.l1.empty());
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float font = ImGui::GetFontSize();
+  {
+    const std::vector<CacheLegendEntry> probe(
+        4, CacheLegendEntry{"100 % (max shared) \u2022 L1 28 KiB", theme.text, false, false});
+    heading(layer,
+            fitting_heading(
+                layer,
+                "L1 gather: time per 4-byte access vs the working set each block gathers "
+                "from",
+                "L1 gather: time per access vs working set", plot_min_height(probe, width, s)));
+  }
   const auto& sets = l1_working_sets();
   const auto& carveouts = l1_carveouts();
   std::vector<viz::PlotSeries> series;
@@ -52,66 +60,91 @@ void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGui
   // The default last, dashed, so a line it coincides with still shows through its gaps.
   if (!series.empty() && carveouts.front() == gpu::kCarveoutDefault)
     std::rotate(series.begin(), series.begin() + 1, series.end());
+  const float lead = font * 1.6f + ImGui::CalcTextSize("0000").x + 20 * s;
   viz::PlotSpec spec;
-  spec.x_label = "working set per block (KiB, log scale)";
-  spec.y_label = "ns per access (SM time per 4-byte lane access)";
   spec.log_x = true;
   spec.x_min = 6;
   spec.x_max = 1400;
   spec.x_ticks = {8, 16, 32, 64, 128, 256, 512, 1024};
   spec.value_unit = "ns";
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  const auto labels = [&](viz::PlotSpec& sp, float w, const std::string& y_long,
+                          const std::string& y_short) {
+    sp.x_label = fitting(
+        {"working set per block (KiB, log scale)", "working set (KiB, log)", "KiB"}, w - lead);
+    sp.y_label = fitting({y_long, y_short}, w - font * 1.6f - 4 * s);
+    // Every other tick where the labels would touch.
+    if ((w - lead) / 8 < ImGui::CalcTextSize("1024").x + 8 * s) sp.x_ticks = {8, 32, 128, 512};
+  };
+
   // Under the time plot: the L1 hit rate of the same launches from the hardware counters, or the
   // one line saying why there is none.
   const bool hits = !r.l1_hit.empty();
-  const float font = ImGui::GetFontSize();
-  const float hit_h = hits ? std::max(0.4f * avail.y, 150 * s) : font + 8 * s;
-  viz::draw_plot("l1", spec, series, {}, avail.x, std::max(avail.y - hit_h - 8 * s, 160 * s), theme,
-                 s, interactive);
+  std::vector<CacheAside::Note> notes = {measured_state_note(session, r, !r.l1.empty())};
   if (!hits) {
     if (!r.l1_hit_note.empty()) {
-      ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
-      ImGui::TextUnformatted(("L1 hit rate: " + r.l1_hit_note).c_str());
-      ImGui::PopStyleColor();
+      notes.push_back({"L1 hit rate: " + r.l1_hit_note, true});
     } else {
-      ImGui::TextDisabled("L1 hit rate (hardware counters): %s", !session.gpu_mode() ? "needs a GPU"
-                                                                 : r.busy
-                                                                     ? "read after the timed sweep"
-                                                                     : "not read yet");
+      notes.push_back({std::string("L1 hit rate (hardware counters): ") +
+                           (!session.gpu_mode() ? "needs a GPU"
+                            : r.busy            ? "read after the timed sweep"
+                                                : "not read yet"),
+                       false});
     }
-    return;
+  } else if (!r.l1_hit_note.empty()) {
+    notes.push_back({"L1 hit rate stopped: " + r.l1_hit_note, true});
   }
+  notes.push_back(
+      {"One block of 1024 threads per SM reads random words of its own working set; "
+       "the knee comes where the working set outgrows the L1 the carveout leaves.",
+       false});
+
+  std::vector<PlotCell> cells;
+  cells.push_back({"time per access", legend_entries(series, {}), [&](float w, float h) {
+                     viz::PlotSpec sp = spec;
+                     labels(sp, w, "ns per access (SM time per 4-byte lane access)",
+                            "ns per access");
+                     draw_wrapped_plot("l1", "time per access", sp, series, {}, w, h, theme, s,
+                                       interactive, aside);
+                   }});
   std::vector<viz::PlotSeries> hit_series;
-  for (std::size_t ci = 0; ci < carveouts.size(); ++ci) {
-    const int carveout = carveouts[ci];
-    viz::PlotSeries se;
-    se.label = carveout_text(carveout);
-    se.color = series_color(theme, static_cast<int>(ci), static_cast<int>(carveouts.size()));
-    se.dashed = carveout == gpu::kCarveoutDefault;
-    for (const auto& pt : r.l1_hit) {
-      if (pt.carveout != carveout || !pt.rate.percent) continue;
-      if (pt.working_set_bytes == session.state().working_set_bytes)
-        se.highlight = static_cast<int>(se.x.size());
-      se.x.push_back(static_cast<double>(pt.working_set_bytes) / 1024.0);
-      se.y.push_back(*pt.rate.percent);
-    }
-    hit_series.push_back(std::move(se));
-  }
-  if (!hit_series.empty() && carveouts.front() == gpu::kCarveoutDefault)
-    std::rotate(hit_series.begin(), hit_series.begin() + 1, hit_series.end());
-  viz::PlotSpec hit_spec = spec;
-  hit_spec.y_label = "L1 hit rate, % of sectors looked up (hardware counters)";
-  hit_spec.value_unit = "%";
   const std::vector<viz::ReferenceLine> full = {{"100 %", theme.muted_text, 100.0}};
-  ImGui::Dummy({0, 4 * s});
-  const float note_h = r.l1_hit_note.empty() ? 0.0f : font + 6 * s;
-  viz::draw_plot("l1-hit", hit_spec, hit_series, full, avail.x, hit_h - 4 * s - note_h, theme, s,
-                 interactive);
-  if (!r.l1_hit_note.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
-    ImGui::TextUnformatted(("L1 hit rate stopped: " + r.l1_hit_note).c_str());
-    ImGui::PopStyleColor();
+  if (hits) {
+    for (std::size_t ci = 0; ci < carveouts.size(); ++ci) {
+      const int carveout = carveouts[ci];
+      viz::PlotSeries se;
+      se.label = carveout_text(carveout);
+      se.color = series_color(theme, static_cast<int>(ci), static_cast<int>(carveouts.size()));
+      se.dashed = carveout == gpu::kCarveoutDefault;
+      for (const auto& pt : r.l1_hit) {
+        if (pt.carveout != carveout || !pt.rate.percent) continue;
+        if (pt.working_set_bytes == session.state().working_set_bytes)
+          se.highlight = static_cast<int>(se.x.size());
+        se.x.push_back(static_cast<double>(pt.working_set_bytes) / 1024.0);
+        se.y.push_back(*pt.rate.percent);
+      }
+      hit_series.push_back(std::move(se));
+    }
+    if (!hit_series.empty() && carveouts.front() == gpu::kCarveoutDefault)
+      std::rotate(hit_series.begin(), hit_series.begin() + 1, hit_series.end());
+    cells.push_back({"L1 hit rate", legend_entries(hit_series, full), [&](float w, float h) {
+                       viz::PlotSpec sp = spec;
+                       sp.value_unit = "%";
+                       labels(sp, w, "L1 hit rate, % of sectors looked up (hardware counters)",
+                              "L1 hit rate (%)");
+                       draw_wrapped_plot("l1-hit", "L1 hit rate", sp, hit_series, full, w, h, theme,
+                                         s, interactive, aside);
+                     }});
   }
+  // The notes take what the plots leave at their least height (one at a time at worst).
+  float plots_min = 0;
+  for (const auto& c : cells) plots_min = std::max(plots_min, plot_min_height(c.legend, width, s));
+  if (cells.size() > 1) plots_min += ImGui::GetFrameHeightWithSpacing();
+  float notes_h = 0;
+  for (const auto& n :
+       fit_notes(notes, ImGui::GetContentRegionAvail().y - plots_min, width, aside, notes_h))
+    draw_note(n, theme);
+  const ImVec2 avail = ImGui::GetContentRegionAvail();
+  draw_plot_grid("l1-plots", cells, avail.x, avail.y, s);
 }
 
 }  // namespace warplens::app::cache_ui_detail

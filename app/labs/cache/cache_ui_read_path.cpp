@@ -1,5 +1,7 @@
 // The cache lab's Read path section: GB/s bars of the plain, __ldg and texture loads grouped
 // by access pattern, each with its L1 hit rate from the hardware counters, and their legend.
+// The chart takes the room the notes leave it; where a group's name does not fit under it the
+// groups are numbered and a key names them.
 #include "cache_ui_internal.h"
 
 #include <imgui.h>
@@ -8,40 +10,47 @@
 #include <string>
 #include <vector>
 
+#include "layout_audit.h"
+#include "legend_slot.h"
 #include "plot.h"
 #include "ui_widgets.h"
 
 namespace warplens::app::cache_ui_detail {
 
+namespace {
+
+// Why the bars come out as they do on a current GPU, in short.
+constexpr const char* kUnifiedNote =
+    "From compute capability 7.0 on, L1 and the texture cache are one unit: __ldg and texture "
+    "reads go through the same L1 as plain loads (older slides show a separate texture cache), "
+    "so they buy little there. Every path must also bring the image's unique bytes from DRAM "
+    "once; that traffic is the floor for all three.";
+
+constexpr const char* kBarsNote =
+    "Bars grouped by access pattern: each thread's footprint, the shape of a warp's centres, the "
+    "layout. A texture over a cudaArray has its own 2D layout, so its Morton bars repeat the "
+    "row-major reads. Inside a bar: its L1 hit rate from the hardware counters.";
+
+}  // namespace
+
 void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz::ImGuiLayer& layer,
-                         const viz::Theme& theme, bool interactive) {
+                         const viz::Theme& theme, bool interactive, CacheAside& aside) {
   const float s = layer.scale();
   const CacheState& st = session.state();
   const auto& paths = read_paths();
   const auto& patterns = read_patterns();
   const int n_paths = static_cast<int>(paths.size());
   const int n_groups = static_cast<int>(patterns.size());
-  heading(layer, format("Read path: %d\u00d7%d image of 32-bit pixels, GB/s the program asked for",
-                        st.read.side, st.read.side));
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled(
-      "Bars grouped by access pattern: each thread's footprint, the shape of a warp's centres, the "
-      "layout. A texture over a cudaArray has its own 2D layout, so its Morton bars repeat the "
-      "row-major reads. Inside a bar: its L1 hit rate from the hardware counters.");
-  ImGui::PopTextWrapPos();
-  measured_state_line(session, r, theme, !r.read.empty());
-  if (!r.read_hit_note.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
-    ImGui::TextUnformatted(("L1 hit rate: " + r.read_hit_note).c_str());
-    ImGui::PopStyleColor();
-  }
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  ImGui::InvisibleButton("##bars", {avail.x, std::max(avail.y - 4 * s, 160 * s)});
-  const bool hovered = interactive && ImGui::IsItemHovered();
   const float font = ImGui::GetFontSize();
-  const float h = std::max(avail.y - 4 * s, 160 * s);
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  const float width = ImGui::GetContentRegionAvail().x;
+  const float heading_room = ImGui::GetContentRegionAvail().y;
+  const std::string title_long =
+      format("Read path: %d\u00d7%d image of 32-bit pixels, GB/s the program asked for",
+             st.read.side, st.read.side);
+  const std::string title_short = format("Read path: %d\u00b2 pixels, GB/s", st.read.side);
+
+  // The chart's parts that do not depend on the data.
   double top_value = 0;
   for (const auto& m : r.read) top_value = std::max(top_value, m.gbps);
   std::vector<double> ticks = viz::nice_ticks(0, top_value > 0 ? top_value * 1.1 : 100, 5);
@@ -49,10 +58,52 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   float tick_w = 0;
   for (double v : ticks)
     tick_w = std::max(tick_w, ImGui::CalcTextSize(viz::tick_label(v).c_str()).x);
-  const float left = o.x + tick_w + 14 * s, right = o.x + avail.x - 10 * s;
+  const float left_pad = tick_w + 14 * s;
+  const float group_w = (width - left_pad - 10 * s) / static_cast<float>(n_groups);
+  // Group names under the bars when both lines fit a group, else numbers and a key.
+  bool named = true;
+  for (auto p : patterns)
+    named = named && ImGui::CalcTextSize(pattern_footprint(p)).x <= group_w - 4 * s &&
+            ImGui::CalcTextSize(pattern_layout(p)).x <= group_w - 4 * s;
+  std::string key;
+  for (int gi = 0; gi < n_groups && !named; ++gi)
+    key += (gi ? "  \u00b7  " : "") + std::to_string(gi + 1) + " " +
+           pattern_label(patterns[static_cast<std::size_t>(gi)]);
+  std::vector<CacheLegendEntry> legend;
+  for (int pi = 0; pi < n_paths; ++pi)
+    legend.push_back({path_label(paths[static_cast<std::size_t>(pi)]),
+                      series_color(theme, pi, n_paths), false, true});
+  LegendSlot* slot = open_legend_slot();
+  const float labels_h = named ? 2.2f * font + 10 * s : font + 8 * s;
+  const float legend_h = slot ? 0.0f : spacing + legend_height(legend, width, s);
+  const float key_h = slot || named ? 0.0f : wrapped_height(key, width);
+  const float chart_min = (font + 10 * s) + 4.5f * font + labels_h + legend_h + key_h;
+  heading(layer, heading_room - heading_height(layer, title_long, width) >= chart_min
+                     ? title_long
+                     : title_short);
+
+  // Notes above the chart, as many as leave it its least height; the rest go aside.
+  std::vector<CacheAside::Note> notes = {measured_state_note(session, r, !r.read.empty())};
+  if (!r.read_hit_note.empty()) notes.push_back({"L1 hit rate: " + r.read_hit_note, true});
+  notes.push_back({kUnifiedNote, false});
+  notes.push_back({kBarsNote, false});
+  float notes_h = 0;
+  const float room = ImGui::GetContentRegionAvail().y;
+  for (const auto& n : fit_notes(notes, room - chart_min, width, aside, notes_h))
+    draw_note(n, theme);
+  if (slot) {
+    aside.legends.insert(aside.legends.begin(), {"load path", legend});
+    if (!named) aside.notes.insert(aside.notes.begin(), {"groups: " + key, false});
+  }
+
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 o = ImGui::GetCursorScreenPos();
+  const float h = ImGui::GetContentRegionAvail().y - legend_h - key_h;
+  ImGui::InvisibleButton("##bars", {width, std::max(h, 1.0f)});
+  const bool hovered = interactive && ImGui::IsItemHovered();
+  const float left = o.x + left_pad, right = o.x + width - 10 * s;
   const float top = o.y + font + 10 * s;
-  const float legend_h = font * 1.6f;
-  const float bottom = o.y + h - font * 3.0f - legend_h;  // two lines of group labels
+  const float bottom = o.y + h - labels_h;
   const auto py = [&](double v) { return bottom - to_f(v / y_max) * (bottom - top); };
   const ImU32 text = to_imgui_color(theme.text);
   const ImU32 muted = to_imgui_color(theme.muted_text);
@@ -64,16 +115,28 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     draw->AddText({left - ImGui::CalcTextSize(t.c_str()).x - 6 * s, y - 0.5f * font}, text,
                   t.c_str());
   }
-  draw->AddText({o.x, o.y}, muted, "GB/s (10\u2079 B/s requested)");
-  const float group_w = (right - left) / static_cast<float>(n_groups);
+  draw->AddText({o.x, o.y}, muted,
+                fitting({"GB/s (10\u2079 B/s requested)", "GB/s"}, width).c_str());
   const float bar_w = group_w * 0.84f / static_cast<float>(n_paths);
+  // Values above the bars when they fit a bar; else on hover and in the numbers.
+  bool values_fit = true;
+  for (const auto& m : r.read)
+    values_fit = values_fit && ImGui::CalcTextSize(format("%.0f", m.gbps).c_str()).x <= bar_w;
+  if (!values_fit)
+    audit_finding("hidden",
+                  "read-path bars: GB/s values too wide for the bars (on hover and in "
+                  "the numbers)");
   for (int gi = 0; gi < n_groups; ++gi) {
     const gpu::ReadPattern pattern = patterns[static_cast<std::size_t>(gi)];
     const float gx = left + group_w * static_cast<float>(gi) + group_w * 0.08f;
     const float gc = gx + 0.5f * bar_w * static_cast<float>(n_paths);
-    text_centered(draw, {gc, bottom + 6 * s + 0.5f * font}, text, pattern_footprint(pattern));
-    if (pattern != gpu::ReadPattern::Scattered)
-      text_centered(draw, {gc, bottom + 8 * s + 1.5f * font}, muted, pattern_layout(pattern));
+    if (named) {
+      text_centered(draw, {gc, bottom + 6 * s + 0.5f * font}, text, pattern_footprint(pattern));
+      if (pattern != gpu::ReadPattern::Scattered)
+        text_centered(draw, {gc, bottom + 8 * s + 1.5f * font}, muted, pattern_layout(pattern));
+    } else {
+      text_centered(draw, {gc, bottom + 6 * s + 0.5f * font}, text, std::to_string(gi + 1));
+    }
     for (int pi = 0; pi < n_paths; ++pi) {
       const gpu::ReadPath path = paths[static_cast<std::size_t>(pi)];
       const float bx = gx + static_cast<float>(pi) * bar_w;
@@ -88,17 +151,19 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
       if (m) {
         const float y = py(m->gbps);
         draw->AddRectFilled({bx + 2 * s, y}, {bx + bar_w - 2 * s, bottom}, to_imgui_color(c));
-        text_centered(draw, {bx + 0.5f * bar_w, y - 0.5f * font - 2 * s}, text,
-                      format("%.0f", m->gbps));
+        if (values_fit)
+          text_centered(draw, {bx + 0.5f * bar_w, y - 0.5f * font - 2 * s}, text,
+                        format("%.0f", m->gbps));
         if (hit && hit->rate.percent) {
           // The hit rate inside the bar's foot, or above the value when the bar is too short.
           const std::string t = hit_text(hit->rate);
-          const bool inside =
-              bottom - y > font * 1.6f && ImGui::CalcTextSize(t.c_str()).x < bar_w - 6 * s;
-          text_centered(draw,
-                        inside ? ImVec2{bx + 0.5f * bar_w, bottom - 0.7f * font}
-                               : ImVec2{bx + 0.5f * bar_w, y - 1.5f * font - 4 * s},
-                        inside ? to_imgui_color(viz::text_on(c)) : muted, t);
+          const bool fits = ImGui::CalcTextSize(t.c_str()).x < bar_w - 6 * s;
+          const bool inside = bottom - y > font * 1.6f && fits;
+          if (inside || (values_fit && fits))
+            text_centered(draw,
+                          inside ? ImVec2{bx + 0.5f * bar_w, bottom - 0.7f * font}
+                                 : ImVec2{bx + 0.5f * bar_w, y - 1.5f * font - 4 * s},
+                          inside ? to_imgui_color(viz::text_on(c)) : muted, t);
         }
         if (hovered && ImGui::IsMouseHoveringRect({bx, top}, {bx + bar_w, bottom}))
           ImGui::SetTooltip(
@@ -109,20 +174,14 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
               m->verified ? "checksum verified" : m->check.c_str());
       }
       if (chosen)
-        draw->AddRect({bx, m ? py(m->gbps) - font - 6 * s : top}, {bx + bar_w, bottom + 1 * s},
-                      text, 3 * s, 0, 2.5f * s);
+        draw->AddRect({bx, m ? std::max(top, py(m->gbps) - font - 6 * s) : top},
+                      {bx + bar_w, bottom + 1 * s}, text, 3 * s, 0, 2.5f * s);
     }
   }
   draw->AddLine({left, bottom}, {right, bottom}, to_imgui_color(theme.rule), 1.5f * s);
-  float lx = left;
-  const float ly = o.y + h - legend_h + 4 * s;
-  for (int pi = 0; pi < n_paths; ++pi) {
-    const viz::Rgb c = series_color(theme, pi, n_paths);
-    const char* label = path_label(paths[static_cast<std::size_t>(pi)]);
-    draw->AddRectFilled({lx, ly + 2 * s}, {lx + font, ly + font}, to_imgui_color(c), 2 * s);
-    draw->AddText({lx + font + 6 * s, ly}, text, label);
-    lx += font + 26 * s + ImGui::CalcTextSize(label).x;
-  }
+  if (slot) return;
+  draw_legend(legend, width, s);
+  if (!named) draw_note({key, false}, theme);
 }
 
 }  // namespace warplens::app::cache_ui_detail
