@@ -69,7 +69,8 @@ void main() {
       }
     } else {
       float fy = p.y - u_row_y[slot];
-      float tile = max(1.0, 1.0 * u_scale);
+      // The gap between rows: a quarter of a short row at most, so the box keeps most of it.
+      float tile = min(max(1.0, 1.0 * u_scale), max(1.0, floor(0.25 * u_row_h)));
       if (in_x && fy >= tile && fy < u_row_h - tile) {
         uint word = u_row_word[slot] + uint(bank);
         float bank_w = float(u_bank_width);

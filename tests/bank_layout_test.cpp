@@ -95,12 +95,45 @@ TEST(BankLayout, EveryTouchedRowShrinksIntoTheHeightBeforeAnyIsElided) {
   }
 }
 
+TEST(BankLayout, AProjectorAtThreeTimesKeepsEveryRowOfThePaddedTileLegible) {
+  // tile[32][33] read by column: a diagonal over all 32 rows and banks. The view areas the
+  // presenter layout gives it at 3x (1920x1080 and 1280x720): every row shown, at 3x the
+  // regular sizes would leave 4-pixel rows, so the tight tier takes over (smaller labels; the
+  // caption and total stand beside the view) and the rows keep a legible height where they can.
+  const Access a = shared_access("tx*33", 4, "32x32");
+  struct Room {
+    int w, h;
+    float least_row;
+  };
+  for (const Room room : {Room{1056, 669, 9.0f}, Room{672, 309, 4.5f}}) {
+    SCOPED_TRACE(room.h);
+    const BankLayout layout =
+        viz::layout_bank_view(a.trace, a.analysis, room.w, room.h, 3.0f, /*text_beside=*/true);
+    const auto& p = layout.phases.at(0);
+    EXPECT_EQ(p.rows.size(), 32u);
+    EXPECT_EQ(p.hidden_rows, 0);
+    EXPECT_GE(layout.row_h, room.least_row);
+    EXPECT_LT(layout.text_scale, 1.0f);
+    EXPECT_FALSE(layout.caption_shown);
+    EXPECT_FALSE(layout.total_shown);
+    EXPECT_LE(p.counts.y1, static_cast<float>(room.h));
+    EXPECT_EQ(p.cells.back().bank, 31);  // the diagonal reaches the last bank
+    EXPECT_EQ(p.cells.back().row_slot, 31);
+  }
+  // Without the numbers beside it, the same tall room keeps its caption and total lines.
+  const BankLayout alone = viz::layout_bank_view(a.trace, a.analysis, 1056, 669, 3.0f);
+  EXPECT_EQ(alone.phases.at(0).rows.size(), 32u);
+  EXPECT_TRUE(alone.caption_shown);
+  EXPECT_TRUE(alone.total_shown);
+}
+
 TEST(BankLayout, ElisionTakesTheMiddleAndKeepsEveryConflictingBanksRow) {
   // Lanes 0-15: rows 0-15, all bank 0 (a 16-way conflict); lanes 16-31: rows 16-31 on the
   // diagonal (banks 16-31, no conflict). Too short for 32 rows: the conflict rows all stay,
-  // the ends stay, the middle of the conflict-free run goes, and the gap says how many.
+  // the ends stay, the middle of the conflict-free run goes, and the gap says how many. (200
+  // pixels: too short even for the tight tier's 4-pixel rows.)
   const Access a = shared_access("tx*32 + (tx/16)*tx", 4, "32x32");
-  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 290, 1.0f);
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 200, 1.0f);
   const auto& p = layout.phases.at(0);
   ASSERT_GT(p.hidden_rows, 0);
   ASSERT_LT(p.rows.size(), 32u);
@@ -120,7 +153,7 @@ TEST(BankLayout, ElisionTakesTheMiddleAndKeepsEveryConflictingBanksRow) {
     EXPECT_NE(std::find(shown.begin(), shown.end(), r), shown.end()) << "conflict row " << r;
   EXPECT_EQ(shown.back(), 31);                               // an end stays
   EXPECT_EQ(std::count(shown.begin(), shown.end(), 20), 0);  // the middle goes
-  EXPECT_LE(p.counts.y1, 290.0f);
+  EXPECT_LE(p.counts.y1, 200.0f);
 }
 
 TEST(BankLayout, EightByteWordsAreOnePhaseOfTheWholeWarp) {

@@ -213,8 +213,11 @@ class CacheUiRender : public test::HeadlessGlTest {
       const float left = 340 * scale, view_h = fh * 0.68f;
       const app::CacheResults results = session.measured();
       app::draw_cache_parameters(session, results, theme, {0, 0}, {left, fh}, false);
-      app::draw_cache_view(session, results, layer, theme, {left, 0}, {fw - left, view_h}, false);
-      app::draw_cache_numbers(session, results, theme, {left, view_h}, {fw - left, fh - view_h});
+      app::CacheAside aside;  // notes the view has no room for: the numbers show them
+      app::draw_cache_view(session, results, layer, theme, {left, 0}, {fw - left, view_h}, false,
+                           aside);
+      app::draw_cache_numbers(session, results, theme, {left, view_h}, {fw - left, fh - view_h},
+                              aside, scale);
       target.bind(w, h);
       layer.end_frame();
     }

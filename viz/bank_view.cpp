@@ -14,19 +14,32 @@ bool inside(const Rect& r, float x, float y) {
   return x >= r.x0 && x < r.x1 && y >= r.y0 && y < r.y1;
 }
 
-// Vertical sizes, in pixels at scale 1.
-constexpr float kMargin = 14, kLabelColumn = 104;
-constexpr float kCaptionTop = 6, kLaneTop = 32, kLaneGap = 3;
-constexpr float kPhaseBracket = 28;  // under the lane row when there are several phases
-constexpr float kMoreRows = 20, kTotalLine = 28, kRowGap = 12;
-// The parts of each phase grid: as drawn, and squeezed when nothing else fits.
-struct PhaseSizes {
-  float caption, header, counts, inner_gap, phase_gap;
+// Sizes, in pixels at scale 1 (the regular font is 17 px at scale 1). Three tiers, each tried
+// in turn until every touched row fits: regular, compact (tighter gaps), and tight (labels at
+// kTightText of the font, a thin lane row, a narrow label column; the view's caption and total
+// lines left out when the shell shows them beside the view).
+constexpr float kMargin = 14, kCaptionTop = 6;
+constexpr float kLaneGap = 3;
+constexpr float kMoreRows = 20, kRowGap = 12;
+struct Tier {
+  float lane_top;  // top of the lane row (under the view caption)
+  float lane_min, lane_max;
+  float bracket;  // phase brackets under the lane row (several phases)
+  float caption, header, counts, inner_gap, phase_gap;  // per phase grid
+  float total;                                          // the total line under the grids
+  float label_column;                                   // row labels left of the grid
+  float text;                                           // labels drawn at this fraction of the font
 };
-constexpr PhaseSizes kRegular{28, 24, 24, 3, 16}, kCompact{22, 20, 20, 2, 8};
+constexpr Tier kRegular{32, 24, 34, 28, 28, 24, 24, 3, 16, 28, 104, 1.0f};
+constexpr Tier kCompact{28, 20, 28, 24, 22, 20, 20, 2, 8, 24, 96, 1.0f};
+constexpr float kTightText = 0.7f;
+constexpr Tier kTight{22, 14, 16, 16, 16, 14, 14, 1, 4, 18, 66, kTightText};
+constexpr Tier kTightBeside{2, 14, 16, 16, 16, 14, 14, 1, 4, 0, 66, kTightText};
 // Rows shrink to kMinRowScaled x scale before any is elided, and never below kMinRowPixels: a
 // row of lane colours stays visible even where its labels must be thinned.
 constexpr float kMinRowScaled = 1.5f, kMinRowPixels = 4, kMaxRowHeight = 56;
+// A tier whose rows come out shorter than this (x scale) gives way to the next, tighter one.
+constexpr float kLegibleRowScaled = 3;
 constexpr float kReadableRowHeight = 24;  // shorter rows: try the phase grids in columns
 constexpr float kColumnGap = 24;          // between phase grids side by side
 constexpr float kMinCellWidth = 10;       // narrower bank columns: more phase columns only to fit
@@ -134,7 +147,7 @@ void elide_rows(BankLayout::Phase& p, int cap) {
 }  // namespace
 
 BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalysis& analysis,
-                            int width, int height, float scale) {
+                            int width, int height, float scale, bool text_beside) {
   BankLayout layout;
   const float s = scale, w = static_cast<float>(width), h = static_cast<float>(height);
   layout.scale = s;
@@ -193,21 +206,21 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
   // Horizontal: the lane row over everything; under it the phase grids in `columns` columns,
   // each a row-label column and then one column per bank.
   layout.label_x = kMargin * s;
-  layout.lane_gap_px = kLaneGap * s;
   layout.caption_y = kCaptionTop * s;
-  const float lane_h = std::clamp(0.05f * h, 24.0f * s, 34.0f * s);
-  layout.lanes = {layout.label_x + kLabelColumn * s, kLaneTop * s,
-                  std::max(layout.label_x + kLabelColumn * s + 32.0f, w - kMargin * s),
-                  kLaneTop * s + lane_h};
   const int phase_count = static_cast<int>(layout.phases.size());
   const bool several = phase_count > 1;
-  const float top = layout.lanes.y1 + (several ? kPhaseBracket * s : 0);
+  const auto lane_height = [&](const Tier& t) {
+    return std::clamp(0.05f * h, t.lane_min * s, t.lane_max * s);
+  };
+  const auto top_of = [&](const Tier& t) {
+    return t.lane_top * s + lane_height(t) + (several ? t.bracket * s : 0);
+  };
   const auto column_width = [&](int columns) {
     return (w - 2 * kMargin * s - static_cast<float>(columns - 1) * kColumnGap * s) /
            static_cast<float>(columns);
   };
-  const auto cell_width = [&](int columns) {
-    return std::max(1.0f, (column_width(columns) - kLabelColumn * s) / static_cast<float>(banks));
+  const auto cell_width = [&](int columns, const Tier& t) {
+    return std::max(1.0f, (column_width(columns) - t.label_column * s) / static_cast<float>(banks));
   };
 
   // Vertical, for `columns` columns: the phases in bands of `columns` grids side by side; fixed
@@ -217,14 +230,17 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     int columns = 1, cap = BankLayout::kMaxRowsPerPhase, shown = 0;
     float cell_w = 0, row_h = 0;
     bool fits = false;
-    PhaseSizes sizes = kRegular;
+    const Tier* tier = &kRegular;
   };
-  const auto arrange = [&](int columns, const PhaseSizes& v) {
+  int touched = 0;  // rows the grids would show with no height limit
+  for (const auto& p : layout.phases)
+    touched += std::min(BankLayout::kMaxRowsPerPhase, static_cast<int>(p.rows.size()));
+  const auto arrange = [&](int columns, const Tier& v) {
     Arrangement a;
     a.columns = columns;
-    a.sizes = v;
-    a.cell_w = cell_width(columns);
-    float fixed = top + kTotalLine * s;
+    a.tier = &v;
+    a.cell_w = cell_width(columns, v);
+    float fixed = top_of(v) + v.total * s;
     for (int first = 0; first < phase_count; first += columns) {
       fixed += (v.caption + v.phase_gap) * s;
       bool any_rows = false;
@@ -246,7 +262,7 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
           for (int r = 1; r < n; ++r) {
             if (p.rows[static_cast<std::size_t>(r)].row !=
                 p.rows[static_cast<std::size_t>(r - 1)].row + 1)
-              g += kRowGap * s;
+              g += kRowGap * v.text * s;
           }
           if (n < static_cast<int>(p.rows.size())) g += kMoreRows * s;
           band_rows = std::max(band_rows, n);
@@ -284,29 +300,52 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
            : !readable(a) && !readable(b) ? a.row_h > b.row_h
                                           : false;
   };
-  const auto best_of = [&](const PhaseSizes& v) {
+  const auto best_of = [&](const Tier& v) {
     Arrangement best = arrange(1, v);
     for (int columns = 2; columns <= std::min(phase_count, kMaxColumns); ++columns) {
       const int bands = (phase_count + columns - 1) / columns;
       if ((phase_count + columns - 2) / (columns - 1) == bands) continue;  // no fewer bands
-      if (cell_width(columns) < kNarrowestCell * s) break;
+      if (cell_width(columns, v) < kNarrowestCell * s) break;
       const Arrangement a = arrange(columns, v);
       if (better(a, best)) best = a;
     }
     return best;
   };
+  // The first tier that shows every touched row at a legible row height; else the one that
+  // shows the most rows, the tallest. Beside the presenter's numbers, the grids' caption lines
+  // go too (the wavefronts are the numbers beside; the counts row marks the conflicting banks).
+  Tier beside = kTightBeside;
+  beside.caption = 0;  // phases are named by their brackets under the lanes
+  const float legible_row = std::max(kMinRowPixels, kLegibleRowScaled * s);
+  const auto enough = [&](const Arrangement& a) {
+    return a.fits && a.shown >= touched && a.row_h >= legible_row;
+  };
   Arrangement best = best_of(kRegular);
-  if (!best.fits) {  // squeeze the captions, headers, counts and gaps
-    const Arrangement compact = best_of(kCompact);
-    if (compact.fits || compact.shown > best.shown) best = compact;
+  for (const Tier* tier : {&kCompact, text_beside ? &beside : &kTight}) {
+    if (enough(best)) break;
+    const Arrangement next = best_of(*tier);
+    if (enough(next) || next.fits > best.fits ||
+        (next.fits == best.fits &&
+         (next.shown > best.shown || (next.shown == best.shown && next.row_h > best.row_h))))
+      best = next;
   }
-  const PhaseSizes& v = best.sizes;
+  const Tier& v = *best.tier;
+  layout.text_scale = v.text;
+  layout.caption_shown = v.lane_top > kTightBeside.lane_top;
+  layout.total_shown = v.total > 0;
+  layout.phase_caption_shown = v.caption > 0;
   layout.columns = best.columns;
   layout.cell_w = best.cell_w;
   layout.row_h = best.row_h;
+  layout.label_column = v.label_column * s;
+  layout.lane_gap_px = kLaneGap * s * (v.text < 1.0f ? 0.5f : 1.0f);
+  layout.lanes = {layout.label_x + layout.label_column, v.lane_top * s,
+                  std::max(layout.label_x + layout.label_column + 32.0f, w - kMargin * s),
+                  v.lane_top * s + lane_height(v)};
+  const float top = top_of(v);
   const int cap = best.cap;
   const float column_w = column_width(best.columns);
-  layout.grid_x0 = layout.label_x + kLabelColumn * s;
+  layout.grid_x0 = layout.label_x + layout.label_column;
 
   float y = top + v.phase_gap * s;
   for (int first = 0; first < phase_count; first += layout.columns) {
@@ -315,7 +354,7 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
       auto& p = layout.phases[static_cast<std::size_t>(i)];
       p.column = i - first;
       p.label_x = layout.label_x + static_cast<float>(p.column) * (column_w + kColumnGap * s);
-      p.grid_x0 = p.label_x + kLabelColumn * s;
+      p.grid_x0 = p.label_x + layout.label_column;
       const float x0 = p.grid_x0, x1 = layout.bank_x(p, layout.bank_count);
       float py = y;
       p.caption_y = py;
@@ -331,7 +370,8 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
       const float grid_top = py;
       for (std::size_t r = 0; r < p.rows.size(); ++r) {
         p.rows[r].gap_before = r > 0 && p.rows[r].row != p.rows[r - 1].row + 1;
-        if (p.rows[r].gap_before) py += (p.rows[r].elided_before ? kMoreRows : kRowGap) * s;
+        if (p.rows[r].gap_before)
+          py += (p.rows[r].elided_before ? kMoreRows : kRowGap * v.text) * s;
         p.rows[r].y = py;
         py += layout.row_h;
       }
@@ -348,7 +388,7 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     }
     y = band_bottom + v.phase_gap * s;
   }
-  layout.total_y = y - v.phase_gap * s + 6 * s;
+  layout.total_y = y - v.phase_gap * s + 6 * s * v.text;
   return layout;
 }
 
@@ -379,8 +419,8 @@ TraceRecords BankView::contents() const {
 }
 
 GLuint BankView::render(const TraceRecords& trace, const model::SharedAnalysis& analysis, int width,
-                        int height, float scale, const Theme& theme) {
-  layout_ = layout_bank_view(trace, analysis, width, height, scale);
+                        int height, float scale, const Theme& theme, bool text_beside) {
+  layout_ = layout_bank_view(trace, analysis, width, height, scale, text_beside);
   const FramebufferScope restore;
   target_.begin_view(width, height, theme.background.r, theme.background.g, theme.background.b);
   glBindVertexArray(vertex_array_);

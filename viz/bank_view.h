@@ -86,11 +86,18 @@ struct BankLayout {
   int word_bytes = 4;  ///< bytes each lane accesses (from the trace; the analysis if none)
   int wavefronts = 0;  ///< per request: sum over phases
   float scale = 1;
-  int columns = 1;                ///< phase grids side by side (1: stacked top to bottom)
-  float grid_x0 = 0, cell_w = 0;  ///< left edge of bank 0's column (first column); column width
-  float row_h = 0;                ///< height of one row of cells
-  float label_x = 0;              ///< left edge of the (first) row-label column
-  Rect lanes;                     ///< the lane row (over all phase columns)
+  /// Labels are drawn at this fraction of the UI font (below 1 in the tight tier, where the
+  /// height would otherwise elide touched rows).
+  float text_scale = 1;
+  bool caption_shown = true;  ///< the caption line over the lanes (else shown beside the view)
+  bool total_shown = true;    ///< the total line under the grids (else shown beside the view)
+  bool phase_caption_shown = true;  ///< each grid's caption line (else shown beside the view)
+  float label_column = 0;           ///< width of the row-label column (pixels)
+  int columns = 1;                  ///< phase grids side by side (1: stacked top to bottom)
+  float grid_x0 = 0, cell_w = 0;    ///< left edge of bank 0's column (first column); column width
+  float row_h = 0;                  ///< height of one row of cells
+  float label_x = 0;                ///< left edge of the (first) row-label column
+  Rect lanes;                       ///< the lane row (over all phase columns)
   float lane_gap_px = 0;
   float caption_y = 0;  ///< the view caption's line (above the lanes)
   float total_y = 0;    ///< the total line under the last phase
@@ -119,9 +126,12 @@ struct BankLayout {
 /// `analysis`, in a `width` x `height` pixel area at UI `scale`. Phase grids are stacked, or set
 /// side by side in columns when that shows more rows or rows of a readable height. Every
 /// touched row is shown (at most kMaxRowsPerPhase), rows shrinking to a few pixels before any
-/// is elided; elided rows come from the middle, conflicting banks' rows last.
+/// is elided; elided rows come from the middle, conflicting banks' rows last. Sizes come in
+/// tiers (regular, compact, tight: labels at 70 % of the font); `text_beside`: the shell shows
+/// the caption and the total beside the view (presenter layout), so the tight tier may leave
+/// those two lines out.
 BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalysis& analysis,
-                            int width, int height, float scale);
+                            int width, int height, float scale, bool text_beside = false);
 
 class BankView final : public BankTraceSink {
  public:
@@ -143,7 +153,7 @@ class BankView final : public BankTraceSink {
   /// grid's lane colours come from the trace buffer; `trace` (its CPU copy) and `analysis`
   /// decide the layout and the conflict marks.
   GLuint render(const TraceRecords& trace, const model::SharedAnalysis& analysis, int width,
-                int height, float scale, const Theme& theme);
+                int height, float scale, const Theme& theme, bool text_beside = false);
   [[nodiscard]] const BankLayout& layout() const { return layout_; }
 
  private:

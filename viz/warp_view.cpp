@@ -37,17 +37,30 @@ StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, f
   StripLayout layout;
   const float w = static_cast<float>(width), h = static_cast<float>(height);
   const float margin = 14.0f * scale;
-  // Top to bottom: the caption line, the lanes, the connectors, the strip, two label rows.
-  // Lanes and strip grow with the height; the connectors keep at least kMinConnector.
-  const float lanes_top = 26.0f * scale, labels_below = (label_rows > 1 ? 54.0f : 30.0f) * scale;
-  const float min_connector = 16.0f * scale, min_lanes = 24.0f * scale, min_strip = 36.0f * scale;
+  // Top to bottom: the caption line, the lanes, the connectors, the strip, the label rows.
+  // Lanes and strip grow with the height; the connectors keep at least min_connector. Where the
+  // regular sizes do not fit, the tight tier: labels at 62 % of the font, thinner parts.
+  struct Tier {
+    float lanes_top, one_label_row, two_label_rows, min_connector, min_lanes, min_strip, text;
+    [[nodiscard]] float labels(int rows) const { return rows > 1 ? two_label_rows : one_label_row; }
+  };
+  constexpr Tier kRegular{26, 30, 54, 16, 24, 36, 1.0f}, kTight{15, 17, 32, 6, 12, 18, 0.62f};
+  const auto min_height = [&](const Tier& t) {
+    return (t.lanes_top + t.min_lanes + t.min_connector + t.min_strip + t.labels(label_rows)) *
+           scale;
+  };
+  const Tier& t = min_height(kRegular) <= h ? kRegular : kTight;
+  layout.text_scale = t.text;
+  const float lanes_top = t.lanes_top * scale, labels_below = t.labels(label_rows) * scale;
+  const float min_connector = t.min_connector * scale, min_lanes = t.min_lanes * scale,
+              min_strip = t.min_strip * scale;
   layout.lanes = {margin, lanes_top, w - margin, lanes_top + std::max(min_lanes, 0.1f * h)};
   const float strip_bottom =
       std::max(h - labels_below, layout.lanes.y1 + min_connector + min_strip);
   const float strip_height =
       std::clamp(0.24f * h, min_strip, strip_bottom - layout.lanes.y1 - min_connector);
   layout.strip = {margin, strip_bottom - strip_height, w - margin, strip_bottom};
-  layout.min_height = lanes_top + min_lanes + min_connector + min_strip + labels_below;
+  layout.min_height = min_height(t);
   layout.fits = h >= layout.min_height;
   layout.warps = traced_warps(trace);
   // One band of the sector row per warp: taller when several warps share it.

@@ -48,6 +48,9 @@ struct StripLayout {
   /// `fits`: the height given was at least that (else the strip and labels run off the bottom).
   float min_height = 0;
   bool fits = true;
+  /// Labels are drawn at this fraction of the UI font: 1, or 0.62 in the tight tier that a
+  /// short view (a projector at 3x, A/B's halves) falls back to before anything runs off.
+  float text_scale = 1;
 
   /// Pixel x of byte `address`, or a negative value if its line is not shown.
   [[nodiscard]] float x_of(std::uint64_t address) const;

@@ -110,6 +110,9 @@ class LabInstance {
   /// The lab's view(s). `side_name` ("A" or "B" in A/B compare, else null) prefixes the title
   /// and keeps the two sides' windows apart.
   virtual void draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) = 0;
+  /// Whether the view needs height more than width (a bank grid of up to 32 rows): the
+  /// presenter's A/B sets two such views side by side, other views one over the other.
+  [[nodiscard]] virtual bool tall_view() const { return false; }
   /// Height, in pixels, of the numbers under the view for a body of `body_h` pixels; `cap` is
   /// the most the shell allows (presenter scales keep 70 % of the body for the view).
   [[nodiscard]] virtual float numbers_height(const LabFrame& frame, float body_h,

@@ -56,6 +56,8 @@ void draw_device_badge(const LabInstance& shown, const viz::ImGuiLayer& layer,
            : device ? "teaching model: " + std::string(model::to_string(shown_model))
                     : std::string("model only, no GPU");
   }
+  if (ImGui::CalcTextSize(text.c_str()).x > room && warn)  // the fewest words that still warn
+    text = device ? std::string(model::to_string(shown_model)) : std::string("no GPU");
   text = fit_text(text, room);
   const float text_w = ImGui::CalcTextSize(text.c_str()).x;
   ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20 * layer.scale(), right_x - text_w));
@@ -447,7 +449,30 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
       edit.draw_parameters(frame, {0, body_y}, {panel_w, body_h});
     }
   };
-  if (a) {
+  // Presenter: the numbers in a column beside the view(s).
+  const float numbers_w = std::clamp(0.28f * w, std::min(300 * s, 0.4f * w), 0.4f * w);
+  if (a && presenter) {
+    a->begin_frame();
+    // A over B, each the full width left of the numbers (strips keep their width); tall views
+    // (bank grids) side by side instead, each the full height.
+    const float views_w = w - numbers_w - gap;
+    const bool side_by_side = b.tall_view();
+    const ImVec2 half = side_by_side ? ImVec2{0.5f * (views_w - gap), body_h}
+                                     : ImVec2{views_w, 0.5f * (body_h - gap)};
+    const ImVec2 second =
+        side_by_side ? ImVec2{half.x + gap, body_y} : ImVec2{0, body_y + half.y + gap};
+    draw_parameters();
+    LegendSlot legend;
+    {
+      AuditPanel audit("view");
+      LegendSlot::Scope beside(legend);
+      a->draw_view(frame, {0, body_y}, half, "A");
+      b.draw_view(frame, second, half, "B");
+    }
+    AuditPanel audit("numbers");
+    draw_compare_key_numbers(info, *a, b, layer, theme, legend, {w - numbers_w, body_y},
+                             {numbers_w, body_h});
+  } else if (a) {
     a->begin_frame();
     // Two views side by side, the comparison under them.
     const float stats_h =
@@ -464,8 +489,6 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     draw_compare_numbers(info, *a, b, layer, theme, {main_x, body_y + body_h - stats_h},
                          {main_w, stats_h});
   } else if (presenter) {
-    // The key numbers in a column beside the view.
-    const float numbers_w = std::clamp(0.28f * w, std::min(300 * s, 0.4f * w), 0.4f * w);
     draw_parameters();
     LegendSlot legend;  // the view's legend goes under the key numbers
     {

@@ -4,9 +4,30 @@
 #include <optional>
 #include <string>
 
+#include "presenter.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
+
+namespace {
+
+// "B is 1.75x as fast as A." under the ratio; what is missing when there is none.
+void draw_ratio_sentence(const std::optional<double>& ratio, const Headline& ha,
+                         const Headline& hb) {
+  ImGui::PushTextWrapPos(0);
+  if (ratio) {
+    ImGui::TextUnformatted((*ratio >= 1.005   ? format("B is %.2f\u00d7 as fast as A.", *ratio)
+                            : *ratio <= 0.995 ? format("B reaches %.0f %% of A.", 100.0 * *ratio)
+                                              : std::string("A and B run at the same speed."))
+                               .c_str());
+  } else if (!ha.value || !hb.value) {
+    ImGui::TextDisabled("%s", ha.note == "no GPU" ? "Measurements need a CUDA device."
+                                                  : "Waiting for both measurements.");
+  }
+  ImGui::PopTextWrapPos();
+}
+
+}  // namespace
 
 void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                           const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
@@ -62,7 +83,9 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
         "together");
     ImGui::EndTable();
   }
+  ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("A: %s \u2022 B: %s", ha.what.c_str(), hb.what.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::EndChild();
 
   ImGui::SameLine(0, 16 * s);
@@ -75,18 +98,46 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
     ImGui::TextDisabled("%s", ha.busy || hb.busy ? "\u2026" : "\u2014");
   }
   ImGui::PopFont();
+  draw_ratio_sentence(ratio, ha, hb);
+  ImGui::EndChild();
+  ImGui::End();
+}
+
+void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
+                              const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                              const LegendSlot& legend, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("A / B##presenter", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings);
+  const CompareColumn ca = a.compare_column();
+  const CompareColumn cb = b.compare_column();
+  const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
   ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("B / A, %s", lab.compare_ratio);
+  ImGui::PushFont(layer.fonts().large);
   if (ratio) {
-    ImGui::TextUnformatted((*ratio >= 1.005   ? format("B is %.2f\u00d7 as fast as A.", *ratio)
-                            : *ratio <= 0.995 ? format("B reaches %.0f %% of A.", 100.0 * *ratio)
-                                              : std::string("A and B run at the same speed."))
-                               .c_str());
-  } else if (!ha.value || !hb.value) {
-    ImGui::TextDisabled("%s", ha.note == "no GPU" ? "Measurements need a CUDA device."
-                                                  : "Waiting for both measurements.");
+    ImGui::TextColored(color4(theme.text), "%.2f\u00d7", *ratio);
+  } else {
+    ImGui::TextDisabled("%s", ca.headline.busy || cb.headline.busy ? "\u2026" : "\u2014");
+  }
+  ImGui::PopFont();
+  draw_ratio_sentence(ratio, ca.headline, cb.headline);
+  for (const auto& [side, column] : {std::pair{"A", &ca}, std::pair{"B", &cb}}) {
+    ImGui::Separator();
+    if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
+    ImGui::TextUnformatted(side);
+    if (layer.fonts().bold) ImGui::PopFont();
+    ImGui::SameLine();
+    ImGui::TextDisabled("%s", column->parameters.c_str());
+    for (const KeyNumber& n : key_numbers_from(*column)) draw_key_number(n, layer);
   }
   ImGui::PopTextWrapPos();
-  ImGui::EndChild();
+  if (!legend.empty()) {
+    ImGui::Separator();
+    legend.draw();
+  }
   ImGui::End();
 }
 

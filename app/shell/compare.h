@@ -10,6 +10,7 @@
 
 #include "imgui_layer.h"
 #include "lab.h"
+#include "legend_slot.h"
 #include "theme.h"
 
 namespace warplens::app {
@@ -20,5 +21,11 @@ namespace warplens::app {
 void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                           const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
                           ImVec2 size);
+
+/// The presenter layout's A/B column beside the two stacked views: B / A large, then each
+/// side's parameters and key numbers (model, counters, measured), then the views' legend.
+void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
+                              const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                              const LegendSlot& legend, ImVec2 pos, ImVec2 size);
 
 }  // namespace warplens::app

@@ -56,6 +56,18 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   ImGui::End();
 }
 
+void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer) {
+  // The number first, large: on a short screen it is what must not scroll away.
+  if (!n.value.empty()) {
+    if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
+    ImGui::TextUnformatted(n.value.c_str());
+    if (layer.fonts().bold) ImGui::PopFont();
+  }
+  ImGui::TextDisabled("%s", n.label.c_str());
+  if (!n.note.empty()) ImGui::TextDisabled("%s", n.note.c_str());
+  ImGui::Spacing();
+}
+
 std::vector<KeyNumber> key_numbers_from(const CompareColumn& c) {
   std::vector<KeyNumber> numbers;
   if (!c.model.empty())
@@ -65,8 +77,12 @@ std::vector<KeyNumber> key_numbers_from(const CompareColumn& c) {
     numbers.push_back({"GPU counters, per request", c.counters,
                        c.counters_stale ? "from the previous parameters" : ""});
   const Headline& h = c.headline;
-  numbers.push_back({h.what.empty() ? std::string("measured") : h.what,
-                     headline_text(h.value, h.unit, "", h.busy), h.note});
+  const std::string what = h.what.empty() ? std::string("measured") : h.what;
+  if (!h.value && !h.busy) {  // nothing measured: one quiet line, not a large dash
+    numbers.push_back({what + ": " + (h.note.empty() ? "not measured yet" : h.note), "", ""});
+  } else {
+    numbers.push_back({what, headline_text(h.value, h.unit, "", h.busy), h.note});
+  }
   return numbers;
 }
 
@@ -81,14 +97,7 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
   std::vector<KeyNumber> numbers = lab.key_numbers();
   if (numbers.empty()) numbers = key_numbers_from(lab.compare_column());
   ImGui::PushTextWrapPos(0);
-  for (const KeyNumber& n : numbers) {
-    ImGui::TextDisabled("%s", n.label.c_str());
-    if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
-    ImGui::TextUnformatted(n.value.c_str());
-    if (layer.fonts().bold) ImGui::PopFont();
-    if (!n.note.empty()) ImGui::TextDisabled("%s", n.note.c_str());
-    ImGui::Spacing();
-  }
+  for (const KeyNumber& n : numbers) draw_key_number(n, layer);
   if (!scenario.look_for.empty()) {
     ImGui::Separator();
     ImGui::TextDisabled("Look for: %s", scenario.look_for.c_str());

@@ -36,6 +36,9 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
                       const viz::ImGuiLayer& layer, const LegendSlot& legend, ImVec2 pos,
                       ImVec2 size);
 
+/// One key number in the current window: its value large, then what it is and its note.
+void draw_key_number(const KeyNumber& number, const viz::ImGuiLayer& layer);
+
 /// The key numbers a lab without its own list shows: from its A/B column.
 [[nodiscard]] std::vector<KeyNumber> key_numbers_from(const CompareColumn& column);
 

@@ -51,14 +51,22 @@ struct Painter {
   ImDrawList* draw;
   ImVec2 origin;
   float right = FLT_MAX;  ///< the view's right edge: text past it is cut (and audited)
+  float text_scale = 1;   ///< text without an explicit size: this fraction of its font's size
   [[nodiscard]] ImVec2 at(float x, float y) const { return {origin.x + x, origin.y + y}; }
-  static ImVec2 size(const ImFont* font, const std::string& t, float px = 0) {
-    return font->CalcTextSizeA(px > 0 ? px : font->FontSize, FLT_MAX, 0, t.c_str());
+  static ImVec2 size(const ImFont* font, const std::string& t, float px) {
+    return font->CalcTextSizeA(px, FLT_MAX, 0, t.c_str());
+  }
+  [[nodiscard]] float px_of(const ImFont* font, float px) const {
+    return px > 0 ? px : font->FontSize * text_scale;
+  }
+  /// Size of `t` as text() draws it.
+  [[nodiscard]] ImVec2 measure(const ImFont* font, const std::string& t, float px = 0) const {
+    return size(font, t, px_of(font, px));
   }
   void text(const ImFont* font, float x, float y, ImU32 color, const std::string& t,
             float px = 0) const {
-    if (x + size(font, t, px).x > right + 0.5f) audit_finding("clipped", "bank view: " + t);
-    draw->AddText(font, px > 0 ? px : font->FontSize, at(x, y), color, t.c_str());
+    if (x + measure(font, t, px).x > right + 0.5f) audit_finding("clipped", "bank view: " + t);
+    draw->AddText(font, px_of(font, px), at(x, y), color, t.c_str());
   }
   /// Centred in `r`; returns false (drawing nothing) when it does not fit its width, unless
   /// `overflow`.
@@ -70,29 +78,6 @@ struct Painter {
     return true;
   }
 };
-
-/// A caption of " \u2022 "-separated parts (warp, access, kernel) in `room` pixels: whole when
-/// it fits; else without its trailing parts (down to two), then without its leading ones (the
-/// access stays); cut with an ellipsis only when one part alone is too wide.
-std::string fit_caption(const std::string& caption, float room) {
-  const std::string sep = " \u2022 ";
-  std::vector<std::string> parts;
-  for (std::size_t at = 0;;) {
-    const std::size_t next = caption.find(sep, at);
-    parts.push_back(caption.substr(at, next == std::string::npos ? next : next - at));
-    if (next == std::string::npos) break;
-    at = next + sep.size();
-  }
-  const auto joined = [&] {
-    std::string out;
-    for (const auto& p : parts) out += (out.empty() ? "" : sep) + p;
-    return out;
-  };
-  while (parts.size() > 2 && ImGui::CalcTextSize(joined().c_str()).x > room) parts.pop_back();
-  while (parts.size() > 1 && ImGui::CalcTextSize(joined().c_str()).x > room)
-    parts.erase(parts.begin());
-  return fit_text(joined(), room);
-}
 
 /// The largest font size in [min_px, max_px] at which `widest` fits in `room` pixels, or 0.
 float fit_px(const ImFont* font, const char* widest, float room, float max_px, float min_px) {
@@ -349,9 +334,11 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   const ImFont* regular = fonts.regular ? fonts.regular : ImGui::GetFont();
   const ImFont* bold = fonts.bold ? fonts.bold : regular;
   const ImFont* mono = fonts.mono ? fonts.mono : regular;
-  const float font_px = regular->FontSize;
+  const float base_px = regular->FontSize;
 
   const ImVec2 avail = ImGui::GetContentRegionAvail();
+  // Presenter layout: the legend, the access and the model's wavefronts stand beside the view.
+  const bool text_beside = open_legend_slot() != nullptr;
   // Full legend labels unless they would take more than two rows (presenter scales): then the
   // short ones, which the swatches explain.
   const int long_rows = legend_rows(avail.x, s, false);
@@ -368,14 +355,17 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
                   : 0.0f;
   const int w = std::max(64, static_cast<int>(avail.x));
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
-  const GLuint texture = view.render(trace, analysis, w, h, s, theme);
+  const GLuint texture = view.render(trace, analysis, w, h, s, theme, text_beside);
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
                {static_cast<float>(w), static_cast<float>(h)}, {0, 1}, {1, 0});
   const bool hovered = interactive && ImGui::IsItemHovered();
 
-  const Painter paint{ImGui::GetWindowDrawList(), origin, static_cast<float>(w)};
   const BankLayout& layout = view.layout();
+  const Painter paint{ImGui::GetWindowDrawList(), origin, static_cast<float>(w), layout.text_scale};
+  // The tight tier draws its labels smaller (layout.text_scale) so every touched row fits.
+  const float font_px = base_px * layout.text_scale;
+  const float bold_px = bold->FontSize * layout.text_scale;
   const ImU32 text = to_imgui_color(theme.text);
   const ImU32 muted = to_imgui_color(theme.muted_text);
   const ImU32 conflict_text = to_imgui_color(theme.conflict);
@@ -390,21 +380,27 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   // Caption line: which warp and pattern, and the bank geometry of the model.
   // The geometry sits at the right end; where the caption leaves too little room (A/B compare's
   // half-width views) it shortens, then gives way.
-  const std::string caption_text =
-      fit_caption(caption && *caption ? caption : "one warp \u2022 one shared-memory instruction",
-                  layout.lanes.x1 - layout.label_x);
-  const float geometry_room =
-      layout.lanes.x1 - layout.label_x - Painter::size(regular, caption_text).x - 16 * s;
-  for (const std::string& geometry :
-       {format("%d banks \u00d7 %d B \u2022 %d-byte words", layout.bank_count, layout.bank_width,
-               layout.word_bytes),
-        format("%d banks \u00d7 %d B", layout.bank_count, layout.bank_width)}) {
-    const float geometry_w = Painter::size(regular, geometry).x;
-    if (geometry_w > geometry_room) continue;
-    paint.text(regular, layout.lanes.x1 - geometry_w, layout.caption_y, muted, geometry);
-    break;
+  // Left out (tight tier) when the shell shows the access beside the view, and there when it
+  // would not fit whole.
+  const std::string full_caption =
+      caption && *caption ? caption : "one warp \u2022 one shared-memory instruction";
+  if (layout.caption_shown &&
+      !(text_beside && paint.measure(regular, full_caption).x > layout.lanes.x1 - layout.label_x)) {
+    const std::string caption_text =
+        fit_parts(full_caption, layout.lanes.x1 - layout.label_x, layout.text_scale);
+    const float geometry_room =
+        layout.lanes.x1 - layout.label_x - paint.measure(regular, caption_text).x - 16 * s;
+    for (const std::string& geometry :
+         {format("%d banks \u00d7 %d B \u2022 %d-byte words", layout.bank_count, layout.bank_width,
+                 layout.word_bytes),
+          format("%d banks \u00d7 %d B", layout.bank_count, layout.bank_width)}) {
+      const float geometry_w = paint.measure(regular, geometry).x;
+      if (geometry_w > geometry_room) continue;
+      paint.text(regular, layout.lanes.x1 - geometry_w, layout.caption_y, muted, geometry);
+      break;
+    }
+    paint.text(regular, layout.label_x, layout.caption_y, muted, caption_text);
   }
-  paint.text(regular, layout.label_x, layout.caption_y, muted, caption_text);
 
   // Lane row: numbers in the boxes where they fit, a "lane" label on its left.
   const Labeling lane_labels =
@@ -428,7 +424,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
       paint.draw->AddLine(paint.at(x0, y - 4 * s), paint.at(x0, y + 0.75f * s), muted, 1.5f * s);
       paint.draw->AddLine(paint.at(x1, y - 4 * s), paint.at(x1, y + 0.75f * s), muted, 1.5f * s);
       const std::string label = format("phase %d", p.index + 1);
-      const float lw = Painter::size(regular, label).x;
+      const float lw = paint.measure(regular, label).x;
       if (lw < x1 - x0) paint.text(regular, 0.5f * (x0 + x1 - lw), y + 2 * s, muted, label);
     }
   }
@@ -447,21 +443,21 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     // out, whole: the title, then each "  \u2022  ..." part while it fits.
     const float right = layout.bank_x(p, layout.bank_count);
     float x = p.label_x;
-    paint.text(bold, x, p.caption_y, text, title);
-    x += Painter::size(bold, title).x;
-    bool room = true;
+    bool room = layout.phase_caption_shown;  // else the numbers beside the view say it
+    if (room) paint.text(bold, x, p.caption_y, text, title);
+    x += paint.measure(bold, title).x;
     using Piece = std::pair<std::string, ImU32>;
     const auto fits = [&](std::initializer_list<Piece> pieces) {
       float pw = 0;
-      for (const auto& piece : pieces) pw += Painter::size(regular, piece.first).x;
+      for (const auto& piece : pieces) pw += paint.measure(regular, piece.first).x;
       return x + pw <= right;
     };
     const auto part = [&](std::initializer_list<Piece> pieces) {
       room = room && fits(pieces);
       if (!room) return;
       for (const auto& [t, color] : pieces) {
-        paint.text(regular, x, p.caption_y + 0.5f * (bold->FontSize - font_px), color, t);
-        x += Painter::size(regular, t).x;
+        paint.text(regular, x, p.caption_y + 0.5f * (bold_px - font_px), color, t);
+        x += paint.measure(regular, t).x;
       }
     };
     if (p.active_lanes == 0) {
@@ -596,31 +592,33 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     }
   }
 
-  // Total.
-  int busy_phases = 0;  // the fewest wavefronts the request could take: sum of phase minima
-  std::string sum_text;
-  for (const auto& p : layout.phases) {
-    busy_phases += p.active_lanes > 0 ? std::max(1, p.min_wavefronts) : 0;
-    if (several) sum_text += (sum_text.empty() ? "" : " + ") + std::to_string(p.wavefronts);
-  }
-  std::string total = "Wavefronts per request: " + std::to_string(layout.wavefronts);
-  if (several) total += " = " + sum_text;
-  if (Painter::size(bold, total).x > static_cast<float>(w) - layout.label_x)
-    total = format("Wavefronts: %d", layout.wavefronts);
-  paint.text(bold, layout.label_x, layout.total_y, text, total);
-  const float tx = layout.label_x + Painter::size(bold, total).x;
-  // The verdict in as many words as the line has room for.
-  const bool minimum = layout.wavefronts <= busy_phases;
-  for (const std::string& verdict :
-       {minimum
-            ? format("  \u2022  conflict-free: the minimum for %d-byte words", layout.word_bytes)
-            : format("  \u2022  conflict-free would take %d", busy_phases),
-        minimum ? std::string("  \u2022  the minimum")
-                : format("  \u2022  minimum %d", busy_phases)}) {
-    if (tx + Painter::size(regular, verdict).x > static_cast<float>(w)) continue;
-    paint.text(regular, tx, layout.total_y + 0.5f * (bold->FontSize - font_px),
-               minimum ? muted : conflict_text, verdict);
-    break;
+  // Total. Left out (tight tier) when the shell shows the model's number beside the view.
+  if (layout.total_shown) {
+    int busy_phases = 0;  // the fewest wavefronts the request could take: sum of phase minima
+    std::string sum_text;
+    for (const auto& p : layout.phases) {
+      busy_phases += p.active_lanes > 0 ? std::max(1, p.min_wavefronts) : 0;
+      if (several) sum_text += (sum_text.empty() ? "" : " + ") + std::to_string(p.wavefronts);
+    }
+    std::string total = "Wavefronts per request: " + std::to_string(layout.wavefronts);
+    if (several) total += " = " + sum_text;
+    if (paint.measure(bold, total).x > static_cast<float>(w) - layout.label_x)
+      total = format("Wavefronts: %d", layout.wavefronts);
+    paint.text(bold, layout.label_x, layout.total_y, text, total);
+    const float tx = layout.label_x + paint.measure(bold, total).x;
+    // The verdict in as many words as the line has room for.
+    const bool minimum = layout.wavefronts <= busy_phases;
+    for (const std::string& verdict :
+         {minimum
+              ? format("  \u2022  conflict-free: the minimum for %d-byte words", layout.word_bytes)
+              : format("  \u2022  conflict-free would take %d", busy_phases),
+          minimum ? std::string("  \u2022  the minimum")
+                  : format("  \u2022  minimum %d", busy_phases)}) {
+      if (tx + paint.measure(regular, verdict).x > static_cast<float>(w)) continue;
+      paint.text(regular, tx, layout.total_y + 0.5f * (bold_px - font_px),
+                 minimum ? muted : conflict_text, verdict);
+      break;
+    }
   }
   paint.draw->PopClipRect();
 

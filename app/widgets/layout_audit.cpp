@@ -142,4 +142,25 @@ std::string fit_text(std::string text, float room) {
   return text + "\u2026";
 }
 
+std::string fit_parts(const std::string& caption, float room, float text_scale) {
+  room /= text_scale;  // measured in the current font, drawn at text_scale of it
+  const std::string sep = " \u2022 ";
+  std::vector<std::string> parts;
+  for (std::size_t at = 0;;) {
+    const std::size_t next = caption.find(sep, at);
+    parts.push_back(caption.substr(at, next == std::string::npos ? next : next - at));
+    if (next == std::string::npos) break;
+    at = next + sep.size();
+  }
+  const auto joined = [&] {
+    std::string out;
+    for (const auto& p : parts) out += (out.empty() ? "" : sep) + p;
+    return out;
+  };
+  while (parts.size() > 2 && ImGui::CalcTextSize(joined().c_str()).x > room) parts.pop_back();
+  while (parts.size() > 1 && ImGui::CalcTextSize(joined().c_str()).x > room)
+    parts.erase(parts.begin());
+  return fit_text(joined(), room);
+}
+
 }  // namespace warplens::app

@@ -70,6 +70,12 @@ void audit_finding(const char* kind, const std::string& text);
 /// a UTF-8 character boundary and ended with an ellipsis (an "ellipsized" finding).
 std::string fit_text(std::string text, float room);
 
+/// A caption of " \u2022 "-separated parts (warp, access, kernel) in `room` pixels, drawn at
+/// `text_scale` of the current font: whole when it fits; else without its trailing parts (down
+/// to two), then without its leading ones; cut with an ellipsis (fit_text) only when one part
+/// alone is too wide.
+std::string fit_parts(const std::string& caption, float room, float text_scale = 1.0f);
+
 /// Names the panel for the ImGui windows begun and ended within its lifetime; on destruction
 /// checks those windows and their tables (see the file comment). No-op without a running audit.
 class AuditPanel {

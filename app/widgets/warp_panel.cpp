@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cstdint>
 #include <map>
 #include <string>
@@ -124,8 +125,11 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   const int w = std::max(64, static_cast<int>(avail.x));
   // The strip's caption (what the rules mean) under the byte offsets, when it fits the width
   // and the legend is the full one; else the legend says it in a few words.
+  // ... and when the view is tall enough for it at the regular sizes (viz::layout_warp_view).
   const bool caption_row =
-      !short_labels && ImGui::CalcTextSize(info.strip_caption).x <= static_cast<float>(w) - 28 * s;
+      !short_labels &&
+      ImGui::CalcTextSize(info.strip_caption).x <= static_cast<float>(w) - 28 * s &&
+      avail.y - 3 * ImGui::GetTextLineHeightWithSpacing() >= 156 * s;
   const char* rules = caption_row ? nullptr : "rules: 32 B sector, 128 B line";
   const bool legend_beside = open_legend_slot() != nullptr;
   if (legend_beside) {  // presenter layout: beside the view, the picture keeps the height
@@ -153,6 +157,15 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const viz::StripLayout& layout = view.layout();
+  // Labels at the layout's text size (smaller in its tight tier).
+  ImFont* font = ImGui::GetFont();
+  const float px = ImGui::GetFontSize() * layout.text_scale;
+  const auto measure = [&](const std::string& t) {
+    return font->CalcTextSizeA(px, FLT_MAX, 0, t.c_str());
+  };
+  const auto put = [&](ImVec2 p, ImU32 color, const std::string& t) {
+    draw->AddText(font, px, p, color, t.c_str());
+  };
   const auto at = [&](float x, float y) { return ImVec2(origin.x + x, origin.y + y); };
   const ImU32 text = to_imgui_color(theme.text);
   const ImU32 muted = to_imgui_color(theme.muted_text);
@@ -167,14 +180,16 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
         : layout.warps == 1
             ? "lanes 0\u201331 of warp " + std::to_string(first_warp) + " (one memory instruction)"
             : "warp " + std::to_string(first_warp + slot);
-    if (ImGui::CalcTextSize(caption.c_str()).x > room && layout.warps == 1 &&
+    if (measure(caption).x > room && layout.warps == 1 &&
         slot >= static_cast<int>(info.slot_captions.size()))
       caption = "warp " + std::to_string(first_warp) + ", lanes 0\u201331";
-    draw->AddText(at(layout.lane_box(32 * slot).x0, layout.lanes.y0 - ImGui::GetFontSize() - 4 * s),
-                  muted, fit_text(caption, room).c_str());
+    if (measure(caption).x > room && slot < static_cast<int>(info.short_slot_captions.size()))
+      caption = info.short_slot_captions[static_cast<std::size_t>(slot)];
+    caption = fit_parts(caption, room, layout.text_scale);
+    put(at(layout.lane_box(32 * slot).x0, layout.lanes.y0 - px - 4 * s), muted, caption);
   }
   const float box_w = layout.lane_box(0).x1 - layout.lane_box(0).x0;
-  const float digits_w = ImGui::CalcTextSize("31").x;
+  const float digits_w = measure("31").x;
   const int label_every =
       box_w > digits_w + 4 * s
           ? 1
@@ -184,16 +199,16 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
     if (lane % label_every) continue;
     const viz::Rect b = layout.lane_box(record);
     const std::string label = std::to_string(lane);
-    const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+    const ImVec2 ts = measure(label);
     const Rgb fill = trace[record].active ? theme.lanes[lane] : theme.inactive;
-    draw->AddText(at(0.5f * (b.x0 + b.x1) - 0.5f * ts.x, 0.5f * (b.y0 + b.y1) - 0.5f * ts.y),
-                  to_imgui_color(viz::text_on(fill)), label.c_str());
+    put(at(0.5f * (b.x0 + b.x1) - 0.5f * ts.x, 0.5f * (b.y0 + b.y1) - 0.5f * ts.y),
+        to_imgui_color(viz::text_on(fill)), label);
   }
   // Memory labels under the strip: byte offsets at line starts (bold) and, where there is room,
   // at sector boundaries (muted); thinned so they never overlap.
   float last_right = -1e9f;
   const float label_y = layout.strip.y1 + 4 * s;
-  const bool sector_labels = 32 * layout.px_per_byte > ImGui::CalcTextSize("00000").x + 8 * s;
+  const bool sector_labels = 32 * layout.px_per_byte > measure("00000").x + 8 * s;
   for (const auto& line : layout.lines) {
     for (int sector = 0; sector < 4; ++sector) {
       if (sector > 0 && !sector_labels) continue;
@@ -201,8 +216,8 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
       const std::string label = format("%llu", address);
       const float x = line.x + 32.0f * static_cast<float>(sector) * layout.px_per_byte;
       if (x < last_right + 8 * s) continue;
-      draw->AddText(at(x + 2 * s, label_y), sector == 0 ? text : muted, label.c_str());
-      last_right = x + ImGui::CalcTextSize(label.c_str()).x;
+      put(at(x + 2 * s, label_y), sector == 0 ? text : muted, label);
+      last_right = x + measure(label).x;
     }
   }
   // Historical models can fetch one range several times (one transaction per thread, or per
@@ -220,18 +235,17 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
       const float x = layout.x_of(static_cast<std::uint64_t>(address));
       if (x < 0) continue;
       const std::string label = "\u00d7" + std::to_string(count);
-      const ImVec2 ts = ImGui::CalcTextSize(label.c_str());
+      const ImVec2 ts = measure(label);
       if (ts.x > 32 * layout.px_per_byte) continue;
-      draw->AddText(at(x + 16 * layout.px_per_byte - 0.5f * ts.x,
-                       layout.sector_row_top + 0.5f * band_h - 0.5f * ts.y),
-                    to_imgui_color(viz::text_on(theme.sector)), label.c_str());
+      put(at(x + 16 * layout.px_per_byte - 0.5f * ts.x,
+             layout.sector_row_top + 0.5f * band_h - 0.5f * ts.y),
+          to_imgui_color(viz::text_on(theme.sector)), label);
     }
   }
   if (caption_row) {
     const char* caption = info.strip_caption;
-    const ImVec2 caption_size = ImGui::CalcTextSize(caption);
-    draw->AddText(at(layout.strip.x1 - caption_size.x, label_y + ImGui::GetFontSize() + 2 * s),
-                  muted, caption);
+    const ImVec2 caption_size = measure(caption);
+    put(at(layout.strip.x1 - caption_size.x, label_y + px + 2 * s), muted, caption);
   }
   // Hover read-out.
   if (interactive && ImGui::IsItemHovered()) {

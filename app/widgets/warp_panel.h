@@ -18,6 +18,9 @@ struct WarpPanelInfo {
   int first_warp = 0;  ///< warp number of trace slot 0 (for captions and tooltips)
   /// One caption per slot; slots without one get "warp N" (or the one-warp caption).
   std::vector<std::string> slot_captions;
+  /// Shorter forms of slot_captions (same order), for slots too narrow for the long ones (several
+  /// warps side by side, A/B halves, a projector at 3x). May be empty.
+  std::vector<std::string> short_slot_captions;
   /// The memory model the view shades; with a historical model and `analysis`, repeated
   /// fetches of one range are counted over the transaction row.
   model::HardwareModel model = model::HardwareModel::Modern;
