@@ -35,16 +35,10 @@ inline void use_device(int device) {
   check(cudaSetDevice(device), "cudaSetDevice");
 }
 
-/// The median, minimum and maximum of per-run times in milliseconds; `ms` must not be empty.
-inline Timing summarize(std::vector<float> ms) {
-  std::sort(ms.begin(), ms.end());
-  Timing t;
-  t.runs = static_cast<int>(ms.size());
-  t.min_ms = ms.front();
-  t.max_ms = ms.back();
-  const std::size_t n = ms.size();
-  t.median_ms = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
-  return t;
+/// The median, quartiles, extremes and outliers of per-run times in milliseconds
+/// (gpu::summarize_times); `ms` must not be empty.
+inline Timing summarize(const std::vector<float>& ms) {
+  return summarize_times(std::vector<double>(ms.begin(), ms.end()));
 }
 
 using gpu::median_of;  // gpu.h

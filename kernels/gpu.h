@@ -46,6 +46,23 @@ inline double median_of(std::vector<double> v) {
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
 }
 
+/// The quartiles of a sample: p25, median and p75 by linear interpolation between the sorted
+/// values (position q x (n - 1)), so the median is the one median_of gives. All 0 when empty.
+struct Quartiles {
+  double p25 = 0, median = 0, p75 = 0;
+};
+inline Quartiles quartiles_of(std::vector<double> v) {
+  if (v.empty()) return {};
+  std::sort(v.begin(), v.end());
+  const auto at = [&](double q) {
+    const double pos = q * static_cast<double>(v.size() - 1);
+    const auto lo = static_cast<std::size_t>(pos);
+    const std::size_t hi = std::min(lo + 1, v.size() - 1);
+    return v[lo] + (pos - static_cast<double>(lo)) * (v[hi] - v[lo]);
+  };
+  return {at(0.25), at(0.5), at(0.75)};
+}
+
 struct DeviceInfo {
   int index = 0;
   std::string name;
@@ -172,10 +189,43 @@ IndexKind parse_index_kind(const std::string& text);
 PatternSide parse_pattern_side(const std::string& text);
 LoadPath parse_load_path(const std::string& text);
 
+/// Timed launches of one kernel. What a window shows as the spread is the interquartile range
+/// (p25..p75): one launch that a clock change or another process slowed stays out of it and is
+/// counted as an outlier instead. min/max stay for the bench and the JSON.
 struct Timing {
   double median_ms = 0, min_ms = 0, max_ms = 0;
+  double p25_ms = 0, p75_ms = 0;  ///< quartiles_of the runs' times
   int runs = 0;
+  int slow_runs = 0;  ///< runs slower than p75 + the outlier fence (timing_fence_ms)
+  int fast_runs = 0;  ///< runs faster than p25 - the outlier fence
 };
+
+/// How far outside the interquartile range a run must lie to count as an outlier: 1.5 x the IQR
+/// (Tukey's fence), but at least 5 % of the median, so launches a few tenths of a percent apart
+/// are never called outliers.
+inline double timing_fence_ms(const Timing& t) {
+  return std::max(1.5 * (t.p75_ms - t.p25_ms), 0.05 * t.median_ms);
+}
+
+/// Median, quartiles, extremes and outliers of per-run times in milliseconds (runs = 0 when
+/// `ms` is empty).
+inline Timing summarize_times(const std::vector<double>& ms) {
+  Timing t;
+  if (ms.empty()) return t;
+  const Quartiles q = quartiles_of(ms);
+  t.runs = static_cast<int>(ms.size());
+  t.median_ms = q.median;
+  t.p25_ms = q.p25;
+  t.p75_ms = q.p75;
+  t.min_ms = *std::min_element(ms.begin(), ms.end());
+  t.max_ms = *std::max_element(ms.begin(), ms.end());
+  const double fence = timing_fence_ms(t);
+  for (double m : ms) {
+    if (m > t.p75_ms + fence) ++t.slow_runs;
+    if (m < t.p25_ms - fence) ++t.fast_runs;
+  }
+  return t;
+}
 
 struct CopyMeasurement {
   CopyParams params;

@@ -161,6 +161,17 @@ struct MatmulParams {
 };
 void check_matmul(const MatmulParams& params, std::int64_t free_bytes);  ///< as check_transpose
 
+/// Bytes of A and B the multiply's threads read from global memory (4-byte floats), the seeds'
+/// reuse argument: the naive kernel reads every element of A and of B n times (each of the n^2
+/// threads reads a row of A and a column of B); the tiled kernel reads each element once per
+/// tile that needs it, n / BLOCK_SIZE times. So 2 n^3 x 4 bytes, or that / BLOCK_SIZE. What the
+/// kernel asks for, not what DRAM moves: the naive kernel's repeated reads mostly hit L1 and L2.
+inline constexpr std::int64_t matmul_global_read_bytes(const MatmulParams& p) {
+  const std::int64_t n = p.n;
+  const std::int64_t reads_per_element = p.block_size > 0 ? n / p.block_size : n;
+  return 2 * n * n * reads_per_element * 4;
+}
+
 /// The blockA[ty][k] and blockB[k][tx] reads of the inner loop at step k, for the bank view.
 BankProbeParams matmul_read_a(const MatmulParams& params, int k);
 BankProbeParams matmul_read_b(const MatmulParams& params, int k);

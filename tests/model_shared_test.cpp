@@ -38,8 +38,11 @@ TEST_P(ModernSharedTest, CountsWavefronts) {
   EXPECT_EQ(r.broadcast, c.broadcast);
   EXPECT_EQ(r.requested_bytes, c.requested_bytes);
   EXPECT_EQ(r.moved_bytes, static_cast<std::int64_t>(c.wavefronts) * 32 * 4);
-  EXPECT_DOUBLE_EQ(r.efficiency(),
+  EXPECT_DOUBLE_EQ(r.byte_efficiency(),
                    static_cast<double>(c.requested_bytes) / static_cast<double>(r.moved_bytes));
+  // Shared efficiency is wavefronts needed / used: 1 without a conflict, broadcasts included.
+  EXPECT_DOUBLE_EQ(r.efficiency(),
+                   static_cast<double>(r.min_wavefronts) / static_cast<double>(r.wavefronts));
 }
 
 INSTANTIATE_TEST_SUITE_P(

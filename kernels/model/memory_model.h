@@ -117,7 +117,17 @@ struct SharedAnalysis {
   bool broadcast = false;
   std::int64_t requested_bytes = 0;  ///< distinct bytes the active lanes need
   std::int64_t moved_bytes = 0;      ///< wavefronts x banks x bank width
+  /// Shared memory's efficiency: wavefronts needed / wavefronts used (min_wavefronts /
+  /// wavefronts), 1 = conflict-free. A broadcast (all lanes on one word) takes one wavefront,
+  /// the minimum, so it is 1 like any conflict-free access; an n-way conflict is 1/n. 0 when
+  /// nothing is accessed. (The byte ratio would call a broadcast 4 of 128 bytes, 3.1 %, though
+  /// no access can be served faster.)
   [[nodiscard]] double efficiency() const {
+    return wavefronts ? static_cast<double>(min_wavefronts) / static_cast<double>(wavefronts) : 0.0;
+  }
+  /// requested / moved bytes: how much of the banks' width the distinct words fill (a broadcast
+  /// fills one bank of 32); analyze's JSON `byte_efficiency`.
+  [[nodiscard]] double byte_efficiency() const {
     return moved_bytes ? static_cast<double>(requested_bytes) / static_cast<double>(moved_bytes)
                        : 0.0;
   }
