@@ -68,12 +68,17 @@ json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw) 
     r["broadcast"] = a.broadcast;
     r["requested_bytes"] = a.requested_bytes;
     r["moved_bytes"] = a.moved_bytes;
+    // Shared memory's efficiency is wavefronts needed / used (a broadcast is 1, the best case);
+    // the byte ratio, requested / moved, is byte_efficiency.
+    r["min_wavefronts_per_request"] = a.min_wavefronts;
     r["efficiency"] = a.efficiency();
+    r["byte_efficiency"] = a.byte_efficiency();
     json phases = json::array();
     for (const auto& p : a.phases) {
       phases.push_back({{"first_lane", p.first_lane},
                         {"lanes", p.lane_count},
                         {"wavefronts", p.wavefronts},
+                        {"min_wavefronts", p.min_wavefronts},
                         {"broadcast", p.broadcast},
                         {"distinct_words_per_bank", p.distinct_words_per_bank}});
     }
@@ -114,8 +119,17 @@ std::string analyze_text(const json& r) {
         << "  broadcast           " << (r["broadcast"].get<bool>() ? "yes" : "no") << "\n";
   }
   out << "  bytes requested     " << r["requested_bytes"] << "\n"
-      << "  bytes moved         " << r["moved_bytes"] << "\n"
-      << "  efficiency          " << eff << "\n";
+      << "  bytes moved         " << r["moved_bytes"] << "\n";
+  if (global) {
+    out << "  efficiency          " << eff << " (bytes requested / moved)\n";
+  } else {
+    char bytes[32];
+    std::snprintf(bytes, sizeof bytes, "%.1f %%", 100.0 * r["byte_efficiency"].get<double>());
+    out << "  efficiency          " << eff
+        << " (wavefronts needed / used: " << r["min_wavefronts_per_request"] << " of "
+        << r["wavefronts_per_request"] << ")\n"
+        << "  bank bytes used     " << bytes << " (bytes requested / moved)\n";
+  }
   out << (global ? "  lane  index    address  sector  line\n"
                  : "  lane  index    address  bank  phase\n");
   for (const auto& l : r["lanes"]) {

@@ -12,15 +12,19 @@ nlohmann::json global_analysis_json(const model::GlobalAnalysis& a) {
 
 nlohmann::json shared_analysis_json(const model::SharedAnalysis& a) {
   return {{"wavefronts_per_request", a.wavefronts},
+          {"min_wavefronts_per_request", a.min_wavefronts},
           {"phases", a.phases.size()},
           {"broadcast", a.broadcast},
           {"requested_bytes", a.requested_bytes},
           {"moved_bytes", a.moved_bytes},
-          {"efficiency", a.efficiency()}};
+          {"efficiency", a.efficiency()},
+          {"byte_efficiency", a.byte_efficiency()}};
 }
 
 nlohmann::json timing_json(const gpu::Timing& t) {
-  return {{"median_ms", t.median_ms}, {"min_ms", t.min_ms}, {"max_ms", t.max_ms}, {"runs", t.runs}};
+  return {{"median_ms", t.median_ms}, {"p25_ms", t.p25_ms},      {"p75_ms", t.p75_ms},
+          {"min_ms", t.min_ms},       {"max_ms", t.max_ms},      {"runs", t.runs},
+          {"slow_runs", t.slow_runs}, {"fast_runs", t.fast_runs}};
 }
 
 nlohmann::json measurement_header(const gpu::DeviceInfo& d, const std::string& lab,

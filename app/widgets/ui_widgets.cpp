@@ -25,28 +25,44 @@ std::string percent_text(double fraction) {
 
 void stat_row(const char* name, const std::string& model, const std::string& traced,
               bool show_traced, const char* tooltip) {
+  stat_row({name, model, traced, model == traced ? TraceMark::Agrees : TraceMark::Differs, tooltip},
+           show_traced);
+}
+
+void stat_row(const StatText& row, bool show_traced) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(name);
-  if (tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tooltip);
+  ImGui::TextUnformatted(row.name.c_str());
+  if (row.tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.tooltip);
   ImGui::TableNextColumn();
-  ImGui::TextUnformatted(model.c_str());
+  ImGui::TextUnformatted(row.model.c_str());
   ImGui::TableNextColumn();
   if (!show_traced) {
     ImGui::TextDisabled("\u2014");
-  } else {
-    ImGui::TextUnformatted(traced.c_str());
-    ImGui::SameLine();
-    if (traced == model) {
+    return;
+  }
+  ImGui::TextUnformatted(row.traced.c_str());
+  const bool hovered = ImGui::IsItemHovered();
+  switch (row.mark) {
+    case TraceMark::Agrees:
+      ImGui::SameLine();
       ImGui::TextDisabled("\u2713");
-    } else {
+      break;
+    case TraceMark::Differs:
+      ImGui::SameLine();
       ImGui::TextColored({0.85f, 0.2f, 0.1f, 1}, "\u2717 differs");
-    }
+      break;
+    case TraceMark::ThisGpu:
+      if (hovered)
+        ImGui::SetTooltip(
+            "what this GPU does (CC \u2265 7.0 rules); the teaching model's number is not "
+            "checked against it");
+      break;
   }
 }
 
 void draw_counter_line(const std::optional<LabCounters>& counters, bool current, bool busy,
-                       bool gpu_mode, const char* unit) {
+                       bool gpu_mode, const char* unit, model::HardwareModel shown) {
   ImGui::Spacing();
   if (!gpu_mode) {
     ImGui::TextDisabled("hardware counters: need a CUDA device");
@@ -65,9 +81,11 @@ void draw_counter_line(const std::optional<LabCounters>& counters, bool current,
     return;
   }
   const CounterCheck& c = *counters->check;
-  ImGui::TextDisabled("hardware counters (CUPTI, whole launch):");
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("%s", counter_title_text(shown).c_str());
+  ImGui::PopTextWrapPos();
   const bool hovered_title = ImGui::IsItemHovered();
-  const std::string text = format("GPU %.2f %s/request, model %.2f", *c.hardware, unit, c.model);
+  const std::string text = counter_line_text(c, shown, unit);
   if (current) {
     ImGui::TextUnformatted(text.c_str());
   } else {
@@ -97,73 +115,27 @@ std::string fitting_title(std::initializer_list<std::string> titles, float width
   return *(titles.end() - 1);
 }
 
-bool begin_stat_table(const char* id, bool show_traced) {
+bool begin_stat_table(const char* id, bool show_traced, model::HardwareModel shown) {
   if (!ImGui::BeginTable(id, 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
     return false;
   ImGui::TableSetupColumn("per warp request", ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableSetupColumn("model (predicted)");
-  ImGui::TableSetupColumn(show_traced ? "GPU trace" : "GPU trace (no GPU)");
+  ImGui::TableSetupColumn(trace_column_title(show_traced, shown).c_str());
   ImGui::TableHeadersRow();
   return true;
 }
 
-void global_stat_rows(const model::GlobalAnalysis& p, const std::optional<model::GlobalAnalysis>& t,
-                      bool historical) {
-  using G = model::GlobalAnalysis;
-  const auto row = [&](const char* name, auto get, const char* tip) {
-    stat_row(name, get(p), t ? get(*t) : std::string(), t.has_value(), tip);
-  };
-  row(
-      "requests", [](const G& a) { return std::to_string(a.requests); },
-      "memory requests one warp-wide load instruction makes (1 on CC 7.0+)");
-  row(
-      "active lanes", [](const G& a) { return std::to_string(a.active_lanes); }, nullptr);
-  row(
-      "sectors (32 B)", [](const G& a) { return std::to_string(a.sectors.size()); },
-      "distinct 32-byte sectors the active lanes touch: the unit DRAM and L2 move");
-  if (historical) {
-    row(
-        "transactions",
-        [](const G& a) {
-          return std::to_string(a.transactions) +
-                 (a.transaction_bytes ? " \u00d7 " + std::to_string(a.transaction_bytes) + " B"
-                                      : "");
-        },
-        "memory transactions of the chosen historical model (Programming Guide, CC 1.x-3.x)");
-  }
-  row(
-      "lines (128 B)", [](const G& a) { return std::to_string(a.lines.size()); },
-      "distinct 128-byte cache lines touched");
-  row(
-      "bytes requested", [](const G& a) { return bytes_text(a.requested_bytes); },
-      "distinct bytes the lanes asked for");
-  row(
-      "bytes moved", [](const G& a) { return bytes_text(a.moved_bytes); },
-      "the transactions' bytes (sectors x 32 bytes on CC 7.0+)");
-  row(
-      "efficiency", [](const G& a) { return percent_text(a.efficiency()); },
-      "bytes requested / bytes moved");
-  const bool store = p.op == model::Op::Store;
-  row(
-      store ? "stores per KiB" : "loads per KiB",
-      [](const G& a) {
-        const int per_request = std::max(1, a.active_lanes) * a.word_bytes;
-        return std::to_string((1024 + per_request - 1) / per_request);
-      },
-      store ? "warp-wide store instructions it takes to write 1 KiB from registers: 16-byte "
-              "vectors need a quarter of the instructions 4-byte words do"
-            : "warp-wide load instructions it takes to bring 1 KiB into registers: 16-byte "
-              "vectors need a quarter of the instructions 4-byte words do");
+void global_stat_rows(const model::GlobalAnalysis& p,
+                      const std::optional<model::GlobalAnalysis>& t) {
+  for (const StatText& row : global_stat_texts(p, t)) stat_row(row, t.has_value());
 }
 
 std::string counters_summary(const std::optional<LabCounters>& counters, bool busy,
-                             const char* unit) {
+                             const char* unit, model::HardwareModel shown) {
   if (!counters) return busy ? "reading\u2026" : "\u2014";
   if (!counters->unavailable.empty()) return counters->unavailable;
   if (!counters->check || !counters->check->hardware) return "\u2014";
-  const CounterCheck& c = *counters->check;
-  return format("%.2f %s (model %.2f) %s", *c.hardware, unit, c.model,
-                c.agree ? "\u2713" : "\u2717 differs");
+  return counter_summary_text(*counters->check, shown, unit);
 }
 
 std::string headline_text(const std::optional<double>& value, const std::string& unit,

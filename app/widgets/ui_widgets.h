@@ -13,6 +13,7 @@
 #include "counter_service.h"
 #include "layout_audit.h"
 #include "memory_model.h"
+#include "number_text.h"
 #include "theme.h"
 
 namespace warplens::app {
@@ -66,30 +67,38 @@ inline ImVec4 color4(viz::Rgb c) {
 /// followed by a check mark when they agree or "differs" when they do not.
 void stat_row(const char* name, const std::string& model, const std::string& traced,
               bool show_traced, const char* tooltip);
+/// The same for a row built by number_text.h: its mark decides ✓, ✗ differs or none (a
+/// historical model's number beside what this GPU does).
+void stat_row(const StatText& row, bool show_traced);
 
 /// Opens the 3-column model-vs-trace table ("per warp request", model, GPU trace) with its
-/// header row; true when the caller must fill it and call ImGui::EndTable.
-bool begin_stat_table(const char* id, bool show_traced);
+/// header row; true when the caller must fill it and call ImGui::EndTable. `shown`: the model
+/// the table's middle column follows (a historical one renames the trace column).
+bool begin_stat_table(const char* id, bool show_traced,
+                      model::HardwareModel shown = model::HardwareModel::Modern);
 
-/// The rows of one warp's global request, model beside trace (`traced`: nullopt without one):
-/// requests, lanes, sectors, the historical model's transactions (`historical`), lines, bytes
-/// requested and moved, efficiency, loads per KiB. The global lab and the transpose's global
-/// read and write show the same rows.
+/// The rows of one warp's global request, model beside trace (`traced`: nullopt without one),
+/// as global_stat_texts builds them: requests, lanes, sectors, a historical model's
+/// transactions, lines, bytes requested and moved, efficiency, loads per KiB. The global lab and
+/// the transpose's global read and write show the same rows.
 void global_stat_rows(const model::GlobalAnalysis& predicted,
-                      const std::optional<model::GlobalAnalysis>& traced, bool historical);
+                      const std::optional<model::GlobalAnalysis>& traced);
 
 /// The hardware-counter line under a lab's per-request table: the model's and the GPU's own
 /// figure per request over the whole launch (`unit`: "sectors" or "wavefronts") with an
 /// agree/differs mark and a tooltip naming the CUPTI metrics; or the one-line reason the
 /// counters could not be read; or that they are being read. `current`: the counters belong to
-/// what is shown now (stale ones are drawn greyed).
+/// what is shown now (stale ones are drawn greyed). The counters are always compared with the
+/// modern model; under a historical `shown` model the line says so (number_text.h).
 void draw_counter_line(const std::optional<LabCounters>& counters, bool current, bool busy,
-                       bool gpu_mode, const char* unit);
+                       bool gpu_mode, const char* unit,
+                       model::HardwareModel shown = model::HardwareModel::Modern);
 
 /// The same counters as one short text for the A/B table: "5.00 sectors (model 5.00) ✓",
 /// the reason they are missing, "reading…" while busy, or "—".
 std::string counters_summary(const std::optional<LabCounters>& counters, bool busy,
-                             const char* unit);
+                             const char* unit,
+                             model::HardwareModel shown = model::HardwareModel::Modern);
 
 /// A headline number as the A/B table shows it: "2179 GB/s", its note, "measuring…" or
 /// "—". (`value`, `unit`, `note`, `busy` as in lab.h's Headline.)

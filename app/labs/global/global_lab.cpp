@@ -69,8 +69,8 @@ CompareColumn GlobalLab::compare_column() const {
   c.access = std::string(st.params.side == gpu::PatternSide::Read ? "load" : "store") +
              format(" of warp %d", st.warp);
   const model::GlobalAnalysis& g = session_.predicted();
-  c.model =
-      format("%zu sectors, %s efficiency", g.sectors.size(), percent_text(g.efficiency()).c_str());
+  c.model = format("%zu sector%s, %s efficiency", g.sectors.size(),
+                   g.sectors.size() == 1 ? "" : "s", percent_text(g.efficiency()).c_str());
   Headline& h = c.headline;
   h.unit = "GB/s";
   h.what = "copy kernel, bytes read + written";
@@ -84,7 +84,7 @@ CompareColumn GlobalLab::compare_column() const {
   const CopySession::Measured m = session_.measured();  // one copy of the worker's results
   h.busy = m.busy;
   if (m.copy && current) h.value = m.copy->gbps;
-  c.counters = counters_summary(m.counters, m.busy, "sectors");
+  c.counters = counters_summary(m.counters, m.busy, "sectors", st.model);
   return c;
 }
 

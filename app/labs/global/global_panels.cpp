@@ -262,6 +262,12 @@ void draw_global_view(const UiState& ui, CopySession& session, viz::WarpView& vi
       info.slot_captions.push_back("warp " + std::to_string(info.first_warp) + ": load of field " +
                                    field);
   }
+  const std::string path_caption = load_path_caption(session.state().params, info.first_warp);
+  if (!path_caption.empty() && session.state().warps == 1) {
+    info.slot_captions = {path_caption};
+    info.short_slot_captions = {"warp " + std::to_string(info.first_warp) + " \u2022 __" +
+                                gpu::to_string(session.state().params.path)};
+  }
   info.model = session.state().model;
   info.op = session.predicted().op;
   info.analysis = session.traced() ? &*session.traced() : &session.predicted();
@@ -281,8 +287,8 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
   const float half = (ImGui::GetContentRegionAvail().x - 16 * s) * 0.5f;
 
   ImGui::BeginChild("##request", {half, 0});
-  if (begin_stat_table("request", show_traced)) {
-    global_stat_rows(p, t, session.state().model != model::HardwareModel::Modern);
+  if (begin_stat_table("request", show_traced, session.state().model)) {
+    global_stat_rows(p, t);
     const bool fields = session.state().params.layout != gpu::StructLayout::None;
     if (session.predicted_totals().warps > 1) {
       const auto& pt = session.predicted_totals();
@@ -301,7 +307,13 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
   }
   const auto m = session.measured();  // one copy of the worker's results for this frame
   draw_counter_line(m.counters, session.measurement_current(), m.busy, session.gpu_mode(),
-                    "sectors");
+                    "sectors", session.state().model);
+  const std::string path_note = load_path_note(session.state().params);
+  if (!path_note.empty()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", path_note.c_str());
+    ImGui::PopTextWrapPos();
+  }
   ImGui::EndChild();
   ImGui::SameLine(0, 16 * s);
 
@@ -333,12 +345,13 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
       value_row(
           "this copy kernel", format("%.0f", m.copy->gbps), !current,
           "median of the timed launches; CUDA events; bytes the program asked to read + write");
-      value_row(
-          "  spread (min\u2013max)",
-          format("%.0f\u2013%.0f",
-                 static_cast<double>(m.copy->plan.requested_bytes) / (m.copy->timing.max_ms * 1e6),
-                 static_cast<double>(m.copy->plan.requested_bytes) / (m.copy->timing.min_ms * 1e6)),
-          !current, nullptr);
+      value_row("  spread of the launches",
+                spread_text(m.copy->timing, static_cast<double>(m.copy->plan.requested_bytes)),
+                !current,
+                "interquartile range (p25\u2013p75) of the timed launches' GB/s; a launch "
+                "further than 1.5 IQR (at least 5 % of the median) outside it is counted as slow "
+                "or fast instead of widening the range (warplens-bench and the JSON keep min "
+                "and max)");
     } else {
       value_row("this copy kernel", m.busy ? "measuring\u2026" : "\u2014", true, nullptr);
     }
@@ -358,6 +371,12 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
                 !current, nullptr);
     }
     ImGui::EndTable();
+    const std::string note = bandwidth_note(session.state().params);
+    if (!note.empty()) {
+      ImGui::PushTextWrapPos(0);
+      ImGui::TextDisabled("%s", note.c_str());
+      ImGui::PopTextWrapPos();
+    }
     if (!m.gpu_status.empty()) ImGui::TextDisabled("%s\u2026", m.gpu_status.c_str());
   }
   ImGui::EndChild();
@@ -438,7 +457,7 @@ void draw_sweep(UiState& ui, CopySession& session, const viz::ImGuiLayer& layer,
   std::vector<viz::ReferenceLine> references;
   if (mine) {
     viz::PlotSeries measured{
-        "measured (median, min\u2013max)", theme.lanes[8], {}, {}, {}, {}, false, true, -1};
+        "measured (median, IQR)", theme.lanes[8], {}, {}, {}, {}, false, true, -1};
     viz::PlotSeries predicted{
         "model (DRAM bytes)", theme.overfetch, {}, {}, {}, {}, true, false, -1};
     const double current = sweep_x(axis, session.state().params);
@@ -448,9 +467,10 @@ void draw_sweep(UiState& ui, CopySession& session, const viz::ImGuiLayer& layer,
       }
       measured.x.push_back(pt.x);
       measured.y.push_back(pt.measured.gbps);
-      const double bytes = static_cast<double>(pt.measured.plan.requested_bytes);
-      measured.y_low.push_back(bytes / (pt.measured.timing.max_ms * 1e6));
-      measured.y_high.push_back(bytes / (pt.measured.timing.min_ms * 1e6));
+      const GbpsRange iqr =
+          iqr_gbps(pt.measured.timing, static_cast<double>(pt.measured.plan.requested_bytes));
+      measured.y_low.push_back(iqr.low);
+      measured.y_high.push_back(iqr.high);
       predicted.x.push_back(pt.x);
       predicted.y.push_back(pt.predicted_gbps);
     }

@@ -152,8 +152,10 @@ int measure_shared_body(const SharedMeasureOptions& o) {
         {"access", shared_analyze_command(*access, st.lab == Lab::Banks ? st.warp : 0, st.model)},
         {"wavefronts_per_request", a.wavefronts},
         {"phases", a.phases.size()},
+        {"min_wavefronts_per_request", a.min_wavefronts},
         {"broadcast", a.broadcast},
-        {"efficiency", a.efficiency()}};
+        {"efficiency", a.efficiency()},
+        {"byte_efficiency", a.byte_efficiency()}};
   }
   {
     gpu::SharedLab lab(d);

@@ -60,8 +60,8 @@ CompareColumn SharedLabBase::compare_column() const {
     c.access = st.transpose_view == TransposeView::GlobalWrite ? "global write out[\u2026]"
                                                                : "global read in[\u2026]";
     const model::GlobalAnalysis& g = session_.global_predicted();
-    c.model = format("%zu sectors, %s efficiency", g.sectors.size(),
-                     percent_text(g.efficiency()).c_str());
+    c.model = format("%zu sector%s, %s efficiency", g.sectors.size(),
+                     g.sectors.size() == 1 ? "" : "s", percent_text(g.efficiency()).c_str());
   } else {
     try {
       c.access = shared_access_text(st);
@@ -72,15 +72,15 @@ CompareColumn SharedLabBase::compare_column() const {
       c.model = "no shared memory";
     } else {
       const model::SharedAnalysis& a = session_.predicted();
-      c.model = format("%d wavefront%s, %s efficiency", a.wavefronts, a.wavefronts == 1 ? "" : "s",
-                       percent_text(a.efficiency()).c_str());
+      c.model = shared_cost_text(a);
     }
   }
   c.counters_stale = !session_.counters_current();
   const SharedSession::Measured m =
       session_.gpu_mode() ? session_.measured() : SharedSession::Measured{};
   c.counters =
-      counters_summary(m.counters, m.busy, session_.shows_global() ? "sectors" : "wavefronts");
+      counters_summary(m.counters, m.busy, session_.shows_global() ? "sectors" : "wavefronts",
+                       session_.shows_global() ? model::HardwareModel::Modern : st.model);
   c.headline = headline(m, session_.measurement_current());
   c.headline.busy = m.busy;
   if (!session_.gpu_mode()) c.headline.note = "no GPU";
@@ -153,7 +153,12 @@ Headline BankLab::headline(const SharedSession::Measured& m, bool current) const
   Headline h;
   h.unit = "GB/s";
   h.what = "bank probe, bytes the active lanes ask for";
-  if (m.bank && current) h.value = m.bank->gbps;
+  if (m.bank && current) {
+    h.value = m.bank->gbps;
+    // Where a bank conflict shows: the whole GPU's bytes per SM per clock (one warp alone hides
+    // the extra wavefronts in its latency).
+    h.note = format("%.1f B/clk/SM, whole GPU", m.bank->bytes_per_clock_per_sm);
+  }
   return h;
 }
 

@@ -411,7 +411,7 @@ void draw_bars(const std::vector<Bar>& bars, const viz::Theme& theme, float scal
 
 void draw_global_table(const SharedSession& session) {
   if (!begin_stat_table("transpose-global", session.global_traced().has_value())) return;
-  global_stat_rows(session.global_predicted(), session.global_traced(), false);
+  global_stat_rows(session.global_predicted(), session.global_traced());
   ImGui::EndTable();
 }
 
@@ -427,46 +427,8 @@ void draw_analysis_table(const SharedSession& session) {
     ImGui::TextDisabled("No shared-memory access in this kernel.");
     return;
   }
-  if (!begin_stat_table("shared-request", show_traced)) return;
-  const auto row = [&](const char* name, auto get, const char* tip) {
-    stat_row(name, get(p), show_traced ? get(*t) : std::string(), show_traced, tip);
-  };
-  using A = model::SharedAnalysis;
-  row(
-      "active lanes", [](const A& a) { return std::to_string(a.active_lanes); },
-      "lanes that execute the access (idle lanes move nothing)");
-  row(
-      "phases", [](const A& a) { return std::to_string(a.phases.size()); },
-      "the request is split into phases of up to 256 bytes: the whole warp for 1-8 byte words, "
-      "half-warps for 16 bytes (as measured on an H100)");
-  row(
-      "wavefronts", [](const A& a) { return std::to_string(a.wavefronts); },
-      "passes through the 32 banks: per phase, the most distinct words one bank must serve");
-  row(
-      "worst bank (words)",
-      [](const A& a) {
-        int worst = 0, ways = 1;
-        for (const auto& ph : a.phases) {
-          for (int w : ph.distinct_words_per_bank) worst = std::max(worst, w);
-          const int minimum = std::max(1, ph.min_wavefronts);
-          ways = std::max(ways, (ph.wavefronts + minimum - 1) / minimum);
-        }
-        return ways > 1 ? std::to_string(worst) + " (" + std::to_string(ways) + "-way conflict)"
-                        : std::to_string(worst) + " (no conflict)";
-      },
-      "the largest number of different words any one bank serves in one phase");
-  row(
-      "broadcast", [](const A& a) { return std::string(a.broadcast ? "yes" : "no"); },
-      "several lanes read one word: served once and multicast, no conflict");
-  row(
-      "bytes requested", [](const A& a) { return bytes_text(a.requested_bytes); },
-      "distinct bytes the active lanes need");
-  row(
-      "bank bytes moved", [](const A& a) { return bytes_text(a.moved_bytes); },
-      "wavefronts x 32 banks x bank width");
-  row(
-      "efficiency", [](const A& a) { return percent_text(a.efficiency()); },
-      "bytes requested / bank bytes moved");
+  if (!begin_stat_table("shared-request", show_traced, p.model)) return;
+  for (const StatText& row : shared_stat_texts(p, t)) stat_row(row, show_traced);
   ImGui::EndTable();
 }
 
@@ -494,17 +456,28 @@ void measured_bank(const SharedSession::Measured& m, bool current) {
     }
   };
   value_row("cycles per request, one warp alone", format("%.2f", b.cycles_per_request),
-            "clock64() around a loop of independent accesses by the shown warp, / repeats");
+            "clock64() around a loop of independent accesses by the shown warp, / repeats. "
+            "Latency-bound: one warp alone hides a conflict's extra wavefronts; the bytes per SM "
+            "per clock below show their cost");
   value_row("whole GPU", format("%.0f GB/s", b.gbps),
             "bytes the active lanes asked for / median time (CUDA events), 10^9 B/s");
   value_row(
-      "per SM per clock",
+      "per SM per clock, whole GPU",
       format("%.1f B (%.0f %% of 128)", b.bytes_per_clock_per_sm, 100.0 * b.fraction_of_limit),
       "bytes per SM per SM clock, from each SM's clock64() span; 128 B/clk/SM is the "
       "shared-memory bandwidth of 32 four-byte banks");
   value_row("SM clock during the run", format("%.0f MHz", b.sm_clock_mhz),
             "clock64 cycles / elapsed time");
   ImGui::EndTable();
+}
+
+// What the multiply's variants read from global memory, from the sizes alone (with or without
+// a GPU), and why fewer bytes need not mean more GFLOP/s.
+void draw_matmul_traffic(const gpu::MatmulParams& shown, bool all_variants) {
+  ImGui::PushTextWrapPos(0);
+  if (all_variants) ImGui::TextDisabled("%s", matmul_traffic_text(shown.n).c_str());
+  ImGui::TextDisabled("%s", matmul_reuse_text().c_str());
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace
@@ -522,8 +495,10 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
   ImGui::BeginChild("##shared-model", {half, 0});
   draw_analysis_table(session);
   if (session.access() || session.shows_global()) {
-    draw_counter_line(m.counters, session.counters_current(), m.busy, session.gpu_mode(),
-                      session.shows_global() ? "sectors" : "wavefronts");
+    draw_counter_line(
+        m.counters, session.counters_current(), m.busy, session.gpu_mode(),
+        session.shows_global() ? "sectors" : "wavefronts",
+        session.shows_global() ? model::HardwareModel::Modern : session.state().model);
   }
   ImGui::EndChild();
   ImGui::SameLine(0, 16 * s);
@@ -549,14 +524,15 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
                         t.params.variant == st.transpose.variant});
       }
     } else if (st.lab == Lab::Matmul && current && !m.matmul.empty()) {
-      ImGui::TextDisabled("%d\u00d7%d floats \u2022 GFLOP/s = 2n\u00b3 / time", st.matmul.n,
-                          st.matmul.n);
+      ImGui::TextDisabled(
+          "%d\u00d7%d floats \u2022 GFLOP/s = 2n\u00b3 / time \u2022 reads: bytes of A and B "
+          "from global memory \u2022 %d entries of C checked",
+          st.matmul.n, st.matmul.n, m.matmul.front().checked_entries);
       for (const auto& r : m.matmul) {
         bars.push_back({r.params.block_size ? format("BLOCK_SIZE %d", r.params.block_size)
                                             : std::string("naive"),
                         r.gflops, format("%.0f GFLOP/s", r.gflops),
-                        r.verified ? format("%d entries checked", r.checked_entries)
-                                   : std::string("WRONG RESULT"),
+                        r.verified ? matmul_reads_text(r.params) : std::string("WRONG RESULT"),
                         r.params.block_size == st.matmul.block_size});
       }
     } else if (st.lab == Lab::Reduction && current && !m.reduction.empty()) {
@@ -576,6 +552,8 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
       draw_bars(bars, theme, s);
     }
   }
+  if (st.lab == Lab::Matmul)
+    draw_matmul_traffic(st.matmul, !session.gpu_mode() || !current || m.matmul.empty());
   if (!m.status.empty() && m.busy) ImGui::TextDisabled("%s\u2026", m.status.c_str());
   ImGui::EndChild();
   ImGui::End();
