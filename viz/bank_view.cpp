@@ -312,7 +312,7 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     return best;
   };
   // The first tier that shows every touched row at a legible row height; else the one that
-  // shows the most rows, the tallest. Beside the presenter's numbers, the grids' caption lines
+  // shows the most rows. Beside the presenter's numbers, the grids' caption lines
   // go too (the wavefronts are the numbers beside; the counts row marks the conflicting banks).
   Tier beside = kTightBeside;
   beside.caption = 0;  // phases are named by their brackets under the lanes
@@ -320,13 +320,13 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
   const auto enough = [&](const Arrangement& a) {
     return a.fits && a.shown >= touched && a.row_h >= legible_row;
   };
+  // Where no tier is enough, a tighter tier wins ties: its lanes and labels fit a small room.
   Arrangement best = best_of(kRegular);
   for (const Tier* tier : {&kCompact, text_beside ? &beside : &kTight}) {
     if (enough(best)) break;
     const Arrangement next = best_of(*tier);
     if (enough(next) || next.fits > best.fits ||
-        (next.fits == best.fits &&
-         (next.shown > best.shown || (next.shown == best.shown && next.row_h > best.row_h))))
+        (next.fits == best.fits && next.shown >= best.shown))
       best = next;
   }
   const Tier& v = *best.tier;

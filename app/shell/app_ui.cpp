@@ -427,7 +427,9 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   const float main_w = w - main_x;
   // At presenter scales the views keep at least 70 % of the height (their grids and strips
   // are what the room reads); the numbers scroll.
-  const float stats_cap = s >= 1.5f ? body_h * 0.3f : body_h;
+  // A tall view (a bank grid of up to 32 rows) keeps 60 % at any scale; the numbers scroll.
+  const float stats_cap =
+      s >= 1.5f ? body_h * 0.3f : (labs.lab(ui.lab).tall_view() ? body_h * 0.4f : body_h);
 
   if (!presenter) {
     AuditPanel audit("header");
@@ -455,19 +457,28 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     a->begin_frame();
     // A over B, each the full width left of the numbers (strips keep their width); tall views
     // (bank grids) side by side instead, each the full height.
+    // Where two do not fit (a 1280x720 projector at 3x), one side at a time: the side the
+    // strip edits (keys A / B flip it); the numbers beside still show both.
     const float views_w = w - numbers_w - gap;
     const bool side_by_side = b.tall_view();
     const ImVec2 half = side_by_side ? ImVec2{0.5f * (views_w - gap), body_h}
                                      : ImVec2{views_w, 0.5f * (body_h - gap)};
     const ImVec2 second =
         side_by_side ? ImVec2{half.x + gap, body_y} : ImVec2{0, body_y + half.y + gap};
+    const bool both = side_by_side ? half.x >= 150 * s : half.y >= 140 * s;
     draw_parameters();
     LegendSlot legend;
     {
       AuditPanel audit("view");
       LegendSlot::Scope beside(legend);
-      a->draw_view(frame, {0, body_y}, half, "A");
-      b.draw_view(frame, second, half, "B");
+      if (both) {
+        a->draw_view(frame, {0, body_y}, half, "A");
+        b.draw_view(frame, second, half, "B");
+      } else if (ui.compare_edit_a) {
+        a->draw_view(frame, {0, body_y}, {views_w, body_h}, "A");
+      } else {
+        b.draw_view(frame, {0, body_y}, {views_w, body_h}, "B");
+      }
     }
     AuditPanel audit("numbers");
     draw_compare_key_numbers(info, *a, b, layer, theme, legend, {w - numbers_w, body_y},

@@ -309,11 +309,10 @@ void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool shor
       ImGui::PopTextWrapPos();
       continue;
     }
-    if (!first) {
+    // On the same line when it fits (decided before SameLine: a NewLine after it would count
+    // the spacing as content past the window's edge).
+    if (!first && ImGui::GetItemRectMax().x + 22 * s + legend_item_width(e, short_labels) <= right)
       ImGui::SameLine(0, 22 * s);
-      if (ImGui::GetCursorScreenPos().x + legend_item_width(e, short_labels) > right)
-        ImGui::NewLine();
-    }
     first = false;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     draw_swatch(draw, e.swatch, {p.x, p.y}, sw, sh, s, theme, mono);
@@ -436,14 +435,20 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   for (const auto& p : layout.phases) {
     // Caption: phase, lanes, wavefronts, conflict or broadcast in words.
     const int last_lane = p.first_lane + p.lane_count - 1;
-    const std::string title =
+    // Parts of the caption that would run past the phase's grid (into the next column) are left
+    // out, whole: the title (shortened first), then each "  \u2022  ..." part while it fits.
+    const float right = layout.bank_x(p, layout.bank_count);
+    std::string title =
         several ? format("Phase %d: lanes %d\u2013%d", p.index + 1, p.first_lane, last_lane)
                 : format("Lanes %d\u2013%d, one phase", p.first_lane, last_lane);
-    // Parts of the caption that would run past the phase's grid (into the next column) are left
-    // out, whole: the title, then each "  \u2022  ..." part while it fits.
-    const float right = layout.bank_x(p, layout.bank_count);
+    if (p.label_x + paint.measure(bold, title).x > right)
+      title = several ? format("Phase %d", p.index + 1)
+                      : format("Lanes %d\u2013%d", p.first_lane, last_lane);
     float x = p.label_x;
-    bool room = layout.phase_caption_shown;  // else the numbers beside the view say it
+    // Left out when the numbers beside the view say it, or when even the short title would run
+    // past a narrow column beside them (the lane brackets and the counts row still tell).
+    bool room = layout.phase_caption_shown &&
+                (p.label_x + paint.measure(bold, title).x <= right || !text_beside);
     if (room) paint.text(bold, x, p.caption_y, text, title);
     x += paint.measure(bold, title).x;
     using Piece = std::pair<std::string, ImU32>;
@@ -510,7 +515,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     // shorter than a label (the rows themselves are all drawn); where touched rows are elided
     // for lack of height, the gap says how many.
     const bool two_lines = layout.row_h >= 2.0f * font_px + 2 * s;
-    const float label_px = std::min(font_px, std::max(layout.row_h - 2 * s, 0.75f * font_px));
+    const float label_px = std::min(font_px, std::max(layout.row_h - 2 * s, 0.75f * base_px));
     const int every = std::max(1, static_cast<int>(std::ceil((label_px + 2 * s) / layout.row_h)));
     float last_label_bottom = -1e9f;
     const auto elided_label = [&](float gap_top, int count) {

@@ -38,4 +38,9 @@ class LegendSlot {
 /// The open slot, or nullptr (legends go under their pictures).
 [[nodiscard]] LegendSlot* open_legend_slot();
 
+/// The ImGui window flags of a lab's view window: fixed in place, no scrollbar; in the
+/// presenter layout (a slot is open) a single view (`side_name` null) also drops its title bar,
+/// so the picture keeps that height (the strip and the numbers beside it say what it shows).
+[[nodiscard]] int view_window_flags(const char* side_name);
+
 }  // namespace warplens::app

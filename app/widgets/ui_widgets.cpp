@@ -115,12 +115,26 @@ std::string fitting_title(std::initializer_list<std::string> titles, float width
   return *(titles.end() - 1);
 }
 
+float stat_table_width(float avail, float scale) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  // The widest label, model value and trace header the tables show, with the cells' padding.
+  const float need = ImGui::CalcTextSize("sectors, 3 loads, distinct").x +
+                     ImGui::CalcTextSize("100.0 % (the minimum)").x +
+                     ImGui::CalcTextSize("GPU trace (no GPU)").x + 6 * style.CellPadding.x +
+                     style.ScrollbarSize + 8 * scale;
+  const float room = avail - 16 * scale;
+  return std::clamp(need, 0.5f * room, 0.68f * room);
+}
+
 bool begin_stat_table(const char* id, bool show_traced, model::HardwareModel shown) {
   if (!ImGui::BeginTable(id, 3, ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerH))
     return false;
+  // Every column as wide as its header and cells (never ellipsized); the numbers' split
+  // (stat_table_width) leaves room for them.
   ImGui::TableSetupColumn("per warp request", ImGuiTableColumnFlags_WidthFixed);
-  ImGui::TableSetupColumn("model (predicted)");
-  ImGui::TableSetupColumn(trace_column_title(show_traced, shown).c_str());
+  ImGui::TableSetupColumn("model (predicted)", ImGuiTableColumnFlags_WidthFixed);
+  ImGui::TableSetupColumn(trace_column_title(show_traced, shown).c_str(),
+                          ImGuiTableColumnFlags_WidthFixed);
   ImGui::TableHeadersRow();
   return true;
 }

@@ -71,6 +71,10 @@ void stat_row(const char* name, const std::string& model, const std::string& tra
 /// historical model's number beside what this GPU does).
 void stat_row(const StatText& row, bool show_traced);
 
+/// Width of the numbers' left part (the model-vs-trace table) out of `avail` pixels: half, more
+/// where half would cut the table's widest header or cell, at most about two thirds.
+float stat_table_width(float avail, float scale);
+
 /// Opens the 3-column model-vs-trace table ("per warp request", model, GPU trace) with its
 /// header row; true when the caller must fill it and call ImGui::EndTable. `shown`: the model
 /// the table's middle column follows (a historical one renames the trace column).

@@ -80,10 +80,10 @@ void draw_legend(const std::vector<LegendEntry>& entries, const viz::Theme& them
   for (const LegendEntry& e : entries) {
     const char* label = short_labels ? e.short_label : e.label;
     const float item_w = sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(label).x;
-    if (!first && !column) {
+    // On the same line when it fits (decided before SameLine: a NewLine after it would count
+    // the spacing as content past the window's edge).
+    if (!first && !column && ImGui::GetItemRectMax().x + 24 * s + item_w <= right)
       ImGui::SameLine(0, 24 * s);
-      if (ImGui::GetCursorScreenPos().x + item_w > right) ImGui::NewLine();
-    }
     first = false;
     const ImVec2 p = ImGui::GetCursorScreenPos();
     draw->AddRectFilled({p.x, p.y + 2}, {p.x + sw * 1.6f, p.y + sw}, to_imgui_color(e.color));
@@ -102,10 +102,8 @@ void draw_legend(const std::vector<LegendEntry>& entries, const viz::Theme& them
     if (column) ImGui::PopTextWrapPos();
   }
   if (rules) {
-    if (!column) {
+    if (!column && ImGui::GetItemRectMax().x + 24 * s + ImGui::CalcTextSize(rules).x <= right)
       ImGui::SameLine(0, 24 * s);
-      if (ImGui::GetCursorScreenPos().x + ImGui::CalcTextSize(rules).x > right) ImGui::NewLine();
-    }
     ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("%s", rules);
     ImGui::PopTextWrapPos();

@@ -11,6 +11,7 @@
 #include "atomic_file.h"
 #include "copy_pattern.h"
 #include "lab.h"
+#include "legend_slot.h"
 #include "plot.h"
 #include "sweeps.h"
 #include "ui_state.h"
@@ -252,15 +253,15 @@ void draw_global_view(const UiState& ui, CopySession& session, viz::WarpView& vi
                      side + (traced ? "GPU trace" : "host model")},
                     size.x) +
       "###warp" + (side_name ? side_name : "");
-  ImGui::Begin(title.c_str(), nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
+  ImGui::Begin(title.c_str(), nullptr, view_window_flags(side_name));
   WarpPanelInfo info;
   info.first_warp = session.state().warp;
   if (session.state().params.layout != gpu::StructLayout::None) {
-    for (const char* field : {"x", "y", "z"})
+    for (const char* field : {"x", "y", "z"}) {
       info.slot_captions.push_back("warp " + std::to_string(info.first_warp) + ": load of field " +
                                    field);
+      info.short_slot_captions.push_back(std::string("field ") + field);
+    }
   }
   const std::string path_caption = load_path_caption(session.state().params, info.first_warp);
   if (!path_caption.empty() && session.state().warps == 1) {
@@ -284,7 +285,7 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
   const auto& p = session.predicted();
   const auto& t = session.traced();
   const bool show_traced = t.has_value();
-  const float half = (ImGui::GetContentRegionAvail().x - 16 * s) * 0.5f;
+  const float half = stat_table_width(ImGui::GetContentRegionAvail().x, s);
 
   ImGui::BeginChild("##request", {half, 0});
   if (begin_stat_table("request", show_traced, session.state().model)) {
@@ -317,7 +318,7 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
   ImGui::EndChild();
   ImGui::SameLine(0, 16 * s);
 
-  ImGui::BeginChild("##bandwidth", {half, 0});
+  ImGui::BeginChild("##bandwidth", {0, 0});
   if (!session.gpu_mode()) {
     ImGui::TextDisabled("Measured bandwidth needs a CUDA device.");
     ImGui::TextDisabled("%s", session.device().reason.c_str());

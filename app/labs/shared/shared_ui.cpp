@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "bank_panel.h"
+#include "legend_slot.h"
 #include "ui_widgets.h"
 #include "warp_panel.h"
 
@@ -307,11 +308,10 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
            side + (traced ? "GPU trace" : "host model")},
           size.x) +
       "###bank" + (side_name ? side_name : "");
-  ImGui::Begin(title.c_str(), nullptr,
-               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoScrollbar);
-  if (session.state().lab == Lab::Transpose) {
-    // Tabs: the tile's banks, the kernel's global read, its global write.
+  ImGui::Begin(title.c_str(), nullptr, view_window_flags(side_name));
+  if (session.state().lab == Lab::Transpose && !open_legend_slot()) {
+    // Tabs: the tile's banks, the kernel's global read, its global write. (Not in the presenter
+    // layout: its strip picks the view, as do keys 1-3, and the picture keeps the height.)
     SharedState st = session.state();
     if (ImGui::BeginTabBar("##transpose-views")) {
       const auto tab = [&](const char* label, TransposeView v) {
@@ -338,6 +338,7 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
                gpu::to_string(session.state().transpose.variant),
                write ? "kernel's store to out" : "kernel's load from in",
                session.traced_on_gpu() ? "traced on the GPU" : "host model"));
+    info.short_slot_captions.push_back(write ? "warp 0: store to out" : "warp 0: load from in");
     info.op = write ? model::Op::Store : model::Op::Load;
     info.strip_caption =
         "bytes from the matrix base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B "
@@ -361,8 +362,8 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
         (st.lab == Lab::Banks ? "" : " \u2022 " + std::string(to_string(st.lab)) + " kernel");
     const auto& analysis = session.traced() ? *session.traced() : session.predicted();
     // Side by side at presenter scales the legend would leave the grids no room; the single
-    // view and the 1x compare keep it.
-    const bool legend = !side_name || layer.scale() < 1.5f;
+    // view and the 1x compare keep it, and the presenter's A/B shows it beside the views.
+    const bool legend = !side_name || layer.scale() < 1.5f || open_legend_slot();
     draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str(),
                    legend);
   }
@@ -490,7 +491,7 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
   ImGui::Begin(
       "##shared-numbers", nullptr,
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
-  const float half = (ImGui::GetContentRegionAvail().x - 16 * s) * 0.5f;
+  const float half = stat_table_width(ImGui::GetContentRegionAvail().x, s);
   const auto m = session.measured();  // one copy of the worker's results for this frame
   ImGui::BeginChild("##shared-model", {half, 0});
   draw_analysis_table(session);
