@@ -82,6 +82,20 @@ TEST(LayoutAudit, AThirtyTwoWayConflictKeepsAllThirtyTwoRowsOnAProjector) {
   }
 }
 
+TEST(LayoutAudit, ThePresenterLayoutIsAutomaticOnAProjectorAndEitherWayOnRequest) {
+  // 2x and 3x on a 1920x1080 projector, 1.5x on 1280x720: the presenter layout; 1x: the full
+  // one; --presenter / --no-presenter override either way.
+  const auto layout = [](const std::string& args) {
+    return audit("--scenario misaligned " + args).report.value("layout", std::string("?"));
+  };
+  EXPECT_EQ(layout("--size 1920x1080 --scale 1"), "full");
+  EXPECT_EQ(layout("--size 1920x1080 --scale 2"), "presenter");
+  EXPECT_EQ(layout("--size 1920x1080 --scale 3"), "presenter");
+  EXPECT_EQ(layout("--size 1280x720 --scale 1.5"), "presenter");
+  EXPECT_EQ(layout("--size 1920x1080 --scale 1 --presenter"), "presenter");
+  EXPECT_EQ(layout("--size 1920x1080 --scale 2 --no-presenter"), "full");
+}
+
 // Every built-in scenario, both themes: nothing in a view or in the numbers is cut, elided or
 // drawn over something else. The parameter panel may scroll.
 struct Configuration {
@@ -101,15 +115,22 @@ TEST_P(EveryScenario, ReadsWhole) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Projectors, EveryScenario,
-                         ::testing::Values(Configuration{"1920x1080", "1"}),
-                         [](const ::testing::TestParamInfo<Configuration>& param) {
-                           std::string name =
-                               std::string(param.param.size) + "_scale" + param.param.scale;
-                           for (char& c : name)
-                             if (c == '.') c = '_';
-                           return name;
-                         });
+// The sizes of lecture halls' projectors (and a common laptop) at every UI scale the status bar
+// offers: 12 configurations, each in both themes.
+INSTANTIATE_TEST_SUITE_P(
+    Projectors, EveryScenario,
+    ::testing::Values(Configuration{"1280x720", "1"}, Configuration{"1280x720", "1.5"},
+                      Configuration{"1280x720", "2"}, Configuration{"1280x720", "3"},
+                      Configuration{"1600x960", "1"}, Configuration{"1600x960", "1.5"},
+                      Configuration{"1600x960", "2"}, Configuration{"1600x960", "3"},
+                      Configuration{"1920x1080", "1"}, Configuration{"1920x1080", "1.5"},
+                      Configuration{"1920x1080", "2"}, Configuration{"1920x1080", "3"}),
+    [](const ::testing::TestParamInfo<Configuration>& param) {
+      std::string name = std::string(param.param.size) + "_scale" + param.param.scale;
+      for (char& c : name)
+        if (c == '.') c = '_';
+      return name;
+    });
 
 }  // namespace
 }  // namespace warplens::test

@@ -388,7 +388,7 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     }
     y = band_bottom + v.phase_gap * s;
   }
-  layout.total_y = y - v.phase_gap * s + 6 * s * v.text;
+  layout.total_y = y - v.phase_gap * s + 2 * s;  // the line's text fills its reserve
   return layout;
 }
 

@@ -39,6 +39,7 @@ struct UiState {
   /// beside the view, large. Unset: automatic, on when the scale leaves the normal layout too
   /// little room (app_ui.h: presenter_layout).
   std::optional<bool> presenter;
+  bool presenter_shown = false;  ///< the layout the last frame drew (set by the shell)
   /// Select the transpose lab's view tab from the state on the next frame (keys, scenarios).
   bool select_transpose_view = true;
   bool interactive = true;  ///< false for headless figures (no hover tooltips, no buttons)

@@ -416,6 +416,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   const float status_h = ImGui::GetFrameHeight() + 8 * s;
   const float gap = 8 * s;
   const bool presenter = presenter_layout(ui, w, h, s);
+  ui.presenter_shown = presenter;
   // Presenter: a one-line strip of knobs instead of the parameter panel, over the view.
   const float strip_h =
       presenter ? ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y : 0.0f;

@@ -111,6 +111,7 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
     if (options.audit) {
       nlohmann::json report = {{"findings", nlohmann::json::array()}, {"failing", 0}};
       add_audit_findings(report, scenario_at(ui, ui.scenario).name, audit);
+      report["layout"] = ui.presenter_shown ? "presenter" : "full";
       std::cout << report.dump(2) << "\n";
       if (report["failing"].get<int>() > 0) return kExitRuntime;
     }

@@ -26,12 +26,13 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   if (ImGui::ArrowButton("##previous", ImGuiDir_Left) && ui.interactive)
     ui.pending_scenario = (ui.scenario + count - 1) % count;
   ImGui::SameLine();
-  // The picker as wide as its title needs, at most 40 % of the strip.
+  // The picker as wide as its title needs, at most 40 % of the strip (the knobs and the device
+  // need the rest).
   const std::string title = scenario_at(ui, ui.scenario).title;
   const float arrow = ImGui::GetFrameHeight();
   const float picker_w =
       std::min(ImGui::CalcTextSize(title.c_str()).x + arrow + 2 * ImGui::GetStyle().FramePadding.x,
-               0.55f * size.x);
+               0.4f * size.x);
   ImGui::SetNextItemWidth(picker_w);
   draw_scenario_combo(ui, picker_w - arrow - 2 * ImGui::GetStyle().FramePadding.x);
   ImGui::SameLine();

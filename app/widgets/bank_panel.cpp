@@ -410,8 +410,19 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     const Rgb fill = trace[static_cast<std::size_t>(lane)].active
                          ? theme.lanes[static_cast<std::size_t>(lane)]
                          : theme.inactive;
-    paint.centered(mono, layout.lane_box(lane), to_imgui_color(viz::text_on(fill)),
-                   std::to_string(lane), lane_labels.px, true);
+    const viz::Rect box = layout.lane_box(lane);
+    const std::string label = std::to_string(lane);
+    if (lane_labels.every > 1) {  // wider than its box: on a pill of the background, in text colour
+      const ImVec2 ts = Painter::size(mono, label, lane_labels.px);
+      const float cx = 0.5f * (box.x0 + box.x1), cy = 0.5f * (box.y0 + box.y1);
+      const float pad = 2 * s;
+      paint.draw->AddRectFilled(paint.at(cx - 0.5f * ts.x - pad, cy - 0.5f * ts.y),
+                                paint.at(cx + 0.5f * ts.x + pad, cy + 0.5f * ts.y),
+                                to_imgui_color(theme.background, 0.85f), 3 * s);
+      paint.centered(mono, box, text, label, lane_labels.px, true);
+      continue;
+    }
+    paint.centered(mono, box, to_imgui_color(viz::text_on(fill)), label, lane_labels.px, true);
   }
   // Phases under the lane row: a bracket over each phase's lanes.
   if (layout.phases.size() > 1) {

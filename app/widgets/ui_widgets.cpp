@@ -159,4 +159,58 @@ std::string headline_text(const std::optional<double>& value, const std::string&
   return busy ? "measuring\u2026" : "\u2014";
 }
 
+// --- presenter strip knobs ---------------------------------------------------------------------
+
+namespace {
+
+void knob_label(const char* label) {
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("%s", label);
+  ImGui::SameLine();
+}
+
+void knob_done() {
+  ImGui::SameLine(0, 1.5f * ImGui::GetFontSize());
+}
+
+}  // namespace
+
+bool knob_int(const char* label, int& value, int low, int high, float width_chars) {
+  knob_label(label);
+  ImGui::PushID(label);
+  ImGui::SetNextItemWidth(width_chars * ImGui::CalcTextSize("0").x +
+                          2 * ImGui::GetStyle().FramePadding.x);
+  const bool changed = ImGui::SliderInt("##knob", &value, low, high);
+  ImGui::PopID();
+  knob_done();
+  return changed;
+}
+
+bool knob_choice(const char* label, int& index, const char* const* names, int count) {
+  knob_label(label);
+  float widest = 0;
+  for (int i = 0; i < count; ++i) widest = std::max(widest, ImGui::CalcTextSize(names[i]).x);
+  ImGui::PushID(label);
+  ImGui::SetNextItemWidth(widest + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x);
+  bool changed = false;
+  if (ImGui::BeginCombo("##knob", names[std::clamp(index, 0, count - 1)])) {
+    for (int i = 0; i < count; ++i) {
+      if (ImGui::Selectable(names[i], i == index)) {
+        changed = i != index;
+        index = i;
+      }
+    }
+    ImGui::EndCombo();
+  }
+  ImGui::PopID();
+  knob_done();
+  return changed;
+}
+
+bool knob_check(const char* label, bool& value) {
+  const bool changed = ImGui::Checkbox(label, &value);
+  knob_done();
+  return changed;
+}
+
 }  // namespace warplens::app

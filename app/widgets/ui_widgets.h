@@ -109,4 +109,15 @@ std::string counters_summary(const std::optional<LabCounters>& counters, bool bu
 std::string headline_text(const std::optional<double>& value, const std::string& unit,
                           const std::string& note, bool busy);
 
+// --- presenter strip knobs ---------------------------------------------------------------------
+// Compact controls on one line of the presenter strip: a muted label, then the control, then
+// room before the next knob. Each returns true when the user changed the value.
+
+/// An integer slider `width_chars` characters wide (the value shown inside it).
+bool knob_int(const char* label, int& value, int low, int high, float width_chars = 6);
+/// A choice among `count` names, as a combo as wide as the longest name.
+bool knob_choice(const char* label, int& index, const char* const* names, int count);
+/// A checkbox.
+bool knob_check(const char* label, bool& value);
+
 }  // namespace warplens::app

@@ -199,8 +199,14 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
     const std::string label = std::to_string(lane);
     const ImVec2 ts = measure(label);
     const Rgb fill = trace[record].active ? theme.lanes[lane] : theme.inactive;
-    put(at(0.5f * (b.x0 + b.x1) - 0.5f * ts.x, 0.5f * (b.y0 + b.y1) - 0.5f * ts.y),
-        to_imgui_color(viz::text_on(fill)), label);
+    const ImVec2 p = at(0.5f * (b.x0 + b.x1) - 0.5f * ts.x, 0.5f * (b.y0 + b.y1) - 0.5f * ts.y);
+    if (ts.x > b.x1 - b.x0) {  // wider than its box: on a pill of the background, in text colour
+      draw->AddRectFilled({p.x - 2 * s, p.y}, {p.x + ts.x + 2 * s, p.y + ts.y},
+                          to_imgui_color(theme.background, 0.85f), 3 * s);
+      put(p, text, label);
+      continue;
+    }
+    put(p, to_imgui_color(viz::text_on(fill)), label);
   }
   // Memory labels under the strip: byte offsets at line starts (bold) and, where there is room,
   // at sector boundaries (muted); thinned so they never overlap.

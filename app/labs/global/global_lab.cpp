@@ -25,6 +25,36 @@ void GlobalLab::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
   draw_global_parameters(frame, session_, pos, size);
 }
 
+void GlobalLab::draw_knobs(LabFrame& frame) {
+  // The knobs the global scenarios turn: a matrix's by-row / by-column and padding; else the
+  // word size or the offset, and for strided indices the stride (elements).
+  (void)frame;
+  CopyState st = session_.state();
+  gpu::CopyParams& p = st.params;
+  if (p.matrix_width > 0) {
+    knob_check("by column", p.matrix_by_column);
+    knob_check("padded rows (cudaMallocPitch)", p.matrix_pitched);
+  } else {
+    // Two knobs: the word size where the scenario is about it (not 4 bytes), else the offset;
+    // then the stride (strided indices).
+    static constexpr const char* kWords[] = {"1 B", "2 B", "4 B", "8 B", "16 B"};
+    const bool strided = p.kind == IndexKind::Strided && p.layout == gpu::StructLayout::None;
+    if (p.word_bytes != 4 || !strided) {
+      int word = 0;
+      while (word < 4 && (1 << word) < p.word_bytes) ++word;
+      if (knob_choice("word", word, kWords, 5)) p.word_bytes = 1 << word;
+    } else {
+      int offset = static_cast<int>(p.offset);
+      if (knob_int("offset", offset, 0, 64, 4)) p.offset = offset;
+    }
+    if (strided) {
+      int stride = static_cast<int>(p.stride);
+      if (knob_int("stride", stride, 1, 64, 4)) p.stride = stride;
+    }
+  }
+  if (!(st == session_.state())) session_.set(st);
+}
+
 void GlobalLab::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {
   draw_global_view(frame.ui, session_, view_, frame.layer, frame.theme, pos, size, side_name);
 }

@@ -23,6 +23,7 @@ class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
   [[nodiscard]] model::HardwareModel shown_model() const override { return session_.state().model; }
 
   void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
+  void draw_knobs(LabFrame& frame) override;
   void draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) override;
   [[nodiscard]] float numbers_height(const LabFrame& frame, float body_h, float cap) const override;
   void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
