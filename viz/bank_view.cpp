@@ -40,6 +40,9 @@ constexpr Tier kTightBeside{2, 14, 16, 16, 16, 14, 14, 1, 4, 0, 66, kTightText};
 constexpr float kMinRowScaled = 1.5f, kMinRowPixels = 4, kMaxRowHeight = 56;
 // A tier whose rows come out shorter than this (x scale) gives way to the next, tighter one.
 constexpr float kLegibleRowScaled = 3;
+// Likewise a tier whose bank columns come out narrower than this (x scale): its wide label
+// column gives way to the tight tier's narrow one.
+constexpr float kLegibleCellScaled = 4;
 constexpr float kReadableRowHeight = 24;  // shorter rows: try the phase grids in columns
 constexpr float kColumnGap = 24;          // between phase grids side by side
 constexpr float kMinCellWidth = 10;       // narrower bank columns: more phase columns only to fit
@@ -318,7 +321,8 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
   beside.caption = 0;  // phases are named by their brackets under the lanes
   const float legible_row = std::max(kMinRowPixels, kLegibleRowScaled * s);
   const auto enough = [&](const Arrangement& a) {
-    return a.fits && a.shown >= touched && a.row_h >= legible_row;
+    return a.fits && a.shown >= touched && a.row_h >= legible_row &&
+           a.cell_w >= kLegibleCellScaled * s;
   };
   // Where no tier is enough, a tighter tier wins ties: its lanes and labels fit a small room.
   Arrangement best = best_of(kRegular);

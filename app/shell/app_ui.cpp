@@ -466,7 +466,8 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
                                      : ImVec2{views_w, 0.5f * (body_h - gap)};
     const ImVec2 second =
         side_by_side ? ImVec2{half.x + gap, body_y} : ImVec2{0, body_y + half.y + gap};
-    const bool both = side_by_side ? half.x >= 150 * s : half.y >= 140 * s;
+    // Two bank grids side by side need about 32 legible columns and row labels each.
+    const bool both = side_by_side ? half.x >= 240 * s : half.y >= 140 * s;
     draw_parameters();
     LegendSlot legend;
     {

@@ -95,7 +95,12 @@ struct Labeling {
 };
 Labeling labeling(const ImFont* font, const char* widest, float box_w, float font_px, float s) {
   const float px = fit_px(font, widest, box_w - 3 * s, font_px, 0.7f * font_px);
-  return px > 0 ? Labeling{px, 1} : Labeling{0.75f * font_px, 4};
+  if (px > 0) return {px, 1};
+  // Every 4th box, or every 8th or 16th where even that would run labels into each other.
+  const float small = 0.75f * font_px, label_w = Painter::size(font, widest, small).x + 4 * s;
+  int every = 4;
+  while (every < 16 && static_cast<float>(every) * box_w < label_w) every *= 2;
+  return {small, every};
 }
 
 struct PhaseSummary {
