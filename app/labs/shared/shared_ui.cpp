@@ -8,6 +8,7 @@
 
 #include "bank_panel.h"
 #include "legend_slot.h"
+#include "tile_panel.h"
 #include "ui_widgets.h"
 #include "warp_panel.h"
 
@@ -364,8 +365,21 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
     // Side by side at presenter scales the legend would leave the grids no room; the single
     // view and the 1x compare keep it, and the presenter's A/B shows it beside the views.
     const bool legend = !side_name || layer.scale() < 1.5f || open_legend_slot();
+    // A 2D tile: the tile as stored beside the grid, where the room has space for both.
+    const SharedIndexParams& index = session.access()->index;
+    const ImVec2 room = ImGui::GetContentRegionAvail();
+    const float tile_w = tile_view_width(index, room.x, room.y, layer.scale());
+    if (tile_w > 0) {
+      ImGui::BeginChild("##tile", {tile_w, room.y}, false, ImGuiWindowFlags_NoScrollbar);
+      draw_tile_view(session.trace(), index, analysis.bank_count, analysis.bank_width_bytes, layer,
+                     theme, ImGui::GetContentRegionAvail(), ui.interactive);
+      ImGui::EndChild();
+      ImGui::SameLine();
+      ImGui::BeginChild("##banks", {0, 0}, false, ImGuiWindowFlags_NoScrollbar);
+    }
     draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str(),
                    legend);
+    if (tile_w > 0) ImGui::EndChild();
   }
   ImGui::End();
 }

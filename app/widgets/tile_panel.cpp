@@ -1,0 +1,222 @@
+#include "tile_panel.h"
+
+#include <algorithm>
+#include <cfloat>
+#include <cmath>
+#include <cstdint>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "layout_audit.h"
+#include "ui_widgets.h"
+
+namespace warplens::app {
+
+namespace {
+
+using viz::Rgb;
+using viz::to_imgui_color;
+
+constexpr int kMaxRows = 32;
+constexpr int kMaxPitch = 64;
+
+bool is_tile(const SharedIndexParams& index) {
+  return index.kind == SharedPatternKind::Tile || index.kind == SharedPatternKind::MatmulA ||
+         index.kind == SharedPatternKind::MatmulB;
+}
+
+// Elements per stored row and how many of them hold the tile (the rest is padding).
+int pitch_of(const SharedIndexParams& index) {
+  return std::max(1, index.pitch_elements);
+}
+int width_of(const SharedIndexParams& index) {
+  return index.kind == SharedPatternKind::Tile ? std::clamp(index.tile_width, 1, pitch_of(index))
+                                               : pitch_of(index);
+}
+
+// A pale tint per bank: hue around the circle, light enough that the lanes' viridis colours
+// stand out on top of it.
+Rgb bank_tint(int bank, int banks, const viz::Theme& theme) {
+  const float h = 6.0f * static_cast<float>(bank % banks) / static_cast<float>(banks);
+  const float sat = theme.name == viz::ThemeName::Light ? 0.30f : 0.45f;
+  const float val = theme.name == viz::ThemeName::Light ? 0.97f : 0.36f;
+  const float c = val * sat, x = c * (1 - std::fabs(std::fmod(h, 2.0f) - 1)), m = val - c;
+  Rgb rgb{m, m, m};
+  switch (static_cast<int>(h) % 6) {
+    case 0: rgb = {c + m, x + m, m}; break;
+    case 1: rgb = {x + m, c + m, m}; break;
+    case 2: rgb = {m, c + m, x + m}; break;
+    case 3: rgb = {m, x + m, c + m}; break;
+    case 4: rgb = {x + m, m, c + m}; break;
+    default: rgb = {c + m, m, x + m}; break;
+  }
+  return rgb;
+}
+
+struct Word {
+  std::vector<int> lanes;  ///< active lanes of slot 0 touching it
+};
+
+}  // namespace
+
+bool tile_view_applies(const SharedIndexParams& index) {
+  return is_tile(index) && index.word_bytes == 4 && pitch_of(index) <= kMaxPitch;
+}
+
+float tile_view_width(const SharedIndexParams& index, float room, float height, float scale) {
+  if (!tile_view_applies(index)) return 0.0f;
+  // Square-ish cells: as wide as the height allows for the tile's columns, at most 40 % of the
+  // room, and only when the bank grid keeps at least 520 px x scale.
+  const float want = std::min(0.4f * room, 1.1f * height);
+  return room - want >= 520 * scale ? want : 0.0f;
+}
+
+void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, int banks,
+                    int bank_width_bytes, const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                    ImVec2 size, bool interactive) {
+  const float s = layer.scale();
+  const viz::Fonts& fonts = layer.fonts();
+  ImFont* regular = fonts.regular ? fonts.regular : ImGui::GetFont();
+  ImFont* mono = fonts.mono ? fonts.mono : regular;
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  ImGui::Dummy(size);
+  const bool hovered = interactive && ImGui::IsItemHovered();
+  draw->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
+
+  const int pitch = pitch_of(index), width = width_of(index);
+  banks = std::max(1, banks);
+  bank_width_bytes = std::max(1, bank_width_bytes);
+  // The words slot 0's lanes touch, by element from the tile's start.
+  std::map<std::int64_t, Word> words;
+  std::int64_t last_row = 0;
+  for (int lane = 0; lane < kTraceLanes; ++lane) {
+    const LaneTraceRecord& r = trace[static_cast<std::size_t>(lane)];
+    if (!r.active || r.word_bytes == 0) continue;
+    const std::int64_t element =
+        static_cast<std::int64_t>(trace_address(r)) / 4 - static_cast<std::int64_t>(index.offset);
+    if (element < 0) continue;
+    words[element].lanes.push_back(lane);
+    last_row = std::max(last_row, element / pitch);
+  }
+  const int rows = static_cast<int>(
+      std::clamp<std::int64_t>(std::max<std::int64_t>(width, last_row + 1), 1, kMaxRows));
+  // Distinct touched words per bank: a bank with several is in conflict (one phase: the whole
+  // warp for 4-byte words).
+  std::map<int, int> words_per_bank;
+  for (const auto& [element, word] : words) {
+    const auto bank = static_cast<int>((element + index.offset) * 4 / bank_width_bytes % banks);
+    ++words_per_bank[bank];
+  }
+
+  // Layout: a caption line, column numbers, then the grid with row numbers on its left.
+  const ImU32 text = to_imgui_color(theme.text), muted = to_imgui_color(theme.muted_text);
+  const float font_px = regular->FontSize, small_px = 0.75f * font_px;
+  const float margin = 6 * s, caption_h = font_px + 6 * s, header_h = small_px + 4 * s;
+  const float label_w = mono->CalcTextSizeA(small_px, FLT_MAX, 0, "31").x + 6 * s;
+  const float grid_w = size.x - 2 * margin - label_w, grid_h = size.y - caption_h - header_h;
+  const float cell = std::max(1.0f, std::floor(std::min(grid_w / static_cast<float>(pitch),
+                                                        grid_h / static_cast<float>(rows))));
+  const ImVec2 grid{origin.x + margin + label_w, origin.y + caption_h + header_h};
+
+  // The caption: the tile's declaration as stored, then what the tint means, as room allows.
+  const std::string title = pitch > width
+                                ? format("tile[%d][%d] as stored (%d padding column%s)", rows,
+                                         pitch, pitch - width, pitch - width == 1 ? "" : "s")
+                                : format("tile[%d][%d] as stored", rows, width);
+  const float room = size.x - 2 * margin;
+  std::string shown = title + " \u2022 tint: bank";
+  if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = fit_text(title, room);
+  draw->AddText(regular, font_px, {origin.x + margin, origin.y}, muted, shown.c_str());
+
+  // Column numbers (every few where narrow) and row numbers.
+  const float digit_w = mono->CalcTextSizeA(small_px, FLT_MAX, 0, "00").x + 2 * s;
+  const int every = std::max(1, static_cast<int>(std::ceil(digit_w / cell)));
+  const int label_every = every <= 1 ? 1 : (every <= 2 ? 2 : (every <= 4 ? 4 : 8));
+  for (int c = 0; c < pitch; c += label_every) {
+    const std::string t = std::to_string(c);
+    const ImVec2 ts = mono->CalcTextSizeA(small_px, FLT_MAX, 0, t.c_str());
+    draw->AddText(mono, small_px,
+                  {grid.x + (static_cast<float>(c) + 0.5f) * cell - 0.5f * ts.x, grid.y - header_h},
+                  c < width ? muted : to_imgui_color(theme.rule), t.c_str());
+  }
+  const int row_every = std::max(1, static_cast<int>(std::ceil((small_px + 1 * s) / cell)));
+  for (int r = 0; r < rows; r += row_every) {
+    const std::string t = std::to_string(r);
+    const ImVec2 ts = mono->CalcTextSizeA(small_px, FLT_MAX, 0, t.c_str());
+    draw->AddText(
+        mono, small_px,
+        {grid.x - ts.x - 4 * s, grid.y + (static_cast<float>(r) + 0.5f) * cell - 0.5f * ts.y},
+        muted, t.c_str());
+  }
+
+  // The words: tinted by bank (padding hatched), the lanes' words in lane colour with the lane
+  // number where it fits, a conflict frame on words of a bank that serves several.
+  const float gap = cell >= 8 * s ? std::max(1.0f, 1.0f * s) : 0.0f;
+  const bool numbers = cell >= digit_w;
+  int hover_row = -1, hover_col = -1;
+  for (int r = 0; r < rows; ++r) {
+    for (int c = 0; c < pitch; ++c) {
+      const ImVec2 a{grid.x + static_cast<float>(c) * cell + gap,
+                     grid.y + static_cast<float>(r) * cell + gap};
+      const ImVec2 b{a.x + cell - 2 * gap, a.y + cell - 2 * gap};
+      const std::int64_t element = static_cast<std::int64_t>(r) * pitch + c;
+      const int bank = static_cast<int>((element + index.offset) * 4 / bank_width_bytes % banks);
+      const auto touched = words.find(element);
+      if (c >= width) {  // padding: never read, it only shifts the next row's banks
+        draw->AddRectFilled(a, b, to_imgui_color(theme.untouched));
+        draw->PushClipRect(a, b, true);
+        for (float x = a.x - cell; x < b.x; x += 4 * s)
+          draw->AddLine({x, b.y}, {x + cell, a.y}, to_imgui_color(theme.background, 0.8f), 1 * s);
+        draw->PopClipRect();
+      } else if (touched != words.end()) {
+        const int lane = touched->second.lanes.front();
+        const Rgb fill = theme.lanes[static_cast<std::size_t>(lane)];
+        draw->AddRectFilled(a, b, to_imgui_color(fill));
+        if (words_per_bank[bank] > 1)
+          draw->AddRect(a, b, to_imgui_color(theme.conflict), 0, 0, std::max(1.5f, 1.5f * s));
+        if (numbers) {
+          const std::string t = std::to_string(lane);
+          const ImVec2 ts = mono->CalcTextSizeA(small_px, FLT_MAX, 0, t.c_str());
+          draw->AddText(mono, small_px, {0.5f * (a.x + b.x - ts.x), 0.5f * (a.y + b.y - ts.y)},
+                        to_imgui_color(viz::text_on(fill)), t.c_str());
+        }
+      } else {
+        draw->AddRectFilled(a, b, to_imgui_color(bank_tint(bank, banks, theme)));
+        if (numbers) {
+          const std::string t = std::to_string(bank);
+          const ImVec2 ts = mono->CalcTextSizeA(small_px, FLT_MAX, 0, t.c_str());
+          draw->AddText(mono, small_px, {0.5f * (a.x + b.x - ts.x), 0.5f * (a.y + b.y - ts.y)},
+                        muted, t.c_str());
+        }
+      }
+      if (hovered) {
+        const ImVec2 m = ImGui::GetMousePos();
+        if (m.x >= a.x - gap && m.x < b.x + gap && m.y >= a.y - gap && m.y < b.y + gap) {
+          hover_row = r;
+          hover_col = c;
+        }
+      }
+    }
+  }
+  draw->PopClipRect();
+
+  if (hover_row >= 0) {
+    const std::int64_t element = static_cast<std::int64_t>(hover_row) * pitch + hover_col;
+    const int bank = static_cast<int>((element + index.offset) * 4 / bank_width_bytes % banks);
+    std::string tip = format("row %d, column %d%s \u2022 bank %d", hover_row, hover_col,
+                             hover_col >= width ? " (padding, never read)" : "", bank);
+    if (const auto it = words.find(element); it != words.end()) {
+      tip += "\nread by lane";
+      for (const int lane : it->second.lanes) tip += " " + std::to_string(lane);
+      if (words_per_bank[bank] > 1)
+        tip += format("\nbank %d serves %d distinct words of this request: a %d-way conflict", bank,
+                      words_per_bank[bank], words_per_bank[bank]);
+    }
+    ImGui::SetTooltip("%s", tip.c_str());
+  }
+  (void)text;
+}
+
+}  // namespace warplens::app
