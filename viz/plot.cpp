@@ -65,11 +65,78 @@ void dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickn
   }
 }
 
+struct LegendItem {
+  Rgb color;
+  const std::string* label;
+  bool dashed;
+};
+
+std::vector<LegendItem> legend_items(const std::vector<PlotSeries>& series,
+                                     const std::vector<ReferenceLine>& references) {
+  std::vector<LegendItem> items;
+  for (const auto& se : series) items.push_back({se.color, &se.label, se.dashed});
+  for (const auto& r : references) items.push_back({r.color, &r.label, true});
+  return items;
+}
+
+float legend_item_width(const LegendItem& item, float s) {
+  return 28 * s + ImGui::CalcTextSize(item.label->c_str()).x;
+}
+
+// The line (0, 1, ...) each item starts when the items flow into `width` pixels.
+std::vector<int> legend_lines(const std::vector<LegendItem>& items, float width, float s) {
+  std::vector<int> lines;
+  float used = 0;
+  int line = 0;
+  for (std::size_t i = 0; i < items.size(); ++i) {
+    const float w = legend_item_width(items[i], s);
+    if (i > 0 && used + 20 * s + w > width) {
+      ++line;
+      used = 0;
+    }
+    used += (used > 0 ? 20 * s : 0.0f) + w;
+    lines.push_back(line);
+  }
+  return lines;
+}
+
 }  // namespace
+
+std::vector<double> thin_ticks(const std::vector<double>& ticks, double lo, double hi, float length,
+                               float label_height, bool log_axis) {
+  if (ticks.size() < 2 || !(hi > lo) || (log_axis && !(lo > 0))) return ticks;
+  const auto at = [&](double v) {
+    const double f = log_axis ? (std::log(v) - std::log(lo)) / (std::log(hi) - std::log(lo))
+                              : (v - lo) / (hi - lo);
+    return static_cast<float>(f) * length;
+  };
+  const float apart = 1.2f * label_height;  // a label's height and a fifth of it between two
+  std::vector<double> kept = {ticks.front()};
+  for (std::size_t i = 1; i < ticks.size(); ++i)
+    if (at(ticks[i]) - at(kept.back()) >= apart) kept.push_back(ticks[i]);
+  return kept;
+}
+
+float plot_legend_height(const std::vector<PlotSeries>& series,
+                         const std::vector<ReferenceLine>& references, float width, float s,
+                         PlotLayout::Legend legend) {
+  const float font = ImGui::GetFontSize();
+  if (legend == PlotLayout::Legend::None) return 0;
+  const std::vector<LegendItem> items = legend_items(series, references);
+  if (legend == PlotLayout::Legend::OneLine || items.empty()) return font * 1.5f;
+  const int lines = legend_lines(items, width - 8 * s, s).back() + 1;
+  return font * 1.5f + static_cast<float>(lines - 1) * font * 1.25f;
+}
 
 void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSeries>& series,
                const std::vector<ReferenceLine>& references, float width, float height,
                const Theme& theme, float s, bool interactive) {
+  draw_plot(id, spec, series, references, width, height, theme, s, interactive, PlotLayout{});
+}
+
+void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSeries>& series,
+               const std::vector<ReferenceLine>& references, float width, float height,
+               const Theme& theme, float s, bool interactive, const PlotLayout& layout) {
   ImGui::PushID(id);
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -101,8 +168,21 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     const auto t = nice_ticks(0, y_hi * 1.05, 6);
     y_hi = t.empty() ? y_hi : std::max(t.back(), y_hi * 1.05);
   }
-  const std::vector<double> y_ticks =
-      spec.log_y ? log_ticks(y_lo, y_hi) : nice_ticks(y_lo, y_hi, 6);
+  // The frame's height (see below): the y ticks keep their labels apart in it, with coarser
+  // steps where a short frame cannot hold six.
+  const float legend_h = plot_legend_height(series, references, width, s, layout.legend);
+  const float frame_h = height - font * 2.6f - legend_h - (font + 10 * s);
+  const float tick_h = ImGui::GetTextLineHeight();
+  std::vector<double> y_ticks;
+  if (spec.log_y) {
+    y_ticks = thin_ticks(log_ticks(y_lo, y_hi), y_lo, y_hi, frame_h, tick_h, true);
+  } else {
+    for (int target = 6; target >= 1; --target) {
+      y_ticks = nice_ticks(y_lo, y_hi, target);
+      if (thin_ticks(y_ticks, y_lo, y_hi, frame_h, tick_h).size() == y_ticks.size()) break;
+    }
+    y_ticks = thin_ticks(y_ticks, y_lo, y_hi, frame_h, tick_h);
+  }
   const bool log_x = spec.log_x && spec.x_min > 0 && spec.x_max > spec.x_min;
   const std::vector<double> x_ticks = !spec.x_ticks.empty() ? spec.x_ticks
                                       : log_x               ? log_ticks(spec.x_min, spec.x_max)
@@ -115,7 +195,6 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   const float left = origin.x + font * 1.6f + y_label_w + 8 * s;
   const float right = origin.x + width - 12 * s;
   const float top = origin.y + font + 10 * s;  // the y-axis label sits above the frame
-  const float legend_h = font * 1.5f;
   const float bottom = origin.y + height - font * 2.6f - legend_h;
   const auto px = [&](double x) {
     const double f = log_x ? (std::log(std::max(x, 1e-300)) - std::log(spec.x_min)) /
@@ -185,22 +264,30 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   }
   draw->PopClipRect();
 
-  // Legend under the x label.
-  float lx = left;
-  const float ly = origin.y + height - legend_h + 2 * s;
-  const auto legend = [&](Rgb color, const std::string& label, bool dashed) {
-    const ImU32 c = to_imgui_color(color);
-    if (dashed) {
-      dashed_line(draw, {lx, ly + font * 0.5f}, {lx + 22 * s, ly + font * 0.5f}, c, 2.0f * s,
-                  4 * s);
-    } else {
-      draw->AddLine({lx, ly + font * 0.5f}, {lx + 22 * s, ly + font * 0.5f}, c, 2.5f * s);
+  // Legend under the x label: one line from the frame's left edge, or flowed into lines.
+  if (layout.legend != PlotLayout::Legend::None) {
+    const bool wrapped = layout.legend == PlotLayout::Legend::Wrapped;
+    const std::vector<LegendItem> items = legend_items(series, references);
+    const std::vector<int> lines =
+        wrapped ? legend_lines(items, width - 8 * s, s) : std::vector<int>(items.size(), 0);
+    const float x_start = wrapped ? origin.x + 4 * s : left;
+    float lx = x_start;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const LegendItem& item = items[i];
+      if (i > 0 && lines[i] != lines[i - 1]) lx = x_start;
+      const float ly =
+          origin.y + height - legend_h + 2 * s + static_cast<float>(lines[i]) * font * 1.25f;
+      const ImU32 c = to_imgui_color(item.color);
+      if (item.dashed) {
+        dashed_line(draw, {lx, ly + font * 0.5f}, {lx + 22 * s, ly + font * 0.5f}, c, 2.0f * s,
+                    4 * s);
+      } else {
+        draw->AddLine({lx, ly + font * 0.5f}, {lx + 22 * s, ly + font * 0.5f}, c, 2.5f * s);
+      }
+      draw->AddText({lx + 28 * s, ly}, text, item.label->c_str());
+      lx += legend_item_width(item, s) + 20 * s;
     }
-    draw->AddText({lx + 28 * s, ly}, text, label.c_str());
-    lx += 28 * s + ImGui::CalcTextSize(label.c_str()).x + 20 * s;
-  };
-  for (const auto& se : series) legend(se.color, se.label, se.dashed);
-  for (const auto& r : references) legend(r.color, r.label, true);
+  }
 
   // Hover: the nearest point of any series.
   if (hovered) {

@@ -44,10 +44,36 @@ struct PlotSpec {
   std::string value_unit = "GB/s";  ///< the unit of y in the hover read-out
 };
 
+/// How draw_plot uses its room beyond the data (the defaults are the one-line legend under the
+/// x label, as the plain overload draws).
+struct PlotLayout {
+  /// The legend: one line under the x label (clipped at the plot's right edge), flowed into as
+  /// many lines as the width needs (the frame gives way), or none (the caller shows it elsewhere;
+  /// the frame takes its row).
+  enum class Legend { OneLine, Wrapped, None };
+  Legend legend = Legend::OneLine;
+};
+
 /// Draws at the current ImGui cursor, `width` x `height` pixels, and advances the cursor.
-/// Hovering shows the nearest point's values when `interactive`.
+/// Hovering shows the nearest point's values when `interactive`. The y ticks thin out to what
+/// the frame's height holds apart (a short frame keeps fewer of them, never overlapping).
 void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSeries>& series,
                const std::vector<ReferenceLine>& references, float width, float height,
                const Theme& theme, float scale, bool interactive);
+void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSeries>& series,
+               const std::vector<ReferenceLine>& references, float width, float height,
+               const Theme& theme, float scale, bool interactive, const PlotLayout& layout);
+
+/// The height of draw_plot's legend for `series` and `references` in `width` pixels at `scale`
+/// (the current ImGui font): one line, or as many as PlotLayout::Legend::Wrapped flows it into.
+float plot_legend_height(const std::vector<PlotSeries>& series,
+                         const std::vector<ReferenceLine>& references, float width, float scale,
+                         PlotLayout::Legend legend);
+
+/// Of `ticks` (ascending, evenly spaced), every k-th from the first, with the smallest k that
+/// keeps labels of `label_height` pixels apart along `length` pixels of axis for the range
+/// [lo, hi]; at least the first (and the last when two fit).
+std::vector<double> thin_ticks(const std::vector<double>& ticks, double lo, double hi, float length,
+                               float label_height, bool log_axis = false);
 
 }  // namespace warplens::viz

@@ -61,269 +61,6 @@ void text_centered(ImDrawList* draw, ImVec2 center, ImU32 color, const std::stri
   draw->AddText({center.x - 0.5f * ts.x, center.y - 0.5f * ts.y}, color, text.c_str());
 }
 
-void heading(const viz::ImGuiLayer& layer, const std::string& text) {
-  ImGui::PushFont(layer.fonts().bold);
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(text.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopFont();
-}
-
-std::string fitting_heading(const viz::ImGuiLayer& layer, const std::string& long_text,
-                            const std::string& short_text, float below) {
-  const ImVec2 avail = ImGui::GetContentRegionAvail();
-  return avail.y - heading_height(layer, long_text, avail.x) >= below ? long_text : short_text;
-}
-
-float heading_height(const viz::ImGuiLayer& layer, const std::string& text, float width) {
-  ImGui::PushFont(layer.fonts().bold);
-  const float h = wrapped_height(text, width);
-  ImGui::PopFont();
-  return h;
-}
-
-float wrapped_height(const std::string& text, float width) {
-  return ImGui::CalcTextSize(text.c_str(), nullptr, false, width).y +
-         ImGui::GetStyle().ItemSpacing.y;
-}
-
-void draw_note(const CacheAside::Note& note, const viz::Theme& theme) {
-  if (note.text.empty()) return;
-  ImGui::PushStyleColor(ImGuiCol_Text, note.warning
-                                           ? color4(theme.warning)
-                                           : ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(note.text.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
-}
-
-std::vector<CacheAside::Note> fit_notes(const std::vector<CacheAside::Note>& notes, float room,
-                                        float width, CacheAside& aside, float& height) {
-  std::vector<CacheAside::Note> kept;
-  height = 0;
-  bool full = false;  // once one note moves, the later ones follow it (they read in order)
-  for (const auto& n : notes) {
-    if (n.text.empty()) continue;
-    const float h = wrapped_height(n.text, width);
-    if (!full && height + h <= room) {
-      height += h;
-      kept.push_back(n);
-    } else {
-      full = true;
-      aside.notes.push_back(n);
-    }
-  }
-  return kept;
-}
-
-std::string fitting(std::initializer_list<std::string> options, float room) {
-  for (const std::string& t : options)
-    if (ImGui::CalcTextSize(t.c_str()).x <= room) return t;
-  return fit_text(*(options.end() - 1), room);
-}
-
-std::vector<CacheLegendEntry> legend_entries(const std::vector<viz::PlotSeries>& series,
-                                             const std::vector<viz::ReferenceLine>& references) {
-  std::vector<CacheLegendEntry> entries;
-  for (const auto& se : series) entries.push_back({se.label, se.color, se.dashed, false});
-  for (const auto& r : references) entries.push_back({r.label, r.color, true, false});
-  return entries;
-}
-
-namespace {
-
-float entry_width(const CacheLegendEntry& e, float s) {
-  return 28 * s + ImGui::CalcTextSize(e.label.c_str()).x;
-}
-
-// The line each entry starts (0, 1, ...) when `entries` flow into `width`.
-std::vector<int> legend_lines(const std::vector<CacheLegendEntry>& entries, float width, float s) {
-  std::vector<int> line;
-  float used = 0;
-  int n = 0;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const float w = entry_width(entries[i], s);
-    if (i > 0 && used + 20 * s + w > width) {
-      ++n;
-      used = 0;
-    }
-    used += (used > 0 ? 20 * s : 0.0f) + w;
-    line.push_back(n);
-  }
-  return line;
-}
-
-}  // namespace
-
-float legend_height(const std::vector<CacheLegendEntry>& entries, float width, float s) {
-  if (entries.empty()) return 0;
-  const int lines = legend_lines(entries, width, s).back() + 1;
-  return static_cast<float>(lines) * ImGui::GetTextLineHeightWithSpacing() -
-         ImGui::GetStyle().ItemSpacing.y;
-}
-
-void draw_legend(const std::vector<CacheLegendEntry>& entries, float width, float s) {
-  const std::vector<int> line = legend_lines(entries, width, s);
-  const float font = ImGui::GetFontSize();
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const CacheLegendEntry& e = entries[i];
-    if (i > 0 && line[i] == line[i - 1]) ImGui::SameLine(0, 20 * s);
-    const ImVec2 p = ImGui::GetCursorScreenPos();
-    ImGui::Dummy({22 * s, font});
-    const ImU32 c = to_imgui_color(e.color);
-    const float y = p.y + 0.5f * font;
-    if (e.box) {
-      draw->AddRectFilled({p.x + 4 * s, p.y + 2 * s}, {p.x + 4 * s + font - 4 * s, p.y + font}, c,
-                          2 * s);
-    } else if (e.dashed) {
-      for (float x = 0; x < 22 * s; x += 8 * s)
-        draw->AddLine({p.x + x, y}, {p.x + std::min(x + 4 * s, 22 * s), y}, c, 2.0f * s);
-    } else {
-      draw->AddLine({p.x, y}, {p.x + 22 * s, y}, c, 2.5f * s);
-    }
-    ImGui::SameLine(0, 6 * s);
-    ImGui::PushTextWrapPos(0);  // a label wider than the window wraps instead of running off
-    ImGui::TextUnformatted(e.label.c_str());
-    ImGui::PopTextWrapPos();
-  }
-}
-
-namespace {
-
-// viz::draw_plot's fixed parts: its top (the y label's line), what is under its frame (tick
-// labels, x label) and its one-line legend.
-float plot_top(float font, float s) {
-  return font + 10 * s;
-}
-float plot_under_frame(float font) {
-  return font * 2.6f;
-}
-float plot_legend_row(float font) {
-  return font * 1.5f;
-}
-// Where viz::draw_plot's frame (and legend) starts: its y tick labels, assumed four digits.
-float plot_lead(float font, float s) {
-  return font * 1.6f + ImGui::CalcTextSize("0000").x + 8 * s;
-}
-// Whether the plot's own one-line legend fits `width`.
-bool legend_fits_one_line(const std::vector<CacheLegendEntry>& entries, float width, float s) {
-  float w = 0;
-  for (const auto& e : entries) w += entry_width(e, s) + 20 * s;
-  return plot_lead(ImGui::GetFontSize(), s) + w - 20 * s <= width - 12 * s;
-}
-
-}  // namespace
-
-float plot_min_height(const std::vector<CacheLegendEntry>& entries, float width, float s) {
-  const float font = ImGui::GetFontSize();
-  float legend = plot_legend_row(font);
-  if (!legend_fits_one_line(entries, width, s) && !open_legend_slot())
-    legend = std::max(legend, legend_height(entries, width - 8 * s, s) + 2 * s);
-  return plot_top(font, s) + 3.0f * font + plot_under_frame(font) + legend;
-}
-
-void draw_wrapped_plot(const char* id, const std::string& title, const viz::PlotSpec& spec,
-                       const std::vector<viz::PlotSeries>& series,
-                       const std::vector<viz::ReferenceLine>& references, float width, float height,
-                       const viz::Theme& theme, float s, bool interactive, CacheAside& aside) {
-  const std::vector<CacheLegendEntry> entries = legend_entries(series, references);
-  if (legend_fits_one_line(entries, width, s)) {
-    viz::draw_plot(id, spec, series, references, width, height, theme, s, interactive);
-    return;
-  }
-  // The plot's own legend row stays empty (clipped away); ours wraps in and under it.
-  const float font = ImGui::GetFontSize();
-  const float row = plot_legend_row(font);
-  LegendSlot* slot = open_legend_slot();
-  const float legend_w = width - 8 * s;
-  const float extra =
-      slot ? 0.0f : std::max(0.0f, legend_height(entries, legend_w, s) + 2 * s - row);
-  const float plot_h = height - extra;
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  ImDrawList* draw = ImGui::GetWindowDrawList();
-  draw->PushClipRect(o, {o.x + width, o.y + plot_h - row + 2 * s}, true);
-  viz::draw_plot(id, spec, series, references, width, plot_h, theme, s, interactive);
-  draw->PopClipRect();
-  if (slot) {
-    aside.legends.emplace_back(title, entries);
-    return;
-  }
-  ImGui::SetCursorScreenPos({o.x + 4 * s, o.y + plot_h - row + 2 * s});
-  ImGui::BeginGroup();
-  draw_legend(entries, legend_w, s);
-  ImGui::EndGroup();
-}
-
-void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float width, float height,
-                    float s) {
-  const int count = static_cast<int>(cells.size());
-  if (count == 0) return;
-  const float gap = 14 * s;
-  const float min_w = 18 * ImGui::GetFontSize();
-  const auto fits = [&](int columns, float& cell_w, float& cell_h) {
-    cell_w = (width - static_cast<float>(columns - 1) * gap) / static_cast<float>(columns);
-    const int rows = (count + columns - 1) / columns;
-    cell_h = (height - static_cast<float>(rows - 1) * gap) / static_cast<float>(rows);
-    if (columns > 1 && cell_w < min_w) return false;
-    for (const auto& c : cells)
-      if (cell_h < plot_min_height(c.legend, cell_w, s)) return false;
-    return true;
-  };
-  const ImVec2 o = ImGui::GetCursorScreenPos();
-  for (int columns = count; columns >= 1; --columns) {
-    float cell_w = 0, cell_h = 0;
-    if (!fits(columns, cell_w, cell_h)) continue;
-    for (int i = 0; i < count; ++i) {
-      ImGui::SetCursorScreenPos({o.x + static_cast<float>(i % columns) * (cell_w + gap),
-                                 o.y + static_cast<float>(i / columns) * (cell_h + gap)});
-      ImGui::BeginGroup();
-      cells[static_cast<std::size_t>(i)].draw(cell_w, cell_h);
-      ImGui::EndGroup();
-    }
-    return;
-  }
-  // One at a time: the picker's buttons (wrapping when narrow), then the picked plot.
-  ImGuiStorage* storage = ImGui::GetStateStorage();
-  const ImGuiID key = ImGui::GetID(id);
-  int picked = std::clamp(storage->GetInt(key, 0), 0, count - 1);
-  ImGui::PushID(id);
-  float used = 0;
-  for (int i = 0; i < count; ++i) {
-    const std::string& name = cells[static_cast<std::size_t>(i)].name;
-    const float w = ImGui::GetFrameHeight() + ImGui::CalcTextSize(name.c_str()).x +
-                    ImGui::GetStyle().ItemInnerSpacing.x;
-    if (i > 0 && used + ImGui::GetStyle().ItemSpacing.x + w <= width) {
-      ImGui::SameLine();
-      used += ImGui::GetStyle().ItemSpacing.x;
-    } else {
-      used = 0;
-    }
-    used += w;
-    if (ImGui::RadioButton(name.c_str(), picked == i)) picked = i;
-  }
-  ImGui::PopID();
-  storage->SetInt(key, picked);
-  const float rest = height - (ImGui::GetCursorScreenPos().y - o.y);
-  const PlotCell& cell = cells[static_cast<std::size_t>(picked)];
-  if (rest < plot_min_height(cell.legend, width, s)) {
-    audit_finding("hidden", "cache view: the " + cell.name + " plot has " +
-                                std::to_string(static_cast<int>(std::max(rest, 0.0f))) +
-                                " px of height, less than it reads at");
-    if (rest < 1.0f) return;
-  }
-  cell.draw(width, rest);
-}
-
-CacheAside::Note measured_state_note(const CacheSession& session, const CacheResults& r,
-                                     bool have) {
-  if (!session.gpu_mode())
-    return have ? CacheAside::Note{} : CacheAside::Note{session.no_gpu_text(), true};
-  if (r.busy) return {format("%s \u2026 %d / %d", r.status.c_str(), r.done, r.total), false};
-  return have ? CacheAside::Note{} : CacheAside::Note{"not measured yet", false};
-}
-
 }  // namespace cache_ui_detail
 
 using namespace cache_ui_detail;
@@ -544,9 +281,12 @@ void draw_cache_knobs(CacheSession& session, float s) {
       int index = 0;
       for (std::size_t i = 0; i < sets.size(); ++i)
         if (sets[i] == st.working_set_bytes) index = static_cast<int>(i);
-      ImGui::SetNextItemWidth(knob_width("working set 1024 KiB", 1));
+      const float w = knob_width("working set 1024 KiB", 1);
+      const std::string value = kib(sets[static_cast<std::size_t>(index)]);
+      const std::string words = "working set " + value;
+      ImGui::SetNextItemWidth(w);
       if (ImGui::SliderInt("##knob-ws", &index, 0, static_cast<int>(sets.size()) - 1,
-                           ("working set " + kib(sets[static_cast<std::size_t>(index)])).c_str()))
+                           says(w, words.c_str(), value.c_str())))
         st.working_set_bytes = sets[static_cast<std::size_t>(index)];
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("working set per block (the ringed point)");
       break;
@@ -565,8 +305,18 @@ void draw_cache_knobs(CacheSession& session, float s) {
         if (read_paths()[i] == st.read.path) path = static_cast<int>(i);
       for (std::size_t i = 0; i < read_patterns().size(); ++i)
         if (read_patterns()[i] == st.read.pattern) pattern = static_cast<int>(i);
-      ImGui::SetNextItemWidth(knob_width("plain load", 2));
-      if (ImGui::BeginCombo("##knob-path", path_label(st.read.path))) {
+      // A combo's preview: its words where they fit beside the arrow, else a shorter name.
+      const auto preview = [&](float w, const std::string& words, const std::string& brief) {
+        return fitting({words, brief},
+                       w - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
+      };
+      const float path_w = knob_width("plain load", 2);
+      ImGui::SetNextItemWidth(path_w);
+      if (ImGui::BeginCombo("##knob-path", preview(path_w, path_label(st.read.path),
+                                                   st.read.path == gpu::ReadPath::Plain ? "plain"
+                                                   : st.read.path == gpu::ReadPath::Ldg ? "ldg"
+                                                                                        : "tex")
+                                               .c_str())) {
         for (std::size_t i = 0; i < read_paths().size(); ++i)
           if (ImGui::Selectable(path_label(read_paths()[i]), static_cast<int>(i) == path))
             st.read.path = read_paths()[i];
@@ -575,8 +325,13 @@ void draw_cache_knobs(CacheSession& session, float s) {
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("load path (the ringed bar)");
       ImGui::SameLine(0, 8 * s);
       const std::string shown = pattern_label(st.read.pattern);
-      ImGui::SetNextItemWidth(knob_width("4\u00d74 tile, warp 1\u00d732, Morton", 2));
-      if (ImGui::BeginCombo("##knob-pattern", shown.c_str())) {
+      const float pattern_w = knob_width("4\u00d74 tile, warp 1\u00d732, Morton", 2);
+      ImGui::SetNextItemWidth(pattern_w);
+      const std::string brief = std::to_string(pattern + 1) + " " +
+                                (st.read.pattern == gpu::ReadPattern::Scattered ? "scattered"
+                                 : gpu::reads_morton(st.read.pattern)           ? "Morton"
+                                                                                : "row-major");
+      if (ImGui::BeginCombo("##knob-pattern", preview(pattern_w, shown, brief).c_str())) {
         for (std::size_t i = 0; i < read_patterns().size(); ++i)
           if (ImGui::Selectable(pattern_label(read_patterns()[i]).c_str(),
                                 static_cast<int>(i) == pattern))

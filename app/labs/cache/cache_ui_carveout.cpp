@@ -1,12 +1,14 @@
 // The cache lab's Carveout section: the unified L1 + shared capacity bar with the chosen
-// carveout, one SM's resident blocks of the shared-hungry kernel, and the three plots under
-// them (occupancy vs dynamic shared memory, the sweep's time and resident blocks per carveout).
+// carveout and one SM's resident blocks of the shared-hungry kernel, with the three plots
+// (cache_ui_carveout_plots.cpp) under them; in a room too short for the drawing and a plot, one
+// picture at a time, picked over it. The drawing says more where it has room (a long heading,
+// the request in words, a tall bar, the slots' texts beside them) and less where it has not
+// (the rest goes to the notes).
 #include "cache_ui_internal.h"
 
 #include <imgui.h>
 
 #include <algorithm>
-#include <climits>
 #include <string>
 #include <vector>
 
@@ -24,291 +26,156 @@ viz::Rgb l1_color(const viz::Theme& theme) {
   return theme.lanes[21];
 }
 
-// The three plots under the carveout drawing: occupancy against dynamic shared memory at the
-// chosen carveout, and the shared-hungry kernel's time and resident blocks against the capacity
-// each carveout of the sweep asks for, at the chosen dynamic shared memory. Side by side, in rows
-// or one at a time (draw_plot_grid), as the room allows.
-void draw_carveout_plots(const CacheSession& session, const CacheResults& r,
-                         const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,
-                         CacheAside& aside, float width, float height) {
-  const float s = layer.scale();
-  const float font = ImGui::GetFontSize();
+// How much the drawing says: the long heading and texts, the compact ones (a short heading, a
+// thin bar, the occupancy alone beside the slots), or bare: the bar and the slots alone (the
+// request and, where it does not fit beside the slots, the occupancy go to the notes).
+enum class Form { Full, Compact, Bare };
+
+// The capacity bar and the SM's block slots: what they say, how tall they are in a width and
+// drawing them at the cursor.
+struct CapacityDrawing {
+  const CacheSession& session;
+  const viz::ImGuiLayer& layer;
+  const viz::Theme& theme;
+  float s = 1, font = 13, spacing = 4;
+  int slots = 0, blocks = 0;
+  std::int64_t block_bytes = 0;
+  std::string title_long, title_short, request_long, request_short, occ, line2, line3;
+
+  CapacityDrawing(const CacheSession& session_, const viz::ImGuiLayer& layer_,
+                  const viz::Theme& theme_)
+      : session(session_), layer(layer_), theme(theme_) {
+    const CacheModel& m = session.model();
+    const CacheState& st = session.state();
+    const gpu::CarveoutChoice& c = m.current.choice;
+    s = layer.scale();
+    font = ImGui::GetFontSize();
+    spacing = ImGui::GetStyle().ItemSpacing.y;
+    slots = m.max_threads_per_sm / std::max(m.threads_per_block, 1);
+    blocks = m.current.blocks_per_sm;
+    block_bytes = st.dynamic_shared_bytes + m.reserved_bytes;
+    title_long = format("One SM's unified L1 + shared memory: %d KiB", m.table.unified_kib) +
+                 "  \u2022  " + m.device_text;
+    title_short = format("Unified L1 + shared memory: %d KiB per SM", m.table.unified_kib);
+    if (c.driver_default) {
+      request_long =
+          "default (-1): the driver picks; the model assumes the smallest capacity that holds " +
+          std::to_string(blocks) + " blocks \u2192 " + std::to_string(c.shared_kib) + " KiB";
+      request_short = format("default: the driver picks (model: %d KiB)", c.shared_kib);
+    } else {
+      request_long = format("requested %d %% \u00d7 %d KiB = %.0f KiB \u2192 rounds up to %d KiB",
+                            c.percent, m.table.max_capacity_kib(), c.requested_kib, c.rounded_kib);
+      request_short = format("%d %% \u00d7 %d = %.0f \u2192 %d KiB", c.percent,
+                             m.table.max_capacity_kib(), c.requested_kib, c.rounded_kib);
+      if (c.raised_for_block) {
+        request_long += format(", raised to %d KiB to hold one block", c.shared_kib);
+        request_short += format(" \u2192 %d KiB (one block)", c.shared_kib);
+      }
+    }
+    occ = format("%.0f %% occupancy", m.current.occupancy_percent);
+    line2 = format("%d of %d blocks (%d threads = %d warps each), limited by %s", blocks, slots,
+                   m.threads_per_block, m.threads_per_block / 32, m.current.limiter.c_str());
+    line3 = format("%s dynamic + %s reserved per block: %s of %d KiB used",
+                   kib(st.dynamic_shared_bytes).c_str(), kib(m.reserved_bytes).c_str(),
+                   kib(block_bytes * blocks).c_str(), c.shared_kib);
+  }
+
+  [[nodiscard]] std::string title(Form f) const {
+    return f == Form::Full ? title_long : f == Form::Compact ? title_short : std::string();
+  }
+  [[nodiscard]] std::string request(Form f, float width) const {
+    return f != Form::Full && ImGui::CalcTextSize(request_long.c_str()).x > width ? request_short
+                                                                                  : request_long;
+  }
+  [[nodiscard]] float bar_h(Form f) const {
+    return f == Form::Full ? 44 * s : f == Form::Compact ? 1.4f * font : 1.0f * font;
+  }
+  // The capacity labels under the bar: in one row, alternating over two (full form only), or
+  // only the chosen one (0; a note lists them all).
+  [[nodiscard]] int label_rows(Form f, float width) const {
+    const auto& caps = session.model().table.capacities_kib;
+    const float per_kib =
+        width / static_cast<float>(std::max(session.model().table.unified_kib, 1));
+    for (int rows = 1; rows <= (f == Form::Full ? 2 : 1); ++rows) {
+      bool ok = true;
+      for (std::size_t i = static_cast<std::size_t>(rows); i < caps.size(); ++i) {
+        const float apart =
+            static_cast<float>(caps[i] - caps[i - static_cast<std::size_t>(rows)]) * per_kib;
+        const float need = 0.5f * (ImGui::CalcTextSize(std::to_string(caps[i]).c_str()).x +
+                                   ImGui::CalcTextSize(std::to_string(caps[i - 1]).c_str()).x) +
+                           6 * s;
+        ok = ok && apart >= need;
+      }
+      if (ok) return rows;
+    }
+    return 0;
+  }
+  [[nodiscard]] float slot_label_w() const { return ImGui::CalcTextSize("#7").x + 8 * s; }
+  [[nodiscard]] float texts_w() const {
+    return std::max(ImGui::CalcTextSize(line2.c_str()).x, ImGui::CalcTextSize(line3.c_str()).x) +
+           16 * s;
+  }
+  [[nodiscard]] float occ_w() const {
+    ImGui::PushFont(layer.fonts().bold);
+    const float w = ImGui::CalcTextSize(occ.c_str()).x + 16 * s;
+    ImGui::PopFont();
+    return w;
+  }
+  // What goes beside the slots: the occupancy and both texts (full), the occupancy alone
+  // (compact), or nothing (the occupancy goes under them).
+  [[nodiscard]] float beside_w(Form f) const { return f == Form::Full ? texts_w() : occ_w(); }
+  [[nodiscard]] bool beside(Form f, float width) const {
+    return width - 8 * s - beside_w(f) >= static_cast<float>(slots) * (slot_label_w() + 6 * s);
+  }
+  [[nodiscard]] float slot_h(Form f) const {
+    return f == Form::Full      ? 1.6f * font + 2 * font + 12 * s
+           : f == Form::Compact ? 1.6f * font
+                                : 1.2f * font;
+  }
+
+  // The drawing's height at `width`: heading, request, bar and its labels, the slots (without
+  // the item spacing under them).
+  [[nodiscard]] float height(Form f, float width) const {
+    const float said = f == Form::Bare ? 0.0f : wrapped_height(request(f, width), width);
+    const float bar = said + 12 * s + bar_h(f) + 10 * s + 6 * s +
+                      static_cast<float>(std::max(label_rows(f, width), 1)) * font + spacing;
+    float sm = slot_h(f) + 8 * s + spacing;
+    if (f == Form::Full && beside(f, width))
+      sm = std::max(slot_h(f), 1.6f * font + 2 * font + 12 * s) + 8 * s + spacing;
+    if (!beside(f, width) && f != Form::Bare) sm += heading_height(layer, occ, width);
+    return heading_height(layer, title(f), width) + bar + sm - spacing;
+  }
+
+  // Draws at the cursor, `width` wide; the texts it leaves out go to `notes` (in reading order).
+  void draw(Form f, float avail_w, std::vector<CacheAside::Note>& notes) const;
+};
+
+void CapacityDrawing::draw(Form f, float avail_w, std::vector<CacheAside::Note>& notes) const {
   const CacheModel& m = session.model();
-  const CacheState& st = session.state();
-  const int warps = std::max(m.threads_per_block / 32, 1);
-  const int max_warps = std::max(m.max_threads_per_sm / 32, 1);
-  const int full = max_warps / warps;  // blocks per SM at 100 % occupancy
-  const bool have_carveout =
-      r.carveout_of && same_cache_measurement(CacheSection::Carveout, *r.carveout_of, st);
-  const viz::Rgb model_color = theme.overfetch;
-  const viz::Rgb api_color = series_color(theme, 0, 3);
-  const viz::Rgb seen_color = series_color(theme, 2, 3);
-  const float lead = font * 1.6f + ImGui::CalcTextSize("0000").x + 20 * s;
-  const auto y_room = [&](float w) { return w - font * 1.6f - 4 * s; };
-
-  // (a) Occupancy against dynamic shared memory, at the chosen carveout.
-  viz::PlotSeries occ_model{"model", model_color, {}, {}, {}, {}, true, false, -1};
-  for (std::size_t i = 0; i < m.sweep.size(); ++i) {
-    const auto& row = m.sweep[i];
-    if (row.dynamic_shared_bytes == st.dynamic_shared_bytes)
-      occ_model.highlight = static_cast<int>(i);
-    occ_model.x.push_back(static_cast<double>(row.dynamic_shared_bytes) / 1024.0);
-    occ_model.y.push_back(row.blocks_per_sm);
-  }
-  viz::PlotSeries occ_api{"occupancy API", api_color, {}, {}, {}, {}, false, true, -1};
-  for (const auto& o : r.occupancy) {
-    if (o.carveout != st.carveout || !have_carveout) continue;
-    occ_api.x.push_back(static_cast<double>(o.dynamic_shared_bytes) / 1024.0);
-    occ_api.y.push_back(o.blocks_per_sm);
-  }
-  const std::vector<viz::PlotSeries> occ = {occ_model, occ_api};
-  const std::vector<viz::ReferenceLine> occ_refs = {
-      {"100 % occupancy", theme.muted_text, static_cast<double>(full)}};
-
-  // The carveout sweep: x is the capacity a carveout asks for (the table's rounding, before a
-  // block too large for it makes the driver raise it); the driver default (-1) has no request,
-  // so its point sits at the capacity the model assumes for it.
-  const auto x_of = [&](int carveout, const gpu::CarveoutChoice& choice) {
-    return carveout == gpu::kCarveoutDefault ? choice.shared_kib : choice.rounded_kib;
-  };
-  const double x_max = m.table.max_capacity_kib();
-  const int chosen = [&] {
-    for (const auto& p : m.carveout_sweep)
-      if (p.carveout == st.carveout) return st.carveout;
-    return INT_MIN;
-  }();
-  const bool sweep_shown = have_carveout || (r.busy && !r.carveout_of);
-
-  // (b) Time against the capacity asked for.
-  viz::PlotSeries time{"median, min\u2013max", api_color, {}, {}, {}, {}, false, true, -1};
-  viz::PlotSeries def{"default (-1)", seen_color, {}, {}, {}, {}, false, true, -1};
-  for (const auto& h_m : r.hungry_sweep) {
-    if (!sweep_shown) break;
-    viz::PlotSeries& se = h_m.occupancy.carveout == gpu::kCarveoutDefault ? def : time;
-    if (h_m.occupancy.carveout == chosen) se.highlight = static_cast<int>(se.x.size());
-    se.x.push_back(x_of(h_m.occupancy.carveout, h_m.occupancy.model));
-    se.y.push_back(h_m.timing.median_ms);
-    se.y_low.push_back(h_m.timing.min_ms);
-    se.y_high.push_back(h_m.timing.max_ms);
-  }
-  const std::vector<viz::PlotSeries> times = {time, def};
-
-  // (c) Resident blocks against the capacity asked for: the occupancy API, the residency the
-  // kernel saw (%smid counters) and the table's prediction.
-  viz::PlotSeries blocks_model{"model", model_color, {}, {}, {}, {}, true, false, -1};
-  for (const auto& p : m.carveout_sweep) {
-    if (p.carveout == gpu::kCarveoutDefault) continue;
-    if (p.carveout == chosen) blocks_model.highlight = static_cast<int>(blocks_model.x.size());
-    blocks_model.x.push_back(x_of(p.carveout, p.choice));
-    blocks_model.y.push_back(p.blocks_per_sm);
-  }
-  viz::PlotSeries api{"occ. API", api_color, {}, {}, {}, {}, false, true, -1};
-  viz::PlotSeries seen{"seen (%smid)", seen_color, {}, {}, {}, {}, false, true, -1};
-  for (const auto& h_m : r.hungry_sweep) {
-    if (!sweep_shown) break;
-    if (h_m.occupancy.carveout == gpu::kCarveoutDefault) continue;  // in (b) and the table
-    if (h_m.occupancy.carveout == chosen) seen.highlight = static_cast<int>(seen.x.size());
-    const double x = x_of(h_m.occupancy.carveout, h_m.occupancy.model);
-    api.x.push_back(x);
-    api.y.push_back(h_m.occupancy.blocks_per_sm);
-    seen.x.push_back(x);
-    seen.y.push_back(h_m.observed_blocks_per_sm);
-  }
-  const std::vector<viz::PlotSeries> blocks = {blocks_model, api, seen};
-
-  // The capacity ticks: as many of the table's capacities as keep their labels apart.
-  const auto capacity_ticks = [&](float w) {
-    std::vector<double> ticks;
-    const float px_per_kib = (w - lead) / static_cast<float>(std::max(x_max + 12, 1.0));
-    const float label_w = ImGui::CalcTextSize("000").x + 8 * s;
-    for (int c : m.table.capacities_kib)
-      if (ticks.empty() || static_cast<float>(c - ticks.back()) * px_per_kib >= label_w)
-        ticks.push_back(c);
-    return ticks;
-  };
-  const std::string carveout_name = carveout_text(st.carveout);
-  const std::vector<PlotCell> cells = {
-      {"occupancy", legend_entries(occ, occ_refs),
-       [&](float w, float h) {
-         viz::PlotSpec spec;
-         spec.x_label = fitting(
-             {"dynamic shared memory per block (KiB)", "shared per block (KiB)", "KiB / block"},
-             w - lead);
-         spec.y_label = fitting(
-             {format("blocks per SM (%d = 100 %%), carveout %s", full, carveout_name.c_str()),
-              format("blocks per SM, carveout %s", carveout_name.c_str()), "blocks per SM"},
-             y_room(w));
-         spec.x_min = 0;
-         spec.x_max = std::max(8.0, static_cast<double>(m.optin_limit_bytes) / 1024.0 + 4);
-         spec.x_ticks = viz::nice_ticks(
-             0, spec.x_max - 4, (w - lead) > 6 * (ImGui::CalcTextSize("200").x + 12 * s) ? 5 : 3);
-         spec.value_unit = "blocks/SM";
-         draw_wrapped_plot("occupancy", "occupancy", spec, occ, occ_refs, w, h, theme, s,
-                           interactive, aside);
-       }},
-      {"time", legend_entries(times, {}),
-       [&](float w, float h) {
-         viz::PlotSpec spec;
-         spec.x_label = fitting(
-             {"capacity the carveout asks for (KiB)", "capacity asked (KiB)", "KiB"}, w - lead);
-         spec.y_label = fitting(
-             {format("kernel time, ms (%s per block)", kib(st.dynamic_shared_bytes).c_str()),
-              "kernel time, ms", "ms"},
-             y_room(w));
-         spec.x_min = -6;
-         spec.x_max = x_max + 6;
-         spec.x_ticks = capacity_ticks(w);
-         spec.value_unit = "ms";
-         draw_wrapped_plot("hungry-time", "kernel time", spec, times, {}, w, h, theme, s,
-                           interactive, aside);
-       }},
-      {"blocks per carveout", legend_entries(blocks, {}),
-       [&](float w, float h) {
-         viz::PlotSpec spec;
-         spec.x_label = fitting(
-             {"capacity the carveout asks for (KiB)", "capacity asked (KiB)", "KiB"}, w - lead);
-         spec.y_label = fitting({"resident blocks per SM", "blocks per SM"}, y_room(w));
-         spec.x_min = -6;
-         spec.x_max = x_max + 6;
-         spec.x_ticks = capacity_ticks(w);
-         spec.value_unit = "blocks/SM";
-         draw_wrapped_plot("hungry-blocks", "resident blocks", spec, blocks, {}, w, h, theme, s,
-                           interactive, aside);
-       }},
-  };
-  draw_plot_grid("carveout-plots", cells, width, height, s);
-}
-
-// The least height draw_carveout_plots needs at `width`: one plot and the picker over it.
-float carveout_plots_min_height(const viz::Theme& theme, float width, float s) {
-  const std::vector<CacheLegendEntry> widest = {{"model", theme.overfetch, true, false},
-                                                {"occupancy API", theme.text, false, false},
-                                                {"100 % occupancy", theme.text, true, false}};
-  float picker_w = 0;
-  for (const char* name : {"occupancy", "time", "blocks per carveout"})
-    picker_w += ImGui::GetFrameHeight() + ImGui::CalcTextSize(name).x +
-                ImGui::GetStyle().ItemInnerSpacing.x + ImGui::GetStyle().ItemSpacing.x;
-  const float picker_rows = picker_w <= width ? 1.0f : 2.0f;
-  return plot_min_height(widest, width, s) + picker_rows * ImGui::GetFrameHeightWithSpacing();
-}
-
-}  // namespace
-
-void draw_carveout_view(const CacheSession& session, const CacheResults& r,
-                        const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,
-                        CacheAside& aside) {
-  const float s = layer.scale();
-  const CacheModel& m = session.model();
-  const CacheState& st = session.state();
   const gpu::CarveoutChoice& c = m.current.choice;
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const ImU32 text = to_imgui_color(theme.text);
   const ImU32 muted = to_imgui_color(theme.muted_text);
   const ImU32 rule = to_imgui_color(theme.rule);
-  const float font = ImGui::GetFontSize();
-  const float spacing = ImGui::GetStyle().ItemSpacing.y;
-  const float avail_w = ImGui::GetContentRegionAvail().x;
   const float width = avail_w - 8 * s;
   const float x0 = ImGui::GetCursorScreenPos().x + 4 * s;
-
-  // What the drawing says, in long and short forms; the short ones where the room is short.
-  const int slots = m.max_threads_per_sm / std::max(m.threads_per_block, 1);
-  const int blocks = m.current.blocks_per_sm;
-  const std::int64_t block_bytes = st.dynamic_shared_bytes + m.reserved_bytes;
-  const std::string title =
-      format("One SM's unified L1 + shared memory: %d KiB", m.table.unified_kib) + "  \u2022  " +
-      m.device_text;
-  std::string request_long, request_short;
-  if (c.driver_default) {
-    request_long =
-        "default (-1): the driver picks; the model assumes the smallest capacity that "
-        "holds " +
-        std::to_string(blocks) + " blocks \u2192 " + std::to_string(c.shared_kib) + " KiB";
-    request_short = format("default: the driver picks (model: %d KiB)", c.shared_kib);
-  } else {
-    request_long = format("requested %d %% \u00d7 %d KiB = %.0f KiB \u2192 rounds up to %d KiB",
-                          c.percent, m.table.max_capacity_kib(), c.requested_kib, c.rounded_kib);
-    request_short = format("%d %% \u00d7 %d = %.0f \u2192 %d KiB", c.percent,
-                           m.table.max_capacity_kib(), c.requested_kib, c.rounded_kib);
-    if (c.raised_for_block) {
-      request_long += format(", raised to %d KiB to hold one block", c.shared_kib);
-      request_short += format(" \u2192 %d KiB (one block)", c.shared_kib);
-    }
-  }
-  const std::string occ = format("%.0f %% occupancy", m.current.occupancy_percent);
-  const std::string line2 =
-      format("%d of %d blocks (%d threads = %d warps each), limited by %s", blocks, slots,
-             m.threads_per_block, m.threads_per_block / 32, m.current.limiter.c_str());
-  const std::string line3 = format(
-      "%s dynamic + %s reserved per block: %s of %d KiB used", kib(st.dynamic_shared_bytes).c_str(),
-      kib(m.reserved_bytes).c_str(), kib(block_bytes * blocks).c_str(), c.shared_kib);
-  // The capacity labels under the bar: in one row, alternating over two, or only the chosen one
-  // (then a line lists them all).
   const float per_kib = width / static_cast<float>(std::max(m.table.unified_kib, 1));
-  int label_rows = 0;
-  for (int rows = 1; rows <= 2 && label_rows == 0; ++rows) {
-    bool ok = true;
-    const auto& caps = m.table.capacities_kib;
-    for (std::size_t i = static_cast<std::size_t>(rows); i < caps.size(); ++i) {
-      const float apart =
-          static_cast<float>(caps[i] - caps[i - static_cast<std::size_t>(rows)]) * per_kib;
-      const float need = 0.5f * (ImGui::CalcTextSize(std::to_string(caps[i]).c_str()).x +
-                                 ImGui::CalcTextSize(std::to_string(caps[i - 1]).c_str()).x) +
-                         6 * s;
-      ok = ok && apart >= need;
-    }
-    if (ok) label_rows = rows;
-  }
-  // How tall each part is, full and compact; compact where the full ones leave the plots less
-  // than their least height.
-  const float plots_min = carveout_plots_min_height(theme, avail_w, s);
-  const float room = ImGui::GetContentRegionAvail().y;
-  const float title_h = heading_height(layer, title, avail_w);
-  const auto bar_part = [&](bool compact, const std::string& request) {
-    const float bar_h = compact ? 1.4f * font : 44 * s;
-    return wrapped_height(request, avail_w) + 12 * s + bar_h + 10 * s + 4 * s +
-           static_cast<float>(std::max(label_rows, 1)) * font + 4 * s;
-  };
-  const float slot_label_w = ImGui::CalcTextSize("#7").x + 8 * s;
-  const float right_w =
-      std::max({ImGui::CalcTextSize(line2.c_str()).x, ImGui::CalcTextSize(line3.c_str()).x}) +
-      16 * s;
-  const bool texts_beside = width - right_w >= static_cast<float>(slots) * (slot_label_w + 6 * s);
-  const auto sm_part = [&](bool compact) {
-    const float slot_h = compact ? 1.6f * font : 1.6f * font + 2 * font + 12 * s;
-    if (texts_beside) return std::max(slot_h, 1.8f * font + 2 * font + 12 * s) + 8 * s + spacing;
-    return slot_h + 8 * s + spacing + 1.8f * font + spacing;  // the occupancy under the slots
-  };
-  const bool compact = title_h + bar_part(false, request_long) + sm_part(false) + plots_min > room;
-  const std::string request = compact && ImGui::CalcTextSize(request_long.c_str()).x > avail_w
-                                  ? request_short
-                                  : request_long;
-  // Compact: labels in one row (the chosen capacity's; a note lists them all), the occupancy in
-  // the bold font beside the slots where it fits, the slots' texts as notes.
-  if (compact && label_rows == 2) label_rows = 0;
-  std::string capacities;
-  for (int cap : m.table.capacities_kib)
-    capacities += (capacities.empty() ? "" : ", ") + std::to_string(cap);
-  const std::string ticks_note =
-      label_rows > 0 ? "ticks: the shared capacities a carveout can pick (KiB)"
-                     : "ticks: the shared capacities a carveout can pick: " + capacities + " KiB";
-  ImGui::PushFont(layer.fonts().bold);
-  const float occ_w = ImGui::CalcTextSize(occ.c_str()).x + 16 * s;
-  ImGui::PopFont();
-  const bool occ_beside =
-      compact && width - occ_w >= static_cast<float>(slots) * (slot_label_w + 6 * s);
+  const int rows = label_rows(f, width);
 
-  heading(layer, compact ? format("Unified L1 + shared memory: %d KiB per SM", m.table.unified_kib)
-                         : title);
+  heading(layer, title(f));
   // The request marker's text, then the bar with the marker over it.
-  ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.text));
-  ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(request.c_str());
-  ImGui::PopTextWrapPos();
-  ImGui::PopStyleColor();
+  std::vector<CacheAside::Note> left_out;
+  if (f == Form::Bare) {
+    left_out.push_back({request_long, false});
+  } else {
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.text));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(request(f, avail_w).c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
   const ImVec2 o = ImGui::GetCursorScreenPos();
-  const float bar_top = o.y + 12 * s, bar_h = compact ? 1.4f * font : 44 * s;
-  const float bar_bottom = bar_top + bar_h;
+  const float bar_top = o.y + 12 * s, bar_bottom = bar_top + bar_h(f);
   const float strip_h = 10 * s, strip_bottom = bar_bottom + strip_h;
   const auto xk = [&](double k) { return x0 + to_f(k) * per_kib; };
   const float xs = xk(c.shared_kib);
@@ -332,11 +199,11 @@ void draw_carveout_view(const CacheSession& session, const CacheResults& r,
     draw->AddLine({x, bar_top}, {x, strip_bottom + 4 * s},
                   chosen ? text : to_imgui_color(theme.background, 0.9f),
                   chosen ? 3 * s : 1.5f * s);
-    if (label_rows == 0 && !chosen) continue;
+    if (rows == 0 && !chosen) continue;
     const std::string t = std::to_string(cap);
     if (chosen) ImGui::PushFont(layer.fonts().bold);
     const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
-    const float row = label_rows == 2 ? static_cast<float>(i % 2) : 0.0f;
+    const float row = rows == 2 ? static_cast<float>(i % 2) : 0.0f;
     const float tx = std::clamp(x - 0.5f * ts.x, x0, x0 + width - ts.x);
     draw->AddText({tx, strip_bottom + 6 * s + row * font}, chosen ? text : muted, t.c_str());
     if (chosen) ImGui::PopFont();
@@ -351,79 +218,94 @@ void draw_carveout_view(const CacheSession& session, const CacheResults& r,
   const std::string shared_text = format("shared %d KiB", c.shared_kib);
   const std::string l1_text = format("L1 %d KiB", c.l1_kib);
   ImGui::PushFont(layer.fonts().bold);
-  if (ImGui::CalcTextSize(shared_text.c_str()).x + 12 * s < xs - x0 && bar_h > font)
+  if (ImGui::CalcTextSize(shared_text.c_str()).x + 12 * s < xs - x0 && bar_h(f) > font)
     text_centered(draw, {0.5f * (x0 + xs), 0.5f * (bar_top + bar_bottom)},
                   to_imgui_color(viz::text_on(sc)), shared_text);
   const float xe = xk(m.table.unified_kib);
-  if (ImGui::CalcTextSize(l1_text.c_str()).x + 12 * s < xe - xs && bar_h > font)
+  if (ImGui::CalcTextSize(l1_text.c_str()).x + 12 * s < xe - xs && bar_h(f) > font)
     text_centered(draw, {0.5f * (xs + xe), 0.5f * (bar_top + bar_bottom)},
                   to_imgui_color(viz::text_on(lc)), l1_text);
   ImGui::PopFont();
-  ImGui::Dummy({width, 12 * s + bar_h + strip_h + 6 * s +
-                           static_cast<float>(std::max(label_rows, 1)) * font});
+  ImGui::Dummy(
+      {width, 12 * s + bar_h(f) + strip_h + 6 * s + static_cast<float>(std::max(rows, 1)) * font});
+  if (rows == 0) {
+    std::string capacities;
+    for (int cap : m.table.capacities_kib)
+      capacities += (capacities.empty() ? "" : ", ") + std::to_string(cap);
+    notes.push_back(
+        {"ticks: the shared capacities a carveout can pick: " + capacities + " KiB", false});
+  } else {
+    notes.push_back({"ticks: the shared capacities a carveout can pick (KiB)", false});
+  }
 
   // One SM running the shared-hungry kernel: its block slots (threads), resident or empty, and
-  // the occupancy beside them (or under them, where the texts do not fit beside).
+  // the occupancy beside them (or under them, where it does not fit beside).
   const ImVec2 so = ImGui::GetCursorScreenPos();
-  const float big = 1.6f;
-  const float slot_h = compact ? 1.6f * font : font * big + 2 * font + 12 * s;
+  const bool next_to = beside(f, avail_w);
+  const float sh = slot_h(f);
   const float slot_gap = 6 * s;
-  const bool beside = compact ? occ_beside : texts_beside;
-  const float slots_room =
-      compact ? (occ_beside ? width - occ_w : width) : (texts_beside ? width - right_w : width);
+  const float slots_room = next_to ? width - beside_w(f) : width;
   const float slot_w = std::min(120 * s, (slots_room - slot_gap * static_cast<float>(slots - 1)) /
                                              static_cast<float>(std::max(slots, 1)));
   const float sy = so.y + 2 * s;
   const std::string warps_text = format("%d warps", m.threads_per_block / 32);
   for (int i = 0; i < slots; ++i) {
     const float sx = x0 + static_cast<float>(i) * (slot_w + slot_gap);
-    const bool resident = i < blocks;
     const std::string name = format("block %d", i);
     const std::string label =
         ImGui::CalcTextSize(name.c_str()).x + 6 * s < slot_w ? name : format("#%d", i);
-    const bool two_lines = !compact && ImGui::CalcTextSize(warps_text.c_str()).x + 6 * s < slot_w;
-    if (resident) {
+    const bool two_lines =
+        f == Form::Full && ImGui::CalcTextSize(warps_text.c_str()).x + 6 * s < slot_w;
+    if (i < blocks) {
       const viz::Rgb bc = series_color(theme, i, std::max(slots, 2));
-      draw->AddRectFilled({sx, sy}, {sx + slot_w, sy + slot_h}, to_imgui_color(bc), 6 * s);
-      text_centered(draw, {sx + 0.5f * slot_w, sy + (two_lines ? 0.35f : 0.5f) * slot_h},
+      draw->AddRectFilled({sx, sy}, {sx + slot_w, sy + sh}, to_imgui_color(bc), 6 * s);
+      text_centered(draw, {sx + 0.5f * slot_w, sy + (two_lines ? 0.35f : 0.5f) * sh},
                     to_imgui_color(viz::text_on(bc)), label);
       if (two_lines)
-        text_centered(draw, {sx + 0.5f * slot_w, sy + 0.7f * slot_h},
-                      to_imgui_color(viz::text_on(bc)), warps_text);
+        text_centered(draw, {sx + 0.5f * slot_w, sy + 0.7f * sh}, to_imgui_color(viz::text_on(bc)),
+                      warps_text);
     } else {
-      draw->AddRectFilled({sx, sy}, {sx + slot_w, sy + slot_h}, to_imgui_color(theme.untouched),
-                          6 * s);
-      draw->AddRect({sx, sy}, {sx + slot_w, sy + slot_h}, rule, 6 * s, 0, 1.0f * s);
+      draw->AddRectFilled({sx, sy}, {sx + slot_w, sy + sh}, to_imgui_color(theme.untouched), 6 * s);
+      draw->AddRect({sx, sy}, {sx + slot_w, sy + sh}, rule, 6 * s, 0, 1.0f * s);
       if (ImGui::CalcTextSize("empty").x + 6 * s < slot_w)
-        text_centered(draw, {sx + 0.5f * slot_w, sy + 0.5f * slot_h}, muted, "empty");
+        text_centered(draw, {sx + 0.5f * slot_w, sy + 0.5f * sh}, muted, "empty");
     }
   }
   const ImU32 occ_color = to_imgui_color(blocks < slots ? theme.warning : theme.text);
-  std::vector<CacheAside::Note> notes;
-  if (compact && beside) {
-    const float tx = x0 + static_cast<float>(slots) * (slot_w + slot_gap) + 10 * s;
-    ImGui::PushFont(layer.fonts().bold);
-    draw->AddText({tx, sy + 0.5f * (slot_h - font * 1.15f)}, occ_color, occ.c_str());
-    ImGui::PopFont();
-    ImGui::Dummy({width, slot_h + 8 * s});
-    notes.push_back({line2, false});
-    notes.push_back({line3, false});
-  } else if (beside) {
-    const float tx = x0 + static_cast<float>(slots) * (slot_w + slot_gap) + 10 * s;
+  const float tx = x0 + static_cast<float>(slots) * (slot_w + slot_gap) + 10 * s;
+  if (f == Form::Full && next_to) {
+    const float big = 1.6f;
     draw->AddText(layer.fonts().bold, font * big, {tx, sy}, occ_color, occ.c_str());
     draw->AddText({tx, sy + font * big + 4 * s}, text, line2.c_str());
     draw->AddText({tx, sy + font * big + font + 8 * s}, text, line3.c_str());
-    ImGui::Dummy({width, std::max(slot_h, font * big + 2 * font + 12 * s) + 8 * s});
+    ImGui::Dummy({width, std::max(sh, font * big + 2 * font + 12 * s) + 8 * s});
+  } else if (next_to) {
+    ImGui::PushFont(layer.fonts().bold);
+    draw->AddText({tx, sy + 0.5f * (sh - ImGui::GetFontSize())}, occ_color, occ.c_str());
+    ImGui::PopFont();
+    ImGui::Dummy({width, sh + 8 * s});
   } else {
-    ImGui::Dummy({width, slot_h + 8 * s});
-    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(occ_color));
-    heading(layer, occ);
-    ImGui::PopStyleColor();
-    notes.push_back({line2, false});
-    notes.push_back({line3, false});
+    ImGui::Dummy({width, sh + 8 * s});
+    if (f == Form::Bare) {
+      left_out.push_back({occ + ": " + line2, blocks < slots});
+    } else {
+      ImGui::PushStyleColor(ImGuiCol_Text, ImGui::ColorConvertU32ToFloat4(occ_color));
+      heading(layer, occ);
+      ImGui::PopStyleColor();
+    }
   }
+  if (!(f == Form::Full && next_to)) {
+    if (left_out.size() < 2) left_out.push_back({line2, false});
+    left_out.push_back({line3, false});
+  }
+  notes.insert(notes.begin(), left_out.begin(), left_out.end());
+}
 
-  // The notes under the drawing, as many as leave the plots their least height.
+// The notes under the drawing (after the ones it left out): what was measured, the opt-in.
+std::vector<CacheAside::Note> carveout_notes(const CacheSession& session, const CacheResults& r) {
+  const CacheModel& m = session.model();
+  const CacheState& st = session.state();
+  std::vector<CacheAside::Note> notes;
   const bool have =
       r.carveout_of && same_cache_measurement(CacheSection::Carveout, *r.carveout_of, st);
   notes.push_back(measured_state_note(session, r, have || r.hungry));
@@ -441,13 +323,56 @@ void draw_carveout_view(const CacheSession& session, const CacheResults& r,
                        ". A block may have at most " + kib(m.optin_limit_bytes) +
                        "; the static 48 KiB limit applies to __shared__ arrays.",
                    m.needs_optin});
-  notes.push_back({ticks_note, false});
+  return notes;
+}
+
+// The drawing in its fullest form that fits `height` at `width`, then the notes that fit under
+// it; the rest of them go to `aside`.
+void draw_capacity(const CapacityDrawing& d, const CacheSession& session, const CacheResults& r,
+                   float width, float height, CacheAside& aside) {
+  Form f = Form::Bare;
+  for (Form candidate : {Form::Full, Form::Compact})
+    if (f == Form::Bare && d.height(candidate, width) <= height) f = candidate;
+  const float top = ImGui::GetCursorScreenPos().y;
+  std::vector<CacheAside::Note> notes;
+  d.draw(f, width, notes);
+  // The drawing's own texts first (what its slots show), the rest, then what its ticks are.
+  const std::vector<CacheAside::Note> more = carveout_notes(session, r);
+  notes.insert(notes.end() - 1, more.begin(), more.end());
   float notes_h = 0;
-  for (const auto& n :
-       fit_notes(notes, ImGui::GetContentRegionAvail().y - plots_min, avail_w, aside, notes_h))
-    draw_note(n, theme);
+  const float left = height - (ImGui::GetCursorScreenPos().y - top);
+  for (const auto& n : fit_notes(notes, left, width, aside, notes_h)) draw_note(n, d.theme);
+}
+
+}  // namespace
+
+void draw_carveout_view(const CacheSession& session, const CacheResults& r,
+                        const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,
+                        CacheAside& aside) {
+  const float s = layer.scale();
+  const CapacityDrawing d(session, layer, theme);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
-  draw_carveout_plots(session, r, layer, theme, interactive, aside, avail.x, avail.y);
+  const float plots_min = carveout_plots_min_height(theme, avail.x, s);
+  // Stacked: the drawing in its fullest form that leaves the plots their least height, the
+  // notes, then the plots in the rest.
+  for (Form f : {Form::Full, Form::Compact}) {
+    if (d.height(f, avail.x) + ImGui::GetStyle().ItemSpacing.y + plots_min > avail.y) continue;
+    const float top = ImGui::GetCursorScreenPos().y;
+    draw_capacity(d, session, r, avail.x, avail.y - plots_min, aside);
+    const float used = ImGui::GetCursorScreenPos().y - top;
+    draw_carveout_plots(session, r, layer, theme, interactive, aside, avail.x, avail.y - used,
+                        nullptr);
+    return;
+  }
+  // Too short for both: one picture at a time, the drawing first.
+  const PlotCell picture{"L1 + shared, one SM",
+                         {},
+                         [&](float w, float h) { draw_capacity(d, session, r, w, h, aside); },
+                         "SM",
+                         [&](float w) { return d.height(Form::Bare, w); }};
+  if (ImGui::GetStateStorage()->GetInt(ImGui::GetID("carveout-pictures"), 0) != 0)
+    for (auto& n : carveout_notes(session, r)) aside.notes.push_back(std::move(n));
+  draw_carveout_plots(session, r, layer, theme, interactive, aside, avail.x, avail.y, &picture);
 }
 
 }  // namespace warplens::app::cache_ui_detail

@@ -30,7 +30,7 @@ void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGui
                 layer,
                 "L1 gather: time per 4-byte access vs the working set each block gathers "
                 "from",
-                "L1 gather: time per access vs working set", plot_min_height(probe, width, s)));
+                "L1 gather: time per access vs working set", plot_min_height(probe, width, s), ""));
   }
   const auto& sets = l1_working_sets();
   const auto& carveouts = l1_carveouts();
@@ -99,13 +99,17 @@ void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGui
        false});
 
   std::vector<PlotCell> cells;
-  cells.push_back({"time per access", legend_entries(series, {}), [&](float w, float h) {
+  cells.push_back({"time per access",
+                   legend_entries(series, {}),
+                   [&](float w, float h) {
                      viz::PlotSpec sp = spec;
                      labels(sp, w, "ns per access (SM time per 4-byte lane access)",
                             "ns per access");
                      draw_wrapped_plot("l1", "time per access", sp, series, {}, w, h, theme, s,
                                        interactive, aside);
-                   }});
+                   },
+                   "time",
+                   {}});
   std::vector<viz::PlotSeries> hit_series;
   const std::vector<viz::ReferenceLine> full = {{"100 %", theme.muted_text, 100.0}};
   if (hits) {
@@ -126,19 +130,23 @@ void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGui
     }
     if (!hit_series.empty() && carveouts.front() == gpu::kCarveoutDefault)
       std::rotate(hit_series.begin(), hit_series.begin() + 1, hit_series.end());
-    cells.push_back({"L1 hit rate", legend_entries(hit_series, full), [&](float w, float h) {
+    cells.push_back({"L1 hit rate",
+                     legend_entries(hit_series, full),
+                     [&](float w, float h) {
                        viz::PlotSpec sp = spec;
                        sp.value_unit = "%";
                        labels(sp, w, "L1 hit rate, % of sectors looked up (hardware counters)",
                               "L1 hit rate (%)");
                        draw_wrapped_plot("l1-hit", "L1 hit rate", sp, hit_series, full, w, h, theme,
                                          s, interactive, aside);
-                     }});
+                     },
+                     "hit rate",
+                     {}});
   }
   // The notes take what the plots leave at their least height (one at a time at worst).
   float plots_min = 0;
   for (const auto& c : cells) plots_min = std::max(plots_min, plot_min_height(c.legend, width, s));
-  if (cells.size() > 1) plots_min += ImGui::GetFrameHeightWithSpacing();
+  if (cells.size() > 1) plots_min += picker_height(cells, width);
   float notes_h = 0;
   for (const auto& n :
        fit_notes(notes, ImGui::GetContentRegionAvail().y - plots_min, width, aside, notes_h))

@@ -49,6 +49,7 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
       format("Read path: %d\u00d7%d image of 32-bit pixels, GB/s the program asked for",
              st.read.side, st.read.side);
   const std::string title_short = format("Read path: %d\u00b2 pixels, GB/s", st.read.side);
+  const std::string title_shortest = format("Read path, %d\u00b2", st.read.side);
 
   // The chart's parts that do not depend on the data.
   double top_value = 0;
@@ -78,9 +79,14 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   const float legend_h = slot ? 0.0f : spacing + legend_height(legend, width, s);
   const float key_h = slot || named ? 0.0f : wrapped_height(key, width);
   const float chart_min = (font + 10 * s) + 4.5f * font + labels_h + legend_h + key_h;
-  heading(layer, heading_room - heading_height(layer, title_long, width) >= chart_min
-                     ? title_long
-                     : title_short);
+  // The long heading where it leaves the chart its least height; the short one where that
+  // leaves it a few lines more, else the shortest (one line even at 3x).
+  const auto leaves = [&](const std::string& t) {
+    return heading_room - heading_height(layer, t, width);
+  };
+  heading(layer, leaves(title_long) >= chart_min                  ? title_long
+                 : leaves(title_short) >= chart_min + 4.0f * font ? title_short
+                                                                  : title_shortest);
 
   // Notes above the chart, as many as leave it its least height; the rest go aside.
   std::vector<CacheAside::Note> notes = {measured_state_note(session, r, !r.read.empty())};
@@ -105,6 +111,14 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   const float top = o.y + font + 10 * s;
   const float bottom = o.y + h - labels_h;
   const auto py = [&](double v) { return bottom - to_f(v / y_max) * (bottom - top); };
+  // As many ticks as the frame holds apart: coarser steps where it is short.
+  for (int target = 5; target >= 1; --target) {
+    ticks = viz::nice_ticks(0, y_max, target);
+    if (viz::thin_ticks(ticks, 0, y_max, bottom - top, ImGui::GetTextLineHeight()).size() ==
+        ticks.size())
+      break;
+  }
+  ticks = viz::thin_ticks(ticks, 0, y_max, bottom - top, ImGui::GetTextLineHeight());
   const ImU32 text = to_imgui_color(theme.text);
   const ImU32 muted = to_imgui_color(theme.muted_text);
   draw->AddRectFilled({left, top}, {right, bottom}, to_imgui_color(theme.background));
