@@ -57,11 +57,39 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   ImGui::End();
 }
 
+namespace {
+
+// `text` wrapped to the window at its spaces only (ImGui's own wrapping also breaks after a '.',
+// which splits "1.00" into "1." and "00"); a word wider than the line stays whole.
+void text_wrapped_at_spaces(const std::string& text) {
+  const float right = ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x;
+  const float space = ImGui::CalcTextSize(" ").x;
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {ImGui::GetStyle().ItemSpacing.x, 0});
+  bool first = true;
+  for (std::size_t at = 0; at <= text.size();) {
+    std::size_t end = text.find(' ', at);
+    if (end == std::string::npos) end = text.size();
+    if (end > at) {
+      const std::string word = text.substr(at, end - at);
+      const float w = ImGui::CalcTextSize(word.c_str()).x;
+      // On the same line when it fits (decided before SameLine, so no phantom overflow).
+      if (!first && ImGui::GetItemRectMax().x + space + w <= right) ImGui::SameLine(0, space);
+      ImGui::TextUnformatted(word.c_str());
+      first = false;
+    }
+    at = end + 1;
+  }
+  ImGui::PopStyleVar();
+  ImGui::Spacing();
+}
+
+}  // namespace
+
 void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer) {
   // The number first, large: on a short screen it is what must not scroll away.
   if (!n.value.empty()) {
     if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
-    ImGui::TextUnformatted(n.value.c_str());
+    text_wrapped_at_spaces(n.value);
     if (layer.fonts().bold) ImGui::PopFont();
   }
   ImGui::TextDisabled("%s", n.label.c_str());

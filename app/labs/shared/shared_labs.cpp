@@ -70,12 +70,12 @@ void SharedLabBase::draw_knobs(LabFrame& frame) {
     }
     default:
       if (ix.kind == SharedPatternKind::Tile) {
-        knob_int("row pitch (elements)", ix.pitch_elements, ix.tile_width, ix.tile_width + 8, 4);
+        knob_int("row pitch", ix.pitch_elements, ix.tile_width, ix.tile_width + 8, 4);
         knob_check("by column", ix.by_column);
       } else if (ix.kind == SharedPatternKind::Struct) {
         knob_int("words per struct", ix.struct_words, 1, 8, 3);
       } else if (ix.kind == SharedPatternKind::Strided) {
-        knob_int("stride (elements)", ix.stride, 0, 64, 4);
+        knob_int("stride", ix.stride, 0, 64, 4);
         static constexpr const char* kWords[] = {"1 B", "2 B", "4 B", "8 B", "16 B"};
         int word = 0;
         while (word < 4 && (1 << word) < ix.word_bytes) ++word;
