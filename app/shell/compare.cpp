@@ -134,10 +134,7 @@ void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const La
     for (const KeyNumber& n : key_numbers_from(*column)) draw_key_number(n, layer);
   }
   ImGui::PopTextWrapPos();
-  if (!legend.empty()) {
-    ImGui::Separator();
-    legend.draw();
-  }
+  draw_legend_beside(legend);
   ImGui::End();
 }
 

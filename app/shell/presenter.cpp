@@ -85,6 +85,12 @@ void text_wrapped_at_spaces(const std::string& text) {
 
 }  // namespace
 
+void draw_legend_beside(const LegendSlot& legend) {
+  if (legend.empty()) return;
+  ImGui::Separator();
+  legend.draw();
+}
+
 void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer) {
   // The number first, large: on a short screen it is what must not scroll away.
   if (!n.value.empty()) {
@@ -132,10 +138,7 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
     ImGui::TextDisabled("Look for: %s", scenario.look_for.c_str());
   }
   ImGui::PopTextWrapPos();
-  if (!legend.empty()) {
-    ImGui::Separator();
-    legend.draw();
-  }
+  draw_legend_beside(legend);
   ImGui::End();
 }
 

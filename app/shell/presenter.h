@@ -36,6 +36,9 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
                       const viz::ImGuiLayer& layer, const LegendSlot& legend, ImVec2 pos,
                       ImVec2 size);
 
+/// The view's legend (handed to `legend` while the view drew) under a separator, if any.
+void draw_legend_beside(const LegendSlot& legend);
+
 /// One key number in the current window: its value large, then what it is and its note.
 void draw_key_number(const KeyNumber& number, const viz::ImGuiLayer& layer);
 
