@@ -26,15 +26,6 @@ bool is_tile(const SharedIndexParams& index) {
          index.kind == SharedPatternKind::MatmulB;
 }
 
-// Elements per stored row and how many of them hold the tile (the rest is padding).
-int pitch_of(const SharedIndexParams& index) {
-  return std::max(1, index.pitch_elements);
-}
-int width_of(const SharedIndexParams& index) {
-  return index.kind == SharedPatternKind::Tile ? std::clamp(index.tile_width, 1, pitch_of(index))
-                                               : pitch_of(index);
-}
-
 // A pale tint per bank: hue around the circle, light enough that the lanes' viridis colours
 // stand out on top of it.
 Rgb bank_tint(int bank, int banks, const viz::Theme& theme) {
@@ -61,20 +52,32 @@ struct Word {
 }  // namespace
 
 bool tile_view_applies(const SharedIndexParams& index) {
-  return is_tile(index) && index.word_bytes == 4 && pitch_of(index) <= kMaxPitch;
+  return is_tile(index) && index.word_bytes == 4 && index.pitch_elements <= kMaxPitch;
 }
 
-float tile_view_width(const SharedIndexParams& index, float room, float height, float scale) {
-  if (!tile_view_applies(index)) return 0.0f;
-  // Square-ish cells: as wide as the height allows for the tile's columns, at most 40 % of the
-  // room, and only when the bank grid keeps at least 520 px x scale.
+ArrayGeometry tile_geometry(const SharedIndexParams& index, int banks, int bank_width_bytes) {
+  ArrayGeometry g;
+  g.name = "tile";
+  g.pitch_elements = std::max(1, index.pitch_elements);
+  g.width_elements = index.kind == SharedPatternKind::Tile
+                         ? std::clamp(index.tile_width, 1, g.pitch_elements)
+                         : g.pitch_elements;
+  g.element_bytes = 4;
+  g.base_bytes = static_cast<std::int64_t>(index.offset) * 4;
+  g.min_rows = g.width_elements;  // a square tile
+  g.banks = std::max(1, banks);
+  g.bank_width_bytes = std::max(1, bank_width_bytes);
+  return g;
+}
+
+float array_view_width(float room, float height, float scale, float keep) {
   const float want = std::min(0.4f * room, 1.1f * height);
-  return room - want >= 520 * scale ? want : 0.0f;
+  return room - want >= keep * scale ? want : 0.0f;
 }
 
-void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, int banks,
-                    int bank_width_bytes, const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                    ImVec2 size, bool interactive) {
+void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
+                     const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 size,
+                     bool interactive) {
   const float s = layer.scale();
   const viz::Fonts& fonts = layer.fonts();
   ImFont* regular = fonts.regular ? fonts.regular : ImGui::GetFont();
@@ -85,33 +88,40 @@ void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, i
   const bool hovered = interactive && ImGui::IsItemHovered();
   draw->PushClipRect(origin, {origin.x + size.x, origin.y + size.y}, true);
 
-  const int pitch = pitch_of(index), width = width_of(index);
-  banks = std::max(1, banks);
-  bank_width_bytes = std::max(1, bank_width_bytes);
-  // The words slot 0's lanes touch, by element from the tile's start.
+  const int pitch = std::max(1, array.pitch_elements);
+  const int width = std::clamp(array.width_elements, 1, pitch);
+  const std::int64_t element_bytes = std::max(1, array.element_bytes);
+  const bool shared = array.banks > 0;
+  const int banks = std::max(1, array.banks), bank_width = std::max(1, array.bank_width_bytes);
+  const auto byte_of = [&](std::int64_t element) {
+    return array.base_bytes + element * element_bytes;
+  };
+  const auto bank_of = [&](std::int64_t element) {
+    return static_cast<int>(byte_of(element) / bank_width % banks);
+  };
+  const auto line_of = [&](std::int64_t element) { return byte_of(element) / 128; };
+  // The elements the traced lanes touch (every traced warp; lane = record % 32).
   std::map<std::int64_t, Word> words;
   std::int64_t last_row = 0;
-  for (int lane = 0; lane < kTraceLanes; ++lane) {
-    const LaneTraceRecord& r = trace[static_cast<std::size_t>(lane)];
+  for (std::size_t i = 0; i < trace.size(); ++i) {
+    const LaneTraceRecord& r = trace[i];
     if (!r.active || r.word_bytes == 0) continue;
     const std::int64_t element =
-        static_cast<std::int64_t>(trace_address(r)) / 4 - static_cast<std::int64_t>(index.offset);
+        (static_cast<std::int64_t>(trace_address(r)) - array.base_bytes) / element_bytes;
     if (element < 0) continue;
-    words[element].lanes.push_back(lane);
+    words[element].lanes.push_back(static_cast<int>(i % 32));
     last_row = std::max(last_row, element / pitch);
   }
   const int rows = static_cast<int>(
-      std::clamp<std::int64_t>(std::max<std::int64_t>(width, last_row + 1), 1, kMaxRows));
-  // Distinct touched words per bank: a bank with several is in conflict (one phase: the whole
-  // warp for 4-byte words).
+      std::clamp<std::int64_t>(std::max<std::int64_t>(array.min_rows, last_row + 1), 1, kMaxRows));
+  // Shared: distinct touched words per bank; a bank with several is in conflict (one phase:
+  // the whole warp for 4-byte words).
   std::map<int, int> words_per_bank;
-  for (const auto& [element, word] : words) {
-    const auto bank = static_cast<int>((element + index.offset) * 4 / bank_width_bytes % banks);
-    ++words_per_bank[bank];
-  }
+  if (shared)
+    for (const auto& entry : words) ++words_per_bank[bank_of(entry.first)];
 
   // Layout: a caption line, column numbers, then the grid with row numbers on its left.
-  const ImU32 text = to_imgui_color(theme.text), muted = to_imgui_color(theme.muted_text);
+  const ImU32 muted = to_imgui_color(theme.muted_text);
   const float font_px = regular->FontSize, small_px = 0.75f * font_px;
   const float margin = 6 * s, caption_h = font_px + 6 * s, header_h = small_px + 4 * s;
   const float label_w = mono->CalcTextSizeA(small_px, FLT_MAX, 0, "31").x + 6 * s;
@@ -120,20 +130,20 @@ void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, i
                                                         grid_h / static_cast<float>(rows))));
   const ImVec2 grid{origin.x + margin + label_w, origin.y + caption_h + header_h};
 
-  // The caption: the tile's declaration as stored, then what the tint means, as room allows.
-  const std::string title = pitch > width
-                                ? format("tile[%d][%d] as stored (%d padding column%s)", rows,
-                                         pitch, pitch - width, pitch - width == 1 ? "" : "s")
-                                : format("tile[%d][%d] as stored", rows, width);
+  // The caption: the array as stored, then what the tint means, as room allows.
+  const int padding = pitch - width;
+  const std::string title =
+      padding > 0 ? format("%s as stored: %d + %d padding per row", array.name, width, padding)
+                  : format("%s as stored: %d per row", array.name, width);
   const float room = size.x - 2 * margin;
-  std::string shown = title + " \u2022 tint: bank";
+  std::string shown = title + (shared ? " \u2022 tint: bank" : " \u2022 tint: 128 B line");
   if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = fit_text(title, room);
   draw->AddText(regular, font_px, {origin.x + margin, origin.y}, muted, shown.c_str());
 
   // Column numbers (every few where narrow) and row numbers.
-  const float digit_w = mono->CalcTextSizeA(small_px, FLT_MAX, 0, "00").x + 2 * s;
-  const int every = std::max(1, static_cast<int>(std::ceil(digit_w / cell)));
-  const int label_every = every <= 1 ? 1 : (every <= 2 ? 2 : (every <= 4 ? 4 : 8));
+  const float digit_w = mono->CalcTextSizeA(small_px, FLT_MAX, 0, "000").x + 2 * s;
+  int label_every = 1;
+  while (static_cast<float>(label_every) * cell < digit_w) label_every *= 2;
   for (int c = 0; c < pitch; c += label_every) {
     const std::string t = std::to_string(c);
     const ImVec2 ts = mono->CalcTextSizeA(small_px, FLT_MAX, 0, t.c_str());
@@ -151,10 +161,14 @@ void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, i
         muted, t.c_str());
   }
 
-  // The words: tinted by bank (padding hatched), the lanes' words in lane colour with the lane
-  // number where it fits, a conflict frame on words of a bank that serves several.
+  // The elements: tinted by bank or line (padding hatched), the lanes' elements in lane colour
+  // with the lane number where it fits, a conflict frame on words of a bank that serves several.
   const float gap = cell >= 8 * s ? std::max(1.0f, 1.0f * s) : 0.0f;
-  const bool numbers = cell >= digit_w;
+  const bool numbers = cell >= mono->CalcTextSizeA(small_px, FLT_MAX, 0, "00").x + 2 * s;
+  const Rgb line_tint[2] = {theme.untouched,
+                            {0.5f * (theme.untouched.r + theme.background.r),
+                             0.5f * (theme.untouched.g + theme.background.g),
+                             0.5f * (theme.untouched.b + theme.background.b)}};
   int hover_row = -1, hover_col = -1;
   for (int r = 0; r < rows; ++r) {
     for (int c = 0; c < pitch; ++c) {
@@ -162,9 +176,8 @@ void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, i
                      grid.y + static_cast<float>(r) * cell + gap};
       const ImVec2 b{a.x + cell - 2 * gap, a.y + cell - 2 * gap};
       const std::int64_t element = static_cast<std::int64_t>(r) * pitch + c;
-      const int bank = static_cast<int>((element + index.offset) * 4 / bank_width_bytes % banks);
       const auto touched = words.find(element);
-      if (c >= width) {  // padding: never read, it only shifts the next row's banks
+      if (c >= width) {  // padding: never read, it only shifts where the next row starts
         draw->AddRectFilled(a, b, to_imgui_color(theme.untouched));
         draw->PushClipRect(a, b, true);
         for (float x = a.x - cell; x < b.x; x += 4 * s)
@@ -174,7 +187,7 @@ void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, i
         const int lane = touched->second.lanes.front();
         const Rgb fill = theme.lanes[static_cast<std::size_t>(lane)];
         draw->AddRectFilled(a, b, to_imgui_color(fill));
-        if (words_per_bank[bank] > 1)
+        if (shared && words_per_bank[bank_of(element)] > 1)
           draw->AddRect(a, b, to_imgui_color(theme.conflict), 0, 0, std::max(1.5f, 1.5f * s));
         if (numbers) {
           const std::string t = std::to_string(lane);
@@ -182,7 +195,8 @@ void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, i
           draw->AddText(mono, small_px, {0.5f * (a.x + b.x - ts.x), 0.5f * (a.y + b.y - ts.y)},
                         to_imgui_color(viz::text_on(fill)), t.c_str());
         }
-      } else {
+      } else if (shared) {
+        const int bank = bank_of(element);
         draw->AddRectFilled(a, b, to_imgui_color(bank_tint(bank, banks, theme)));
         if (numbers) {
           const std::string t = std::to_string(bank);
@@ -190,6 +204,8 @@ void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, i
           draw->AddText(mono, small_px, {0.5f * (a.x + b.x - ts.x), 0.5f * (a.y + b.y - ts.y)},
                         muted, t.c_str());
         }
+      } else {
+        draw->AddRectFilled(a, b, to_imgui_color(line_tint[line_of(element) % 2]));
       }
       if (hovered) {
         const ImVec2 m = ImGui::GetMousePos();
@@ -204,19 +220,22 @@ void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, i
 
   if (hover_row >= 0) {
     const std::int64_t element = static_cast<std::int64_t>(hover_row) * pitch + hover_col;
-    const int bank = static_cast<int>((element + index.offset) * 4 / bank_width_bytes % banks);
-    std::string tip = format("row %d, column %d%s \u2022 bank %d", hover_row, hover_col,
-                             hover_col >= width ? " (padding, never read)" : "", bank);
+    std::string tip = format("row %d, column %d%s \u2022 byte %lld \u2022 ", hover_row, hover_col,
+                             hover_col >= width ? " (padding, never read)" : "",
+                             static_cast<long long>(byte_of(element)));
+    tip += shared ? format("bank %d", bank_of(element))
+                  : format("128 B line %lld", static_cast<long long>(line_of(element)));
     if (const auto it = words.find(element); it != words.end()) {
       tip += "\nread by lane";
       for (const int lane : it->second.lanes) tip += " " + std::to_string(lane);
-      if (words_per_bank[bank] > 1)
-        tip += format("\nbank %d serves %d distinct words of this request: a %d-way conflict", bank,
-                      words_per_bank[bank], words_per_bank[bank]);
+      if (shared && words_per_bank[bank_of(element)] > 1) {
+        const int n = words_per_bank[bank_of(element)];
+        tip += format("\nbank %d serves %d distinct words of this request: a %d-way conflict",
+                      bank_of(element), n, n);
+      }
     }
     ImGui::SetTooltip("%s", tip.c_str());
   }
-  (void)text;
 }
 
 }  // namespace warplens::app

@@ -1,8 +1,10 @@
-// The tile view: a 2D shared-memory tile drawn as it is stored, rows x columns of words with the
-// row pitch's padding columns, each word tinted and numbered by its bank, and one warp's lanes on
-// the words they touch (from the same trace the bank grid draws). Beside the bank grid it shows
-// why a column read of tile[32][32] lands in one bank (a column is one tint) and why tile[32][33]
-// or an XOR swizzle spreads it (the tints run diagonally).
+// The 2D array view: a shared tile or a global matrix drawn as it is stored, rows x columns of
+// elements with the row pitch's padding columns, and one warp's lanes on the elements they touch
+// (from the same trace the bank grid or warp view draws). A shared tile's words are tinted and
+// numbered by bank: beside the bank grid it shows why a column read of tile[32][32] lands in one
+// bank (a column is one tint) and why tile[32][33] or an XOR swizzle spreads it (the tints run
+// diagonally). A global matrix's elements are tinted by 128-byte line: rows of 120 floats start
+// inside a line; cudaMallocPitch's padded rows start on one.
 #pragma once
 
 #include <imgui.h>
@@ -18,17 +20,37 @@ namespace warplens::app {
 /// matrix multiply's blockA / blockB) of 4-byte words, at most 64 elements of row pitch.
 [[nodiscard]] bool tile_view_applies(const SharedIndexParams& index);
 
-/// Width the tile view wants beside a bank grid in a `room` x `height` pixel area (0: none,
-/// when the grid would be left too narrow).
-[[nodiscard]] float tile_view_width(const SharedIndexParams& index, float room, float height,
-                                    float scale);
+/// Width an array view wants beside a bank grid or warp view in a `room` x `height` pixel area:
+/// at most 40 % of the room, and 0 (none) where the picture beside it would keep less than
+/// `keep` pixels x scale.
+[[nodiscard]] float array_view_width(float room, float height, float scale, float keep = 520);
 
-/// Draws the tile of `index` with warp slot 0 of `trace` on it into a `size` pixel area at the
-/// cursor of the current ImGui window. `banks` x `bank_width_bytes`: the model's banks (32 x 4
-/// on every GPU since Fermi). With `interactive`, hovering a word says its row, column, bank and
-/// lanes.
-void draw_tile_view(const TraceRecords& trace, const SharedIndexParams& index, int banks,
-                    int bank_width_bytes, const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                    ImVec2 size, bool interactive);
+/// A 2D array as stored, for draw_array_view: rows of `pitch_elements` elements of
+/// `element_bytes`, the first `width_elements` of each row in use (the rest is padding), its
+/// element 0 at byte `base_bytes` of the traced addresses.
+struct ArrayGeometry {
+  const char* name = "tile";  ///< "tile" (shared) or "matrix" (global), for the caption
+  int pitch_elements = 32;
+  int width_elements = 32;
+  int element_bytes = 4;
+  std::int64_t base_bytes = 0;
+  int min_rows = 1;  ///< rows drawn at least (the warp's touched rows are always drawn)
+  /// Shared memory: tint and number each element by its bank (`banks` x `bank_width_bytes`).
+  /// Global memory (banks = 0): tint by 128-byte line, alternating, so row starts that fall
+  /// inside a line show.
+  int banks = 32;
+  int bank_width_bytes = 4;
+};
+
+/// The geometry of a shared tile access (tile_view_applies) with the model's banks.
+[[nodiscard]] ArrayGeometry tile_geometry(const SharedIndexParams& index, int banks,
+                                          int bank_width_bytes);
+
+/// Draws warp slot 0 of `trace` on the 2D array `array` into a `size` pixel area at the cursor
+/// of the current ImGui window. With `interactive`, hovering an element says its row, column,
+/// bank or line, and the lanes on it.
+void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
+                     const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 size,
+                     bool interactive);
 
 }  // namespace warplens::app
