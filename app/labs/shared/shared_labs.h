@@ -40,6 +40,8 @@ class SharedLabBase : private SharedViews, public SessionLab<SharedSession> {
  protected:
   /// The lab's own part of the parameter panel.
   virtual void draw_lab_parameters(SharedState& state) = 0;
+  /// The presenter strip's knobs: the one or two the lab's scenarios turn.
+  virtual void draw_lab_knobs(SharedState& state) = 0;
   /// The A/B table's parameter line.
   [[nodiscard]] virtual std::string parameters_text() const = 0;
   /// The headline from one copy of the worker's results (`current`: they belong to the state).
@@ -52,6 +54,7 @@ class BankLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_bank_parameters(state); }
+  void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
@@ -66,6 +69,7 @@ class TransposeLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_transpose_parameters(state); }
+  void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
@@ -76,6 +80,7 @@ class MatmulLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_matmul_parameters(state); }
+  void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
@@ -86,6 +91,7 @@ class ReductionLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_reduction_parameters(state); }
+  void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
