@@ -7,6 +7,7 @@
 #include "copy_session.h"
 #include "shared_session.h"
 #include "trace_sink.h"
+#include "ui_widgets.h"
 
 namespace warplens::app {
 namespace {
@@ -84,6 +85,55 @@ TEST(CopySessionWithoutGl, HistoricalModelsPublishTheirTransactions) {
   state.model = model::HardwareModel::Modern;
   session.set(state);
   EXPECT_TRUE(warp.transactions().empty());
+}
+
+// A struct layout shows one field's load at a time: the strip holds that request alone, so it
+// agrees with the per-request numbers (issue 13); the totals still count all three loads.
+TEST(CopySessionWithoutGl, StructLayoutsShowOneFieldsLoad) {
+  HostWarpTraceSink warp;
+  HostSink<SectorHeatmap> heat;
+  CopySession session(warp, heat, false);
+  CopyState state;
+  state.params.layout = gpu::StructLayout::ArrayOfStructs;
+  state.field = 1;  // y
+  session.set(state);
+  ASSERT_EQ(session.error(), "");
+  const TraceRecords aos = warp.contents();
+  for (int lane = 0; lane < 32; ++lane) {
+    EXPECT_EQ(aos[lane].active, 1u) << "lane " << lane;
+    EXPECT_EQ(trace_address(aos[lane]), std::uint64_t(12 * lane + 4)) << "lane " << lane;
+    EXPECT_EQ(aos[lane].word_bytes, 4u);
+  }
+  EXPECT_EQ(traced_warps(aos), 1) << "one warp slot: field y's request alone";
+  EXPECT_TRUE(same_trace(session.trace(), aos));
+  EXPECT_EQ(session.predicted().sectors.size(), 12u);
+  EXPECT_NEAR(session.predicted().efficiency(), 1.0 / 3.0, 1e-9);  // 128 of 384 bytes
+  EXPECT_EQ(percent_text(session.predicted().efficiency()), "33.3 %");
+  EXPECT_EQ(session.predicted_totals().warps, 3) << "the totals count the three loads";
+  EXPECT_EQ(session.predicted_totals().summed_sectors, 36u);
+  EXPECT_EQ(session.predicted_totals().distinct_sectors, 12u);
+
+  state.params.layout = gpu::StructLayout::StructOfArrays;
+  state.field = 2;  // z: the third array, 2^25 floats after the first
+  session.set(state);
+  ASSERT_EQ(session.error(), "");
+  const TraceRecords soa = warp.contents();
+  for (int lane = 0; lane < 32; ++lane) {
+    EXPECT_EQ(soa[lane].active, 1u) << "lane " << lane;
+    EXPECT_EQ(trace_address(soa[lane]), std::uint64_t(2 * gpu::kStructCount * 4 + 4 * lane))
+        << "lane " << lane;
+  }
+  EXPECT_EQ(traced_warps(soa), 1);
+  EXPECT_EQ(session.predicted().sectors.size(), 4u);
+  EXPECT_DOUBLE_EQ(session.predicted().efficiency(), 1.0);
+  EXPECT_EQ(percent_text(session.predicted().efficiency()), "100.0 %");
+  EXPECT_EQ(session.predicted_totals().summed_sectors, 12u);
+
+  CopyState bad = state;
+  bad.field = 3;
+  session.set(bad);
+  EXPECT_NE(session.error().find("not x, y or z"), std::string::npos) << session.error();
+  EXPECT_EQ(session.state(), state) << "refused parameters change nothing";
 }
 
 TEST(SharedSessionWithoutGl, PublishesTheBankAccessOfTheShownWarp) {

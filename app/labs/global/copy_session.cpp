@@ -1,5 +1,6 @@
 #include "copy_session.h"
 
+#include <algorithm>
 #include <set>
 
 #include "gpu_turn.h"
@@ -20,6 +21,22 @@ CopySession::WarpTotals totals(const TraceRecords& trace, int warps, int word_by
   }
   t.distinct_sectors = all.size();
   return t;
+}
+
+/// The request the view and the per-request numbers show: warp `warp`'s, or for a struct
+/// layout the load of the chosen field.
+model::AccessPattern shown_pattern(const CopyState& s) {
+  if (s.params.layout == gpu::StructLayout::None) return copy_access_pattern(s.params, s.warp);
+  return struct_field_pattern(s.params, s.warp, s.field);
+}
+
+/// What the view draws of a full trace: the traced warps as they are, or of a struct layout's
+/// three field loads (slots 0..2) the chosen one alone, in slot 0.
+TraceRecords shown_slots(const TraceRecords& trace, const CopyState& s) {
+  if (s.params.layout == gpu::StructLayout::None) return trace;
+  TraceRecords one{};
+  std::copy_n(trace.begin() + s.field * kTraceLanes, kTraceLanes, one.begin());
+  return one;
 }
 
 constexpr int kTimedRuns = 15;  // median of 15 after 3 warm-up launches
@@ -55,8 +72,11 @@ void CopySession::set(const CopyState& requested) {
                                   std::to_string(state.warp + state.warps - 1) +
                                   " are not all in block 0");
     }
+    if (state.field < 0 || state.field >= gpu::kStructFields)
+      throw std::invalid_argument("field " + std::to_string(state.field) +
+                                  " is not x, y or z (0..2)");
     // Everything into locals first: refused parameters change nothing.
-    const auto pattern = copy_access_pattern(state.params, state.warp);
+    const auto pattern = shown_pattern(state);
     auto predicted = model::analyze_global(model::evaluate_lanes(pattern), pattern.word_bytes,
                                            pattern.op, state.model);
     auto predicted_totals =
@@ -85,7 +105,7 @@ void CopySession::remeasure() {
 }
 
 void CopySession::use_host_model_trace() {
-  trace_ = model_trace(state_.params, state_.warp, state_.warps);
+  trace_ = shown_slots(model_trace(state_.params, state_.warp, state_.warps), state_);
   warp_sink_.publish(trace_);
   try {
     heat_sink_.publish(host_twin_heatmap(
@@ -156,12 +176,17 @@ void CopySession::trace_on_gl_thread() {
       heat_interop_->unmap(lab->trace_stream());
     }
     heatmap_ = heat_sink_.contents();
+    // The struct kernel traces its three field loads into slots 0..2: the totals count all
+    // three, the view shows the chosen field's request alone (republished from the host).
+    const TraceRecords full = warp_sink_.contents();
+    traced_totals_ = totals(full, trace_slots(state_.params, state_.warps),
+                            state_.params.word_bytes, predicted_.op, state_.model);
+    if (state_.params.layout != gpu::StructLayout::None)
+      warp_sink_.publish(shown_slots(full, state_));
     trace_ = warp_sink_.contents();
     trace_source_ = TraceSource::GpuKernel;
     traced_ = model::analyze_global(accesses_from_trace(trace_), state_.params.word_bytes,
                                     predicted_.op, state_.model);
-    traced_totals_ = totals(trace_, trace_slots(state_.params, state_.warps),
-                            state_.params.word_bytes, predicted_.op, state_.model);
     show_transactions();
     traced_state_ = state_;
   } catch (const std::exception& e) {

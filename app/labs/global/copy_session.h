@@ -22,7 +22,10 @@ namespace warplens::app {
 struct CopyState {
   gpu::CopyParams params;
   int warp = 0;   ///< first warp of block 0 the view traces
-  int warps = 1;  ///< warps traced side by side: 1, 2, 4 or 8
+  int warps = 1;  ///< warps traced side by side: 1, 2, 4 or 8 (not for a struct layout)
+  /// A struct layout's field whose load request the view and the per-request numbers show:
+  /// 0 x, 1 y, 2 z (one request at a time; the totals still sum all three loads).
+  int field = 0;
   /// The memory model the view and the predicted column follow. Measurements always come from
   /// the real device.
   model::HardwareModel model = model::HardwareModel::Modern;
@@ -72,8 +75,9 @@ class CopySession {
   /// The same analysis of the traced addresses (GPU trace mode only).
   [[nodiscard]] const std::optional<model::GlobalAnalysis>& traced() const { return traced_; }
 
-  /// Sectors over all traced warps: distinct (what the warps together move at best, when they
-  /// share sectors through L1/L2) and summed (each warp's request on its own).
+  /// Sectors over all traced warps (a struct layout: its three field loads): distinct (what the
+  /// warps together move at best, when they share sectors through L1/L2) and summed (each
+  /// warp's request on its own).
   struct WarpTotals {
     int warps = 1;
     std::size_t distinct_sectors = 0;

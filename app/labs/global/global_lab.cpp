@@ -11,12 +11,40 @@
 
 namespace warplens::app {
 
+std::string field_text(const CopyState& state) {
+  if (state.params.layout == gpu::StructLayout::None) return {};
+  static constexpr const char* kNames[] = {"x", "y", "z"};
+  return format("field %s (%d of %d)", kNames[std::clamp(state.field, 0, 2)], state.field + 1,
+                gpu::kStructFields);
+}
+
+bool field_buttons(CopyState& state) {
+  // One button per field, the shown one in the active colour (as the header marks its lab):
+  // narrow enough for the presenter strip at 3x.
+  static constexpr const char* kNames[] = {"x##field", "y##field", "z##field"};
+  bool changed = false;
+  for (int f = 0; f < gpu::kStructFields; ++f) {
+    const bool shown = state.field == f;
+    if (shown)
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(kNames[f]) && !shown) {
+      state.field = f;
+      changed = true;
+    }
+    if (shown) ImGui::PopStyleColor();
+    if (ImGui::IsItemHovered()) ImGui::SetTooltip("show the load of field %c", "xyz"[f]);
+    if (f + 1 < gpu::kStructFields) ImGui::SameLine(0, 2);
+  }
+  return changed;
+}
+
 void GlobalLab::apply(const Scenario& scenario, std::optional<model::HardwareModel> model) {
   CopyState state = session_.state();
   const GlobalScenario& g = global_scenario(scenario);
   state.params = g.copy;
   state.warp = g.warp;
   state.warps = g.warps;
+  state.field = g.field;
   state.model = model.value_or(g.model);
   session_.set(state);
 }
@@ -26,14 +54,23 @@ void GlobalLab::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
 }
 
 void GlobalLab::draw_knobs(LabFrame& frame) {
-  // The knobs the global scenarios turn: a matrix's by-row / by-column and padding; else the
-  // word size or the offset, and for strided indices the stride (elements).
+  // The knobs the global scenarios turn: a matrix's by-row / by-column and padding; a struct's
+  // field shown; else the word size or the offset, and for strided indices the
+  // stride (elements).
   (void)frame;
   CopyState st = session_.state();
   gpu::CopyParams& p = st.params;
   if (p.matrix_width > 0) {
     knob_check("by column", p.matrix_by_column);
     knob_check("padded rows (cudaMallocPitch)", p.matrix_pitched);
+  } else if (p.layout != gpu::StructLayout::None) {
+    // A struct's fields are 4-byte floats (no word size, offset or stride to turn): the field
+    // whose load the view shows. (AoS and SoA are neighbouring scenarios: the strip's arrows.)
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("field");
+    ImGui::SameLine();
+    field_buttons(st);
+    ImGui::SameLine(0, 1.5f * ImGui::GetFontSize());
   } else {
     // Two knobs: the word size where the scenario is about it (not 4 bytes), else the offset;
     // then the stride (strided indices).
@@ -82,6 +119,7 @@ std::string GlobalLab::status_text() const {
          std::to_string(p.word_bytes) + "-byte words \u2022 " + kernel_text(p) + " \u2022 block " +
          std::to_string(p.block_threads / std::max(1, p.block_y)) + "\u00d7" +
          std::to_string(std::max(1, p.block_y)) + ", " + warps_text(session_.state()) +
+         (p.layout != gpu::StructLayout::None ? ", " + field_text(session_.state()) : "") +
          " \u2022 model: " + std::string(model::describe(session_.state().model));
 }
 
@@ -96,8 +134,10 @@ CompareColumn GlobalLab::compare_column() const {
   CompareColumn c;
   const CopyState& st = session_.state();
   c.parameters = kernel_text(st.params) + format(", %d-byte words", st.params.word_bytes);
-  c.access = std::string(st.params.side == gpu::PatternSide::Read ? "load" : "store") +
-             format(" of warp %d", st.warp);
+  c.access = st.params.layout != gpu::StructLayout::None
+                 ? format("load of field %c of warp %d", "xyz"[st.field], st.warp)
+                 : std::string(st.params.side == gpu::PatternSide::Read ? "load" : "store") +
+                       format(" of warp %d", st.warp);
   const model::GlobalAnalysis& g = session_.predicted();
   c.model = format("%zu sector%s, %s efficiency", g.sectors.size(),
                    g.sectors.size() == 1 ? "" : "s", percent_text(g.efficiency()).c_str());
@@ -120,6 +160,8 @@ CompareColumn GlobalLab::compare_column() const {
 
 void GlobalLab::figure_numbers(nlohmann::json& j) const {
   j["model_shown"] = model::to_string(session_.state().model);
+  if (session_.state().params.layout != gpu::StructLayout::None)
+    j["struct_field"] = std::string(1, static_cast<char>('x' + session_.state().field));
   j["model"] = global_analysis_json(session_.predicted());
   if (session_.traced()) j["gpu_trace"] = global_analysis_json(*session_.traced());
   nlohmann::json measured = nlohmann::json::object();

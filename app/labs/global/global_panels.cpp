@@ -144,6 +144,12 @@ void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, I
                   : "Structure of arrays: x[i], y[i], z[i] in three arrays. "
                     "Pattern, offset, stride and side do not apply.");
     ImGui::PopStyleColor();
+    ImGui::AlignTextToFramePadding();
+    ImGui::TextDisabled("Load shown: field");
+    ImGui::SameLine();
+    field_buttons(state);
+    ImGui::SameLine();
+    ImGui::TextDisabled("(%d of %d)", state.field + 1, gpu::kStructFields);
   }
   ImGui::TextDisabled("2D: a matrix of floats read by a 2D block");
   bool matrix = p.matrix_width != 0;
@@ -193,6 +199,9 @@ void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, I
   const int block_warps = p.block_threads / 32;
   ImGui::TextDisabled("Warps of block 0 shown (%d threads, %d warps)", p.block_threads,
                       block_warps);
+  const bool structs = p.layout != gpu::StructLayout::None;  // one warp, one field at a time
+  if (structs) state.warps = 1;
+  ImGui::BeginDisabled(structs);
   for (int n : {1, 2, 4, 8}) {
     if (n > block_warps) break;
     if (ImGui::RadioButton((std::to_string(n) + "##warps").c_str(), state.warps == n))
@@ -200,6 +209,7 @@ void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, I
     ImGui::SameLine();
   }
   ImGui::TextDisabled("side by side");
+  ImGui::EndDisabled();
   ImGui::SetNextItemWidth(-1);
   ImGui::SliderInt("##warp", &state.warp, 0, block_warps - state.warps,
                    state.warps == 1 ? "warp %d" : "from warp %d", ImGuiSliderFlags_AlwaysClamp);
@@ -257,11 +267,9 @@ void draw_global_view(const UiState& ui, CopySession& session, viz::WarpView& vi
   WarpPanelInfo info;
   info.first_warp = session.state().warp;
   if (session.state().params.layout != gpu::StructLayout::None) {
-    for (const char* field : {"x", "y", "z"}) {
-      info.slot_captions.push_back("warp " + std::to_string(info.first_warp) + ": load of field " +
-                                   field);
-      info.short_slot_captions.push_back(std::string("field ") + field);
-    }
+    const std::string field = field_text(session.state());
+    info.slot_captions = {"warp " + std::to_string(info.first_warp) + ": load of " + field};
+    info.short_slot_captions = {field};
   }
   const std::string path_caption = load_path_caption(session.state().params, info.first_warp);
   if (!path_caption.empty() && session.state().warps == 1) {
@@ -288,6 +296,10 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
   const float half = stat_table_width(ImGui::GetContentRegionAvail().x, s);
 
   ImGui::BeginChild("##request", {half, 0});
+  if (session.state().params.layout != gpu::StructLayout::None) {
+    ImGui::TextDisabled("per request: the load of %s; last rows: all three loads",
+                        field_text(session.state()).c_str());
+  }
   if (begin_stat_table("request", show_traced, session.state().model)) {
     global_stat_rows(p, t);
     const bool fields = session.state().params.layout != gpu::StructLayout::None;
@@ -295,14 +307,19 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
       const auto& pt = session.predicted_totals();
       const auto& tt = session.traced_totals();
       const char* what = fields ? "loads" : "warps";
+      const std::string who = fields ? "the three field loads" : "the shown warps";
+      const std::string distinct_tip =
+          "distinct sectors " + who + " touch: what they move when they share sectors (L1 / L2)";
+      const std::string summed_tip =
+          "the sum of the requests of " + who + ": shared sectors count again";
       stat_row(format("sectors, %d %s, distinct", pt.warps, what).c_str(),
                std::to_string(pt.distinct_sectors),
                tt ? std::to_string(tt->distinct_sectors) : std::string(), tt.has_value(),
-               "distinct sectors all shown warps touch: what they move when they share sectors");
+               distinct_tip.c_str());
       stat_row(format("sectors, %d %s, summed", pt.warps, what).c_str(),
                std::to_string(pt.summed_sectors),
                tt ? std::to_string(tt->summed_sectors) : std::string(), tt.has_value(),
-               "the sum of each warp's request: sectors shared between warps count again");
+               summed_tip.c_str());
     }
     ImGui::EndTable();
   }

@@ -19,6 +19,12 @@ std::any parse_global_table(const ScenarioTable& scenario) {
     g.copy.side = gpu::parse_pattern_side(string_value(t, "side", "read"));
     g.copy.path = gpu::parse_load_path(string_value(t, "path", "default"));
     g.copy.layout = gpu::parse_struct_layout(string_value(t, "layout", "none"));
+    const std::string field = string_value(t, "field", "x");
+    if (field.size() != 1 || field[0] < 'x' || field[0] > 'z')
+      throw std::invalid_argument("field must be \"x\", \"y\" or \"z\" (got \"" + field + "\")");
+    g.field = field[0] - 'x';
+    if (g.field != 0 && g.copy.layout == gpu::StructLayout::None)
+      throw std::invalid_argument("field applies to a struct layout (layout = \"aos\" or \"soa\")");
     g.model = model::parse_hardware_model(string_value(t, "model", "modern"));
     if (const toml::table* m = t["matrix"].as_table()) {
       g.copy.matrix_width = static_cast<int>((*m)["width"].value_or(std::int64_t{120}));

@@ -16,12 +16,14 @@ struct GlobalScenario {
   gpu::CopyParams copy;  ///< the copy kernel's parameters
   int warp = 0;          ///< first warp of block 0 the view traces
   int warps = 1;         ///< warps side by side: 1, 2, 4 or 8
+  int field = 0;         ///< a struct layout's field shown: 0 x, 1 y, 2 z ([copy] field = "y")
   /// The memory model shown ([copy] model = "fermi-ca", ...).
   model::HardwareModel model = model::HardwareModel::Modern;
 };
 
 /// Parses the [copy] table (word_bytes, offset, stride required; pattern, seed, side, path,
-/// layout, model, warp, warps, [copy.matrix] optional) and checks it against the model's
+/// layout, field, model, warp, warps, [copy.matrix]
+/// optional) and checks it against the model's
 /// buffer. Throws ScenarioError naming the file and the problem.
 std::any parse_global_table(const ScenarioTable& scenario);
 
