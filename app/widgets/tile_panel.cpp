@@ -126,8 +126,15 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   const float margin = 6 * s, caption_h = font_px + 6 * s, header_h = small_px + 4 * s;
   const float label_w = mono->CalcTextSizeA(small_px, FLT_MAX, 0, "31").x + 6 * s;
   const float grid_w = size.x - 2 * margin - label_w, grid_h = size.y - caption_h - header_h;
-  const float cell = std::max(1.0f, std::floor(std::min(grid_w / static_cast<float>(pitch),
-                                                        grid_h / static_cast<float>(rows))));
+  // A tile's words are square cells; a matrix's rows are long, so its cells are as wide as the
+  // width allows and up to two text lines tall.
+  const float cell_w = shared
+                           ? std::max(1.0f, std::floor(std::min(grid_w / static_cast<float>(pitch),
+                                                                grid_h / static_cast<float>(rows))))
+                           : std::max(1.0f, grid_w / static_cast<float>(pitch));
+  const float cell_h =
+      shared ? cell_w : std::max(1.0f, std::min(grid_h / static_cast<float>(rows), 2 * font_px));
+  const float cell = cell_w;
   const ImVec2 grid{origin.x + margin + label_w, origin.y + caption_h + header_h};
 
   // The caption: the array as stored, then what the tint means, as room allows.
@@ -151,13 +158,13 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                   {grid.x + (static_cast<float>(c) + 0.5f) * cell - 0.5f * ts.x, grid.y - header_h},
                   c < width ? muted : to_imgui_color(theme.rule), t.c_str());
   }
-  const int row_every = std::max(1, static_cast<int>(std::ceil((small_px + 1 * s) / cell)));
+  const int row_every = std::max(1, static_cast<int>(std::ceil((small_px + 1 * s) / cell_h)));
   for (int r = 0; r < rows; r += row_every) {
     const std::string t = std::to_string(r);
     const ImVec2 ts = mono->CalcTextSizeA(small_px, FLT_MAX, 0, t.c_str());
     draw->AddText(
         mono, small_px,
-        {grid.x - ts.x - 4 * s, grid.y + (static_cast<float>(r) + 0.5f) * cell - 0.5f * ts.y},
+        {grid.x - ts.x - 4 * s, grid.y + (static_cast<float>(r) + 0.5f) * cell_h - 0.5f * ts.y},
         muted, t.c_str());
   }
 
@@ -166,15 +173,15 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   const float gap = cell >= 8 * s ? std::max(1.0f, 1.0f * s) : 0.0f;
   const bool numbers = cell >= mono->CalcTextSizeA(small_px, FLT_MAX, 0, "00").x + 2 * s;
   const Rgb line_tint[2] = {theme.untouched,
-                            {0.5f * (theme.untouched.r + theme.background.r),
-                             0.5f * (theme.untouched.g + theme.background.g),
-                             0.5f * (theme.untouched.b + theme.background.b)}};
+                            {0.7f * theme.untouched.r + 0.3f * theme.rule.r,
+                             0.7f * theme.untouched.g + 0.3f * theme.rule.g,
+                             0.7f * theme.untouched.b + 0.3f * theme.rule.b}};
   int hover_row = -1, hover_col = -1;
   for (int r = 0; r < rows; ++r) {
     for (int c = 0; c < pitch; ++c) {
       const ImVec2 a{grid.x + static_cast<float>(c) * cell + gap,
-                     grid.y + static_cast<float>(r) * cell + gap};
-      const ImVec2 b{a.x + cell - 2 * gap, a.y + cell - 2 * gap};
+                     grid.y + static_cast<float>(r) * cell_h + gap};
+      const ImVec2 b{a.x + cell - 2 * gap, a.y + cell_h - 2 * gap};
       const std::int64_t element = static_cast<std::int64_t>(r) * pitch + c;
       const auto touched = words.find(element);
       if (c >= width) {  // padding: never read, it only shifts where the next row starts
@@ -216,6 +223,18 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
       }
     }
   }
+  // A matrix: a thick rule where each 128-byte line starts, as in the warp view's strip.
+  if (!shared) {
+    for (int r = 0; r < rows; ++r) {
+      for (int c = 0; c < pitch; ++c) {
+        const std::int64_t element = static_cast<std::int64_t>(r) * pitch + c;
+        if (byte_of(element) % 128 != 0) continue;
+        const float x = grid.x + static_cast<float>(c) * cell;
+        const float y = grid.y + static_cast<float>(r) * cell_h;
+        draw->AddLine({x, y}, {x, y + cell_h}, to_imgui_color(theme.text), std::max(2.0f, 2 * s));
+      }
+    }
+  }
   draw->PopClipRect();
 
   if (hover_row >= 0) {
@@ -236,6 +255,24 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
     }
     ImGui::SetTooltip("%s", tip.c_str());
   }
+}
+
+bool begin_array_beside(const TraceRecords& trace, const ArrayGeometry& array,
+                        const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,
+                        float keep) {
+  const ImVec2 room = ImGui::GetContentRegionAvail();
+  const float width = array_view_width(room.x, room.y, layer.scale(), keep);
+  if (width <= 0) return false;
+  ImGui::BeginChild("##array", {width, room.y}, false, ImGuiWindowFlags_NoScrollbar);
+  draw_array_view(trace, array, layer, theme, ImGui::GetContentRegionAvail(), interactive);
+  ImGui::EndChild();
+  ImGui::SameLine();
+  ImGui::BeginChild("##beside-array", {0, 0}, false, ImGuiWindowFlags_NoScrollbar);
+  return true;
+}
+
+void end_array_beside() {
+  ImGui::EndChild();
 }
 
 }  // namespace warplens::app

@@ -53,4 +53,12 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 size,
                      bool interactive);
 
+/// Beside a picture: where `room` (the current window's free region) leaves the picture `keep`
+/// pixels x scale, draws the array view in a child on the left, opens a child for the picture on
+/// the right and returns true (then call end_array_beside after drawing it); else draws nothing.
+bool begin_array_beside(const TraceRecords& trace, const ArrayGeometry& array,
+                        const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,
+                        float keep = 520);
+void end_array_beside();
+
 }  // namespace warplens::app

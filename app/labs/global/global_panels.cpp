@@ -14,6 +14,7 @@
 #include "legend_slot.h"
 #include "plot.h"
 #include "sweeps.h"
+#include "tile_panel.h"
 #include "ui_state.h"
 #include "ui_widgets.h"
 #include "warp_panel.h"
@@ -280,7 +281,16 @@ void draw_global_view(const UiState& ui, CopySession& session, viz::WarpView& vi
   info.model = session.state().model;
   info.op = session.predicted().op;
   info.analysis = session.traced() ? &*session.traced() : &session.predicted();
+  // A matrix: its rows as stored beside the warp view (where the lines start, the pitch's padding).
+  const gpu::CopyParams& p = session.state().params;
+  const bool beside =
+      p.matrix_width > 0 &&
+      begin_array_beside(session.trace(),
+                         {"matrix", static_cast<int>(gpu::matrix_pitch_bytes(p) / 4),
+                          p.matrix_width, 4, 0, p.block_y, 0, 4},
+                         layer, theme, ui.interactive, 700);
   draw_warp_panel(view, session.trace(), info, layer, theme, ui.interactive);
+  if (beside) end_array_beside();
   ImGui::End();
 }
 

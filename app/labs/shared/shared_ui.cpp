@@ -367,21 +367,14 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
     const bool legend = !side_name || layer.scale() < 1.5f || open_legend_slot();
     // A 2D tile: the tile as stored beside the grid, where the room has space for both.
     const SharedIndexParams& index = session.access()->index;
-    const ImVec2 room = ImGui::GetContentRegionAvail();
-    const float tile_w =
-        tile_view_applies(index) ? array_view_width(room.x, room.y, layer.scale()) : 0.0f;
-    if (tile_w > 0) {
-      ImGui::BeginChild("##tile", {tile_w, room.y}, false, ImGuiWindowFlags_NoScrollbar);
-      draw_array_view(session.trace(),
-                      tile_geometry(index, analysis.bank_count, analysis.bank_width_bytes), layer,
-                      theme, ImGui::GetContentRegionAvail(), ui.interactive);
-      ImGui::EndChild();
-      ImGui::SameLine();
-      ImGui::BeginChild("##banks", {0, 0}, false, ImGuiWindowFlags_NoScrollbar);
-    }
+    const bool beside =
+        tile_view_applies(index) &&
+        begin_array_beside(session.trace(),
+                           tile_geometry(index, analysis.bank_count, analysis.bank_width_bytes),
+                           layer, theme, ui.interactive);
     draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str(),
                    legend);
-    if (tile_w > 0) ImGui::EndChild();
+    if (beside) end_array_beside();
   }
   ImGui::End();
 }
