@@ -125,7 +125,24 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   const float font_px = regular->FontSize, small_px = 0.75f * font_px;
   const float margin = 6 * s, caption_h = font_px + 6 * s, header_h = small_px + 4 * s;
   const float label_w = mono->CalcTextSizeA(small_px, FLT_MAX, 0, "31").x + 6 * s;
-  const float grid_w = size.x - 2 * margin - label_w, grid_h = size.y - caption_h - header_h;
+  // The caption: the array as stored, then what the tint means, as room allows.
+  const float room = size.x - 2 * margin;
+  const int padding = pitch - width;
+  const std::string title =
+      padding > 0 ? format("%s as stored: %d + %d padding per row", array.name, width, padding)
+                  : format("%s as stored: %d per row", array.name, width);
+  const std::string key =
+      shared ? "tint: the word's bank" : "tint: 128-byte lines, ruled where each starts";
+  std::string shown = title + " \u2022 " + key;
+  for (const std::string& shorter : {title, format("%s as stored", array.name)})
+    if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = shorter;
+  const bool key_on_top = shown.size() > title.size();
+  shown = fit_text(shown, room);
+  // Under the grid: what the tint means, when the caption has no room for it.
+  const float key_h =
+      key_on_top ? 0.0f : regular->CalcTextSizeA(font_px, FLT_MAX, room, key.c_str()).y + 4 * s;
+  const float grid_w = size.x - 2 * margin - label_w,
+              grid_h = size.y - caption_h - header_h - key_h;
   // A tile's words are square cells; a matrix's rows are long, so its cells are as wide as the
   // width allows and up to two text lines tall.
   const float cell_w = shared
@@ -137,14 +154,6 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   const float cell = cell_w;
   const ImVec2 grid{origin.x + margin + label_w, origin.y + caption_h + header_h};
 
-  // The caption: the array as stored, then what the tint means, as room allows.
-  const int padding = pitch - width;
-  const std::string title =
-      padding > 0 ? format("%s as stored: %d + %d padding per row", array.name, width, padding)
-                  : format("%s as stored: %d per row", array.name, width);
-  const float room = size.x - 2 * margin;
-  std::string shown = title + (shared ? " \u2022 tint: bank" : " \u2022 tint: 128 B line");
-  if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = fit_text(title, room);
   draw->AddText(regular, font_px, {origin.x + margin, origin.y}, muted, shown.c_str());
 
   // Column numbers (every few where narrow) and row numbers.
@@ -222,6 +231,15 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
         }
       }
     }
+  }
+  // What the tint means, under the grid when the caption had no room for it (wrapped).
+  if (!key_on_top) {
+    const float y = grid.y + static_cast<float>(rows) * cell_h + 4 * s;
+    const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, room, key.c_str());
+    if (y + ks.y <= origin.y + size.y)
+      draw->AddText(regular, font_px, {origin.x + margin, y}, muted, key.c_str(), nullptr, room);
+    else
+      audit_finding("hidden", "array view: what its tint means (" + key + ")");
   }
   // A matrix: a thick rule where each 128-byte line starts, as in the warp view's strip.
   if (!shared) {

@@ -371,7 +371,7 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
         tile_view_applies(index) &&
         begin_array_beside(session.trace(),
                            tile_geometry(index, analysis.bank_count, analysis.bank_width_bytes),
-                           layer, theme, ui.interactive);
+                           layer, theme, ui.interactive, 360);
     draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str(),
                    legend);
     if (beside) end_array_beside();
