@@ -7,6 +7,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <string>
 #include <vector>
 
@@ -132,10 +133,21 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   draw->AddText({o.x, o.y}, muted,
                 fitting({"GB/s (10\u2079 B/s requested)", "GB/s"}, width).c_str());
   const float bar_w = group_w * 0.84f / static_cast<float>(n_paths);
-  // Values above the bars when they fit a bar; else on hover and in the numbers.
-  bool values_fit = true;
-  for (const auto& m : r.read)
-    values_fit = values_fit && ImGui::CalcTextSize(format("%.0f", m.gbps).c_str()).x <= bar_w;
+  // Values above the bars when they fit a bar, at a smaller size if need be (down to 65 % of
+  // the font); else on hover and in the numbers.
+  float value_px = 0;
+  for (const float scale : {1.0f, 0.8f, 0.65f}) {
+    bool fit = true;
+    for (const auto& m : r.read)
+      fit = fit && ImGui::GetFont()
+                           ->CalcTextSizeA(scale * font, FLT_MAX, 0, format("%.0f", m.gbps).c_str())
+                           .x <= bar_w - 2 * s;
+    if (fit) {
+      value_px = scale * font;
+      break;
+    }
+  }
+  const bool values_fit = value_px > 0;
   if (!values_fit)
     audit_finding("hidden",
                   "read-path bars: GB/s values too wide for the bars (on hover and in "
@@ -165,9 +177,12 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
       if (m) {
         const float y = py(m->gbps);
         draw->AddRectFilled({bx + 2 * s, y}, {bx + bar_w - 2 * s, bottom}, to_imgui_color(c));
-        if (values_fit)
-          text_centered(draw, {bx + 0.5f * bar_w, y - 0.5f * font - 2 * s}, text,
-                        format("%.0f", m->gbps));
+        if (values_fit) {
+          const std::string v = format("%.0f", m->gbps);
+          const ImVec2 vs = ImGui::GetFont()->CalcTextSizeA(value_px, FLT_MAX, 0, v.c_str());
+          draw->AddText(ImGui::GetFont(), value_px, {bx + 0.5f * (bar_w - vs.x), y - vs.y - 2 * s},
+                        text, v.c_str());
+        }
         if (hit && hit->rate.percent) {
           // The hit rate inside the bar's foot, or above the value when the bar is too short.
           const std::string t = hit_text(hit->rate);

@@ -393,14 +393,25 @@ struct Bar {
 void draw_bars(const std::vector<Bar>& bars, const viz::Theme& theme, float scale) {
   double top = 0;
   for (const auto& b : bars) top = std::max(top, b.value);
-  float name_w = 0;
-  for (const auto& b : bars) name_w = std::max(name_w, ImGui::CalcTextSize(b.name.c_str()).x);
-  const float text_w = ImGui::CalcTextSize("0000.0 GB/s  100.0 % of copy  verified").x;
+  float name_w = 0, value_w = 0, note_w = 0;
+  for (const auto& b : bars) {
+    name_w = std::max(name_w, ImGui::CalcTextSize(b.name.c_str()).x);
+    value_w = std::max(value_w, ImGui::CalcTextSize(b.text.c_str()).x);
+    note_w = std::max(note_w, ImGui::CalcTextSize(b.note.c_str()).x);
+  }
+  // Right of each bar its value and note (on the draw list): on one line where the column has
+  // room, else the note under the value.
+  const float avail = ImGui::GetContentRegionAvail().x;
+  const float fixed = name_w + 12 * scale + 40.0f + 8 * scale;
+  const bool one_line = fixed + value_w + 8 * scale + note_w <= avail;
+  const float text_w = one_line ? value_w + 8 * scale + note_w : std::max(value_w, note_w);
+  if (fixed + text_w > avail)
+    audit_finding("clipped", "bars: values and notes run past the column");
   ImDrawList* draw = ImGui::GetWindowDrawList();
-  const float line_h = ImGui::GetTextLineHeightWithSpacing() * 1.15f;
+  const float line_h =
+      ImGui::GetTextLineHeightWithSpacing() * 1.15f + (one_line ? 0 : ImGui::GetTextLineHeight());
   for (const auto& b : bars) {
     const ImVec2 p = ImGui::GetCursorScreenPos();
-    const float avail = ImGui::GetContentRegionAvail().x;
     const float bar_x = p.x + name_w + 12 * scale;
     const float bar_max = std::max(40.0f, avail - name_w - text_w - 24 * scale);
     const float w = top > 0 ? static_cast<float>(b.value / top) * bar_max : 0;
@@ -408,11 +419,13 @@ void draw_bars(const std::vector<Bar>& bars, const viz::Theme& theme, float scal
     const viz::Rgb c = b.highlight ? theme.lanes[20] : theme.sector;
     draw->AddRectFilled({bar_x, p.y + 2 * scale}, {bar_x + w, p.y + line_h - 4 * scale},
                         to_imgui_color(c), 2 * scale);
-    draw->AddText({bar_x + bar_max + 8 * scale, p.y}, to_imgui_color(theme.text), b.text.c_str());
+    const float tx = bar_x + bar_max + 8 * scale;
+    draw->AddText({tx, p.y}, to_imgui_color(theme.text), b.text.c_str());
     if (!b.note.empty()) {
-      const float tx =
-          bar_x + bar_max + 8 * scale + ImGui::CalcTextSize(b.text.c_str()).x + 8 * scale;
-      draw->AddText({tx, p.y}, to_imgui_color(theme.muted_text), b.note.c_str());
+      const ImVec2 at = one_line
+                            ? ImVec2{tx + ImGui::CalcTextSize(b.text.c_str()).x + 8 * scale, p.y}
+                            : ImVec2{tx, p.y + ImGui::GetTextLineHeight()};
+      draw->AddText(at, to_imgui_color(theme.muted_text), b.note.c_str());
     }
     ImGui::SetCursorScreenPos({p.x, p.y + line_h});
   }
@@ -513,6 +526,7 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
   ImGui::EndChild();
   ImGui::SameLine(0, 16 * s);
   ImGui::BeginChild("##shared-measured", {0, 0});
+  ImGui::PushTextWrapPos(0);  // the lines over the bars wrap to the column
   const bool current = session.measurement_current();
   const SharedState& st = session.state();
   if (!session.gpu_mode()) {
@@ -565,6 +579,7 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
   if (st.lab == Lab::Matmul)
     draw_matmul_traffic(st.matmul, !session.gpu_mode() || !current || m.matmul.empty());
   if (!m.status.empty() && m.busy) ImGui::TextDisabled("%s\u2026", m.status.c_str());
+  ImGui::PopTextWrapPos();
   ImGui::EndChild();
   ImGui::End();
 }
