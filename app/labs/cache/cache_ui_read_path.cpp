@@ -135,17 +135,26 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   const float bar_w = group_w * 0.84f / static_cast<float>(n_paths);
   // Values above the bars when they fit a bar, at a smaller size if need be (down to 65 % of
   // the font); else on hover and in the numbers.
+  // Whole GB/s ("6293"), else thousands ("6.3k") where four digits are wider than a bar.
   float value_px = 0;
-  for (const float scale : {1.0f, 0.8f, 0.65f}) {
-    bool fit = true;
-    for (const auto& m : r.read)
-      fit = fit && ImGui::GetFont()
-                           ->CalcTextSizeA(scale * font, FLT_MAX, 0, format("%.0f", m.gbps).c_str())
-                           .x <= bar_w - 2 * s;
-    if (fit) {
-      value_px = scale * font;
-      break;
+  bool thousands = false;
+  const auto value_text = [&](double gbps) {
+    return thousands ? format("%.1fk", gbps / 1000.0) : format("%.0f", gbps);
+  };
+  for (const bool k : {false, true}) {
+    thousands = k;
+    for (const float scale : {1.0f, 0.8f, 0.65f}) {
+      bool fit = true;
+      for (const auto& m : r.read)
+        fit = fit && ImGui::GetFont()
+                             ->CalcTextSizeA(scale * font, FLT_MAX, 0, value_text(m.gbps).c_str())
+                             .x <= bar_w - 2 * s;
+      if (fit) {
+        value_px = scale * font;
+        break;
+      }
     }
+    if (value_px > 0) break;
   }
   const bool values_fit = value_px > 0;
   if (!values_fit)
@@ -178,7 +187,7 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
         const float y = py(m->gbps);
         draw->AddRectFilled({bx + 2 * s, y}, {bx + bar_w - 2 * s, bottom}, to_imgui_color(c));
         if (values_fit) {
-          const std::string v = format("%.0f", m->gbps);
+          const std::string v = value_text(m->gbps);
           const ImVec2 vs = ImGui::GetFont()->CalcTextSizeA(value_px, FLT_MAX, 0, v.c_str());
           draw->AddText(ImGui::GetFont(), value_px, {bx + 0.5f * (bar_w - vs.x), y - vs.y - 2 * s},
                         text, v.c_str());
