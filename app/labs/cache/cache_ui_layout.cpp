@@ -324,7 +324,12 @@ void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float wi
   ImGuiStorage* storage = ImGui::GetStateStorage();
   const ImGuiID key = ImGui::GetID(id);
   int picked = std::clamp(storage->GetInt(key, 0), 0, count - 1);
-  const Picker picker = fit_picker(cells, width);
+  Picker picker = fit_picker(cells, width);
+  // Where the picked plot would be left short of what it reads at, smaller buttons (one row).
+  const PlotCell& wanted = cells[static_cast<std::size_t>(picked)];
+  if (height - ImGui::GetFrameHeightWithSpacing() * picker.text_scale <
+      cell_least_height(wanted, width, s))
+    picker.text_scale = std::min(picker.text_scale, 0.6f);
   ImGui::PushID(id);
   ImGui::SetWindowFontScale(picker.text_scale);
   float used = 0;
