@@ -85,22 +85,27 @@ float legend_item_width(const LegendItem& item, float s) {
 
 // The line (0, 1, ...) each item starts when the items flow into `width` pixels.
 std::vector<int> legend_lines(const std::vector<LegendItem>& items, float width, float s) {
+  std::vector<float> widths;
+  for (const auto& item : items) widths.push_back(legend_item_width(item, s));
+  return flow_lines(widths, width, 20 * s);
+}
+
+}  // namespace
+
+std::vector<int> flow_lines(const std::vector<float>& widths, float width, float gap) {
   std::vector<int> lines;
   float used = 0;
   int line = 0;
-  for (std::size_t i = 0; i < items.size(); ++i) {
-    const float w = legend_item_width(items[i], s);
-    if (i > 0 && used + 20 * s + w > width) {
+  for (std::size_t i = 0; i < widths.size(); ++i) {
+    if (i > 0 && used + gap + widths[i] > width) {
       ++line;
       used = 0;
     }
-    used += (used > 0 ? 20 * s : 0.0f) + w;
+    used += (used > 0 ? gap : 0.0f) + widths[i];
     lines.push_back(line);
   }
   return lines;
 }
-
-}  // namespace
 
 std::vector<double> thin_ticks(const std::vector<double>& ticks, double lo, double hi, float length,
                                float label_height, bool log_axis) {

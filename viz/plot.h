@@ -70,6 +70,10 @@ float plot_legend_height(const std::vector<PlotSeries>& series,
                          const std::vector<ReferenceLine>& references, float width, float scale,
                          PlotLayout::Legend legend);
 
+/// The line (0, 1, ...) each of a row of items `widths` pixels wide starts on when they flow
+/// into `width` pixels, `gap` pixels apart (legends that wrap).
+std::vector<int> flow_lines(const std::vector<float>& widths, float width, float gap);
+
 /// Of `ticks` (ascending, evenly spaced), every k-th from the first, with the smallest k that
 /// keeps labels of `label_height` pixels apart along `length` pixels of axis for the range
 /// [lo, hi]; at least the first (and the last when two fit).

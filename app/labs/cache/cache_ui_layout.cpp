@@ -97,19 +97,9 @@ float entry_width(const CacheLegendEntry& e, float s) {
 
 // The line each entry starts (0, 1, ...) when `entries` flow into `width`.
 std::vector<int> legend_lines(const std::vector<CacheLegendEntry>& entries, float width, float s) {
-  std::vector<int> line;
-  float used = 0;
-  int n = 0;
-  for (std::size_t i = 0; i < entries.size(); ++i) {
-    const float w = entry_width(entries[i], s);
-    if (i > 0 && used + 20 * s + w > width) {
-      ++n;
-      used = 0;
-    }
-    used += (used > 0 ? 20 * s : 0.0f) + w;
-    line.push_back(n);
-  }
-  return line;
+  std::vector<float> widths;
+  for (const auto& e : entries) widths.push_back(entry_width(e, s));
+  return viz::flow_lines(widths, width, 20 * s);
 }
 
 }  // namespace
