@@ -165,9 +165,11 @@ bool legend_fits_one_line(const std::vector<CacheLegendEntry>& entries, float wi
 // (beside the view, in the presenter layout) or flowed into lines under the x label.
 viz::PlotLayout::Legend legend_kind(const std::vector<CacheLegendEntry>& entries, float width,
                                     float s) {
-  if (entries.empty()) return viz::PlotLayout::Legend::None;
+  // In the presenter layout every legend stands beside the view (as the warp and bank views'
+  // do), so the plot keeps the height.
+  if (entries.empty() || open_legend_slot()) return viz::PlotLayout::Legend::None;
   if (legend_fits_one_line(entries, width, s)) return viz::PlotLayout::Legend::OneLine;
-  return open_legend_slot() ? viz::PlotLayout::Legend::None : viz::PlotLayout::Legend::Wrapped;
+  return viz::PlotLayout::Legend::Wrapped;
 }
 // The height of that legend (viz::plot_legend_height's rule: 1.5 lines, 1.25 for each more).
 float legend_kind_height(const std::vector<CacheLegendEntry>& entries, float width, float s,
