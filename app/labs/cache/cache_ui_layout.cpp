@@ -321,7 +321,7 @@ void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float wi
   const PlotCell& wanted = cells[static_cast<std::size_t>(picked)];
   if (height - ImGui::GetFrameHeightWithSpacing() * picker.text_scale <
       cell_least_height(wanted, width, s))
-    picker.text_scale = std::min(picker.text_scale, 0.6f);
+    picker.text_scale = std::min(picker.text_scale, 0.4f);
   ImGui::PushID(id);
   ImGui::SetWindowFontScale(picker.text_scale);
   float used = 0;
