@@ -40,16 +40,8 @@ StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, f
   // Top to bottom: the caption line, the lanes, the connectors, the strip, the label rows.
   // Lanes and strip grow with the height; the connectors keep at least min_connector. Where the
   // regular sizes do not fit, the tight tier: labels at 62 % of the font, thinner parts.
-  struct Tier {
-    float lanes_top, one_label_row, two_label_rows, min_connector, min_lanes, min_strip, text;
-    [[nodiscard]] float labels(int rows) const { return rows > 1 ? two_label_rows : one_label_row; }
-  };
-  constexpr Tier kRegular{26, 30, 54, 16, 24, 36, 1.0f}, kTight{15, 17, 32, 6, 12, 18, 0.62f};
-  const auto min_height = [&](const Tier& t) {
-    return (t.lanes_top + t.min_lanes + t.min_connector + t.min_strip + t.labels(label_rows)) *
-           scale;
-  };
-  const Tier& t = min_height(kRegular) <= h ? kRegular : kTight;
+  const auto min_height = [&](const WarpViewTier& t) { return t.min_height(scale, label_rows); };
+  const WarpViewTier& t = min_height(kWarpViewRegular) <= h ? kWarpViewRegular : kWarpViewTight;
   layout.text_scale = t.text;
   const float lanes_top = t.lanes_top * scale, labels_below = t.labels(label_rows) * scale;
   const float min_connector = t.min_connector * scale, min_lanes = t.min_lanes * scale,

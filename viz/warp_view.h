@@ -58,6 +58,20 @@ struct StripLayout {
   [[nodiscard]] Rect lane_box(int record) const;
 };
 
+/// The warp view's vertical sizes (pixels at scale 1) in its two tiers: regular, and tight
+/// (labels at `text` of the font, thinner parts) for a view too short for the regular ones.
+struct WarpViewTier {
+  float lanes_top, one_label_row, two_label_rows, min_connector, min_lanes, min_strip, text;
+  [[nodiscard]] float labels(int rows) const { return rows > 1 ? two_label_rows : one_label_row; }
+  /// The least height (pixels) that holds caption, lanes, connectors, strip and `label_rows`
+  /// rows of labels at UI `scale`.
+  [[nodiscard]] float min_height(float scale, int label_rows) const {
+    return (lanes_top + min_lanes + min_connector + min_strip + labels(label_rows)) * scale;
+  }
+};
+inline constexpr WarpViewTier kWarpViewRegular{26, 30, 54, 16, 24, 36, 1.0f};
+inline constexpr WarpViewTier kWarpViewTight{15, 17, 32, 6, 12, 18, 0.62f};
+
 /// Lays out the view for `trace` in a `width` x `height` pixel area at UI `scale`, with
 /// `label_rows` text rows under the strip (2: byte offsets and a caption; 1: offsets only).
 StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, float scale,

@@ -127,7 +127,7 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   const bool caption_row =
       !short_labels &&
       ImGui::CalcTextSize(info.strip_caption).x <= static_cast<float>(w) - 28 * s &&
-      avail.y - 3 * ImGui::GetTextLineHeightWithSpacing() >= 156 * s;
+      avail.y - 3 * ImGui::GetTextLineHeightWithSpacing() >= viz::kWarpViewRegular.min_height(s, 2);
   const char* rules = caption_row ? nullptr : "rules: 32 B sector, 128 B line";
   const bool legend_beside = open_legend_slot() != nullptr;
   if (legend_beside) {  // presenter layout: beside the view, the picture keeps the height
@@ -219,9 +219,12 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
       const unsigned long long address = line.address + 32ull * static_cast<unsigned>(sector);
       const std::string label = format("%llu", address);
       const float x = line.x + 32.0f * static_cast<float>(sector) * layout.px_per_byte;
-      if (x < last_right + 8 * s) continue;
-      put(at(x + 2 * s, label_y), sector == 0 ? text : muted, label);
-      last_right = x + measure(label).x;
+      // A label that would run past the view ends at its edge instead.
+      const float label_w = measure(label).x;
+      const float lx = std::min(x + 2 * s, static_cast<float>(w) - label_w);
+      if (lx < last_right + 8 * s) continue;
+      put(at(lx, label_y), sector == 0 ? text : muted, label);
+      last_right = lx + label_w;
     }
   }
   // Historical models can fetch one range several times (one transaction per thread, or per
