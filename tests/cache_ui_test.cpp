@@ -6,6 +6,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <string>
+#include <tuple>
 
 #include "cache_session.h"
 #include "cache_ui.h"
@@ -13,6 +15,8 @@
 #include "headless_context.h"
 #include "headless_gl_test.h"
 #include "imgui_layer.h"
+#include "layout_audit.h"
+#include "legend_slot.h"
 #include "png_writer.h"
 
 namespace warplens::test {
@@ -199,8 +203,12 @@ class CacheUiRender : public test::HeadlessGlTest {
  protected:
   // The cache lab as the window lays it out: parameters left, the view, the numbers under it.
   static viz::Image render(CacheSession& session, viz::ThemeName theme_name,
-                           const std::string& file, float scale = 1.0f) {
-    const int w = static_cast<int>(1600 * scale), h = static_cast<int>(1000 * scale);
+                           const std::string& file, float scale = 1.0f, int width = 0,
+                           int height = 0) {
+    // The window's size: 1600x1000 grown with the scale, unless given (a projector's, laid out
+    // as the presenter layout does).
+    const int w = width > 0 ? width : static_cast<int>(1600 * scale);
+    const int h = height > 0 ? height : static_cast<int>(1000 * scale);
     viz::ImGuiLayer layer(nullptr, scale, theme_name);
     const viz::Theme& theme = viz::theme(theme_name);
     viz::RenderTarget target;
@@ -210,14 +218,25 @@ class CacheUiRender : public test::HeadlessGlTest {
       glClear(GL_COLOR_BUFFER_BIT);
       layer.begin_frame(w, h, 1.0f / 60.0f);
       const float fw = static_cast<float>(w), fh = static_cast<float>(h);
-      const float left = 340 * scale, view_h = fh * 0.68f;
       const app::CacheResults results = session.measured();
-      app::draw_cache_parameters(session, results, theme, {0, 0}, {left, fh}, false);
       app::CacheAside aside;  // notes the view has no room for: the numbers show them
-      app::draw_cache_view(session, results, layer, theme, {left, 0}, {fw - left, view_h}, false,
-                           aside);
-      app::draw_cache_numbers(session, results, theme, {left, view_h}, {fw - left, fh - view_h},
-                              aside, scale);
+      if (width > 0) {
+        // A projector's window, laid out as the presenter layout does: the view takes the
+        // screen, the numbers stand beside it.
+        const float view_w = fw * 0.72f;
+        app::LegendSlot legend;  // the legends go beside the view
+        app::LegendSlot::Scope beside(legend);
+        app::draw_cache_view(session, results, layer, theme, {0, 0}, {view_w, fh}, false, aside);
+        app::draw_cache_numbers(session, results, theme, {view_w, 0}, {fw - view_w, fh}, aside,
+                                scale);
+      } else {
+        const float left = 340 * scale, view_h = fh * 0.68f;
+        app::draw_cache_parameters(session, results, theme, {0, 0}, {left, fh}, false);
+        app::draw_cache_view(session, results, layer, theme, {left, 0}, {fw - left, view_h}, false,
+                             aside);
+        app::draw_cache_numbers(session, results, theme, {left, view_h}, {fw - left, fh - view_h},
+                                aside, scale);
+      }
       target.bind(w, h);
       layer.end_frame();
     }
@@ -334,6 +353,34 @@ TEST_F(CacheUiRender, InjectedMeasurementsFillThePlots) {
     session.set(s);
     session.inject_results_for_test(fake_results(session));
     render(session, theme_name, "cache-carveout-measured" + suffix);
+  }
+}
+
+// On a projector (1280x720 at 3x) the read-path bars are too narrow for their GB/s values: the
+// values stand stacked above each group, one line per load path after its colour, so none is
+// hidden (the layout audit finds nothing on the bars).
+TEST_F(CacheUiRender, ReadPathValuesStackAboveNarrowBars) {
+  CacheSession session(false);
+  CacheState s;
+  s.section = CacheSection::ReadPath;
+  session.set(s);
+  app::CacheResults r = fake_results(session);
+  r.read.front().gbps = 6293;  // four digits, as the H100's L1-resident groups measure
+  session.inject_results_for_test(r);
+  for (const auto& [w, h, scale] : {std::tuple{1280, 720, 3.0f}, std::tuple{1920, 1080, 3.0f}}) {
+    app::LayoutAudit audit;
+    viz::Image image;
+    {
+      app::LayoutAudit::Scope scope(audit);
+      image = render(session, viz::ThemeName::Light,
+                     "cache-read-path-stacked-" + std::to_string(w) + ".png", scale, w, h);
+    }
+    for (const auto& f : audit.findings())
+      EXPECT_EQ(f.text.find("read-path bars"), std::string::npos)
+          << w << "x" << h << ": " << f.text;
+    const auto& theme = viz::theme(viz::ThemeName::Light);
+    for (int pi = 0; pi < 3; ++pi)  // the bars and the values' swatches
+      EXPECT_GT(count_color(image, app::cache_series_color(theme, pi, 3)), 2000) << "path " << pi;
   }
 }
 

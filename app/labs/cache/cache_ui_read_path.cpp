@@ -62,6 +62,48 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     tick_w = std::max(tick_w, ImGui::CalcTextSize(viz::tick_label(v).c_str()).x);
   const float left_pad = tick_w + 14 * s;
   const float group_w = (width - left_pad - 10 * s) / static_cast<float>(n_groups);
+  const float bar_w = group_w * 0.84f / static_cast<float>(n_paths);
+  // Values above the bars when they fit a bar, at a smaller size if need be (down to 65 % of
+  // the font); else stacked above each group, one line per load path with its colour (narrow
+  // bars on a projector); else on hover and in the numbers.
+  // Whole GB/s ("6293"), else thousands ("6.3k") where four digits are wider than the room.
+  float value_px = 0;
+  bool thousands = false;
+  bool stacked = false;
+  const auto value_text = [&](double gbps) {
+    return thousands ? format("%.1fk", gbps / 1000.0) : format("%.0f", gbps);
+  };
+  const auto text_w = [&](float px, const std::string& t) {
+    return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, t.c_str()).x;
+  };
+  for (const bool st_mode : {false, true}) {
+    for (const bool k : {false, true}) {
+      thousands = k;
+      for (const float scale : {1.0f, 0.8f, 0.65f}) {
+        const float px = scale * font;
+        // Stacked: a swatch, a gap and the value inside the group's bars' width.
+        const float room_w = st_mode ? group_w * 0.84f - 0.7f * px - 4 * s : bar_w - 2 * s;
+        bool fit = !r.read.empty();
+        for (const auto& m : r.read) fit = fit && text_w(px, value_text(m.gbps)) <= room_w;
+        if (fit) {
+          value_px = px;
+          break;
+        }
+      }
+      if (value_px > 0) break;
+    }
+    if (value_px > 0) {
+      stacked = st_mode;
+      break;
+    }
+  }
+  const bool values_fit = value_px > 0 && !stacked;
+  if (!r.read.empty() && value_px <= 0)
+    audit_finding("hidden",
+                  "read-path bars: GB/s values too wide for the bars (on hover and in "
+                  "the numbers)");
+  const float stack_line = 1.1f * value_px;
+  const float stack_h = stacked ? static_cast<float>(n_paths) * stack_line + 6 * s : 0.0f;
   // Group names under the bars when both lines fit a group, else numbers and a key.
   bool named = true;
   for (auto p : patterns)
@@ -79,7 +121,7 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   const float labels_h = named ? 2.2f * font + 10 * s : font + 8 * s;
   const float legend_h = slot ? 0.0f : spacing + legend_height(legend, width, s);
   const float key_h = slot || named ? 0.0f : wrapped_height(key, width);
-  const float chart_min = (font + 10 * s) + 4.5f * font + labels_h + legend_h + key_h;
+  const float chart_min = (font + 10 * s) + stack_h + 4.5f * font + labels_h + legend_h + key_h;
   // The long heading where it leaves the chart its least height; the short one where that
   // leaves it a few lines more, else the shortest (one line even at 3x).
   const auto leaves = [&](const std::string& t) {
@@ -109,7 +151,7 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   ImGui::InvisibleButton("##bars", {width, std::max(h, 1.0f)});
   const bool hovered = interactive && ImGui::IsItemHovered();
   const float left = o.x + left_pad, right = o.x + width - 10 * s;
-  const float top = o.y + font + 10 * s;
+  const float top = o.y + font + 10 * s + stack_h;
   const float bottom = o.y + h - labels_h;
   const auto py = [&](double v) { return bottom - to_f(v / y_max) * (bottom - top); };
   // As many ticks as the frame holds apart: coarser steps where it is short.
@@ -132,35 +174,6 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   }
   draw->AddText({o.x, o.y}, muted,
                 fitting({"GB/s (10\u2079 B/s requested)", "GB/s"}, width).c_str());
-  const float bar_w = group_w * 0.84f / static_cast<float>(n_paths);
-  // Values above the bars when they fit a bar, at a smaller size if need be (down to 65 % of
-  // the font); else on hover and in the numbers.
-  // Whole GB/s ("6293"), else thousands ("6.3k") where four digits are wider than a bar.
-  float value_px = 0;
-  bool thousands = false;
-  const auto value_text = [&](double gbps) {
-    return thousands ? format("%.1fk", gbps / 1000.0) : format("%.0f", gbps);
-  };
-  for (const bool k : {false, true}) {
-    thousands = k;
-    for (const float scale : {1.0f, 0.8f, 0.65f}) {
-      bool fit = true;
-      for (const auto& m : r.read)
-        fit = fit && ImGui::GetFont()
-                             ->CalcTextSizeA(scale * font, FLT_MAX, 0, value_text(m.gbps).c_str())
-                             .x <= bar_w - 2 * s;
-      if (fit) {
-        value_px = scale * font;
-        break;
-      }
-    }
-    if (value_px > 0) break;
-  }
-  const bool values_fit = value_px > 0;
-  if (!values_fit)
-    audit_finding("hidden",
-                  "read-path bars: GB/s values too wide for the bars (on hover and in "
-                  "the numbers)");
   for (int gi = 0; gi < n_groups; ++gi) {
     const gpu::ReadPattern pattern = patterns[static_cast<std::size_t>(gi)];
     const float gx = left + group_w * static_cast<float>(gi) + group_w * 0.08f;
@@ -171,6 +184,20 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
         text_centered(draw, {gc, bottom + 8 * s + 1.5f * font}, muted, pattern_layout(pattern));
     } else {
       text_centered(draw, {gc, bottom + 6 * s + 0.5f * font}, text, std::to_string(gi + 1));
+    }
+    for (int pi = 0; pi < n_paths && stacked; ++pi) {
+      // The group's values, one line per load path in the bars' order, each after its colour.
+      const gpu::ReadPath path = paths[static_cast<std::size_t>(pi)];
+      for (const auto& m : r.read) {
+        if (m.params.path != path || m.params.pattern != pattern) continue;
+        const float y = top - stack_h + 2 * s + static_cast<float>(pi) * stack_line;
+        const float sw = 0.6f * value_px;
+        const float y_mid = y + 0.5f * stack_line;
+        draw->AddRectFilled({gx + 2 * s, y_mid - 0.5f * sw}, {gx + 2 * s + sw, y_mid + 0.5f * sw},
+                            to_imgui_color(series_color(theme, pi, n_paths)));
+        draw->AddText(ImGui::GetFont(), value_px, {gx + 2 * s + sw + 0.1f * value_px, y}, text,
+                      value_text(m.gbps).c_str());
+      }
     }
     for (int pi = 0; pi < n_paths; ++pi) {
       const gpu::ReadPath path = paths[static_cast<std::size_t>(pi)];
