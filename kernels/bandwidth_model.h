@@ -13,16 +13,38 @@
 //    written back: min(B, 32) bytes per thread, at least the word.
 //  - Permuted within 32 elements moves what the coalesced copy moves; all lanes of a warp on one
 //    word read one sector per warp.
-// Time: the larger of
-//  - DRAM time: bytes / (dense DRAM rate x sparse efficiency), where the dense rate is the
-//    measured cudaMemcpy device-to-device rate and the efficiency for gaps beyond 64 bytes is
-//    (64 / B)^exponent (fewer useful bursts per DRAM page; on the H100 the exponent measured
-//    0.27 and this form matched gaps of 128 to 1024 bytes within a few per cent), and
-//  - issue time: what the same kernel and word size take when perfectly coalesced (stride 1),
-//    i.e. how fast this kernel can issue requests at all.
-// Both scalings come from measurements on the device the prediction is for (Calibration).
+// The bytes that follow the pattern (the patterned reads, or on the write side the read-before-
+// write and the written sectors) are "sparse"; the other side's bytes are coalesced.
+//
+// Time rules, each scaled by measurements on the device the prediction is for (Calibration):
+//  - Dense DRAM time: every byte at the measured cudaMemcpy device-to-device rate M.
+//  - Sparse DRAM time: the sparse bytes at M x eff(B), eff(B) = min(1, (K / B)^e). Sparse reads
+//    use fewer of the bursts of each DRAM page they open. The stride sweeps of
+//    docs/h100-bench.txt and docs/h200-bench.txt, with the coalesced writes charged at M, show
+//    no loss up to B of about 80 bytes, then a power law that is the same at equal B for 4-, 8-
+//    and 16-byte words (B = 256: 0.71-0.73 H100, 0.64-0.66 H200; B = 512: 0.60-0.62, 0.54). The
+//    earlier single exponent of (64 / B)^e, measured at B = 256, under-predicted the H200's
+//    16-byte strides 5-64 (B = 80-1024) by 8-14 %. K and e come from two sparse probes, 16-byte
+//    words at strides 8 and 64 (B = 128 and 1024 bytes), each taken as DRAM-bound: from the tables'
+//    rows K = 86 B, e = 0.29 (H100); K = 83 B, e = 0.35 (H200). K is kept >= 64, so full 64-byte
+//    pieces are never charged as sparse.
+//  - DRAM time = dense time + sparse time (the bytes share one DRAM).
+//  - Issue time: the copy keeps one load per thread in flight, so (by Little's law, our reading
+//    of it) its request rate is bound by resident threads / latency; the coalesced copy of each
+//    word size (stride 1) measures it. 4-byte words run well below memcpy at stride 1 (H100 80 %,
+//    H200 64 %); 16-byte words reach memcpy.
+//  - Time = (issue^k + DRAM^k)^(1/k): neither limit is a wall, since latency grows as DRAM fills
+//    (queueing), so a pattern near both limits runs slower than either alone. The stride-1
+//    measurement already holds this overlap: the issue time is recovered from it as
+//    (T1^k - D1^k)^(1/k), with D1 the coalesced copy's DRAM time. k comes from a probe at
+//    stride 2 of 4-byte words, where the two times are nearly equal (12 B of DRAM per 8 asked):
+//    from the tables' rows k = 3.8 (H100), 4.2 (H200). The plain max (k -> infinity)
+//    over-predicted that point by 7 % (H100) and 13 % (H200). k is kept within [2, 8].
+// Offsets are not modelled beyond the coalesced rate: misaligned 4-byte copies run about 3 %
+// below it on both GPUs.
 #pragma once
 
+#include <cstdint>
 #include <map>
 
 #include "gpu.h"
@@ -32,28 +54,42 @@ namespace warplens::gpu {
 struct DramTraffic {
   double read_bytes = 0;
   double write_bytes = 0;
-  double gap_bytes = 0;  ///< B: bytes between neighbouring threads' patterned accesses
+  double gap_bytes = 0;     ///< B: bytes between neighbouring threads' patterned accesses
+  double sparse_bytes = 0;  ///< the part of read + write that follows the pattern (at gap B)
 };
 
 /// DRAM bytes the pattern copy with `plan` moves, by the rules above. Scattered patterns depend
 /// on L2 reuse that these rules do not model; they get the 64-bytes-per-thread bound.
 DramTraffic copy_dram_traffic(const CopyParams& params, const CopyPlan& plan);
 
-/// Measurements on the device that scale the prediction.
+/// Measurements on the device that scale the prediction, and the terms fitted to them.
 struct Calibration {
-  double memcpy_gbps = 0;  ///< cudaMemcpy device-to-device, read + write, 10^9 B/s
-  /// The pattern copy at stride 1, offset 0 for each word size (its issue ceiling), GB/s.
+  // Measured (calibrate() in app/labs/global/sweeps.cpp), GB/s = 10^9 B/s of read + write:
+  double memcpy_gbps = 0;  ///< cudaMemcpy device-to-device
+  /// The pattern copy at stride 1, offset 0 for each word size (its issue ceiling).
   std::map<int, double> coalesced_gbps;
-  /// Exponent of the sparse DRAM efficiency (64 / gap)^exponent, measured with a sparse probe
-  /// (4-byte words at stride 64: a 256-byte gap).
-  double sparse_exponent = 0;
+  double sparse_near_gbps = 0;  ///< sparse_near_probe()
+  double sparse_far_gbps = 0;   ///< sparse_far_probe()
+  double overlap_gbps = 0;      ///< overlap_probe(); needs coalesced_gbps[4]
+  // Fitted by fit_calibration():
+  double sparse_knee_bytes = 64;  ///< K of eff(B) = min(1, (K / B)^e)
+  double sparse_exponent = 0;     ///< e
+  double overlap_exponent = 0;    ///< k of (issue^k + DRAM^k)^(1/k); 0: the plain max
 };
 
-/// The sparse probe used to measure sparse_exponent.
-CopyParams sparse_probe_params();
-/// Derives sparse_exponent from the probe's measured GB/s (memcpy_gbps must be filled).
-double sparse_exponent_from_probe(const Calibration& c, const CopyPlan& probe_plan,
-                                  const CopyParams& probe, double probe_gbps);
+/// The probes calibrate() times besides memcpy and the coalesced copies; each is a point of the
+/// bench's stride sweeps (docs/h100-bench.txt), so the tables hold their values too.
+CopyParams sparse_near_probe();  ///< 16-byte words at stride 8: B = 128 bytes
+CopyParams sparse_far_probe();   ///< 16-byte words at stride 64: B = 1024 bytes
+CopyParams overlap_probe();      ///< 4-byte words at stride 2
+
+/// Fits sparse_knee_bytes, sparse_exponent and overlap_exponent from the measured fields, for
+/// probes timed over buffers of `buffer_bytes`. A missing probe (0) leaves its terms at the
+/// defaults above.
+void fit_calibration(Calibration& c, std::int64_t buffer_bytes);
+
+/// eff(B) of the rules above.
+double sparse_efficiency(double gap_bytes, const Calibration& c);
 
 /// Predicted GB/s (bytes asked to read + write per second, 10^9 B/s) for the copy; 0 when the
 /// calibration lacks this word size.

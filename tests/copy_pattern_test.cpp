@@ -4,10 +4,6 @@
 
 #include <vector>
 
-#include <algorithm>
-#include <cmath>
-
-#include "bandwidth_model.h"
 #include "copy_pattern.h"
 #include "memory_model.h"
 
@@ -260,65 +256,6 @@ TEST(CopyPlan, RefusesWhatWouldLeaveTheBuffer) {
   const auto plan = gpu::plan_copy(p, gpu::kModelBufferBytes);
   EXPECT_LE(plan.pattern_span_bytes, gpu::kModelBufferBytes);
   EXPECT_EQ(plan.requested_bytes, 2 * plan.threads * 16);
-}
-
-}  // namespace
-}  // namespace warplens
-
-namespace warplens {
-namespace {
-
-// DRAM bytes recorded with Nsight Compute on an H100 (dram__bytes_read.sum /
-// dram__bytes_write.sum, one launch of the pattern copy over 400 MiB buffers, 2026-11-22).
-struct NcuRecord {
-  gpu::CopyParams params;
-  double read_bytes, write_bytes;
-};
-
-TEST(BandwidthModel, DramTrafficRulesMatchTheHardwareCounters) {
-  const std::int64_t buffer = std::int64_t{400} << 20;
-  gpu::CopyParams store2;
-  store2.stride = 2;
-  store2.side = gpu::PatternSide::Write;
-  gpu::CopyParams store8 = store2;
-  store8.stride = 8;
-  const NcuRecord records[] = {
-      {{4, 0, 1, 256}, 419464704, 403309568},  {{4, 0, 2, 256}, 419493888, 199792896},
-      {{4, 0, 4, 256}, 419435776, 99464704},   {{4, 0, 16, 256}, 419443200, 25832448},
-      {{4, 0, 24, 256}, 279628032, 17702144},  {{4, 0, 32, 256}, 209729536, 13320192},
-      {{4, 0, 64, 256}, 104868608, 7064576},   {{4, 1, 1, 256}, 419461888, 403727872},
-      {{16, 0, 2, 256}, 419449088, 193947392}, {{8, 0, 8, 256}, 419469824, 49339136},
-      {store2, 622789888, 414668544},          {store8, 465258240, 409152512},
-  };
-  for (const auto& r : records) {
-    const auto plan = gpu::plan_copy(r.params, buffer);
-    const auto t = gpu::copy_dram_traffic(r.params, plan);
-    // Writes: L2 (50 MiB) still holds some written lines when the launch ends, and small launches
-    // carry a fixed overhead: allow 7 % or 20 MiB, whichever is larger.
-    EXPECT_NEAR(t.read_bytes, r.read_bytes, 0.03 * r.read_bytes)
-        << "W=" << r.params.word_bytes << " S=" << r.params.stride << " "
-        << gpu::to_string(r.params.side);
-    EXPECT_NEAR(t.write_bytes, r.write_bytes, std::max(0.07 * r.write_bytes, 20.0 * (1 << 20)))
-        << "W=" << r.params.word_bytes << " S=" << r.params.stride << " "
-        << gpu::to_string(r.params.side);
-  }
-}
-
-TEST(BandwidthModel, PredictionFollowsTheSlowerOfIssueAndDram) {
-  gpu::Calibration c;
-  c.memcpy_gbps = 3000;
-  c.coalesced_gbps[4] = 2000;
-  c.sparse_exponent = 0.25;
-  gpu::CopyParams p;
-  const auto plan1 = gpu::plan_copy(p, gpu::kModelBufferBytes);
-  EXPECT_NEAR(gpu::predict_copy_gbps(p, plan1, c), 2000, 1);  // issue-bound at stride 1
-  p.stride = 4;  // 16 B of DRAM read + 4 written per 8 B asked: 3000 x 8 / 20
-  EXPECT_NEAR(gpu::predict_copy_gbps(p, gpu::plan_copy(p, gpu::kModelBufferBytes), c), 1200, 1);
-  p.stride = 64;  // 256 B gap: 68 B per thread at (64/256)^0.25 of 3000
-  EXPECT_NEAR(gpu::predict_copy_gbps(p, gpu::plan_copy(p, gpu::kModelBufferBytes), c),
-              3000 * std::pow(0.25, 0.25) * 8 / 68, 1);
-  p.word_bytes = 8;  // no calibration for 8-byte words: no prediction
-  EXPECT_EQ(gpu::predict_copy_gbps(p, gpu::plan_copy(p, gpu::kModelBufferBytes), c), 0);
 }
 
 }  // namespace

@@ -61,9 +61,16 @@ gpu::Calibration calibrate(gpu::CopyLab& lab, const gpu::MemcpyMeasurement& memc
   coalesced.offset = 0;
   coalesced.stride = 1;
   c.coalesced_gbps[base.word_bytes] = lab.measure(coalesced, runs).gbps;
-  const gpu::CopyParams probe = gpu::sparse_probe_params();
-  const auto probe_m = lab.measure(probe, runs);
-  c.sparse_exponent = gpu::sparse_exponent_from_probe(c, probe_m.plan, probe, probe_m.gbps);
+  // The overlap probe runs 4-byte words: its fit needs their coalesced rate too.
+  const gpu::CopyParams overlap = gpu::overlap_probe();
+  if (c.coalesced_gbps.count(overlap.word_bytes) == 0) {
+    coalesced.word_bytes = overlap.word_bytes;
+    c.coalesced_gbps[overlap.word_bytes] = lab.measure(coalesced, runs).gbps;
+  }
+  c.overlap_gbps = lab.measure(overlap, runs).gbps;
+  c.sparse_near_gbps = lab.measure(gpu::sparse_near_probe(), runs).gbps;
+  c.sparse_far_gbps = lab.measure(gpu::sparse_far_probe(), runs).gbps;
+  gpu::fit_calibration(c, lab.buffer_bytes());
   return c;
 }
 
@@ -115,9 +122,15 @@ std::string sweep_json(const SweepResult& s) {
                       {"gbps", pt.measured.gbps},
                       {"predicted_gbps", pt.predicted_gbps}});
   }
-  nlohmann::json calibration = {{"memcpy_gbps", s.calibration.memcpy_gbps},
-                                {"sparse_exponent", s.calibration.sparse_exponent}};
-  for (const auto& [w, g] : s.calibration.coalesced_gbps) {
+  const gpu::Calibration& c = s.calibration;
+  nlohmann::json calibration = {{"memcpy_gbps", c.memcpy_gbps},
+                                {"sparse_near_probe_gbps", c.sparse_near_gbps},
+                                {"sparse_far_probe_gbps", c.sparse_far_gbps},
+                                {"overlap_probe_gbps", c.overlap_gbps},
+                                {"sparse_knee_bytes", c.sparse_knee_bytes},
+                                {"sparse_exponent", c.sparse_exponent},
+                                {"overlap_exponent", c.overlap_exponent}};
+  for (const auto& [w, g] : c.coalesced_gbps) {
     calibration["coalesced_gbps_" + std::to_string(w) + "_byte"] = g;
   }
   nlohmann::json doc = {

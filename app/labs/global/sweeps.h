@@ -56,7 +56,9 @@ SweepResult run_sweep(gpu::CopyLab& lab, const gpu::DeviceInfo& device, SweepAxi
                       const gpu::CopyParams& base, int runs, const std::atomic<bool>* cancel,
                       const std::function<void(const SweepResult&)>& on_point = {});
 
-/// Measures what predict_copy_gbps needs for `word_bytes` (and the shared terms).
+/// Measures what predict_copy_gbps needs for `word_bytes` and the shared terms: the coalesced
+/// copy of that word size (and of 4-byte words), the overlap probe and the two sparse probes
+/// (bandwidth_model.h; five timed points in all), then fits the model's terms to them.
 gpu::Calibration calibrate(gpu::CopyLab& lab, const gpu::MemcpyMeasurement& memcpy,
                            const gpu::CopyParams& base, int runs);
 
