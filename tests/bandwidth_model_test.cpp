@@ -1,9 +1,16 @@
 // The bandwidth model (kernels/bandwidth_model.h): its DRAM traffic against Nsight Compute's
-// counters, its time rules and the calibration fit.
+// counters, its time rules, the calibration fit, and its predictions against every sweep point of
+// the measured bench tables (docs/h100-bench.txt, docs/h200-bench.txt), calibrated only from the
+// table rows that are its probes.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <map>
+#include <string>
+#include <vector>
 
 #include "bandwidth_model.h"
 
@@ -111,6 +118,117 @@ TEST(BandwidthModel, TheFitRecoversTheTermsThatMadeItsProbes) {
   gpu::fit_calibration(c, buffer);
   EXPECT_EQ(gpu::sparse_efficiency(4096, c), 1.0);
   EXPECT_EQ(c.overlap_exponent, 8);
+}
+
+// One measured bench table (warplens-bench, default runs): per sweep its memcpy and rows.
+struct BenchSweep {
+  bool stride = false;  // else offset
+  int word_bytes = 0;
+  double memcpy_gbps = 0;          // "cudaMemcpy before the sweep"
+  std::map<int, double> measured;  // x -> GB/s
+};
+
+std::vector<BenchSweep> read_bench_table(const std::string& path) {
+  std::ifstream in(path);
+  std::vector<BenchSweep> sweeps;
+  std::string line;
+  while (std::getline(in, line)) {
+    char axis[16] = {};
+    int word = 0;
+    double a = 0, b = 0, model = 0, error = 0;
+    int lo = 0, hi = 0;
+    if (std::sscanf(line.c_str(), "%15s sweep, %d-byte words", axis, &word) == 2 &&
+        (std::string(axis) == "offset" || std::string(axis) == "stride")) {
+      sweeps.push_back({std::string(axis) == "stride", word, 0, {}});
+    } else if (!sweeps.empty() &&
+               std::sscanf(line.c_str(), "cudaMemcpy before the sweep %lf", &a) == 1) {
+      sweeps.back().memcpy_gbps = a;
+    } else if (!sweeps.empty() && line.rfind("worst", 0) == 0) {
+      break;  // the shared-memory tables follow
+    } else if (!sweeps.empty() && std::sscanf(line.c_str(), "%lf %lf %d-%d %lf %lf%%", &a, &b, &lo,
+                                              &hi, &model, &error) == 6) {
+      sweeps.back().measured[static_cast<int>(a)] = b;
+    }
+  }
+  return sweeps;
+}
+
+struct TableError {
+  double worst = 0, median = 0;
+  std::string worst_at;
+  int points = 0;
+};
+
+// Calibrates from the table rows that are the calibration's probes (the coalesced copies at
+// stride 1 or offset 0, the overlap probe and the two sparse probes), then predicts every point.
+TableError model_error(const std::vector<BenchSweep>& sweeps, bool plain_max = false) {
+  const std::int64_t buffer = std::int64_t{512} << 20;  // the bench's buffers
+  const auto row = [&](const gpu::CopyParams& p) {
+    for (const auto& s : sweeps) {
+      if (s.stride && s.word_bytes == p.word_bytes)
+        return s.measured.at(static_cast<int>(p.stride));
+    }
+    ADD_FAILURE() << "no stride sweep of " << p.word_bytes << "-byte words";
+    return 0.0;
+  };
+  std::vector<double> errors;
+  TableError r;
+  for (const auto& s : sweeps) {
+    gpu::Calibration c;
+    c.memcpy_gbps = s.memcpy_gbps;
+    for (int w : {4, 8, 16}) c.coalesced_gbps[w] = row({w, 0, 1, 256});
+    if (!s.stride) c.coalesced_gbps[s.word_bytes] = s.measured.at(0);
+    c.overlap_gbps = row(gpu::overlap_probe());
+    c.sparse_near_gbps = row(gpu::sparse_near_probe());
+    c.sparse_far_gbps = row(gpu::sparse_far_probe());
+    gpu::fit_calibration(c, buffer);
+    if (plain_max) c.overlap_exponent = 0;
+    for (const auto& [x, gbps] : s.measured) {
+      gpu::CopyParams p;
+      p.word_bytes = s.word_bytes;
+      (s.stride ? p.stride : p.offset) = x;
+      const double predicted = gpu::predict_copy_gbps(p, gpu::plan_copy(p, buffer), c);
+      const double e = std::abs(predicted - gbps) / gbps;
+      errors.push_back(e);
+      if (e > r.worst) {
+        r.worst = e;
+        r.worst_at = std::string(s.stride ? "stride " : "offset ") + std::to_string(x) + ", " +
+                     std::to_string(s.word_bytes) + "-byte words";
+      }
+    }
+  }
+  r.points = static_cast<int>(errors.size());
+  if (errors.empty()) return r;
+  std::sort(errors.begin(), errors.end());
+  const std::size_t n = errors.size();
+  r.median = n % 2 ? errors[n / 2] : (errors[n / 2 - 1] + errors[n / 2]) / 2;
+  return r;
+}
+
+class BenchTable : public testing::TestWithParam<const char*> {};
+
+TEST_P(BenchTable, TheModelMeetsEverySweepPoint) {
+  const std::string path = std::string(WARPLENS_SOURCE_DIR) + "/docs/" + GetParam();
+  const auto sweeps = read_bench_table(path);
+  ASSERT_EQ(sweeps.size(), 5u) << path;  // offsets of 4- and 16-byte words, strides of 4, 8, 16
+  const TableError e = model_error(sweeps);
+  std::printf("%s: %d points, worst model error %.1f %% (%s), median %.1f %%\n", GetParam(),
+              e.points, 100 * e.worst, e.worst_at.c_str(), 100 * e.median);
+  EXPECT_EQ(e.points, 2 * 33 + 3 * 64);
+  EXPECT_LE(e.worst, 0.10) << e.worst_at;
+  EXPECT_LE(e.median, 0.05);
+}
+
+INSTANTIATE_TEST_SUITE_P(H100AndH200, BenchTable,
+                         testing::Values("h100-bench.txt", "h200-bench.txt"));
+
+TEST(BenchTables, ThePlainMaxOfIssueAndDramMissesTheH200sStride2) {
+  // The check has teeth: without the smooth max, the H200's stride 2 of 4-byte words is
+  // over-predicted by more than 10 %.
+  const auto sweeps = read_bench_table(std::string(WARPLENS_SOURCE_DIR) + "/docs/h200-bench.txt");
+  const TableError e = model_error(sweeps, true);
+  EXPECT_GT(e.worst, 0.10);
+  EXPECT_EQ(e.worst_at, "stride 2, 4-byte words");
 }
 
 }  // namespace
