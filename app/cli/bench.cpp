@@ -1,12 +1,15 @@
 // warplens-bench: the measured table for the notes. Reference copies (cudaMemcpy, the ideal
 // copy, the naive one-word copy) and every point of the offset and stride sweeps, each the
 // median of repeated timed launches with its min-max spread, next to the bandwidth model's
-// prediction; the worst prediction error; then the shared-memory labs' tables (bench_shared.h).
-// Needs a CUDA device (exit 3 without).
+// prediction, each sweep headed by the calibration it measured (every probe's GB/s and the terms
+// fitted to them); the worst and median prediction errors; then the shared-memory labs' tables
+// (bench_shared.h). Needs a CUDA device (exit 3 without).
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
 #include <string>
+#include <vector>
 
 #include "bench_counters.h"
 #include "bench_frames.h"
@@ -22,6 +25,13 @@ std::string spread(double bytes, const gpu::Timing& t) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.0f-%.0f", bytes / (t.max_ms * 1e6), bytes / (t.min_ms * 1e6));
   return buf;
+}
+
+double median(std::vector<double> v) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const std::size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 }  // namespace
@@ -137,6 +147,7 @@ int main(int argc, char** argv) {
 
     double worst = 0;
     std::string worst_where;
+    std::vector<double> errors;  // |model - measured| / measured, every sweep point
     const auto sweep = [&](app::SweepAxis axis, int word_bytes) {
       gpu::CopyParams base;
       base.word_bytes = word_bytes;
@@ -145,9 +156,15 @@ int main(int argc, char** argv) {
       // sweep taken while the device changed speed shows as drift instead of as a model error.
       const auto after = lab.measure_memcpy(runs);
       const double drift = (after.gbps - r.memcpy.gbps) / r.memcpy.gbps;
-      std::printf("\n%s sweep, %d-byte words (sparse exponent %.3f, coalesced %.0f GB/s)\n",
-                  app::to_string(axis), word_bytes, r.calibration.sparse_exponent,
-                  r.calibration.coalesced_gbps.at(word_bytes));
+      const gpu::Calibration& c = r.calibration;
+      std::printf("\n%s sweep, %d-byte words (coalesced %.0f GB/s)\n", app::to_string(axis),
+                  word_bytes, c.coalesced_gbps.at(word_bytes));
+      std::printf(
+          "calibration: memcpy %.0f GB/s; 4-byte words at stride 1 %.0f, stride 2 %.0f GB/s -> "
+          "overlap k %.2f; 16-byte words at stride 8 %.0f, stride 64 %.0f GB/s -> sparse "
+          "efficiency min(1, (%.0f B / gap)^%.3f)\n",
+          c.memcpy_gbps, c.coalesced_gbps.at(4), c.overlap_gbps, c.overlap_exponent,
+          c.sparse_near_gbps, c.sparse_far_gbps, c.sparse_knee_bytes, c.sparse_exponent);
       std::printf("cudaMemcpy before the sweep %.0f GB/s, after %.0f GB/s (drift %+.1f %%)%s\n",
                   r.memcpy.gbps, after.gbps, 100 * drift,
                   std::abs(drift) > 0.05 ? "  <- the device changed speed during the sweep" : "");
@@ -161,6 +178,7 @@ int main(int argc, char** argv) {
             spread(static_cast<double>(pt.measured.plan.requested_bytes), pt.measured.timing);
         std::printf("%8.0f %9.1f %18s %11.1f %7.1f%%%s\n", pt.x, pt.measured.gbps, range.c_str(),
                     pt.predicted_gbps, 100 * err, unstable ? "  unstable" : "");
+        errors.push_back(std::abs(err));
         if (std::abs(err) > worst) {
           worst = std::abs(err);
           worst_where = std::string(app::to_string(axis)) + " " +
@@ -176,6 +194,7 @@ int main(int argc, char** argv) {
     sweep(app::SweepAxis::Stride, 16);
     std::printf("\nworst model error over all sweep points: %.1f %% (%s)\n", 100 * worst,
                 worst_where.c_str());
+    std::printf("median model error over all sweep points: %.1f %%\n", 100 * median(errors));
     bench::print_shared_tables(d, runs);
     return 0;
   } catch (const std::exception& e) {
