@@ -41,7 +41,8 @@
 //    from the tables' rows k = 3.8 (H100), 4.2 (H200). The plain max (k -> infinity)
 //    over-predicted that point by 7 % (H100) and 13 % (H200). k is kept within [2, 8].
 // Offsets are not modelled beyond the coalesced rate: misaligned 4-byte copies run about 3 %
-// below it on both GPUs.
+// below it on both GPUs. The probes and the tables are read-side patterns: patterned stores use
+// the same eff and k, not yet checked against a measured table.
 #pragma once
 
 #include <cstdint>
