@@ -104,6 +104,29 @@ class CIntegerParser : public mu::ParserInt {
   }
 };
 
+// The text as error messages quote it: at most kQuotedExpressionLength characters.
+std::string quoted(const std::string& text) {
+  if (text.size() <= kQuotedExpressionLength) return "\"" + text + "\"";
+  return "\"" + text.substr(0, kQuotedExpressionLength) + "...\" (" + std::to_string(text.size()) +
+         " characters)";
+}
+
+// Refuses text past the documented limits before muParser sees it.
+void check_limits(const std::string& text) {
+  if (text.size() > kMaxIndexExpressionLength) {
+    throw IndexExpressionError("index expression " + quoted(text) + " is longer than " +
+                               std::to_string(kMaxIndexExpressionLength) + " characters");
+  }
+  int depth = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == ')') --depth;
+    if (text[i] != '(' || ++depth <= kMaxIndexExpressionDepth) continue;
+    throw IndexExpressionError(
+        "index expression " + quoted(text) + " nests parentheses more than " +
+        std::to_string(kMaxIndexExpressionDepth) + " deep (at position " + std::to_string(i) + ")");
+  }
+}
+
 }  // namespace
 
 struct IndexExpression::Impl {
@@ -115,13 +138,14 @@ IndexExpression::IndexExpression(const std::string& text) : text_(text), impl_(n
   if (text.find_first_not_of(" \t") == std::string::npos) {
     throw IndexExpressionError("index expression is empty");
   }
+  check_limits(text);
   // C reads 010 as octal 8; rather than silently giving 10, refuse leading zeros.
   for (std::size_t i = 0; i + 1 < text.size(); ++i) {
     const bool starts_number =
         i == 0 || !(std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_');
     if (starts_number && text[i] == '0' && std::isdigit(static_cast<unsigned char>(text[i + 1]))) {
-      throw IndexExpressionError("cannot parse index expression \"" + text +
-                                 "\": numbers with a leading zero (C octal) are not supported");
+      throw IndexExpressionError("cannot parse index expression " + quoted(text) +
+                                 ": numbers with a leading zero (C octal) are not supported");
     }
   }
   auto& p = impl_->parser;
@@ -138,7 +162,8 @@ IndexExpression::IndexExpression(const std::string& text) : text_(text), impl_(n
     // A division by zero at the default coordinates is not a syntax error; only report
     // problems muParser found while reading the text.
     if (e.GetCode() != mu::ecGENERIC) {
-      throw IndexExpressionError("cannot parse index expression \"" + text + "\": " + e.GetMsg());
+      throw IndexExpressionError("cannot parse index expression " + quoted(text) + ": " +
+                                 e.GetMsg());
     }
   }
 }
@@ -157,7 +182,7 @@ std::int64_t IndexExpression::evaluate(const ThreadCoordinates& t) {
   try {
     return as_int(impl_->parser.Eval());
   } catch (const mu::ParserError& e) {
-    throw IndexExpressionError("cannot evaluate \"" + text_ + "\" for lane " +
+    throw IndexExpressionError("cannot evaluate " + quoted(text_) + " for lane " +
                                std::to_string(t.lane) + ": " + e.GetMsg());
   }
 }

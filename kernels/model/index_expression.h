@@ -7,15 +7,28 @@
 // `/` and `%` truncate toward zero and `^` is XOR, exactly as in C. Every intermediate and the
 // result must stay within [-2^31, 2^31); division by zero is an error.
 //
+// Limits: at most kMaxIndexExpressionLength characters (bytes) and parentheses nested at most
+// kMaxIndexExpressionDepth deep; longer or deeper text is refused with an IndexExpressionError
+// that names the limit, before anything parses it. Error messages quote at most the first
+// kQuotedExpressionLength characters of the text ("..." marks the cut).
+//
 // Parsing and evaluation use muParser's ParserInt with its operators replaced by C's.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
 
 namespace warplens::model {
+
+/// The longest index expression accepted, in characters (bytes, whitespace included).
+inline constexpr std::size_t kMaxIndexExpressionLength = 4096;
+/// The deepest nesting of parentheses accepted: "((lane))" nests 2 deep.
+inline constexpr int kMaxIndexExpressionDepth = 256;
+/// How much of an expression an error message quotes.
+inline constexpr std::size_t kQuotedExpressionLength = 80;
 
 /// Thrown for an expression that does not parse or cannot be evaluated (division by zero,
 /// overflow, unknown variable). what() names the problem and, where known, the position.
