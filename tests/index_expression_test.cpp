@@ -43,6 +43,8 @@ const std::vector<Row>& table() {
       // Variables and literals.
       ROW(lane),
       ROW(7),
+      ROW(0x10 + lane),
+      ROW(0xff & lane * 9),
       ROW(((lane))),
       ROW(tx + ty * bdx),
       ROW(warp * 32 + lane),
@@ -237,6 +239,27 @@ TEST(IndexExpressionErrorTest, RejectsMalformedText) {
   expect_parse_error("lane < 1");
   expect_parse_error("lane && 1");
   expect_parse_error("~lane");
+  // muParser's extensions are not part of the grammar.
+  expect_parse_error("lane ? 1 : 2");
+  expect_parse_error("1, 2");
+  expect_parse_error("#101");
+  expect_parse_error("\"a\"");
+  expect_parse_error("lane$");
+  expect_parse_error("lane;1");
+  expect_parse_error(std::string("lane\0+1", 7));
+  expect_parse_error("lane + \xc3\xa9");
+  expect_parse_error("lane\x01");  // muParser read control characters as spaces
+}
+
+TEST(IndexExpressionErrorTest, NamesACharacterOutsideTheGrammar) {
+  try {
+    IndexExpression expression("lane ? 1 : 2");
+    ADD_FAILURE() << "parsed without an error";
+  } catch (const IndexExpressionError& e) {
+    EXPECT_NE(std::string(e.what()).find("'?' at position 5 is not part of the grammar"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(IndexExpressionErrorTest, RejectsUnknownNames) {

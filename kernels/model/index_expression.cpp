@@ -4,7 +4,9 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <string_view>
 
 namespace warplens::model {
 namespace {
@@ -111,14 +113,33 @@ std::string quoted(const std::string& text) {
          " characters)";
 }
 
-// Refuses text past the documented limits before muParser sees it.
-void check_limits(const std::string& text) {
+// The characters of the grammar: names, numbers, whitespace, C's operators and parentheses.
+bool in_grammar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+         std::string_view(" \t\n\r\v\f+-*/%<>&^|()").find(c) != std::string_view::npos;
+}
+
+std::string describe_character(char c) {
+  if (std::isprint(static_cast<unsigned char>(c))) return std::string("'") + c + "'";
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+  return std::string("byte ") + hex;
+}
+
+// Refuses text past the documented limits, or with a character outside the grammar, before
+// muParser sees it.
+void check_text(const std::string& text) {
   if (text.size() > kMaxIndexExpressionLength) {
     throw IndexExpressionError("index expression " + quoted(text) + " is longer than " +
                                std::to_string(kMaxIndexExpressionLength) + " characters");
   }
   int depth = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {
+    if (!in_grammar(text[i])) {
+      throw IndexExpressionError("cannot parse index expression " + quoted(text) + ": " +
+                                 describe_character(text[i]) + " at position " + std::to_string(i) +
+                                 " is not part of the grammar");
+    }
     if (text[i] == ')') --depth;
     if (text[i] != '(' || ++depth <= kMaxIndexExpressionDepth) continue;
     throw IndexExpressionError(
@@ -138,7 +159,7 @@ IndexExpression::IndexExpression(const std::string& text) : text_(text), impl_(n
   if (text.find_first_not_of(" \t") == std::string::npos) {
     throw IndexExpressionError("index expression is empty");
   }
-  check_limits(text);
+  check_text(text);
   // C reads 010 as octal 8; rather than silently giving 10, refuse leading zeros.
   for (std::size_t i = 0; i + 1 < text.size(); ++i) {
     const bool starts_number =

@@ -1,11 +1,14 @@
 // Index expressions: C integer arithmetic over a thread's coordinates, giving an element index.
 //
-// Grammar (design.md, "analyze contract"): integer literals, the variables `lane` (0-31),
+// Grammar (design.md, "analyze contract"): integer literals (decimal, or hexadecimal with C's
+// `0x`; a leading zero, C's octal, is refused), the variables `lane` (0-31),
 // `tx`, `ty` (thread index in the block, x fastest), `bdx`, `bdy` (block dims) and `warp`
 // (warp index in the block), parentheses, unary `-`/`+`, and the binary operators
 //   * / %   + -   << >>   &   ^   |        (C precedence, highest first; all left-associative)
 // `/` and `%` truncate toward zero and `^` is XOR, exactly as in C. Every intermediate and the
-// result must stay within [-2^31, 2^31); division by zero is an error.
+// result must stay within [-2^31, 2^31); division by zero is an error. Any other character is
+// refused, so muParser's own extensions (`?:`, `,`, `#` binary literals, strings) are not
+// part of the grammar.
 //
 // Limits: at most kMaxIndexExpressionLength characters (bytes) and parentheses nested at most
 // kMaxIndexExpressionDepth deep; longer or deeper text is refused with an IndexExpressionError
