@@ -74,5 +74,13 @@ TEST(PresetText, IntegersPast32BitsAreRefusedNotTruncated) {
                  "\"warp\" must be a 32-bit integer");
 }
 
+// The bank probe's block_x * block_y overflowed int (found by fuzz_scenario under UBSan).
+TEST(PresetText, AHugeBankBlockIsRefused) {
+  expect_refused(
+      "name = \"p\"\ntitle = \"t\"\nsummary = \"s\"\nlab = \"banks\"\n[banks]\n"
+      "block = \"711111x11111111\"\n",
+      "block 711111x11111111 is not 1..1024 threads");
+}
+
 }  // namespace
 }  // namespace warplens::app
