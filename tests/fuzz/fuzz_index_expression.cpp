@@ -5,8 +5,9 @@
 // pattern, each missing byte taking analyze's default:
 //   byte 0  bit 0 shared (else global), bit 1 store (else load), bits 2-7 the model (mod 5)
 //   byte 1  the word size: 1, 2, 4, 8 or 16 (mod 5), or with bit 7 set the byte's value itself
-//   byte 2-3  block x: 1 + (little-endian value mod 1024)
-//   byte 4-5  block y: 1 + (value mod (1024 / x)), or with bit 15 set the value itself
+//   byte 2-3  block x: 1 + (little-endian value mod 1024), or with bit 15 set the low 15 bits
+//             times 65537 (sides up to 2^31, so that x * y overflows int)
+//   byte 4-5  block y: 1 + (value mod (1024 / x)), or with bit 15 set as x's
 //   byte 6  the warp: value mod (warps in the block + 1), one past the end included
 // so seeds are readable ("tx*33\n" + choices) and most choices make a valid pattern while the
 // refusals stay reachable. Each valid pattern is evaluated for its warp's 32 lanes and analysed
@@ -52,11 +53,20 @@ AccessPattern pattern_from(const std::string& text, const Choices& c, HardwareMo
   const unsigned w = c.byte(1, 2);
   constexpr int kWords[] = {1, 2, 4, 8, 16};
   p.word_bytes = (w & 0x80) ? static_cast<int>(w & 0x7f) : kWords[w % 5];
-  p.block.x = 1 + static_cast<int>(c.word(2, 31) % 1024);
+  const auto huge = [](unsigned v) { return static_cast<int>((v & 0x7fff) * 65537); };
+  const unsigned x = c.word(2, 31);
+  p.block.x = (x & 0x8000) ? huge(x) : 1 + static_cast<int>(x % 1024);
   const unsigned y = c.word(4, 0);
-  p.block.y = (y & 0x8000) ? static_cast<int>(y & 0x7fff)
-                           : 1 + static_cast<int>(y % static_cast<unsigned>(1024 / p.block.x));
-  const int warps = p.block.x >= 1 && p.block.y >= 1 ? p.block.warps() : 1;
+  if (y & 0x8000) {
+    p.block.y = huge(y);
+  } else if (p.block.x >= 1 && p.block.x <= 1024) {
+    p.block.y = 1 + static_cast<int>(y % static_cast<unsigned>(1024 / p.block.x));
+  } else {
+    p.block.y = 1 + static_cast<int>(y);
+  }
+  const bool cuda_block = p.block.x >= 1 && p.block.y >= 1 && p.block.x <= 1024 &&
+                          p.block.y <= 1024 && p.block.threads() <= 1024;
+  const int warps = cuda_block ? p.block.warps() : 1;
   p.warp = static_cast<int>(c.byte(6, 0) % static_cast<unsigned>(warps + 1));
   return p;
 }
