@@ -25,6 +25,9 @@ void check_warp(const gpu::BankProbeParams& params, int warp) {
     throw std::invalid_argument("block " + num(params.block_x) + "x" + num(params.block_y) +
                                 " is not 1..1024 threads");
   gpu::check_block_warp(params.block_x, params.block_y, warp);
+  // The index function divides by the tile width and multiplies strides: unchecked fields
+  // divided by zero ([banks] tile_width = 0 with swizzle, found by fuzz_scenario).
+  gpu::check_shared_index(params.index);
 }
 
 }  // namespace

@@ -82,5 +82,15 @@ TEST(PresetText, AHugeBankBlockIsRefused) {
       "block 711111x11111111 is not 1..1024 threads");
 }
 
+// The bank probe's model evaluated the index before its fields were checked: a swizzled tile of
+// width 0 divided by zero (found by fuzz_scenario under UBSan).
+TEST(PresetText, ASwizzledTileOfWidthZeroIsRefused) {
+  expect_refused(
+      "name = \"p\"\ntitle = \"t\"\nsummary = \"s\"\nlab = \"banks\"\n[banks]\n"
+      "pattern = \"tile\"\nblock = \"32x32\"\ntile_width = 0\nby = \"column\"\n"
+      "swizzle = true\n",
+      "tile width must be 1..1024 elements (got 0)");
+}
+
 }  // namespace
 }  // namespace warplens::app
