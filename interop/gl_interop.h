@@ -29,8 +29,9 @@ class GlInteropBuffer {
   void read_mapped(void* host_dst, std::size_t bytes);
 
  private:
-  void* resource_ = nullptr;
-  bool mapped_ = false;
+  // Unused in a build without CUDA (gl_interop_unavailable.cpp), which clang warns about.
+  [[maybe_unused]] void* resource_ = nullptr;
+  [[maybe_unused]] bool mapped_ = false;
 };
 
 }  // namespace warplens::gpu

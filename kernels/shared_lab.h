@@ -54,6 +54,11 @@ struct BankPlan {
 /// this GPU allows 227 KiB per block".
 BankPlan plan_bank_probe(const BankProbeParams& params, int max_shared_bytes);
 
+/// Checks the index fields alone (word size, stride, offset, the pattern kind's tile, struct or
+/// part fields, each within the range that keeps every index inside int); throws
+/// std::invalid_argument naming the problem. plan_bank_probe starts with it.
+void check_shared_index(const SharedIndexParams& index);
+
 /// Throws std::invalid_argument unless `warp` is one of the warps of a block_x x block_y block,
 /// e.g. "warp 2 is not in a block of 32x1 threads (warps 0..0)".
 void check_block_warp(int block_x, int block_y, int warp);

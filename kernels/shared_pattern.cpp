@@ -1,5 +1,6 @@
 #include "shared_pattern.h"
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -19,11 +20,14 @@ std::string plus_offset(int offset) {
 }
 
 void check_warp(const gpu::BankProbeParams& params, int warp) {
-  const int threads = params.block_x * params.block_y;
+  const std::int64_t threads = std::int64_t{params.block_x} * params.block_y;
   if (params.block_x < 1 || params.block_y < 1 || threads > 1024)
     throw std::invalid_argument("block " + num(params.block_x) + "x" + num(params.block_y) +
                                 " is not 1..1024 threads");
   gpu::check_block_warp(params.block_x, params.block_y, warp);
+  // The index function divides by the tile width and multiplies strides: unchecked fields
+  // divided by zero ([banks] tile_width = 0 with swizzle, found by fuzz_scenario).
+  gpu::check_shared_index(params.index);
 }
 
 }  // namespace

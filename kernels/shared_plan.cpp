@@ -155,6 +155,10 @@ BankProbeParams matmul_read(const MatmulParams& params, int k, SharedPatternKind
 
 // --- bank probe --------------------------------------------------------------------------------
 
+void check_shared_index(const SharedIndexParams& index) {
+  check_index_fields(index);
+}
+
 BankPlan plan_bank_probe(const BankProbeParams& params, int max_shared_bytes) {
   check_index_fields(params.index);
   if (params.op != SharedOp::Load && params.op != SharedOp::Store) refuse("unknown shared op");

@@ -97,6 +97,8 @@ INSTANTIATE_TEST_SUITE_P(
         BadInput{"analyze --index lane --word-bytes 3", "word bytes must be 1, 2, 4, 8 or 16"},
         BadInput{"analyze --index lane --space local", "space must be global or shared"},
         BadInput{"analyze --index lane --block 32x0", "block must be XxY"},
+        BadInput{"analyze --index lane --block 1788246478x32", "is not a CUDA block shape"},
+        BadInput{"measure --lab banks --block 65536x65536", "at most 1024 threads"},
         BadInput{"analyze --index lane --warp 1", "warp 1 is not in block 32x1"},
         BadInput{"analyze --index lane --model volta", "model must be"},
         BadInput{"analyze --index 'lane / 0'", "division by zero"},

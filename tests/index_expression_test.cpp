@@ -5,6 +5,8 @@
 // cannot drift from the text under test.
 #include "index_expression.h"
 
+#include "access_pattern.h"
+
 #include <gtest/gtest.h>
 
 #include <cstdint>
@@ -41,6 +43,8 @@ const std::vector<Row>& table() {
       // Variables and literals.
       ROW(lane),
       ROW(7),
+      ROW(0x10 + lane),
+      ROW(0xff & lane * 9),
       ROW(((lane))),
       ROW(tx + ty * bdx),
       ROW(warp * 32 + lane),
@@ -235,6 +239,27 @@ TEST(IndexExpressionErrorTest, RejectsMalformedText) {
   expect_parse_error("lane < 1");
   expect_parse_error("lane && 1");
   expect_parse_error("~lane");
+  // muParser's extensions are not part of the grammar.
+  expect_parse_error("lane ? 1 : 2");
+  expect_parse_error("1, 2");
+  expect_parse_error("#101");
+  expect_parse_error("\"a\"");
+  expect_parse_error("lane$");
+  expect_parse_error("lane;1");
+  expect_parse_error(std::string("lane\0+1", 7));
+  expect_parse_error("lane + \xc3\xa9");
+  expect_parse_error("lane\x01");  // muParser read control characters as spaces
+}
+
+TEST(IndexExpressionErrorTest, NamesACharacterOutsideTheGrammar) {
+  try {
+    IndexExpression expression("lane ? 1 : 2");
+    ADD_FAILURE() << "parsed without an error";
+  } catch (const IndexExpressionError& e) {
+    EXPECT_NE(std::string(e.what()).find("'?' at position 5 is not part of the grammar"),
+              std::string::npos)
+        << e.what();
+  }
 }
 
 TEST(IndexExpressionErrorTest, RejectsUnknownNames) {
@@ -300,6 +325,77 @@ TEST(IndexExpressionErrorTest, OverflowBeyond32Bits) {
       },
       IndexExpressionError);
   EXPECT_THROW(IndexExpression("2147483648"), IndexExpressionError);
+}
+
+// --- Limits (index_expression.h) ---------------------------------------------------------------
+
+// The error for text past a limit names the limit and quotes only the start of the text.
+void expect_limit_error(const std::string& text, const std::string& message_part) {
+  try {
+    IndexExpression expression(text);
+    ADD_FAILURE() << "parsed " << text.size() << " characters without an error";
+  } catch (const IndexExpressionError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find(message_part), std::string::npos) << what;
+    EXPECT_LT(what.size(), kQuotedExpressionLength + 200) << what;
+  }
+}
+
+std::string nested(int depth, const std::string& inner) {
+  return std::string(static_cast<std::size_t>(depth), '(') + inner +
+         std::string(static_cast<std::size_t>(depth), ')');
+}
+
+TEST(IndexExpressionLimitTest, HundredThousandTokensAreRefusedByLength) {
+  std::string text = "lane";
+  for (int i = 1; i < 50000; ++i) text += "+1";  // 100 001 tokens
+  expect_limit_error(text, "longer than 4096 characters");
+}
+
+TEST(IndexExpressionLimitTest, TenThousandNestedParenthesesAreRefused) {
+  expect_limit_error(nested(10000, "lane"), "longer than 4096 characters");
+  // Within the length limit, the depth limit speaks.
+  expect_limit_error(nested(kMaxIndexExpressionDepth + 1, "lane"),
+                     "nests parentheses more than 256 deep (at position 256)");
+  expect_limit_error("lane + " + nested(1000, "1"), "nests parentheses more than 256 deep");
+}
+
+TEST(IndexExpressionLimitTest, OneMegabyteIsRefused) {
+  expect_limit_error(std::string(1 << 20, '1'), "longer than 4096 characters");
+  expect_limit_error("lane" + std::string(1 << 20, ' '), "(1048580 characters)");
+  expect_limit_error(std::string(1 << 20, '('), "longer than 4096 characters");
+  // analyze's path: the pattern refuses it with the same one-line message.
+  AccessPattern pattern;
+  pattern.index = std::string(1 << 20, '(');
+  EXPECT_THROW(pattern.validate(), PatternError);
+}
+
+TEST(IndexExpressionLimitTest, TextAtTheLimitsParses) {
+  IndexExpression deep(nested(kMaxIndexExpressionDepth, "lane"));
+  EXPECT_EQ(deep.evaluate({.lane = 7}), 7);
+  // Parentheses side by side do not add up: only nesting counts.
+  std::string siblings = "(lane)";
+  for (int i = 0; i < 300; ++i) siblings += "+(0)";
+  EXPECT_EQ(IndexExpression(siblings).evaluate({.lane = 3}), 3);
+  std::string longest = "lane";
+  longest.resize(kMaxIndexExpressionLength, ' ');
+  EXPECT_EQ(IndexExpression(longest).evaluate({.lane = 5}), 5);
+  expect_limit_error(longest + " ", "longer than 4096 characters");
+}
+
+TEST(IndexExpressionLimitTest, EvaluationErrorsQuoteOnlyTheStart) {
+  std::string text = "lane / (tx - 3)";
+  text.resize(kMaxIndexExpressionLength, ' ');
+  IndexExpression expression(text);
+  try {
+    static_cast<void>(expression.evaluate({.lane = 3, .tx = 3}));
+    ADD_FAILURE() << "evaluated without an error";
+  } catch (const IndexExpressionError& e) {
+    const std::string what = e.what();
+    EXPECT_NE(what.find("division by zero"), std::string::npos) << what;
+    EXPECT_NE(what.find("(4096 characters)"), std::string::npos) << what;
+    EXPECT_LT(what.size(), kQuotedExpressionLength + 200) << what;
+  }
 }
 
 // Model bug (reported, not fixed here): the constructor evaluates once at the default coordinates

@@ -159,7 +159,9 @@ TEST(PatternErrorTest, WordBytes) {
 
 TEST(PatternErrorTest, BlockShape) {
   for (const BlockShape block : {BlockShape{0, 1}, BlockShape{32, 0}, BlockShape{-32, 1},
-                                 BlockShape{32, 33}, BlockShape{2048, 1}}) {
+                                 BlockShape{32, 33}, BlockShape{2048, 1},
+                                 // x * y overflowed int (found by fuzz_cli under UBSan).
+                                 BlockShape{1788246478, 32}, BlockShape{65536, 65536}}) {
     SCOPED_TRACE(to_string(block));
     EXPECT_NE(pattern_error(pattern("lane", 4, Space::Global, Op::Load, block)), "");
   }

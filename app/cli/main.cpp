@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "analyze_report.h"
+#include "command_line.h"
 #include "exit_codes.h"
 #include "figures.h"
 #include "frontends.h"
@@ -32,210 +33,26 @@ using app::kExitNoDevice;
 using app::kExitOk;
 using app::kExitRuntime;
 
-struct Size {
-  int width = 1600, height = 960;
-};
-
-Size parse_size(const std::string& text) {
-  Size s;
-  char x = 0;
-  char extra = 0;
-  if (std::sscanf(text.c_str(), "%d%c%d%c", &s.width, &x, &s.height, &extra) != 3 ||
-      (x != 'x' && x != 'X')) {
-    throw std::invalid_argument("size must be WxH, e.g. 1600x960 (got \"" + text + "\")");
-  }
-  if (s.width < 1 || s.height < 1 || s.width > 8192 || s.height > 8192) {
-    throw std::invalid_argument("size " + text + " is outside 1..8192 in either dimension");
-  }
-  if (s.width < 640 || s.height < 400) {
-    throw std::invalid_argument("size " + text + " is too small for the views (at least 640x400)");
-  }
-  return s;
-}
-
 // --- measure -----------------------------------------------------------------------------------
 
 // `measure`: the lab the scenario (or --lab) names measures (LabInfo::measure).
 int run_measure(const app::MeasureOptions& o) {
-  const app::Scenario* scenario = nullptr;
-  app::Lab lab = app::Lab::Global;
+  app::MeasureTarget target;
   try {
-    scenario = o.scenario.empty() ? nullptr : &app::find_scenario(o.scenario);
-    lab = scenario ? scenario->lab : app::parse_lab(o.lab);
+    target = app::measure_target(o);
   } catch (const std::exception& e) {  // invalid_argument, ScenarioError
     std::cerr << "warplens measure: " << e.what() << "\n";
     return kExitBadInput;
   }
-  return app::lab_info(lab).measure(o, scenario);
+  return app::lab_info(target.lab).measure(o, target.scenario);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App cli{"WarpLens: how one warp's memory accesses land in sectors, lines and banks"};
-  cli.require_subcommand(0, 1);
-  bool show_version = false;
-  cli.add_flag("--version", show_version,
-               "print WarpLens's version and the CUDA runtime and driver it found");
-
-  // Window (no verb).
-  app::ViewOptions view;
-  std::string theme = "light";
-  std::optional<std::string> screenshot;
-  int frames = 3;
-  bool model_only = false;
-  cli.add_option("--scenario", view.scenario, "built-in scenario (see `warplens list`)");
-  cli.add_option("--preset", view.preset, "start with a preset file (TOML) of your own");
-  cli.add_option("--theme", theme, "light or dark")->check(CLI::IsMember({"light", "dark"}));
-  cli.add_option("--scale", view.scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
-  cli.add_option("--screenshot", screenshot, "save the window to this PNG after --frames and exit");
-  cli.add_option("--frames", frames, "frames before --screenshot")->check(CLI::Range(1, 100000));
-  cli.add_flag("--model-only", model_only, "do not use the GPU even if there is one");
-  bool presenter = false, no_presenter = false;
-  const auto add_layout_flags = [&](CLI::App* app) {
-    app->add_flag("--presenter", presenter,
-                  "presenter layout: the view fills the window, a strip of knobs, the key "
-                  "numbers large (default: automatic, by scale and size)");
-    app->add_flag("--no-presenter", no_presenter,
-                  "the full parameter panel and numbers at any scale")
-        ->excludes("--presenter");
-  };
-  add_layout_flags(&cli);
-  std::string window_model = "modern";
-  cli.add_option("--model", window_model,
-                 "memory model shown: modern, fermi-ca, fermi-cg, kepler, g80");
-
-  // render
-  auto* render = cli.add_subcommand("render", "draw a scenario's views headless (EGL) to a PNG");
-  std::string render_scenario = std::string(app::kDefaultScenario), out, size_text = "1600x960",
-              render_theme = "light";
-  float render_scale = 1.0f;
-  bool render_model_only = false;
-  render->add_option("--scenario", render_scenario, "built-in scenario (see `warplens list`)");
-  render->add_option("--out", out, "PNG file to write (one scenario)");
-  bool render_all_scenarios = false;
-  std::string out_dir;
-  render->add_flag("--all", render_all_scenarios,
-                   "every built-in scenario: DIR/NAME.png, and NAME.json/.csv with a GPU");
-  render->add_option("--out-dir", out_dir, "folder for --all (created if missing)");
-  std::string render_preset;
-  render->add_option("--preset", render_preset, "a preset file (TOML) instead of --scenario");
-  render->add_option("--size", size_text, "WxH pixels, each 1..8192 (default 1600x960)");
-  render->add_option("--theme", render_theme, "light or dark")
-      ->check(CLI::IsMember({"light", "dark"}));
-  render->add_option("--scale", render_scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
-  render->add_flag("--model-only", render_model_only, "do not use the GPU even if there is one");
-  add_layout_flags(render);
-  bool render_audit = false;
-  render->add_flag("--audit", render_audit,
-                   "report text cut or ellipsized and view elements hidden, as JSON on stdout; "
-                   "exit 1 when the view or the numbers lose any");
-  std::string render_view = "numbers", render_model = "modern";
-  render->add_option("--model", render_model,
-                     "memory model shown: modern, fermi-ca, fermi-cg, kepler, g80");
-  int render_sweep_word = 4;
-  render->add_option("--view", render_view,
-                     "numbers, heatmap, offset-sweep or stride-sweep (sweeps need a GPU)");
-  render->add_option("--sweep-word-bytes", render_sweep_word, "word size of the sweep: 4, 8 or 16")
-      ->check(CLI::IsMember({4, 8, 16}));
-
-  // analyze
-  auto* analyze =
-      cli.add_subcommand("analyze", "the model's verdict for one warp's access pattern");
-  std::string space = "global", op = "load", index, block = "32x1", format = "text",
-              model_name = "modern";
-  int word_bytes = 4, warp = 0;
-  analyze->add_option("--space", space, "global or shared");
-  analyze->add_option("--op", op, "load or store");
-  analyze->add_option("--word-bytes", word_bytes, "bytes per lane: 1, 2, 4, 8 or 16");
-  analyze
-      ->add_option("--index", index, "element index expression over lane, tx, ty, bdx, bdy, warp")
-      ->required();
-  analyze->add_option("--block", block, "block shape XxY (default 32x1)");
-  analyze->add_option("--warp", warp, "warp of the block (default 0)");
-  analyze->add_option("--model", model_name, "modern, fermi-ca, fermi-cg, kepler or g80");
-  analyze->add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
-
-  // measure
-  auto* measure = cli.add_subcommand("measure", "time the strided copy kernel on the GPU");
-  app::MeasureOptions mo;
-  measure->add_option("--word-bytes", mo.word_bytes, "bytes per element: 1, 2, 4, 8 or 16");
-  measure->add_option("--offset", mo.offsets, "offset(s) in elements, comma-separated")
-      ->delimiter(',');
-  measure->add_option("--stride", mo.strides, "stride(s) in elements, comma-separated")
-      ->delimiter(',');
-  measure->add_option("--pattern", mo.pattern, "strided, permuted, same-word or scattered");
-  measure->add_option("--seed", mo.seed, "seed of the permuted and scattered patterns");
-  measure->add_option("--side", mo.side, "read (loads follow the pattern) or write (stores do)");
-  measure->add_option("--path", mo.path, "load path: default, ldcg (L2 only), ldg (read-only)");
-  measure->add_option("--scenario", mo.scenario,
-                      "time a built-in scenario (see `warplens list`) instead of the options");
-  measure->add_option("--matrix-width", mo.matrix_width,
-                      "read a row-major matrix of this many floats per row (2D access)");
-  measure->add_flag("--pitched", mo.pitched, "matrix rows padded by cudaMallocPitch");
-  measure->add_flag("--by-column", mo.by_column, "matrix read with threadIdx.x down a column");
-  measure->add_option("--block-y", mo.block_y, "matrix block rows: 8 (32x8), 16 (16x16), 32 (8x32)")
-      ->check(CLI::IsMember({8, 16, 32}));
-  measure->add_option("--layout", mo.layout,
-                      "struct {x,y,z} read field by field: none, aos or soa (4-byte words)");
-  measure
-      ->add_option("--lab", mo.lab,
-                   "global (the copy kernel, default), banks, transpose, matmul or reduction")
-      ->check(CLI::IsMember({"global", "banks", "transpose", "matmul", "reduction", "cache"}));
-  measure
-      ->add_option("--section", mo.cache.section,
-                   "cache lab: carveout, l1, constant, read-path or all")
-      ->check(CLI::IsMember({"carveout", "l1", "constant", "read-path", "all"}));
-  measure
-      ->add_option("--carveout", mo.cache.carveouts,
-                   "cache lab: carveout(s) -1 (default), 0 (max L1) .. 100 (max shared)")
-      ->delimiter(',');
-  measure
-      ->add_option("--working-set", mo.cache.working_sets,
-                   "cache lab, l1: working set(s) per block, bytes")
-      ->delimiter(',');
-  measure
-      ->add_option("--dynamic-shared", mo.cache.dynamic_shared,
-                   "cache lab, carveout: dynamic shared memory per block, bytes")
-      ->delimiter(',');
-  measure
-      ->add_option("--k", mo.cache.ks, "cache lab, constant: distinct addresses per warp (1..32)")
-      ->delimiter(',');
-  measure->add_option("--image-side", mo.cache.side, "cache lab, read-path: image side (pixels)");
-  measure->add_option("--block", mo.block, "banks: block shape XxY (default 32x1)");
-  measure->add_option("--op", mo.op, "banks: load or store");
-  measure->add_option("--tile-width", mo.tile_width, "banks, pattern tile: elements per tile row");
-  measure->add_option("--pitch", mo.pitch_elements,
-                      "banks, pattern tile: elements between tile rows");
-  measure->add_flag("--swizzle", mo.swizzle, "banks, pattern tile: column XOR (row % width)");
-  measure->add_option("--struct-words", mo.struct_words, "banks, pattern struct: words per struct");
-  measure->add_option("--field", mo.field, "banks, pattern struct: which word");
-  measure->add_option("--part", mo.part, "banks, patterns interleaved/blocked: access 0 or 1");
-  measure->add_option("--warp", mo.warp, "banks: the warp of the block whose access is shown");
-  measure->add_option("--variant", mo.variant,
-                      "transpose: copy|naive|tiled|padded|swizzled; reduction: "
-                      "interleaved-divergent|interleaved|sequential (default: all)");
-  measure->add_option("--tile", mo.tile, "transpose: tile 8, 16 or 32");
-  measure->add_option("--rows-per-block", mo.rows_per_block, "transpose: block rows, divides tile");
-  measure->add_option("--n", mo.n, "transpose/matmul: matrix size n (n x n floats)");
-  measure->add_option("--block-size", mo.block_size,
-                      "matmul: BLOCK_SIZE 8, 16 or 32, 0 for the naive kernel (default: all)");
-  measure->add_option("--block-threads", mo.block_threads, "reduction: threads per block");
-  measure->add_option("--elements", mo.elements, "reduction: integers summed");
-  measure->add_option("--runs", mo.runs, "timed launches per point (median; at least 10)")
-      ->check(CLI::Range(10, 1000));
-  measure->add_option("--format", mo.format, "text, json or csv")
-      ->check(CLI::IsMember({"text", "json", "csv"}));
-
-  auto* list = cli.add_subcommand("list", "list the built-in scenarios");
-
-  // verify
-  app::VerifyOptions vo;
-  auto* verify = cli.add_subcommand(
-      "verify", "check the model against the GPU's hardware counters for every built-in pattern");
-  verify->add_option("--format", vo.format, "text or json")->check(CLI::IsMember({"text", "json"}));
-  verify->add_option("--filter", vo.filter, "only patterns whose name contains this text");
-
+  app::CommandLine command_line;
+  const app::CommandLine& c = command_line;
+  CLI::App& cli = command_line.cli;
   try {
     cli.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {
@@ -247,7 +64,7 @@ int main(int argc, char** argv) {
     return kExitBadInput;
   }
 
-  if (show_version) {
+  if (c.show_version) {
     // Exit 0 whatever was found: the answer is the report itself.
     const gpu::CudaVersions v = gpu::cuda_versions();
     std::printf("warplens %s\n", WARPLENS_VERSION);
@@ -265,19 +82,14 @@ int main(int argc, char** argv) {
   }
 
   try {
-    if (*analyze) {
-      model::AccessPattern pattern;
-      pattern.space = model::parse_space(space);
-      pattern.op = model::parse_op(op);
-      pattern.word_bytes = word_bytes;
-      pattern.block = model::parse_block(block);
-      pattern.warp = warp;
-      pattern.index = index;
-      const auto report = app::analyze_json(pattern, model::parse_hardware_model(model_name));
-      std::cout << (format == "json" ? report.dump(2) + "\n" : app::analyze_text(report));
+    if (*c.analyze) {
+      const model::AccessPattern pattern = c.analyze_pattern();
+      const auto report = app::analyze_json(pattern, model::parse_hardware_model(c.model_name));
+      std::cout << (c.format == "json" ? report.dump(2) + "\n" : app::analyze_text(report));
       return 0;
     }
-    if (*measure) {
+    if (*c.measure) {
+      const app::MeasureOptions& mo = c.measure_options;
       if (mo.word_bytes != 1 && mo.word_bytes != 2 && mo.word_bytes != 4 && mo.word_bytes != 8 &&
           mo.word_bytes != 16) {
         std::cerr << "warplens measure: word bytes must be 1, 2, 4, 8 or 16 (got " << mo.word_bytes
@@ -286,44 +98,31 @@ int main(int argc, char** argv) {
       }
       return run_measure(mo);
     }
-    if (*verify) return app::run_verify(vo);
-    if (*list) {
+    if (*c.verify) return app::run_verify(c.verify_options);
+    if (*c.list) {
       for (const auto& s : app::builtin_scenarios()) {
         std::printf("%-22s %-10s %s\n", s.name.c_str(), app::to_string(s.lab), s.title.c_str());
       }
       return 0;
     }
-    if (*render) {
-      const Size size = parse_size(size_text);
-      if (render_all_scenarios && out_dir.empty() && !render_audit) {
+    if (*c.render) {
+      const app::Size size = app::parse_size(c.size_text);
+      if (c.render_all_scenarios && c.out_dir.empty() && !c.render_audit) {
         std::cerr << "warplens render: --all needs --out-dir DIR (or --audit)\n";
         return kExitBadInput;
       }
-      if (!render_all_scenarios && out.empty() && !render_audit) {
+      if (!c.render_all_scenarios && c.out.empty() && !c.render_audit) {
         std::cerr << "warplens render: --out FILE.png is required (or --all --out-dir DIR)\n";
         return kExitBadInput;
       }
-      app::ViewOptions options;
-      options.scenario = render_scenario;
-      options.preset = render_preset;
-      options.theme = viz::parse_theme(render_theme);
-      options.scale = render_scale;
-      options.use_gpu = !render_model_only;
-      options.audit = render_audit;
-      if (presenter || no_presenter) options.presenter = presenter;
-      options.view = app::parse_bottom_view(render_view);
-      options.model = model::parse_hardware_model(render_model);
-      options.sweep_word_bytes = render_sweep_word;
-      if (render_all_scenarios) return app::render_all(options, out_dir, size.width, size.height);
-      return app::render_png(options, out, size.width, size.height);
+      const app::ViewOptions options = c.render_view_options();
+      if (c.render_all_scenarios)
+        return app::render_all(options, c.out_dir, size.width, size.height);
+      return app::render_png(options, c.out, size.width, size.height);
     }
-    view.theme = viz::parse_theme(theme);
-    view.use_gpu = !model_only;
-    if (presenter || no_presenter) view.presenter = presenter;
-    view.model = model::parse_hardware_model(window_model);
-    return app::run_window(view, screenshot, frames);
+    return app::run_window(c.window_view_options(), c.screenshot, c.frames);
   } catch (const model::PatternError& e) {
-    std::cerr << "warplens " << (*analyze ? "analyze" : "") << ": " << e.what() << "\n";
+    std::cerr << "warplens " << (*c.analyze ? "analyze" : "") << ": " << e.what() << "\n";
     return kExitBadInput;
   } catch (const std::invalid_argument& e) {
     std::cerr << "warplens: " << e.what() << "\n";

@@ -5,6 +5,7 @@
 #include <toml++/toml.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -27,6 +28,11 @@ struct ScenarioTable {
   /// A ScenarioError "ORIGIN: what".
   [[nodiscard]] ScenarioError error(const std::string& what) const;
 };
+
+/// `node` as a 64-bit integer: an integer, or a float with an integral value within range (as
+/// toml++'s value<int64_t>() reads them, without its undefined conversion of a float beyond
+/// 2^63); nullopt for anything else.
+std::optional<std::int64_t> integer_value(toml::node_view<const toml::node> node);
 
 /// `key` of `t` as a string, `fallback` when absent (or not a string).
 std::string string_value(const toml::table& t, std::string_view key, const std::string& fallback);

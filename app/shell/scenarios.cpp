@@ -96,8 +96,12 @@ Scenario load_scenario_file(const std::string& path) {
   std::ostringstream text;
   text << in.rdbuf();
   if (in.bad()) throw ScenarioError(path + ": cannot read the preset file");
-  Scenario s = parse_scenario(text.str(), path);
-  check_compare_with(s, builtin_scenarios(), path);
+  return parse_preset(text.str(), path);
+}
+
+Scenario parse_preset(std::string_view toml_text, const std::string& origin) {
+  Scenario s = parse_scenario(toml_text, origin);
+  check_compare_with(s, builtin_scenarios(), origin);
   return s;
 }
 

@@ -15,6 +15,10 @@ namespace warplens::app {
 /// Parses one preset; `origin` names it in errors. Throws ScenarioError.
 Scenario parse_scenario(std::string_view toml_text, const std::string& origin);
 
+/// Parses a user's preset from its text as load_scenario_file does: parse_scenario, then its
+/// compare_with checked against the built-in catalog. Throws ScenarioError.
+Scenario parse_preset(std::string_view toml_text, const std::string& origin);
+
 /// Reads and parses a user's preset file (the same format as assets/scenarios/*.toml). Throws
 /// ScenarioError naming the file, and for a syntax error the line, column and toml++'s message;
 /// a file that cannot be read says so.

@@ -17,7 +17,8 @@ void AccessPattern::validate() const {
     throw PatternError("word bytes must be 1, 2, 4, 8 or 16 (got " + std::to_string(word_bytes) +
                        ")");
   }
-  if (block.x < 1 || block.y < 1 || block.threads() > 1024) {
+  // Each side first: x * y overflows int for sides past 2^16 (analyze --block 1788246478x32).
+  if (block.x < 1 || block.y < 1 || block.x > 1024 || block.y > 1024 || block.threads() > 1024) {
     throw PatternError("block " + to_string(block) +
                        " is not a CUDA block shape (x, y >= 1, at most 1024 threads)");
   }

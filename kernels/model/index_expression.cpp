@@ -4,7 +4,9 @@
 
 #include <cctype>
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <string_view>
 
 namespace warplens::model {
 namespace {
@@ -104,6 +106,48 @@ class CIntegerParser : public mu::ParserInt {
   }
 };
 
+// The text as error messages quote it: at most kQuotedExpressionLength characters.
+std::string quoted(const std::string& text) {
+  if (text.size() <= kQuotedExpressionLength) return "\"" + text + "\"";
+  return "\"" + text.substr(0, kQuotedExpressionLength) + "...\" (" + std::to_string(text.size()) +
+         " characters)";
+}
+
+// The characters of the grammar: names, numbers, whitespace, C's operators and parentheses.
+bool in_grammar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+         std::string_view(" \t\n\r\v\f+-*/%<>&^|()").find(c) != std::string_view::npos;
+}
+
+std::string describe_character(char c) {
+  if (std::isprint(static_cast<unsigned char>(c))) return std::string("'") + c + "'";
+  char hex[8];
+  std::snprintf(hex, sizeof hex, "\\x%02x", static_cast<unsigned>(static_cast<unsigned char>(c)));
+  return std::string("byte ") + hex;
+}
+
+// Refuses text past the documented limits, or with a character outside the grammar, before
+// muParser sees it.
+void check_text(const std::string& text) {
+  if (text.size() > kMaxIndexExpressionLength) {
+    throw IndexExpressionError("index expression " + quoted(text) + " is longer than " +
+                               std::to_string(kMaxIndexExpressionLength) + " characters");
+  }
+  int depth = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (!in_grammar(text[i])) {
+      throw IndexExpressionError("cannot parse index expression " + quoted(text) + ": " +
+                                 describe_character(text[i]) + " at position " + std::to_string(i) +
+                                 " is not part of the grammar");
+    }
+    if (text[i] == ')') --depth;
+    if (text[i] != '(' || ++depth <= kMaxIndexExpressionDepth) continue;
+    throw IndexExpressionError(
+        "index expression " + quoted(text) + " nests parentheses more than " +
+        std::to_string(kMaxIndexExpressionDepth) + " deep (at position " + std::to_string(i) + ")");
+  }
+}
+
 }  // namespace
 
 struct IndexExpression::Impl {
@@ -115,13 +159,14 @@ IndexExpression::IndexExpression(const std::string& text) : text_(text), impl_(n
   if (text.find_first_not_of(" \t") == std::string::npos) {
     throw IndexExpressionError("index expression is empty");
   }
+  check_text(text);
   // C reads 010 as octal 8; rather than silently giving 10, refuse leading zeros.
   for (std::size_t i = 0; i + 1 < text.size(); ++i) {
     const bool starts_number =
         i == 0 || !(std::isalnum(static_cast<unsigned char>(text[i - 1])) || text[i - 1] == '_');
     if (starts_number && text[i] == '0' && std::isdigit(static_cast<unsigned char>(text[i + 1]))) {
-      throw IndexExpressionError("cannot parse index expression \"" + text +
-                                 "\": numbers with a leading zero (C octal) are not supported");
+      throw IndexExpressionError("cannot parse index expression " + quoted(text) +
+                                 ": numbers with a leading zero (C octal) are not supported");
     }
   }
   auto& p = impl_->parser;
@@ -138,7 +183,8 @@ IndexExpression::IndexExpression(const std::string& text) : text_(text), impl_(n
     // A division by zero at the default coordinates is not a syntax error; only report
     // problems muParser found while reading the text.
     if (e.GetCode() != mu::ecGENERIC) {
-      throw IndexExpressionError("cannot parse index expression \"" + text + "\": " + e.GetMsg());
+      throw IndexExpressionError("cannot parse index expression " + quoted(text) + ": " +
+                                 e.GetMsg());
     }
   }
 }
@@ -157,7 +203,7 @@ std::int64_t IndexExpression::evaluate(const ThreadCoordinates& t) {
   try {
     return as_int(impl_->parser.Eval());
   } catch (const mu::ParserError& e) {
-    throw IndexExpressionError("cannot evaluate \"" + text_ + "\" for lane " +
+    throw IndexExpressionError("cannot evaluate " + quoted(text_) + " for lane " +
                                std::to_string(t.lane) + ": " + e.GetMsg());
   }
 }

@@ -1,5 +1,6 @@
 #include "global_scenario.h"
 
+#include <cstdint>
 #include <stdexcept>
 #include <string>
 
@@ -8,14 +9,15 @@ namespace warplens::app {
 std::any parse_global_table(const ScenarioTable& scenario) {
   const toml::table& t = scenario.section("copy");
   GlobalScenario g;
-  g.copy.word_bytes = static_cast<int>(scenario.required_int(t, "word_bytes"));
+  (void)scenario.required_int(t, "word_bytes");                // present,
+  g.copy.word_bytes = scenario.int_value(t, "word_bytes", 0);  // and a 32-bit integer
   g.copy.offset = scenario.required_int(t, "offset");
   g.copy.stride = scenario.required_int(t, "stride");
-  g.warp = static_cast<int>(t["warp"].value_or(std::int64_t{0}));
-  g.warps = static_cast<int>(t["warps"].value_or(std::int64_t{1}));
+  g.warp = scenario.int_value(t, "warp", 0);
+  g.warps = scenario.int_value(t, "warps", 1);
   try {
     g.copy.kind = gpu::parse_index_kind(string_value(t, "pattern", "strided"));
-    g.copy.seed = static_cast<std::uint32_t>(t["seed"].value_or(std::int64_t{1}));
+    g.copy.seed = static_cast<std::uint32_t>(scenario.int_value(t, "seed", 1));
     g.copy.side = gpu::parse_pattern_side(string_value(t, "side", "read"));
     g.copy.path = gpu::parse_load_path(string_value(t, "path", "default"));
     g.copy.layout = gpu::parse_struct_layout(string_value(t, "layout", "none"));
@@ -27,10 +29,10 @@ std::any parse_global_table(const ScenarioTable& scenario) {
       throw std::invalid_argument("field applies to a struct layout (layout = \"aos\" or \"soa\")");
     g.model = model::parse_hardware_model(string_value(t, "model", "modern"));
     if (const toml::table* m = t["matrix"].as_table()) {
-      g.copy.matrix_width = static_cast<int>((*m)["width"].value_or(std::int64_t{120}));
+      g.copy.matrix_width = scenario.int_value(*m, "width", 120);
       g.copy.matrix_pitched = (*m)["pitched"].value_or(false);
       g.copy.matrix_by_column = string_value(*m, "by", "row") == "column";
-      g.copy.block_y = static_cast<int>((*m)["block_y"].value_or(std::int64_t{8}));
+      g.copy.block_y = scenario.int_value(*m, "block_y", 8);
     }
     (void)gpu::plan_copy(g.copy, gpu::kModelBufferBytes);
   } catch (const std::invalid_argument& e) {
@@ -38,9 +40,9 @@ std::any parse_global_table(const ScenarioTable& scenario) {
   }
   if (g.warps != 1 && g.warps != 2 && g.warps != 4 && g.warps != 8)
     throw scenario.error("warps must be 1, 2, 4 or 8 (got " + std::to_string(g.warps) + ")");
-  if (g.warp < 0 || g.warp + g.warps > g.copy.block_threads / 32) {
+  if (g.warp < 0 || g.warp > g.copy.block_threads / 32 - g.warps) {
     throw scenario.error("warps " + std::to_string(g.warp) + ".." +
-                         std::to_string(g.warp + g.warps - 1) + " are not in 0.." +
+                         std::to_string(std::int64_t{g.warp} + g.warps - 1) + " are not in 0.." +
                          std::to_string(g.copy.block_threads / 32 - 1));
   }
   return g;

@@ -1,0 +1,95 @@
+// The warplens command line: the window's options and every verb's (render, analyze, measure,
+// list, verify), built into one CLI11 app apart from running them, so main() and the command
+// line's fuzzer (tests/fuzz/fuzz_cli.cpp) parse argv the same way. Exit codes and what each verb
+// does: main.cpp.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+#include <optional>
+#include <string>
+
+#include "access_pattern.h"
+#include "frontends.h"
+#include "measure_options.h"
+#include "memory_model.h"
+#include "scenarios.h"
+#include "verify.h"
+
+namespace warplens::app {
+
+/// render's --size in pixels.
+struct Size {
+  int width = 1600, height = 960;
+};
+
+/// Parses render's --size "WxH" (each 1..8192, at least 640x400); throws std::invalid_argument
+/// naming the problem.
+Size parse_size(const std::string& text);
+
+/// What `measure` times: a built-in scenario's lab and parameters (--scenario NAME), or --lab's
+/// lab with the options alone (scenario null).
+struct MeasureTarget {
+  const Scenario* scenario = nullptr;
+  Lab lab = Lab::Global;
+};
+
+/// measure's target; throws ScenarioError for an unknown scenario, std::invalid_argument for an
+/// unknown lab.
+MeasureTarget measure_target(const MeasureOptions& options);
+
+/// Every option of the command line, filled by `cli.parse(argc, argv)` (which throws
+/// CLI::ParseError, or CLI::CallForHelp for --help). Holds pointers into itself: not copyable.
+struct CommandLine {
+  CommandLine();  ///< builds the app with every option and verb
+  CommandLine(const CommandLine&) = delete;
+  CommandLine& operator=(const CommandLine&) = delete;
+
+  CLI::App cli{"WarpLens: how one warp's memory accesses land in sectors, lines and banks"};
+  bool show_version = false;
+
+  // The window (no verb).
+  ViewOptions view;
+  std::string theme = "light";
+  std::optional<std::string> screenshot;
+  int frames = 3;
+  bool model_only = false;
+  bool presenter = false, no_presenter = false;  ///< the window's and render's
+  std::string window_model = "modern";
+
+  // render
+  CLI::App* render = nullptr;
+  std::string render_scenario = std::string(kDefaultScenario), out, size_text = "1600x960",
+              render_theme = "light";
+  float render_scale = 1.0f;
+  bool render_model_only = false;
+  bool render_all_scenarios = false;
+  std::string out_dir;
+  std::string render_preset;
+  bool render_audit = false;
+  std::string render_view = "numbers", render_model = "modern";
+  int render_sweep_word = 4;
+
+  // analyze
+  CLI::App* analyze = nullptr;
+  std::string space = "global", op = "load", index, block = "32x1", format = "text",
+              model_name = "modern";
+  int word_bytes = 4, warp = 0;
+
+  // measure, list, verify
+  CLI::App* measure = nullptr;
+  MeasureOptions measure_options;
+  CLI::App* list = nullptr;
+  CLI::App* verify = nullptr;
+  VerifyOptions verify_options;
+
+  /// analyze's access: throws model::PatternError for a bad space, op or block.
+  [[nodiscard]] model::AccessPattern analyze_pattern() const;
+  /// render's view options (theme, view, model, layout); throws std::invalid_argument or
+  /// model::PatternError.
+  [[nodiscard]] ViewOptions render_view_options() const;
+  /// The window's view options; throws std::invalid_argument or model::PatternError.
+  [[nodiscard]] ViewOptions window_view_options() const;
+};
+
+}  // namespace warplens::app

@@ -1,0 +1,96 @@
+// Presets read from text (scenarios.h: parse_preset, what `--preset FILE` reads): inputs the
+// fuzzer (tests/fuzz/fuzz_scenario.cpp) found mishandled, each refused with a ScenarioError that
+// names the file and the key.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "global_scenario.h"
+#include "scenarios.h"
+
+namespace warplens::app {
+namespace {
+
+// A global-lab preset with `copy` as its [copy] table.
+std::string global_preset(const std::string& copy) {
+  return "name = \"p\"\ntitle = \"t\"\nsummary = \"s\"\n[copy]\n" + copy;
+}
+
+void expect_refused(const std::string& text, const std::string& message_part) {
+  SCOPED_TRACE(text);
+  try {
+    (void)parse_preset(text, "my.toml");
+    ADD_FAILURE() << "parsed without an error";
+  } catch (const ScenarioError& e) {
+    const std::string what = e.what();
+    EXPECT_EQ(what.rfind("my.toml: ", 0), 0u) << what;
+    EXPECT_NE(what.find(message_part), std::string::npos) << what;
+  }
+}
+
+TEST(PresetText, AGlobalPresetReadsItsWarps) {
+  const Scenario s = parse_preset(
+      global_preset("word_bytes = 4\noffset = 1\nstride = 1\nwarp = 1\nwarps = 2\n"), "my.toml");
+  EXPECT_EQ(s.lab, Lab::Global);
+  EXPECT_EQ(global_scenario(s).warp, 1);
+  EXPECT_EQ(global_scenario(s).warps, 2);
+}
+
+// toml++ 3.3 converts a float to a 64-bit integer before checking its range (undefined beyond
+// 2^63, reported by UBSan); integral floats within range still read as integers.
+TEST(PresetText, FloatsPastTheIntegerRangeAreMistypedNotUndefined) {
+  expect_refused(global_preset("word_bytes = 4\noffset = 1\nstride = 1e31\n"),
+                 "missing or mistyped key \"stride\"");
+  expect_refused(global_preset("word_bytes = 4\noffset = -1e300\nstride = 1\n"),
+                 "missing or mistyped key \"offset\"");
+  expect_refused(global_preset("word_bytes = 4\noffset = 0\nstride = 1\n[copy.matrix]\n"
+                               "width = 121e30\n"),
+                 "\"width\" must be a 32-bit integer");
+  expect_refused(global_preset("word_bytes = 4\noffset = 0\nstride = inf\n"),
+                 "missing or mistyped key \"stride\"");
+  const Scenario s =
+      parse_preset(global_preset("word_bytes = 4.0\noffset = 2.0\nstride = 1\n"), "my.toml");
+  EXPECT_EQ(global_scenario(s).copy.offset, 2);
+}
+
+// warp + warps overflowed int (UBSan) for warp = 2^31 - 1.
+TEST(PresetText, AWarpAtTheEndOfTheIntRangeIsOutsideTheBlock) {
+  expect_refused(global_preset("word_bytes = 4\noffset = 0\nstride = 1\nwarp = 2147483647\n"),
+                 "warps 2147483647..2147483647 are not in 0..");
+  expect_refused(
+      global_preset("word_bytes = 4\noffset = 0\nstride = 1\nwarp = 2147483647\nwarps = 8\n"),
+      "warps 2147483647..2147483654 are not in 0..");
+}
+
+// Values past 32 bits were cut to their low 32 bits: warps = 2^32 + 1 read as 1.
+TEST(PresetText, IntegersPast32BitsAreRefusedNotTruncated) {
+  expect_refused(global_preset("word_bytes = 4\noffset = 0\nstride = 1\nwarps = 4294967297\n"),
+                 "\"warps\" must be a 32-bit integer");
+  expect_refused(global_preset("word_bytes = 4294967300\noffset = 0\nstride = 1\n"),
+                 "\"word_bytes\" must be a 32-bit integer");
+  expect_refused(global_preset("word_bytes = 4\noffset = 0\nstride = 1\nseed = 4294967297\n"),
+                 "\"seed\" must be a 32-bit integer");
+  expect_refused(global_preset("word_bytes = 4\noffset = 0\nstride = 1\nwarp = \"one\"\n"),
+                 "\"warp\" must be a 32-bit integer");
+}
+
+// The bank probe's block_x * block_y overflowed int (found by fuzz_scenario under UBSan).
+TEST(PresetText, AHugeBankBlockIsRefused) {
+  expect_refused(
+      "name = \"p\"\ntitle = \"t\"\nsummary = \"s\"\nlab = \"banks\"\n[banks]\n"
+      "block = \"711111x11111111\"\n",
+      "block 711111x11111111 is not 1..1024 threads");
+}
+
+// The bank probe's model evaluated the index before its fields were checked: a swizzled tile of
+// width 0 divided by zero (found by fuzz_scenario under UBSan).
+TEST(PresetText, ASwizzledTileOfWidthZeroIsRefused) {
+  expect_refused(
+      "name = \"p\"\ntitle = \"t\"\nsummary = \"s\"\nlab = \"banks\"\n[banks]\n"
+      "pattern = \"tile\"\nblock = \"32x32\"\ntile_width = 0\nby = \"column\"\n"
+      "swizzle = true\n",
+      "tile width must be 1..1024 elements (got 0)");
+}
+
+}  // namespace
+}  // namespace warplens::app
