@@ -163,7 +163,7 @@ FlightSession::~FlightSession() {
 
 std::string FlightSession::no_gpu_text() const {
   return "Needs a GPU to measure; none here (" + device_.reason +
-         "). Nothing was measured: the model line and the SM picture still show.";
+         "). Nothing was measured; the model's parts still show.";
 }
 
 void FlightSession::set(const FlightState& requested) {

@@ -59,7 +59,7 @@ std::vector<AsyncBar> async_bars(const FlightSession& session, const FlightResul
     AsyncBar b;
     const bool cp = kind == gpu::AsyncKind::CpAsync;
     b.name = cp ? format("cp.async, %d threads", gpu::kCpAsyncThreads)
-                : std::string("TMA bulk copy, 1 thread");
+                : std::string("TMA bulk copy, 1 thread/block");
     b.brief = cp ? "cp.async" : "TMA";
     b.pending = pending;
     const auto blocks =

@@ -200,7 +200,7 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
       se.x.push_back(static_cast<double>(p->bytes_in_flight_per_sm) / 1024.0);
       se.y.push_back(p->gbps);
     }
-    if (!se.x.empty() || word != 8) series.push_back(std::move(se));
+    if (!se.x.empty()) series.push_back(std::move(se));
   }
   viz::PlotSeries model_line;
   model_line.label = format("model: %d SMs \u00d7 bytes / %.0f ns", m.sm.sm_count, m.latency_ns);
@@ -231,8 +231,8 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
                           plot_min_height(legend_entries(series, refs), width * 0.6f, s), ""));
   std::vector<ViewAside::Note> notes = {measured_note(session, r, !r.stream.empty())};
   if (!m.latency_measured)
-    notes.push_back({format("Model latency %.0f ns is a placeholder until the ladder (view 1) "
-                            "measures DRAM on this GPU.",
+    notes.push_back({format("Model latency %.0f ns is assumed (what the design notes' H100 "
+                            "one-float copy implies) until the ladder (view 1) measures DRAM here.",
                             m.latency_ns),
                      false});
   notes.push_back({format("GB/s counts read + write; the model's 2 \u00d7 SMs \u00d7 bytes in "
@@ -313,7 +313,11 @@ void draw_async_view(const FlightSession& session, const FlightResults& r,
   name_w += 10 * s;
   const float bar_room = std::max(avail.x - name_w, 1.0f);
   double top = std::max(m.theoretical_gbps, m.peak_gbps);
-  for (const auto& b : bars) top = std::max(top, b.gbps);
+  std::int64_t most = 1;
+  for (const auto& b : bars) {
+    top = std::max(top, b.gbps);
+    most = std::max(most, b.bytes_in_flight);
+  }
   const float rh =
       std::min(row_h, avail.y / static_cast<float>(std::max<std::size_t>(bars.size(), 1)));
   if (rh < font * 1.05f)
@@ -324,13 +328,24 @@ void draw_async_view(const FlightSession& session, const FlightResults& r,
     draw->AddText({o.x, y + 0.5f * (rh - font)}, to_imgui_color(theme.text),
                   (long_names ? b.name : b.brief).c_str());
     const float x0 = o.x + name_w;
-    const std::string text =
-        b.unsupported.empty()
-            ? (b.gbps > 0 ? format("%.0f GB/s \u2022 %s in flight/SM", b.gbps,
-                                   kib_text(b.bytes_in_flight).c_str())
-                          : format("%s in flight/SM \u2022 %s", kib_text(b.bytes_in_flight).c_str(),
-                                   b.pending.c_str()))
-            : b.unsupported;
+    // What the bar says, longest first: its GB/s and bytes in flight, or why it is empty.
+    const std::string flight = kib_text(b.bytes_in_flight) + " in flight/SM";
+    std::vector<std::string> says;
+    if (!b.unsupported.empty()) {
+      says = {b.unsupported, "needs a newer GPU", "n/a"};
+    } else if (b.gbps > 0) {
+      says = {format("%.0f GB/s \u2022 %s", b.gbps, flight.c_str()), format("%.0f GB/s", b.gbps)};
+    } else if (b.bytes_in_flight > 0) {
+      says = {flight + " \u2022 " + b.pending, flight, kib_text(b.bytes_in_flight)};
+    } else {
+      says = {b.pending, "\u2014"};
+    }
+    if (b.gbps <= 0 && b.bytes_in_flight > 0 && b.unsupported.empty()) {
+      // Not measured: an outline as long as the bytes it keeps in flight (of the most here).
+      const float w = bar_room * static_cast<float>(b.bytes_in_flight) / static_cast<float>(most);
+      draw->AddRect({x0, y + rh * 0.12f}, {x0 + w, y + rh * 0.88f},
+                    to_imgui_color(theme.muted_text), 2 * s, 0, 1.5f * s);
+    }
     if (b.gbps > 0) {
       const float w = bar_room * static_cast<float>(b.gbps / top);
       draw->AddRectFilled(
@@ -338,9 +353,14 @@ void draw_async_view(const FlightSession& session, const FlightResults& r,
           to_imgui_color(series_color(theme, static_cast<int>(i), static_cast<int>(bars.size()))),
           2 * s);
     }
-    const std::string shown =
-        fitting({text, b.unsupported.empty() && b.gbps > 0 ? format("%.0f GB/s", b.gbps) : text},
-                bar_room - 8 * s);
+    std::string shown = says.back();
+    for (const auto& t : says)
+      if (ImGui::CalcTextSize(t.c_str()).x <= bar_room - 8 * s) {
+        shown = t;
+        break;
+      }
+    if (ImGui::CalcTextSize(shown.c_str()).x > bar_room - 8 * s)
+      shown = fitting({shown}, bar_room - 8 * s);
     draw->AddText({x0 + 4 * s, y + 0.5f * (rh - font)}, to_imgui_color(theme.text), shown.c_str());
   }
   ImGui::Dummy({avail.x, rh * static_cast<float>(bars.size())});
