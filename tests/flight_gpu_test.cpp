@@ -45,6 +45,15 @@ TEST_F(FlightGpu, LadderPlateausInOrder) {
   EXPECT_TRUE(warp.verified) << warp.check;
 }
 
+// One small chase per row: what the sanitizers run (the full ladder is slow under them).
+TEST_F(FlightGpu, SmallChaseVerifies) {
+  for (const auto& row : app::ladder_rows()) {
+    const auto p = lab_->measure_latency({64 * 1024, row.path, row.lanes}, 1);
+    EXPECT_TRUE(p.verified) << app::ladder_row_label(row) << ": " << p.check;
+    EXPECT_GT(p.cycles_per_load, 0);
+  }
+}
+
 TEST_F(FlightGpu, BandwidthGrowsWithBytesInFlightBelowTheKnee) {
   const auto memcpy = lab_->measure_memcpy();
   const auto& sm = lab_->limits().sm;
