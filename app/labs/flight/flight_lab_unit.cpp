@@ -24,9 +24,8 @@ void FlightLabUnit::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
 }
 
 void FlightLabUnit::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {
-  (void)side_name;
   draw_flight_view(session_, results_, frame.layer, frame.theme, pos, size, frame.ui.interactive,
-                   aside_);
+                   aside_, side_name);
 }
 
 float FlightLabUnit::numbers_height(const LabFrame& frame, float body_h, float cap) const {
@@ -63,7 +62,7 @@ CompareColumn FlightLabUnit::compare_column() const {
                         p.loads_per_thread, p.block_threads,
                         static_cast<long long>(p.dynamic_shared_bytes / 1024),
                         p.grid_stride ? ", grid-stride" : "");
-  c.access = format("%d warps/SM \u00d7 %d loads \u00d7 %d B in flight", m.picture.warps,
+  c.access = format("%d warps/SM \u00d7 %d \u00d7 %d B in flight", m.picture.warps,
                     m.picture.loads_per_warp, m.picture.bytes_per_load);
   c.model = format("%.0f GB/s (Little's law)", m.predicted_gbps);
   c.counters = "\u2014 (no counters in this lab)";

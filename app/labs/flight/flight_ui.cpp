@@ -203,11 +203,15 @@ void draw_flight_parameters(FlightSession& session, const FlightResults& r, cons
 
 void draw_flight_view(FlightSession& session, const FlightResults& r, const viz::ImGuiLayer& layer,
                       const viz::Theme& theme, ImVec2 pos, ImVec2 size, bool interactive,
-                      ViewAside& aside) {
+                      ViewAside& aside, const char* side_name) {
   aside = {};
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  ImGui::Begin("Bytes in flight##flight-view", nullptr,
+  // A/B compare draws two views: the side's name keeps their windows apart.
+  const std::string title =
+      side_name ? std::string(side_name) + ": Bytes in flight##flight-view-" + side_name
+                : std::string("Bytes in flight##flight-view");
+  ImGui::Begin(title.c_str(), nullptr,
                kFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                    (open_legend_slot() ? ImGuiWindowFlags_NoTitleBar : 0));
   switch (session.state().section) {

@@ -30,10 +30,12 @@ void draw_flight_parameters(FlightSession& session, const FlightResults& results
 /// measured, the current one ringed, the model line, cudaMemcpy and the theoretical peak; beside
 /// it one SM's resident warps as rows, their loads in flight as boxes. Async: bars of the plain
 /// copies, cp.async, TMA and cudaMemcpy, each with the bytes it keeps in flight per SM, or why the
-/// GPU cannot run it. What does not fit goes to `aside`.
+/// GPU cannot run it. What does not fit goes to `aside`. `side_name` ("A", "B" in A/B compare)
+/// prefixes the title and keeps the two sides' windows apart.
 void draw_flight_view(FlightSession& session, const FlightResults& results,
                       const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
-                      ImVec2 size, bool interactive, ViewAside& aside);
+                      ImVec2 size, bool interactive, ViewAside& aside,
+                      const char* side_name = nullptr);
 
 /// The numbers: what the view set aside, then the model next to the measurement.
 void draw_flight_numbers(const FlightSession& session, const FlightResults& results,
