@@ -1,5 +1,6 @@
 // Model-only builds (no CUDA toolkit): every GPU entry point says so, loudly.
 #include "cache_lab.h"
+#include "flight_lab.h"
 #include "gpu.h"
 #include "shared_lab.h"
 
@@ -137,6 +138,33 @@ void CacheLab::launch_l1_gather_once(int, std::int64_t) {
   no_cuda();
 }
 void CacheLab::launch_read_path_once(const ReadPathParams&) {
+  no_cuda();
+}
+struct FlightLab::Impl {};
+FlightLab::FlightLab(const DeviceInfo&) {
+  no_cuda();
+}
+FlightLab::~FlightLab() = default;
+const FlightDeviceLimits& FlightLab::limits() const {
+  no_cuda();
+}
+std::int64_t FlightLab::copy_bytes() const {
+  no_cuda();
+}
+LatencyPoint FlightLab::measure_latency(const ChaseParams&, int, const std::atomic<bool>*) {
+  no_cuda();
+}
+Residency FlightLab::residency(const StreamParams&) {
+  no_cuda();
+}
+StreamMeasurement FlightLab::measure_stream(const StreamParams&, int, int,
+                                            const std::atomic<bool>*) {
+  no_cuda();
+}
+AsyncMeasurement FlightLab::measure_async(AsyncKind, int, int, const std::atomic<bool>*) {
+  no_cuda();
+}
+MemcpyMeasurement FlightLab::measure_memcpy(int, int) {
   no_cuda();
 }
 }  // namespace warplens::gpu

@@ -250,7 +250,7 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     for (std::size_t i = 0; i < se.x.size(); ++i) {
       if (spec.log_y && se.y[i] <= 0) continue;
       const ImVec2 p{px(se.x[i]), py(se.y[i])};
-      if (i > 0 && !(spec.log_y && se.y[i - 1] <= 0)) {
+      if (se.lines && i > 0 && !(spec.log_y && se.y[i - 1] <= 0)) {
         const ImVec2 q{px(se.x[i - 1]), py(se.y[i - 1])};
         if (se.dashed) {
           dashed_line(draw, q, p, c, 2.0f * s, 5 * s);

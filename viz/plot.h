@@ -26,6 +26,7 @@ struct PlotSeries {
   bool dashed = false;
   bool markers = true;
   int highlight = -1;  ///< index of a point to ring (the current parameters)
+  bool lines = true;   ///< false: the points alone (a scatter of unrelated measurements)
 };
 
 struct ReferenceLine {

@@ -2,8 +2,22 @@
 
 #include <cstdio>
 #include <stdexcept>
+#include <vector>
+
+#include "lab.h"
 
 namespace warplens::app {
+
+namespace {
+
+// Every lab's name on the command line, from the registry.
+std::vector<std::string> lab_names() {
+  std::vector<std::string> names;
+  for (const auto& info : lab_registry()) names.emplace_back(to_string(info.id));
+  return names;
+}
+
+}  // namespace
 
 Size parse_size(const std::string& text) {
   Size s;
@@ -115,12 +129,15 @@ CommandLine::CommandLine() {
                       "struct {x,y,z} read field by field: none, aos or soa (4-byte words)");
   measure
       ->add_option("--lab", mo.lab,
-                   "global (the copy kernel, default), banks, transpose, matmul or reduction")
-      ->check(CLI::IsMember({"global", "banks", "transpose", "matmul", "reduction", "cache"}));
+                   "global (the copy kernel, default), banks, transpose, matmul, reduction, cache "
+                   "or flight")
+      ->check(CLI::IsMember(lab_names()));
   measure
       ->add_option("--section", mo.cache.section,
-                   "cache lab: carveout, l1, constant, read-path or all")
-      ->check(CLI::IsMember({"carveout", "l1", "constant", "read-path", "all"}));
+                   "cache lab: carveout, l1, constant, read-path or all; flight lab: latency, "
+                   "littles-law, async or all")
+      ->check(CLI::IsMember(
+          {"carveout", "l1", "constant", "read-path", "latency", "littles-law", "async", "all"}));
   measure
       ->add_option("--carveout", mo.cache.carveouts,
                    "cache lab: carveout(s) -1 (default), 0 (max L1) .. 100 (max shared)")

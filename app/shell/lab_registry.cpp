@@ -4,10 +4,13 @@
 
 #include "cache_lab_unit.h"
 #include "cache_scenario.h"
+#include "flight_lab_unit.h"
+#include "flight_scenario.h"
 #include "global_lab.h"
 #include "global_scenario.h"
 #include "lab.h"
 #include "measure_cache.h"
+#include "measure_flight.h"
 #include "measure_global.h"
 #include "measure_shared.h"
 #include "shared_labs.h"
@@ -40,6 +43,8 @@ const std::vector<LabInfo>& lab_registry() {
        parse_reduction_table, shared_counter_case, measure_shared_lab},
       {Lab::Cache, "Caches & occupancy", "Caches", nullptr, make<CacheLabUnit>, parse_cache_table,
        nullptr, measure_cache_lab},
+      {Lab::Flight, "Bytes in flight", "Flight", "bandwidth", make<FlightLabUnit>,
+       parse_flight_table, nullptr, measure_flight_lab},
   };
   return registry;
 }

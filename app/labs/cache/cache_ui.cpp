@@ -61,6 +61,14 @@ void text_centered(ImDrawList* draw, ImVec2 center, ImU32 color, const std::stri
   draw->AddText({center.x - 0.5f * ts.x, center.y - 0.5f * ts.y}, color, text.c_str());
 }
 
+CacheAside::Note measured_state_note(const CacheSession& session, const CacheResults& r,
+                                     bool have) {
+  if (!session.gpu_mode())
+    return have ? CacheAside::Note{} : CacheAside::Note{session.no_gpu_text(), true};
+  if (r.busy) return {format("%s \u2026 %d / %d", r.status.c_str(), r.done, r.total), false};
+  return have ? CacheAside::Note{} : CacheAside::Note{"not measured yet", false};
+}
+
 }  // namespace cache_ui_detail
 
 using namespace cache_ui_detail;
@@ -201,14 +209,6 @@ void draw_cache_parameters(CacheSession& session, const CacheResults& r, const v
     ImGui::PopStyleColor();
   }
   ImGui::End();
-}
-
-void CacheAside::draw(const viz::Theme& theme, float s) const {
-  for (const auto& [title, entries] : legends) {
-    if (!title.empty()) ImGui::TextDisabled("%s", title.c_str());
-    draw_legend(entries, ImGui::GetContentRegionAvail().x, s);
-  }
-  for (const Note& n : notes) draw_note(n, theme);
 }
 
 void draw_cache_view(CacheSession& session, const CacheResults& r, const viz::ImGuiLayer& layer,

@@ -14,32 +14,13 @@
 #include "imgui_layer.h"
 #include "lab.h"
 #include "theme.h"
+#include "view_layout.h"
 
 namespace warplens::app {
 
-/// One entry of a legend: a line (dashed or not) or a filled box in `color`, and its label.
-struct CacheLegendEntry {
-  std::string label;
-  viz::Rgb color;
-  bool dashed = false;
-  bool box = false;
-};
-
-/// What the view could not keep for lack of room: explanatory notes (in the order they read)
-/// and the legends of plots too narrow for them. The numbers under the view show them above
-/// their table; in the presenter layout they go beside the view, under the key numbers. The view
-/// fills it each frame; the caller keeps it until the numbers are drawn.
-struct CacheAside {
-  struct Note {
-    std::string text;
-    bool warning = false;  ///< drawn in the theme's warning colour (no GPU, a failed read)
-  };
-  std::vector<Note> notes;
-  std::vector<std::pair<std::string, std::vector<CacheLegendEntry>>> legends;  ///< title, entries
-  [[nodiscard]] bool empty() const { return notes.empty() && legends.empty(); }
-  /// Draws the notes and legends into the current window, wrapped to its width.
-  void draw(const viz::Theme& theme, float scale) const;
-};
+/// The cache view's legend entries and what it sets aside are the shared ones (view_layout.h).
+using CacheLegendEntry = LegendEntry;
+using CacheAside = ViewAside;
 
 /// Every function below draws from `results`: one CacheSession::measured() copy per frame,
 /// taken by the caller.

@@ -1,7 +1,7 @@
-// The cache lab's layout helpers (cache_ui_internal.h): what re-lays the big view out to the
+// The labs' view layout helpers (view_layout.h): what re-lays a lab's big view out to the
 // room it has — headings and notes that wrap and move aside, legends that flow into lines, plots
 // sized from the room, and the grid that shows them side by side, in rows or one at a time.
-#include "cache_ui_internal.h"
+#include "view_layout.h"
 
 #include <imgui.h>
 
@@ -13,7 +13,17 @@
 #include "legend_slot.h"
 #include "ui_widgets.h"
 
-namespace warplens::app::cache_ui_detail {
+namespace warplens::app {
+
+using viz::to_imgui_color;
+
+void ViewAside::draw(const viz::Theme& theme, float s) const {
+  for (const auto& [title, entries] : legends) {
+    if (!title.empty()) ImGui::TextDisabled("%s", title.c_str());
+    draw_legend(entries, ImGui::GetContentRegionAvail().x, s);
+  }
+  for (const Note& n : notes) draw_note(n, theme);
+}
 
 void heading(const viz::ImGuiLayer& layer, const std::string& text) {
   if (text.empty()) return;
@@ -45,7 +55,7 @@ float wrapped_height(const std::string& text, float width) {
          ImGui::GetStyle().ItemSpacing.y;
 }
 
-void draw_note(const CacheAside::Note& note, const viz::Theme& theme) {
+void draw_note(const ViewAside::Note& note, const viz::Theme& theme) {
   if (note.text.empty()) return;
   ImGui::PushStyleColor(ImGuiCol_Text, note.warning
                                            ? color4(theme.warning)
@@ -56,9 +66,9 @@ void draw_note(const CacheAside::Note& note, const viz::Theme& theme) {
   ImGui::PopStyleColor();
 }
 
-std::vector<CacheAside::Note> fit_notes(const std::vector<CacheAside::Note>& notes, float room,
-                                        float width, CacheAside& aside, float& height) {
-  std::vector<CacheAside::Note> kept;
+std::vector<ViewAside::Note> fit_notes(const std::vector<ViewAside::Note>& notes, float room,
+                                       float width, ViewAside& aside, float& height) {
+  std::vector<ViewAside::Note> kept;
   height = 0;
   bool full = false;  // once one note moves, the later ones follow it (they read in order)
   for (const auto& n : notes) {
@@ -81,9 +91,9 @@ std::string fitting(std::initializer_list<std::string> options, float room) {
   return fit_text(*(options.end() - 1), room);
 }
 
-std::vector<CacheLegendEntry> legend_entries(const std::vector<viz::PlotSeries>& series,
-                                             const std::vector<viz::ReferenceLine>& references) {
-  std::vector<CacheLegendEntry> entries;
+std::vector<LegendEntry> legend_entries(const std::vector<viz::PlotSeries>& series,
+                                        const std::vector<viz::ReferenceLine>& references) {
+  std::vector<LegendEntry> entries;
   for (const auto& se : series) entries.push_back({se.label, se.color, se.dashed, false});
   for (const auto& r : references) entries.push_back({r.label, r.color, true, false});
   return entries;
@@ -91,12 +101,12 @@ std::vector<CacheLegendEntry> legend_entries(const std::vector<viz::PlotSeries>&
 
 namespace {
 
-float entry_width(const CacheLegendEntry& e, float s) {
+float entry_width(const LegendEntry& e, float s) {
   return 28 * s + ImGui::CalcTextSize(e.label.c_str()).x;
 }
 
 // The line each entry starts (0, 1, ...) when `entries` flow into `width`.
-std::vector<int> legend_lines(const std::vector<CacheLegendEntry>& entries, float width, float s) {
+std::vector<int> legend_lines(const std::vector<LegendEntry>& entries, float width, float s) {
   std::vector<float> widths;
   for (const auto& e : entries) widths.push_back(entry_width(e, s));
   return viz::flow_lines(widths, width, 20 * s);
@@ -104,19 +114,19 @@ std::vector<int> legend_lines(const std::vector<CacheLegendEntry>& entries, floa
 
 }  // namespace
 
-float legend_height(const std::vector<CacheLegendEntry>& entries, float width, float s) {
+float legend_height(const std::vector<LegendEntry>& entries, float width, float s) {
   if (entries.empty()) return 0;
   const int lines = legend_lines(entries, width, s).back() + 1;
   return static_cast<float>(lines) * ImGui::GetTextLineHeightWithSpacing() -
          ImGui::GetStyle().ItemSpacing.y;
 }
 
-void draw_legend(const std::vector<CacheLegendEntry>& entries, float width, float s) {
+void draw_legend(const std::vector<LegendEntry>& entries, float width, float s) {
   const std::vector<int> line = legend_lines(entries, width, s);
   const float font = ImGui::GetFontSize();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   for (std::size_t i = 0; i < entries.size(); ++i) {
-    const CacheLegendEntry& e = entries[i];
+    const LegendEntry& e = entries[i];
     if (i > 0 && line[i] == line[i - 1]) ImGui::SameLine(0, 20 * s);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy({22 * s, font});
@@ -156,15 +166,14 @@ float plot_lead(float font, float s) {
   return font * 1.6f + ImGui::CalcTextSize("0000").x + 8 * s;
 }
 // Whether the plot's own one-line legend fits `width`.
-bool legend_fits_one_line(const std::vector<CacheLegendEntry>& entries, float width, float s) {
+bool legend_fits_one_line(const std::vector<LegendEntry>& entries, float width, float s) {
   float w = 0;
   for (const auto& e : entries) w += entry_width(e, s) + 20 * s;
   return plot_lead(ImGui::GetFontSize(), s) + w - 20 * s <= width - 12 * s;
 }
 // The legend draw_wrapped_plot gives a plot of `width`: its own line where it fits, else none
 // (beside the view, in the presenter layout) or flowed into lines under the x label.
-viz::PlotLayout::Legend legend_kind(const std::vector<CacheLegendEntry>& entries, float width,
-                                    float s) {
+viz::PlotLayout::Legend legend_kind(const std::vector<LegendEntry>& entries, float width, float s) {
   // In the presenter layout every legend stands beside the view (as the warp and bank views'
   // do), so the plot keeps the height.
   if (entries.empty() || open_legend_slot()) return viz::PlotLayout::Legend::None;
@@ -172,7 +181,7 @@ viz::PlotLayout::Legend legend_kind(const std::vector<CacheLegendEntry>& entries
   return viz::PlotLayout::Legend::Wrapped;
 }
 // The height of that legend (viz::plot_legend_height's rule: 1.5 lines, 1.25 for each more).
-float legend_kind_height(const std::vector<CacheLegendEntry>& entries, float width, float s,
+float legend_kind_height(const std::vector<LegendEntry>& entries, float width, float s,
                          viz::PlotLayout::Legend kind) {
   const float font = ImGui::GetFontSize();
   switch (kind) {
@@ -240,13 +249,13 @@ float picker_row_height(const Picker& p) {
 
 }  // namespace
 
-float plot_min_height(const std::vector<CacheLegendEntry>& entries, float width, float s) {
+float plot_min_height(const std::vector<LegendEntry>& entries, float width, float s) {
   const float font = ImGui::GetFontSize();
   return plot_top(font, s) + 3.0f * font + plot_under_frame(font) +
          legend_kind_height(entries, width, s, legend_kind(entries, width, s));
 }
 
-float plot_least_height(const std::vector<CacheLegendEntry>& entries, float width, float s) {
+float plot_least_height(const std::vector<LegendEntry>& entries, float width, float s) {
   return plot_min_height(entries, width, s) - ImGui::GetFontSize();
 }
 
@@ -261,8 +270,8 @@ float cell_min_height(const PlotCell& cell, float width, float s) {
 void draw_wrapped_plot(const char* id, const std::string& title, const viz::PlotSpec& spec,
                        const std::vector<viz::PlotSeries>& series,
                        const std::vector<viz::ReferenceLine>& references, float width, float height,
-                       const viz::Theme& theme, float s, bool interactive, CacheAside& aside) {
-  const std::vector<CacheLegendEntry> entries = legend_entries(series, references);
+                       const viz::Theme& theme, float s, bool interactive, ViewAside& aside) {
+  const std::vector<LegendEntry> entries = legend_entries(series, references);
   viz::PlotLayout layout;
   layout.legend = legend_kind(entries, width, s);
   if (layout.legend == viz::PlotLayout::Legend::None && !entries.empty())
@@ -307,7 +316,7 @@ void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float wi
   // picked plot; a lone plot takes the room without a picker.
   if (count == 1) {
     if (height < cell_least_height(cells.front(), width, s))
-      audit_finding("hidden", "cache view: the " + cells.front().name + " plot has " +
+      audit_finding("hidden", std::string(id) + " view: the " + cells.front().name + " plot has " +
                                   std::to_string(static_cast<int>(std::max(height, 0.0f))) +
                                   " px of height, less than it reads at");
     if (height >= 1.0f) cells.front().draw(width, height);
@@ -351,7 +360,7 @@ void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float wi
   const float rest = height - (ImGui::GetCursorScreenPos().y - o.y);
   const PlotCell& cell = cells[static_cast<std::size_t>(picked)];
   if (rest < cell_least_height(cell, width, s)) {
-    audit_finding("hidden", "cache view: the " + cell.name + " plot has " +
+    audit_finding("hidden", std::string(id) + " view: the " + cell.name + " plot has " +
                                 std::to_string(static_cast<int>(std::max(rest, 0.0f))) +
                                 " px of height, less than it reads at");
     if (rest < 1.0f) return;
@@ -359,12 +368,4 @@ void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float wi
   cell.draw(width, rest);
 }
 
-CacheAside::Note measured_state_note(const CacheSession& session, const CacheResults& r,
-                                     bool have) {
-  if (!session.gpu_mode())
-    return have ? CacheAside::Note{} : CacheAside::Note{session.no_gpu_text(), true};
-  if (r.busy) return {format("%s \u2026 %d / %d", r.status.c_str(), r.done, r.total), false};
-  return have ? CacheAside::Note{} : CacheAside::Note{"not measured yet", false};
-}
-
-}  // namespace warplens::app::cache_ui_detail
+}  // namespace warplens::app

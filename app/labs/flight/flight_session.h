@@ -1,0 +1,145 @@
+// The bytes-in-flight lab's live state: the section shown (latency ladder, Little's law,
+// asynchronous copies), the copy's knobs, the host model (residency, bytes in flight per SM, the
+// Little's-law line and the SM picture) and a LabWorker that measures on the GPU. Without a GPU
+// the model still shows, from an H100's limits and a placeholder latency, and says so.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "flight_lab.h"
+#include "gpu.h"
+#include "lab_worker.h"
+
+namespace warplens::app {
+
+enum class FlightSection { Latency, LittlesLaw, Async };
+const char* to_string(FlightSection section);                 ///< latency | littles-law | async
+FlightSection parse_flight_section(const std::string& text);  ///< throws std::invalid_argument
+
+struct FlightState {
+  FlightSection section = FlightSection::LittlesLaw;
+  gpu::StreamParams stream;                    ///< Little's law: the current point
+  std::int64_t working_set_bytes = 64 * 1024;  ///< Latency: the ringed working set
+  friend bool operator==(const FlightState& a, const FlightState& b) {
+    return a.section == b.section && a.stream == b.stream &&
+           a.working_set_bytes == b.working_set_bytes;
+  }
+};
+
+/// Without a GPU the model assumes an H100's cudaMemcpy (design notes: about 3.0 TB/s read +
+/// write) and the DRAM latency those notes imply: their one-float copy (64 warps x 32 x 4 B =
+/// 8 KiB per SM on 132 SMs) reached about 2.4 TB/s, so 2 x 132 x 8192 B / 2400 GB/s = 900 ns.
+/// Derived, not measured, and shown as assumed; on a GPU the ladder's DRAM plateau replaces it.
+inline constexpr double kAssumedPeakGbps = 3000;
+inline constexpr double kAssumedDramNs = 900;
+
+/// The ladder's rows: load path x lanes, in drawing order.
+struct LadderRow {
+  gpu::LoadPath path;
+  int lanes;
+};
+const std::vector<LadderRow>& ladder_rows();
+std::string ladder_row_label(const LadderRow& row);  ///< "default, 1 lane", "__ldcg, warp"
+
+/// The points the Little's-law sweep measures after the current one: words 4 and 16 B x loads
+/// 1, 2, 4, 8 x 1, 2, 4 blocks per SM (dynamic shared memory) and full residency, 256 threads.
+std::vector<gpu::StreamParams> littles_law_grid(const gpu::SmLimits& limits);
+/// The plain copies the async bars stand beside: one float per thread, and 16-byte words x 4
+/// loads with a grid-stride loop.
+std::vector<gpu::StreamParams> plain_bar_copies();
+
+/// What the GPU measured so far (every point kept: the plot shows all of them).
+struct FlightResults {
+  std::optional<gpu::FlightDeviceLimits> limits;
+  std::optional<gpu::MemcpyMeasurement> memcpy;
+  std::vector<gpu::LatencyPoint> ladder;  ///< any order; rows by (path, lanes)
+  std::vector<gpu::StreamMeasurement> stream;
+  std::vector<gpu::AsyncMeasurement> async;
+  int version = 0;  ///< grows with every publication (the model follows it)
+  bool busy = false;
+  int done = 0, total = 0;
+  std::string status;
+};
+
+/// The ladder row of `results` for `row`, ascending working set.
+std::vector<gpu::LatencyPoint> ladder_row(const FlightResults& results, const LadderRow& row);
+/// The measurement of `params` in `results`, if any.
+const gpu::StreamMeasurement* find_stream(const FlightResults& results,
+                                          const gpu::StreamParams& params);
+
+/// The host model for one state.
+struct FlightModel {
+  gpu::SmLimits sm;
+  gpu::LadderLevels levels;
+  bool from_device = false;
+  std::string device_text;  ///< "NVIDIA H100 (CC 9.0)" or "model: H100 limits"
+  int cc_major = 9, cc_minor = 0;
+  double peak_gbps = kAssumedPeakGbps;  ///< measured cudaMemcpy, else assumed
+  bool peak_measured = false;
+  double theoretical_gbps = 3352;      ///< the device's, else an H100 SXM's HBM3 figure
+  double latency_ns = kAssumedDramNs;  ///< the ladder's DRAM plateau (default path, 1 lane)
+  bool latency_measured = false;
+  gpu::Plateaus plateaus;    ///< of the default, 1-lane row
+  gpu::Residency residency;  ///< the current point: the API's when measured, else the model's
+  bool residency_measured = false;
+  gpu::SmPicture picture;
+  double bytes_in_flight = 0;  ///< per SM
+  double predicted_gbps = 0;
+  double knee_bytes = 0;  ///< per SM
+  std::vector<std::int64_t> working_sets;
+};
+
+/// Throws std::invalid_argument for parameters the lab refuses.
+FlightModel flight_model(const FlightState& state, const FlightResults& results,
+                         const std::string& device_name);
+
+class FlightSession {
+ public:
+  explicit FlightSession(bool use_gpu);
+  ~FlightSession();
+  FlightSession(const FlightSession&) = delete;
+  FlightSession& operator=(const FlightSession&) = delete;
+
+  /// New parameters; refused ones set error() and change nothing.
+  void set(const FlightState& requested);
+  [[nodiscard]] const FlightState& state() const { return state_; }
+  /// The lab is on screen: the first call starts measuring.
+  void show();
+  void remeasure();
+  /// Once per frame: the model follows new measurements.
+  void update();
+  [[nodiscard]] bool idle() const;
+
+  [[nodiscard]] const gpu::DeviceQuery& device() const { return device_; }
+  [[nodiscard]] bool gpu_mode() const { return device_.device.has_value(); }
+  [[nodiscard]] std::string no_gpu_text() const;
+  [[nodiscard]] const FlightModel& model() const { return model_; }
+  [[nodiscard]] FlightResults measured() const;
+  [[nodiscard]] std::string error() const { return worker_.error(); }
+
+  /// Tests and figures: replaces the measurements (as if the GPU had produced them).
+  void inject_results_for_test(FlightResults results);
+
+ private:
+  void request();
+  void run_job(const FlightState& job, gpu::FlightLab& lab);
+  void publish(const std::function<void(FlightResults&)>& change);
+
+  gpu::DeviceQuery device_;
+  bool shown_ = false;
+  FlightState state_;
+  FlightModel model_;
+  int model_version_ = -1;
+
+  mutable std::mutex mutex_;
+  FlightResults measured_;
+
+  LabWorker<gpu::FlightLab, FlightState> worker_;  ///< last: stopped first
+};
+
+}  // namespace warplens::app

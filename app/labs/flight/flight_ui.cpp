@@ -1,0 +1,394 @@
+// The bytes-in-flight lab's UI entry points: the parameter panel, the view (which hands each
+// section to flight_ui_views.cpp), the numbers, the presenter's knobs and key numbers, the status
+// line, and the text helpers the views share.
+#include "flight_ui.h"
+
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "flight_ui_internal.h"
+#include "legend_slot.h"
+#include "ui_widgets.h"
+
+namespace warplens::app {
+
+namespace flight_ui_detail {
+
+std::string kib_text(std::int64_t bytes) {
+  if (bytes >= (std::int64_t{1} << 20)) {
+    const double mib = static_cast<double>(bytes) / (1 << 20);
+    return bytes % (1 << 20) == 0 ? format("%.0f MiB", mib) : format("%.1f MiB", mib);
+  }
+  if (bytes >= 1024) {
+    const double k = static_cast<double>(bytes) / 1024;
+    return bytes % 1024 == 0 ? format("%.0f KiB", k) : format("%.1f KiB", k);
+  }
+  return format("%lld B", static_cast<long long>(bytes));
+}
+
+ViewAside::Note measured_note(const FlightSession& session, const FlightResults& r, bool have) {
+  if (!session.gpu_mode())
+    return have ? ViewAside::Note{} : ViewAside::Note{session.no_gpu_text(), true};
+  if (r.busy) return {format("%s \u2026 %d / %d", r.status.c_str(), r.done, r.total), false};
+  return have ? ViewAside::Note{} : ViewAside::Note{"not measured yet", false};
+}
+
+std::vector<AsyncBar> async_bars(const FlightSession& session, const FlightResults& r) {
+  const FlightModel& m = session.model();
+  const std::string pending = session.gpu_mode() ? "not measured yet" : "needs a GPU";
+  std::vector<AsyncBar> bars;
+  for (const auto& p : plain_bar_copies()) {
+    AsyncBar b;
+    b.name = format("plain, %d B \u00d7 %d load%s%s", p.word_bytes, p.loads_per_thread,
+                    p.loads_per_thread == 1 ? "" : "s", p.grid_stride ? ", grid-stride" : "");
+    b.brief = format("%d B \u00d7 %d", p.word_bytes, p.loads_per_thread);
+    b.pending = pending;
+    if (const auto* s = find_stream(r, p)) {
+      b.gbps = s->gbps;
+      b.bytes_in_flight = s->bytes_in_flight_per_sm;
+    } else {
+      const auto res = gpu::predict_residency(p, m.sm, gpu::estimated_stream_registers(p));
+      b.bytes_in_flight =
+          gpu::bytes_in_flight_per_sm(res.warps_per_sm, p.loads_per_thread, p.word_bytes);
+    }
+    bars.push_back(b);
+  }
+  for (auto kind : {gpu::AsyncKind::CpAsync, gpu::AsyncKind::Tma}) {
+    AsyncBar b;
+    const bool cp = kind == gpu::AsyncKind::CpAsync;
+    b.name = cp ? format("cp.async, %d threads", gpu::kCpAsyncThreads)
+                : std::string("TMA bulk copy, 1 thread/block");
+    b.brief = cp ? "cp.async" : "TMA";
+    b.pending = pending;
+    const auto blocks =
+        static_cast<int>(m.sm.shared_bytes_per_sm /
+                         (gpu::async_block_shared_bytes(kind) + m.sm.reserved_shared_per_block));
+    b.bytes_in_flight = blocks * gpu::async_block_bytes_in_flight(kind);
+    if (auto why = gpu::async_unsupported(kind, m.cc_major, m.cc_minor)) b.unsupported = *why;
+    for (const auto& a : r.async) {
+      if (a.kind != kind) continue;
+      if (a.unsupported) {
+        b.unsupported = *a.unsupported;
+      } else {
+        b.gbps = a.gbps;
+        b.bytes_in_flight = a.bytes_in_flight_per_sm;
+      }
+    }
+    bars.push_back(b);
+  }
+  AsyncBar mc;
+  mc.name = "cudaMemcpy";
+  mc.brief = "memcpy";
+  mc.pending = pending;
+  if (r.memcpy) mc.gbps = r.memcpy->gbps;
+  bars.push_back(mc);
+  return bars;
+}
+
+}  // namespace flight_ui_detail
+
+using namespace flight_ui_detail;
+
+namespace {
+
+constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
+constexpr const char* kDash = "\u2014";
+
+const char* section_label(FlightSection s) {
+  switch (s) {
+    case FlightSection::Latency: return "Latency";
+    case FlightSection::LittlesLaw: return "Little's law";
+    case FlightSection::Async: return "Async";
+  }
+  return "?";
+}
+
+std::string residency_text(const FlightModel& m) {
+  return format("%d warps/SM (%d blocks), limited by %s%s", m.residency.warps_per_sm,
+                m.residency.blocks_per_sm, m.residency.limiter.c_str(),
+                m.residency_measured ? " (occupancy API)" : " (model)");
+}
+
+const gpu::StreamMeasurement* current_stream(const FlightSession& session, const FlightResults& r) {
+  return find_stream(r, session.state().stream);
+}
+
+}  // namespace
+
+void draw_flight_parameters(FlightSession& session, const FlightResults& r, const viz::Theme& theme,
+                            ImVec2 pos, ImVec2 size, bool interactive,
+                            const std::function<void()>& header) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("Parameters##flight", nullptr, kFlags);
+  if (header) header();
+  FlightState st = session.state();
+  const FlightModel& m = session.model();
+  label("Bytes in flight");
+  const float third =
+      (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
+  for (auto sec : {FlightSection::Latency, FlightSection::LittlesLaw, FlightSection::Async}) {
+    if (sec != FlightSection::Latency) ImGui::SameLine();
+    const bool current = st.section == sec;
+    if (current)
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    if (ImGui::Button(section_label(sec), {third, 0}) && !current) st.section = sec;
+    if (current) ImGui::PopStyleColor();
+  }
+  ImGui::Separator();
+  ImGui::TextDisabled("%s", m.device_text.c_str());
+  switch (st.section) {
+    case FlightSection::Latency: {
+      label("Working set (the ringed point)");
+      int index = 0;
+      for (std::size_t i = 0; i < m.working_sets.size(); ++i)
+        if (m.working_sets[i] == st.working_set_bytes) index = static_cast<int>(i);
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::SliderInt("##ws", &index, 0, static_cast<int>(m.working_sets.size()) - 1,
+                           kib_text(m.working_sets[static_cast<std::size_t>(index)]).c_str()))
+        st.working_set_bytes = m.working_sets[static_cast<std::size_t>(index)];
+      ImGui::TextWrapped("Rows: default and __ldcg loads, one lane and one warp of 32 lanes.");
+      break;
+    }
+    case FlightSection::LittlesLaw: {
+      label("Word size per load");
+      radio_row<int>("word", st.stream.word_bytes, {{4, "4 B"}, {8, "8 B"}, {16, "16 B"}});
+      label("Independent loads per thread");
+      radio_row<int>("loads", st.stream.loads_per_thread, {{1, "1"}, {2, "2"}, {4, "4"}, {8, "8"}});
+      label("Threads per block");
+      radio_row<int>("block", st.stream.block_threads, {{64, "64"}, {128, "128"}, {256, "256"}});
+      radio_row<int>("block-big", st.stream.block_threads, {{512, "512"}, {1024, "1024"}});
+      label("Dynamic shared memory per block (KiB)");
+      int dyn = static_cast<int>(st.stream.dynamic_shared_bytes / 1024);
+      ImGui::SetNextItemWidth(-1);
+      if (ImGui::SliderInt("##dyn", &dyn, 0, static_cast<int>(m.sm.shared_optin_per_block / 1024),
+                           "%d KiB"))
+        st.stream.dynamic_shared_bytes = std::int64_t{dyn} * 1024;
+      ImGui::Checkbox("grid-stride loop", &st.stream.grid_stride);
+      ImGui::TextWrapped("%s; %s in flight per SM.", residency_text(m).c_str(),
+                         kib_text(m.picture.bytes_in_flight).c_str());
+      break;
+    }
+    case FlightSection::Async:
+      ImGui::TextWrapped(
+          "The copy staged through shared memory by cp.async (CC 8.0+) and by the "
+          "TMA's bulk copy (CC 9.0), beside the plain copies and cudaMemcpy.");
+      break;
+  }
+  if (!(st == session.state())) session.set(st);
+  ImGui::Separator();
+  if (!session.gpu_mode()) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", session.no_gpu_text().c_str());
+    ImGui::PopTextWrapPos();
+  } else if (r.busy) {
+    ImGui::ProgressBar(r.total ? static_cast<float>(r.done) / static_cast<float>(r.total) : 0.0f,
+                       {-1, 0}, r.status.c_str());
+  } else if (interactive && ImGui::Button("Measure again")) {
+    session.remeasure();
+  }
+  const std::string error = session.error();
+  if (!error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextUnformatted(error.c_str());
+    ImGui::PopTextWrapPos();
+    ImGui::PopStyleColor();
+  }
+  ImGui::End();
+}
+
+void draw_flight_view(FlightSession& session, const FlightResults& r, const viz::ImGuiLayer& layer,
+                      const viz::Theme& theme, ImVec2 pos, ImVec2 size, bool interactive,
+                      ViewAside& aside, const char* side_name) {
+  aside = {};
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  // A/B compare draws two views: the side's name keeps their windows apart.
+  const std::string title =
+      side_name ? std::string(side_name) + ": Bytes in flight##flight-view-" + side_name
+                : std::string("Bytes in flight##flight-view");
+  ImGui::Begin(title.c_str(), nullptr,
+               kFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+                   (open_legend_slot() ? ImGuiWindowFlags_NoTitleBar : 0));
+  switch (session.state().section) {
+    case FlightSection::Latency:
+      draw_latency_view(session, r, layer, theme, interactive, aside);
+      break;
+    case FlightSection::LittlesLaw:
+      draw_littles_law_view(session, r, layer, theme, interactive, aside);
+      break;
+    case FlightSection::Async: draw_async_view(session, r, layer, theme, aside); break;
+  }
+  ImGui::End();
+  if (LegendSlot* slot = open_legend_slot(); slot && !aside.empty())
+    slot->set([copy = aside, &theme, s = layer.scale()] { copy.draw(theme, s); });
+}
+
+void draw_flight_numbers(const FlightSession& session, const FlightResults& r,
+                         const viz::Theme& theme, ImVec2 pos, ImVec2 size, const ViewAside& aside,
+                         float scale) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("Numbers##flight", nullptr, kFlags);
+  aside.draw(theme, scale);
+  const FlightModel& m = session.model();
+  const auto row = [](const std::string& what, const std::string& value) {
+    ImGui::TableNextRow();
+    ImGui::TableSetColumnIndex(0);
+    ImGui::TextUnformatted(what.c_str());
+    ImGui::TableSetColumnIndex(1);
+    ImGui::TextUnformatted(value.c_str());
+  };
+  const ImGuiTableFlags flags =
+      ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
+  if (ImGui::BeginTable("flight-numbers", 2, flags)) {
+    const auto opt_ns = [](const std::optional<double>& v, const std::optional<double>& c) {
+      return v ? format("%.0f ns (%.0f cycles)", *v, c.value_or(0)) : std::string(kDash);
+    };
+    switch (session.state().section) {
+      case FlightSection::Latency:
+        row("L1 plateau (default, 1 lane)", opt_ns(m.plateaus.l1_ns, m.plateaus.l1_cycles));
+        row("L2 plateau", opt_ns(m.plateaus.l2_ns, m.plateaus.l2_cycles));
+        row("DRAM plateau", opt_ns(m.plateaus.dram_ns, m.plateaus.dram_cycles));
+        row("TLB step",
+            m.plateaus.tlb_step_bytes ? kib_text(*m.plateaus.tlb_step_bytes) : std::string(kDash));
+        row("device levels", format("L1 %s, L2 %s", kib_text(m.levels.l1_bytes).c_str(),
+                                    kib_text(m.levels.l2_bytes).c_str()));
+        break;
+      case FlightSection::LittlesLaw: {
+        const auto* cur = current_stream(session, r);
+        row("resident warps per SM", residency_text(m));
+        row("bytes in flight per SM",
+            format("%d warps \u00d7 32 \u00d7 %d \u00d7 %d B = %s", m.picture.warps,
+                   m.picture.loads_per_warp, session.state().stream.word_bytes,
+                   kib_text(m.picture.bytes_in_flight).c_str()));
+        row("model GB/s", format("%.0f (latency %.0f ns%s, peak %.0f%s)", m.predicted_gbps,
+                                 m.latency_ns, m.latency_measured ? "" : " assumed", m.peak_gbps,
+                                 m.peak_measured ? "" : " assumed"));
+        row("measured GB/s",
+            cur ? format("%.0f (%s)", cur->gbps, cur->verified ? "verified" : "WRONG")
+                : std::string(session.gpu_mode() ? "not measured yet" : "needs a GPU"));
+        row("knee", format("%s per SM", kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()));
+        row("points measured", format("%zu", r.stream.size()));
+        break;
+      }
+      case FlightSection::Async:
+        for (const auto& b : async_bars(session, r))
+          row(b.name, !b.unsupported.empty() ? b.unsupported
+                      : b.gbps > 0           ? format("%.0f GB/s, %s in flight/SM", b.gbps,
+                                                      kib_text(b.bytes_in_flight).c_str())
+                                             : b.pending);
+        break;
+    }
+    ImGui::EndTable();
+  }
+  ImGui::End();
+}
+
+void draw_flight_knobs(FlightSession& session, float s) {
+  FlightState st = session.state();
+  switch (st.section) {
+    case FlightSection::Latency: {
+      const FlightModel& m = session.model();
+      int index = 0;
+      for (std::size_t i = 0; i < m.working_sets.size(); ++i)
+        if (m.working_sets[i] == st.working_set_bytes) index = static_cast<int>(i);
+      ImGui::SetNextItemWidth(ImGui::CalcTextSize("999.9 MiB").x + 2 * ImGui::GetFrameHeight());
+      if (ImGui::SliderInt("##knob-ws", &index, 0, static_cast<int>(m.working_sets.size()) - 1,
+                           kib_text(m.working_sets[static_cast<std::size_t>(index)]).c_str()))
+        st.working_set_bytes = m.working_sets[static_cast<std::size_t>(index)];
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("working set (the ringed point)");
+      break;
+    }
+    case FlightSection::LittlesLaw: {
+      static const char* const kWords[] = {"4 B", "8 B", "16 B"};
+      static const char* const kLoads[] = {"1 load", "2 loads", "4 loads", "8 loads"};
+      int w = st.stream.word_bytes == 4 ? 0 : st.stream.word_bytes == 8 ? 1 : 2;
+      int l = st.stream.loads_per_thread == 1   ? 0
+              : st.stream.loads_per_thread == 2 ? 1
+              : st.stream.loads_per_thread == 4 ? 2
+                                                : 3;
+      if (knob_choice("word", w, kWords, 3)) st.stream.word_bytes = w == 0 ? 4 : w == 1 ? 8 : 16;
+      ImGui::SameLine(0, 8 * s);
+      if (knob_choice("ILP", l, kLoads, 4)) st.stream.loads_per_thread = 1 << l;
+      break;
+    }
+    case FlightSection::Async: break;
+  }
+  if (!(st == session.state())) session.set(st);
+}
+
+std::vector<KeyNumber> flight_key_numbers(const FlightSession& session, const FlightResults& r) {
+  const FlightModel& m = session.model();
+  const bool gpu = session.gpu_mode();
+  const auto pending = [&](const std::string& what) -> KeyNumber {
+    if (!gpu) return {what, kDash, "needs a GPU"};
+    return {what, r.busy ? "measuring\u2026" : kDash, r.busy ? r.status : "not measured yet"};
+  };
+  std::vector<KeyNumber> k;
+  switch (session.state().section) {
+    case FlightSection::Latency:
+      for (const auto& [name, v] :
+           {std::pair{"L1 latency", m.plateaus.l1_ns}, std::pair{"L2 latency", m.plateaus.l2_ns},
+            std::pair{"DRAM latency", m.plateaus.dram_ns}})
+        k.push_back(v ? KeyNumber{name, format("%.0f ns", *v), "default loads, one lane"}
+                      : pending(name));
+      break;
+    case FlightSection::LittlesLaw: {
+      k.push_back({"bytes in flight per SM", kib_text(m.picture.bytes_in_flight),
+                   format("%d warps \u00d7 %d loads \u00d7 %d B", m.picture.warps,
+                          m.picture.loads_per_warp, m.picture.bytes_per_load)});
+      k.push_back({"model", format("%.0f GB/s", m.predicted_gbps),
+                   format("%.0f %% of cudaMemcpy%s", 100 * m.predicted_gbps / m.peak_gbps,
+                          m.latency_measured ? "" : " (latency assumed)")});
+      if (const auto* cur = current_stream(session, r))
+        k.push_back({"measured", format("%.0f GB/s", cur->gbps),
+                     format("%.0f %% of cudaMemcpy", 100 * cur->gbps / m.peak_gbps)});
+      else
+        k.push_back(pending("measured"));
+      break;
+    }
+    case FlightSection::Async: {
+      for (const auto& b : async_bars(session, r)) {
+        if (b.brief != "cp.async" && b.brief != "TMA") continue;
+        if (!b.unsupported.empty())
+          k.push_back({b.brief, kDash, b.unsupported});
+        else if (b.gbps > 0)
+          k.push_back({b.brief, format("%.0f GB/s", b.gbps),
+                       kib_text(b.bytes_in_flight) + " in flight per SM"});
+        else
+          k.push_back(pending(b.brief));
+      }
+      break;
+    }
+  }
+  return k;
+}
+
+std::string flight_status_text(const FlightSession& session, const FlightResults& r) {
+  std::string text = std::string("bytes in flight \u2022 ") + to_string(session.state().section) +
+                     " \u2022 " + session.model().device_text;
+  if (!session.gpu_mode()) return text + " \u2022 model only";
+  if (r.busy) text += " \u2022 " + r.status;
+  return text;
+}
+
+Headline flight_headline(const FlightSession& session, const FlightResults& r) {
+  Headline h;
+  h.unit = "GB/s";
+  const auto& p = session.state().stream;
+  h.what = format("copy %d B \u00d7 %d loads, read + write", p.word_bytes, p.loads_per_thread);
+  if (const auto* cur = current_stream(session, r)) {
+    h.value = cur->gbps;
+    if (!cur->verified) h.note = "WRONG RESULT";
+  }
+  h.busy = r.busy;
+  if (!session.gpu_mode()) h.note = "no GPU";
+  return h;
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,43 @@
+// What the bytes-in-flight lab's UI files share (flight_ui*.cpp only): text helpers, the bars of
+// the async view and one draw function per section of the big view.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "flight_session.h"
+#include "imgui_layer.h"
+#include "theme.h"
+#include "view_layout.h"
+
+namespace warplens::app::flight_ui_detail {
+
+using viz::to_imgui_color;
+
+/// "48 KiB", "1.5 MiB", "512 B".
+std::string kib_text(std::int64_t bytes);
+
+/// The measured part's one line: no GPU, running, or nothing yet; empty when `have`.
+ViewAside::Note measured_note(const FlightSession& session, const FlightResults& r, bool have);
+
+/// One bar of the async view.
+struct AsyncBar {
+  std::string name, brief;           ///< "plain, 4 B x 1 load", "4 B"
+  double gbps = 0;                   ///< 0: not measured
+  std::int64_t bytes_in_flight = 0;  ///< per SM
+  std::string unsupported;           ///< why the GPU cannot run it (then no bar)
+  std::string pending;               ///< "not measured yet", "needs a GPU"
+};
+std::vector<AsyncBar> async_bars(const FlightSession& session, const FlightResults& r);
+
+void draw_latency_view(const FlightSession& session, const FlightResults& r,
+                       const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,
+                       ViewAside& aside);
+void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
+                           const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,
+                           ViewAside& aside);
+void draw_async_view(const FlightSession& session, const FlightResults& r,
+                     const viz::ImGuiLayer& layer, const viz::Theme& theme, ViewAside& aside);
+
+}  // namespace warplens::app::flight_ui_detail

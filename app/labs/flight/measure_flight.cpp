@@ -1,0 +1,240 @@
+#include "measure_flight.h"
+
+#include <nlohmann/json.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <stdexcept>
+#include <string>
+
+#include "exit_codes.h"
+#include "flight_lab.h"
+#include "flight_scenario.h"
+#include "flight_session.h"
+#include "json_support.h"
+
+namespace warplens::app {
+
+namespace {
+
+nlohmann::json stream_json(const gpu::StreamMeasurement& m) {
+  return {{"word_bytes", m.params.word_bytes},
+          {"loads_per_thread", m.params.loads_per_thread},
+          {"block_threads", m.params.block_threads},
+          {"dynamic_shared_bytes", m.params.dynamic_shared_bytes},
+          {"grid_stride", m.params.grid_stride},
+          {"blocks_per_sm", m.residency.blocks_per_sm},
+          {"warps_per_sm", m.residency.warps_per_sm},
+          {"regs_per_thread", m.residency.regs_per_thread},
+          {"limiter", m.residency.limiter},
+          {"bytes_in_flight_per_sm", m.bytes_in_flight_per_sm},
+          {"blocks", m.blocks},
+          {"gbps", m.gbps},
+          {"timing", timing_json(m.timing)},
+          {"verified", m.verified},
+          {"check", m.check}};
+}
+
+nlohmann::json opt(const std::optional<double>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
+}
+
+int measure_body(const std::string& section, const std::string& format) {
+  if (section != "all") (void)parse_flight_section(section);
+  if (format != "text" && format != "json" && format != "csv")
+    throw std::invalid_argument("format must be text, json or csv");
+  const auto query = gpu::query_device();
+  if (!query.device) {
+    std::cerr << "warplens measure: " << query.reason << "\n";
+    return kExitNoDevice;
+  }
+  const gpu::DeviceInfo& d = *query.device;
+  nlohmann::json doc = measurement_header(
+      d, "flight", "(bytes read + bytes written) / median time, 1e9 B/s; the model counts alike");
+  nlohmann::json rows = nlohmann::json::array();
+  bool ok = true;
+  gpu::FlightLab lab(d);
+  const auto& l = lab.limits();
+  doc["limits"] = {{"l1_bytes", l.levels.l1_bytes},
+                   {"l2_bytes", l.levels.l2_bytes},
+                   {"sm_count", l.sm.sm_count},
+                   {"sm_clock_ghz", l.sm_clock_ghz},
+                   {"theoretical_gbps", l.theoretical_gbps},
+                   {"copy_bytes", lab.copy_bytes()}};
+  const bool all = section == "all";
+  const auto memcpy = lab.measure_memcpy(7, 2);
+  doc["memcpy_gbps"] = memcpy.gbps;
+  const auto sets = gpu::ladder_working_sets(l.levels.l2_bytes);
+  std::vector<gpu::LatencyPoint> ladder;
+  const bool need_ladder = all || section == "latency" || section == "littles-law";
+  for (auto ws : sets)
+    for (const auto& row : ladder_rows()) {
+      if (!need_ladder) break;
+      const bool dram_only = !all && section == "littles-law";
+      if (dram_only &&
+          (row.lanes != 1 || row.path != gpu::LoadPath::Default || ws < 2 * l.levels.l2_bytes))
+        continue;
+      auto p = lab.measure_latency({ws, row.path, row.lanes}, 3);
+      ok = ok && p.verified;
+      ladder.push_back(p);
+      if (dram_only || all || section == "latency")
+        rows.push_back({{"section", "latency"},
+                        {"path", gpu::to_string(row.path)},
+                        {"lanes", row.lanes},
+                        {"working_set_bytes", ws},
+                        {"ns_per_load", p.ns_per_load},
+                        {"cycles_per_load", p.cycles_per_load},
+                        {"verified", p.verified}});
+    }
+  FlightResults fr;
+  fr.ladder = ladder;
+  nlohmann::json plateaus = nlohmann::json::object();
+  for (const auto& row : ladder_rows()) {
+    const auto pl = gpu::find_plateaus(ladder_row(fr, row), l.levels);
+    plateaus[ladder_row_label(row)] = {
+        {"l1_ns", opt(pl.l1_ns)},
+        {"l2_ns", opt(pl.l2_ns)},
+        {"dram_ns", opt(pl.dram_ns)},
+        {"l1_cycles", opt(pl.l1_cycles)},
+        {"l2_cycles", opt(pl.l2_cycles)},
+        {"dram_cycles", opt(pl.dram_cycles)},
+        {"tlb_step_bytes", pl.tlb_step_bytes ? nlohmann::json(*pl.tlb_step_bytes) : nullptr}};
+  }
+  if (need_ladder) doc["plateaus"] = plateaus;
+  const auto dram = gpu::find_plateaus(ladder_row(fr, ladder_rows().front()), l.levels).dram_ns;
+  if (all || section == "littles-law") {
+    if (!dram) throw gpu::GpuError("the ladder found no DRAM plateau for the model's latency");
+    doc["model_latency_ns"] = *dram;
+    doc["knee_bytes_per_sm"] = gpu::knee_bytes_per_sm(l.sm.sm_count, *dram, memcpy.gbps);
+    for (const auto& p : littles_law_grid(l.sm)) {
+      const auto m = lab.measure_stream(p, 7, 2);
+      ok = ok && m.verified;
+      nlohmann::json r = stream_json(m);
+      const double model = gpu::littles_law_gbps(static_cast<double>(m.bytes_in_flight_per_sm),
+                                                 l.sm.sm_count, *dram, memcpy.gbps);
+      r["section"] = "littles-law";
+      r["model_gbps"] = model;
+      r["error_pct"] = 100.0 * (m.gbps - model) / model;
+      r["below_knee"] = model < memcpy.gbps;
+      rows.push_back(r);
+    }
+  }
+  if (all || section == "async") {
+    for (const auto& p : plain_bar_copies()) {
+      const auto m = lab.measure_stream(p, 7, 2);
+      ok = ok && m.verified;
+      nlohmann::json r = stream_json(m);
+      r["section"] = "async";
+      r["kind"] = "plain";
+      rows.push_back(r);
+    }
+    for (auto kind : {gpu::AsyncKind::CpAsync, gpu::AsyncKind::Tma}) {
+      const auto a = lab.measure_async(kind, 7, 2);
+      nlohmann::json r = {{"section", "async"}, {"kind", gpu::to_string(kind)}};
+      if (a.unsupported) {
+        r["unsupported"] = *a.unsupported;
+      } else {
+        ok = ok && a.verified;
+        r.update({{"blocks_per_sm", a.blocks_per_sm},
+                  {"threads_per_block", a.threads_per_block},
+                  {"bytes_in_flight_per_sm", a.bytes_in_flight_per_sm},
+                  {"gbps", a.gbps},
+                  {"timing", timing_json(a.timing)},
+                  {"verified", a.verified},
+                  {"check", a.check}});
+      }
+      rows.push_back(r);
+    }
+  }
+  doc["rows"] = rows;
+  if (format == "json") {
+    std::cout << doc.dump(2) << "\n";
+  } else if (format == "csv") {
+    std::printf(
+        "section,kind,path,lanes,working_set_bytes,ns_per_load,cycles_per_load,word_bytes,"
+        "loads_per_thread,block_threads,dynamic_shared_bytes,grid_stride,warps_per_sm,"
+        "bytes_in_flight_per_sm,gbps,model_gbps,error_pct,verified\n");
+    const auto cell = [](const nlohmann::json& r, const char* k) -> std::string {
+      if (!r.contains(k) || r[k].is_null()) return "";
+      return r[k].is_string() ? r[k].get<std::string>() : r[k].dump();
+    };
+    for (const auto& r : rows) {
+      std::string line;
+      for (const char* k :
+           {"section", "kind", "path", "lanes", "working_set_bytes", "ns_per_load",
+            "cycles_per_load", "word_bytes", "loads_per_thread", "block_threads",
+            "dynamic_shared_bytes", "grid_stride", "warps_per_sm", "bytes_in_flight_per_sm", "gbps",
+            "model_gbps", "error_pct", "verified"})
+        line += (line.empty() ? "" : ",") + cell(r, k);
+      std::printf("%s\n", line.c_str());
+    }
+  } else {
+    std::printf(
+        "%s (CC %d.%d, %d SMs): L1 %lld KiB, L2 %lld KiB, cudaMemcpy %.0f GB/s, "
+        "theoretical %.0f GB/s\n",
+        d.name.c_str(), d.cc_major, d.cc_minor, d.sm_count,
+        static_cast<long long>(l.levels.l1_bytes / 1024),
+        static_cast<long long>(l.levels.l2_bytes / 1024), memcpy.gbps, l.theoretical_gbps);
+    if (need_ladder)
+      for (const auto& [name, p] : plateaus.items())
+        std::printf("plateaus %-16s L1 %s  L2 %s  DRAM %s ns%s\n", name.c_str(),
+                    p["l1_ns"].dump().c_str(), p["l2_ns"].dump().c_str(),
+                    p["dram_ns"].dump().c_str(),
+                    p["tlb_step_bytes"].is_null()
+                        ? ""
+                        : ("  TLB step at " + p["tlb_step_bytes"].dump() + " bytes").c_str());
+    for (const auto& r : rows) {
+      const std::string s = r["section"];
+      if (s == "latency") {
+        std::printf("latency %-8s %2d lane(s) %10.1f KiB  %7.1f ns  %7.1f cycles  %s\n",
+                    r["path"].get<std::string>().c_str(), r["lanes"].get<int>(),
+                    r["working_set_bytes"].get<double>() / 1024, r["ns_per_load"].get<double>(),
+                    r["cycles_per_load"].get<double>(),
+                    r["verified"].get<bool>() ? "verified" : "WRONG");
+      } else if (r.contains("unsupported")) {
+        std::printf("async %-6s %s\n", r["kind"].get<std::string>().c_str(),
+                    r["unsupported"].get<std::string>().c_str());
+      } else if (s == "async" && r["kind"] != "plain") {
+        std::printf(
+            "async %-6s %2d blocks/SM x %4d threads  %8.1f KiB in flight/SM  %7.0f GB/s "
+            "(%5.1f %% of cudaMemcpy)  %s\n",
+            r["kind"].get<std::string>().c_str(), r["blocks_per_sm"].get<int>(),
+            r["threads_per_block"].get<int>(), r["bytes_in_flight_per_sm"].get<double>() / 1024,
+            r["gbps"].get<double>(), 100 * r["gbps"].get<double>() / memcpy.gbps,
+            r["verified"].get<bool>() ? "verified" : "WRONG");
+      } else {
+        std::printf(
+            "%-11s %2d B x %d loads, %4d thr, %3lld KiB dyn%s: %3d warps/SM (%s)  %8.1f "
+            "KiB in flight/SM  %7.0f GB/s (%5.1f %%)",
+            s.c_str(), r["word_bytes"].get<int>(), r["loads_per_thread"].get<int>(),
+            r["block_threads"].get<int>(), r["dynamic_shared_bytes"].get<long long>() / 1024,
+            r["grid_stride"].get<bool>() ? ", grid-stride" : "", r["warps_per_sm"].get<int>(),
+            r["limiter"].get<std::string>().c_str(),
+            r["bytes_in_flight_per_sm"].get<double>() / 1024, r["gbps"].get<double>(),
+            100 * r["gbps"].get<double>() / memcpy.gbps);
+        if (r.contains("model_gbps"))
+          std::printf("  model %7.0f (%+5.1f %%, %s knee)", r["model_gbps"].get<double>(),
+                      r["error_pct"].get<double>(),
+                      r["below_knee"].get<bool>() ? "below" : "above");
+        std::printf("  %s\n", r["verified"].get<bool>() ? "verified" : "WRONG");
+      }
+    }
+  }
+  if (!ok) {
+    std::cerr << "warplens measure: a kernel's result did not match the CPU\n";
+    return kExitRuntime;
+  }
+  return kExitOk;
+}
+
+}  // namespace
+
+int measure_flight_lab(const MeasureOptions& o, const Scenario* scenario) {
+  std::string section = o.cache.section;
+  if (scenario) section = to_string(flight_scenario(*scenario).section);
+  return exit_code_of("measure", [&] { return measure_body(section, o.format); });
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,19 @@
+// `warplens measure --lab flight`: the bytes-in-flight lab on the GPU. Sections: latency (the
+// pointer-chase ladder, every row: default and __ldcg, one lane and one warp, with the L1, L2
+// and DRAM plateaus and a TLB step where one shows), littles-law (cudaMemcpy, then the copy over
+// littles_law_grid(), each row with its bytes in flight per SM, measured GB/s, the model's
+// prediction from the ladder's DRAM latency and the error, below or above the knee) and async
+// (the plain copies, cp.async and TMA, or why the GPU lacks one). Text, JSON or CSV.
+#pragma once
+
+#include "measure_options.h"
+#include "scenario.h"
+
+namespace warplens::app {
+
+/// The lab's `measure` (LabInfo::measure): `--section` (latency | littles-law | async | all, the
+/// option the cache lab's sections use too), or the scenario's section. Returns the exit code
+/// (0; 1 a GPU failure or a copy that did not verify; 2 bad parameters; 3 no CUDA device).
+int measure_flight_lab(const MeasureOptions& options, const Scenario* scenario);
+
+}  // namespace warplens::app

@@ -1,0 +1,275 @@
+// The bytes-in-flight lab (issue 16): how many bytes a GPU must keep in flight to reach its
+// memory bandwidth. Three parts:
+//  - the latency ladder: a pointer chase (dependent loads, one lane or one warp) over working
+//    sets from 4 KiB to 4 x L2, so the L1, L2 and DRAM latencies show as plateaus;
+//  - Little's law: a streaming copy whose bytes in flight per SM are set by the knobs that
+//    really set them (word size, independent loads per thread, resident warps), against the
+//    model min(peak, 2 x SMs x bytes in flight per SM / DRAM latency);
+//  - asynchronous copies: the same copy staged through shared memory by cp.async (CC >= 8.0)
+//    and by the Tensor Memory Accelerator's bulk copy (cp.async.bulk, CC 9.0).
+// No CUDA types here, so it compiles without the toolkit; there every FlightLab entry point
+// throws GpuError ("built without the CUDA toolkit"). The host side (flight_plan.cpp) is in
+// every build.
+//
+// Units: sizes in bytes unless named *_kib; times in ms unless named *_ns or cycles; GB/s =
+// 10^9 bytes per second counting what the copy asks to read PLUS what it asks to write (as
+// every lab does). The model counts the same way: the reads in flight set the read rate, and a
+// copy writes what it reads, so its read + write rate is twice the read rate.
+// Errors: refused parameters throw std::invalid_argument (one line) before anything launches;
+// CUDA failures throw GpuError and leave the lab usable; a set cancel flag throws Cancelled.
+//
+// Sources of the rules:
+//  - Little's law (bytes in flight = bandwidth x latency) and "process several elements per
+//    thread" / "number of concurrent accesses in flight": the seeds' global-memory slides and
+//    V. Volkov, "Better performance at lower occupancy" (GTC 2010), which trades occupancy
+//    for independent loads per thread.
+//  - A warp instruction's loads are independent until a register they fill is used, so a
+//    thread with k loads before its first store keeps k requests in flight (CUDA C++ Best
+//    Practices Guide, "Memory Optimizations"; measured in this lab's view 2).
+//  - Resident warps per SM: the occupancy API (cudaOccupancyMaxActiveBlocksPerMultiprocessor),
+//    limited by threads, blocks, registers and shared memory per SM (Programming Guide,
+//    "Compute Capabilities" table); 1 KiB of shared memory is reserved per block on CC 8.0+.
+//  - cp.async needs CC 8.0 and cp.async.bulk (TMA) CC 9.0 (PTX ISA, "cp.async",
+//    "cp.async.bulk"; Programming Guide, "Asynchronous Data Copies").
+//  - The L1 a kernel without shared memory gets: the unified L1 + shared store less the
+//    smallest shared capacity (carveout_table, cache_lab.h); the L2 from cudaDeviceProp.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "gpu.h"
+
+namespace warplens::gpu {
+
+// --- the latency ladder ----------------------------------------------------------------------
+
+/// One hop per 128-byte line: the chase never reads two words of one line in a row.
+inline constexpr int kChaseLineBytes = 128;
+inline constexpr std::int64_t kChaseMinBytes = 4 * 1024;
+/// Lanes of the two chase variants: one lane alone, or a whole warp whose 32 lanes follow 32
+/// different places of the same cycle (one warp load touches 32 lines).
+inline constexpr int kChaseWarpLanes = 32;
+
+struct ChaseParams {
+  std::int64_t working_set_bytes = 64 * 1024;  ///< a multiple of 128, >= 4 KiB
+  LoadPath path = LoadPath::Default;           ///< Default or L2Only (__ldcg)
+  int lanes = 1;                               ///< 1 or kChaseWarpLanes
+  friend bool operator==(const ChaseParams& a, const ChaseParams& b) {
+    return a.working_set_bytes == b.working_set_bytes && a.path == b.path && a.lanes == b.lanes;
+  }
+};
+/// Throws std::invalid_argument for a working set under 4 KiB, not a multiple of 128 bytes or
+/// over `max_bytes`, a path other than default/ldcg, or lanes other than 1 or 32.
+void check_chase(const ChaseParams& params, std::int64_t max_bytes);
+
+/// The ladder's working sets: 4 KiB x 2^(k/2), rounded to 128 bytes, up to 4 x `l2_bytes`
+/// (at least 4 MiB), the last one 4 x L2 exactly.
+std::vector<std::int64_t> ladder_working_sets(std::int64_t l2_bytes);
+
+/// A random cyclic permutation of `nodes` lines (Sattolo's algorithm, seeded): next[i] is the
+/// line after line i, and following next from any line visits every line once before it
+/// returns. Random order, so no prefetcher can guess the next line.
+std::vector<std::uint32_t> chase_cycle(std::uint32_t nodes, std::uint32_t seed);
+
+struct LatencyPoint {
+  ChaseParams params;
+  int loads = 0;               ///< timed dependent loads per lane
+  double cycles_per_load = 0;  ///< clock64() around the timed loop / loads (SM cycles)
+  double ns_per_load = 0;      ///< (event time of 2N loads - event time of N loads) / N
+  bool verified = false;       ///< the chase ended on the line the host cycle predicts
+  std::string check;
+};
+
+/// The levels a ladder shows, from the device's own sizes.
+struct LadderLevels {
+  std::int64_t l1_bytes = 0;  ///< what a kernel without shared memory gets (see the header)
+  std::int64_t l2_bytes = 0;  ///< cudaDeviceProp::l2CacheSize
+};
+/// The plateaus of one ladder row (points in ascending working set): the median latency of the
+/// points inside each level, in ns and cycles. L1: working sets <= L1 / 2; L2: 2 x L1 .. L2 / 2;
+/// DRAM: 2 x L2 .. 4 x L2 before a TLB step. A level no point falls in stays empty. The TLB
+/// step is a heuristic: the first working set past 2 x L2 whose latency is over 12 % above the
+/// first DRAM point's (a page walk added to the DRAM latency), if any.
+struct Plateaus {
+  std::optional<double> l1_ns, l2_ns, dram_ns;
+  std::optional<double> l1_cycles, l2_cycles, dram_cycles;
+  std::optional<std::int64_t> tlb_step_bytes;
+};
+Plateaus find_plateaus(const std::vector<LatencyPoint>& row, const LadderLevels& levels);
+
+// --- Little's law ----------------------------------------------------------------------------
+
+/// The streaming copy: out[i] = in[i] over buffers of words of `word_bytes`, each thread loading
+/// `loads_per_thread` words (unrolled, all before its first store) of one chunk of block_threads
+/// x loads words; a grid of one block per chunk, or (grid_stride) as many blocks as are resident
+/// at once, each looping over chunks. Dynamic shared memory (unused by the copy) sets how many
+/// blocks fit an SM.
+struct StreamParams {
+  int word_bytes = 4;                     ///< 4, 8 or 16
+  int loads_per_thread = 1;               ///< 1, 2, 4 or 8
+  int block_threads = 256;                ///< 32, 64, 128, 256, 512 or 1024
+  std::int64_t dynamic_shared_bytes = 0;  ///< per block, 0 .. the opt-in limit
+  bool grid_stride = false;
+  friend bool operator==(const StreamParams& a, const StreamParams& b) {
+    return a.word_bytes == b.word_bytes && a.loads_per_thread == b.loads_per_thread &&
+           a.block_threads == b.block_threads && a.dynamic_shared_bytes == b.dynamic_shared_bytes &&
+           a.grid_stride == b.grid_stride;
+  }
+};
+/// Throws std::invalid_argument for a value outside the sets above, or dynamic shared memory
+/// over `optin_limit_bytes` ("dynamic shared memory 230 KiB is over this GPU's limit of 227 KiB
+/// per block").
+void check_stream(const StreamParams& params, std::int64_t optin_limit_bytes);
+
+/// What bounds residency on one SM.
+struct SmLimits {
+  int sm_count = 132;
+  int max_threads_per_sm = 2048, max_blocks_per_sm = 32;
+  int regs_per_sm = 65536;
+  std::int64_t shared_bytes_per_sm = 228 * 1024;     ///< the largest carveout capacity
+  std::int64_t reserved_shared_per_block = 1024;     ///< CC 8.0+
+  std::int64_t shared_optin_per_block = 227 * 1024;  ///< cudaDevAttrMaxSharedMemoryPerBlockOptin
+};
+/// An H100 SXM's limits (CC 9.0: 132 SMs, 2048 threads, 32 blocks, 64 K registers and 228 KiB
+/// of shared memory per SM): the model's device without a GPU.
+SmLimits model_sm_limits();
+
+/// Registers per thread the model assumes for the copy without a GPU: 16 for addresses and
+/// the loop plus loads x word / 4 for the words in flight. An estimate; the GPU's occupancy
+/// API answers with the compiled kernel's count.
+int estimated_stream_registers(const StreamParams& params);
+
+/// Resident blocks and warps per SM for the copy, and what limits them.
+struct Residency {
+  int blocks_per_sm = 0;
+  int warps_per_sm = 0;
+  int regs_per_thread = 0;
+  std::string limiter;  ///< "threads" | "blocks per SM" | "registers" | "shared memory"
+};
+/// The smallest of the four limits (registers rounded as the hardware allocates them: per warp,
+/// in units of 256).
+Residency predict_residency(const StreamParams& params, const SmLimits& limits,
+                            int regs_per_thread);
+
+/// Bytes a copy keeps in flight per SM: resident warps x 32 lanes x loads per thread x word
+/// bytes (the reads issued before the first store; stores leave and need no answer).
+std::int64_t bytes_in_flight_per_sm(int warps_per_sm, int loads_per_thread, int word_bytes);
+
+/// The Little's-law prediction of the copy's read + write GB/s: min(peak, 2 x SMs x bytes in
+/// flight per SM / latency_ns). bytes/ns = GB/s (10^9 B/s); the 2 counts the write of every byte
+/// read. `peak_gbps` is the reference copy (cudaMemcpy) the device reaches. 0 for latency <= 0.
+double littles_law_gbps(double bytes_in_flight_per_sm, int sms, double latency_ns,
+                        double peak_gbps);
+/// The knee: the bytes in flight per SM at which the model reaches its peak.
+double knee_bytes_per_sm(int sms, double latency_ns, double peak_gbps);
+
+/// The SM picture: warps as rows, each with its outstanding loads as boxes.
+struct SmPicture {
+  int warps = 0;           ///< resident warps per SM
+  int loads_per_warp = 0;  ///< boxes per row: the loads each lane has in flight
+  int bytes_per_load = 0;  ///< one warp load: 32 lanes x word bytes
+  std::int64_t bytes_in_flight = 0;
+  int blocks = 0, warps_per_block = 0;
+};
+SmPicture sm_picture(const StreamParams& params, const Residency& residency);
+
+/// Dynamic shared memory per block that leaves `blocks` blocks of the copy on one SM by shared
+/// memory alone (largest capacity / blocks - the reserved KiB, rounded down to 1 KiB, capped at
+/// the opt-in limit); 0 when `blocks` >= what the threads already allow.
+std::int64_t shared_for_blocks(const SmLimits& limits, int block_threads, int blocks);
+
+struct StreamMeasurement {
+  StreamParams params;
+  Residency residency;  ///< the occupancy API's answer (compiled registers)
+  std::int64_t bytes_in_flight_per_sm = 0;
+  std::int64_t elements = 0;  ///< words copied
+  long long blocks = 0;       ///< the grid
+  Timing timing;
+  double gbps = 0;  ///< 2 x elements x word bytes / median time
+  bool verified = false;
+  std::string check;
+};
+
+// --- asynchronous copies ---------------------------------------------------------------------
+
+enum class AsyncKind {
+  CpAsync,  ///< cp.async (__pipeline_memcpy_async) into a ring of shared stages, CC >= 8.0
+  Tma,      ///< one thread per block: cp.async.bulk global -> shared -> global, CC 9.0
+};
+const char* to_string(AsyncKind kind);  ///< cp-async | tma
+/// Stages in the shared ring, threads per block and bytes per stage of each kind.
+inline constexpr int kCpAsyncStages = 8, kCpAsyncThreads = 128, kCpAsyncVectors = 4;  // x 16 B
+inline constexpr int kTmaStages = 4, kTmaThreads = 32;
+inline constexpr int kTmaStageBytes = 16 * 1024;
+/// Bytes one block keeps in flight: cp.async, (stages - 1) x threads x vectors x 16 B (one stage
+/// is being written out); TMA, stages x stage bytes.
+std::int64_t async_block_bytes_in_flight(AsyncKind kind);
+/// Shared memory one block of `kind` needs (its stages; TMA adds its barriers).
+std::int64_t async_block_shared_bytes(AsyncKind kind);
+/// Why `kind` cannot run on CC major.minor ("needs CC 9.0 (this GPU is 8.6)"), or nullopt.
+std::optional<std::string> async_unsupported(AsyncKind kind, int cc_major, int cc_minor);
+
+struct AsyncMeasurement {
+  AsyncKind kind = AsyncKind::CpAsync;
+  std::optional<std::string> unsupported;  ///< set: nothing launched, the bar says why
+  int blocks_per_sm = 0, threads_per_block = 0;
+  std::int64_t bytes_in_flight_per_sm = 0;
+  long long blocks = 0;
+  Timing timing;
+  double gbps = 0;
+  bool verified = false;
+  std::string check;
+};
+
+// --- the lab -----------------------------------------------------------------------------------
+
+struct FlightDeviceLimits {
+  SmLimits sm;
+  LadderLevels levels;
+  int cc_major = 0, cc_minor = 0;
+  double theoretical_gbps = 0;  ///< DeviceInfo::theoretical_gbps
+  double sm_clock_ghz = 0;      ///< cudaDevAttrClockRate (the boost clock the device reports)
+};
+
+/// Owns the chase buffer (4 x L2, allocated on first use) and the copy buffers (4 x L2 each, at
+/// least 256 MiB, so a copy streams from DRAM). One thread at a time.
+class FlightLab {
+ public:
+  /// Queries the limits and allocates the copy buffers; throws GpuError.
+  explicit FlightLab(const DeviceInfo& device);
+  ~FlightLab();
+  FlightLab(const FlightLab&) = delete;
+  FlightLab& operator=(const FlightLab&) = delete;
+
+  [[nodiscard]] const FlightDeviceLimits& limits() const;
+  /// Bytes of each copy buffer.
+  [[nodiscard]] std::int64_t copy_bytes() const;
+
+  /// One chase: one block of `lanes` threads, the cycle of the working set built on the host,
+  /// a warm-up pass, then N and 2N timed hops (`runs` times each, medians). The chase kernel
+  /// has the carveout set to max L1.
+  LatencyPoint measure_latency(const ChaseParams& params, int runs = 3,
+                               const std::atomic<bool>* cancel = nullptr);
+
+  /// The occupancy API's answer for the copy with `params` (nothing launched).
+  Residency residency(const StreamParams& params);
+  /// Timed copies (median of `runs`), the first launch verified word by word on the host.
+  StreamMeasurement measure_stream(const StreamParams& params, int runs = 7, int warmup = 2,
+                                   const std::atomic<bool>* cancel = nullptr);
+  /// The staged copy of `kind`; on a GPU without the feature, returns with `unsupported` set.
+  AsyncMeasurement measure_async(AsyncKind kind, int runs = 7, int warmup = 2,
+                                 const std::atomic<bool>* cancel = nullptr);
+  /// cudaMemcpy device-to-device over the copy buffers (GB/s: read + write).
+  MemcpyMeasurement measure_memcpy(int runs = 7, int warmup = 2);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace warplens::gpu

@@ -1,0 +1,223 @@
+// The bytes-in-flight lab's host side, compiled in every build: parameter checks, the ladder's
+// working sets and cycle, plateau detection, residency, the Little's-law model and the SM
+// picture (flight_lab.h).
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <iterator>
+#include <numeric>
+#include <random>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "flight_lab.h"
+
+namespace warplens::gpu {
+
+namespace {
+
+std::string kib_text(std::int64_t bytes) {
+  if (bytes % 1024 == 0) return std::to_string(bytes / 1024) + " KiB";
+  return std::to_string(bytes) + " bytes";
+}
+
+template <typename T>
+bool one_of(T v, std::initializer_list<T> set) {
+  return std::find(set.begin(), set.end(), v) != set.end();
+}
+
+double median(std::vector<double> v) {
+  return median_of(std::move(v));
+}
+
+}  // namespace
+
+// --- ladder ----------------------------------------------------------------------------------
+
+void check_chase(const ChaseParams& p, std::int64_t max_bytes) {
+  if (p.working_set_bytes < kChaseMinBytes)
+    throw std::invalid_argument("working set " + kib_text(p.working_set_bytes) +
+                                " is under the ladder's 4 KiB");
+  if (p.working_set_bytes % kChaseLineBytes != 0)
+    throw std::invalid_argument("working set " + std::to_string(p.working_set_bytes) +
+                                " bytes is not a multiple of the 128-byte line");
+  if (p.working_set_bytes > max_bytes)
+    throw std::invalid_argument("working set " + kib_text(p.working_set_bytes) +
+                                " is larger than the chase buffer (" + kib_text(max_bytes) + ")");
+  if (p.path != LoadPath::Default && p.path != LoadPath::L2Only)
+    throw std::invalid_argument("the chase's load path must be default or ldcg");
+  if (p.lanes != 1 && p.lanes != kChaseWarpLanes)
+    throw std::invalid_argument("the chase runs 1 lane or a warp of 32 (got " +
+                                std::to_string(p.lanes) + ")");
+}
+
+std::vector<std::int64_t> ladder_working_sets(std::int64_t l2_bytes) {
+  const std::int64_t top = std::max<std::int64_t>(4 * l2_bytes, std::int64_t{4} << 20) /
+                           kChaseLineBytes * kChaseLineBytes;
+  std::vector<std::int64_t> v;
+  for (int k = 0;; ++k) {
+    const double b = static_cast<double>(kChaseMinBytes) * std::pow(2.0, k / 2.0);
+    auto bytes = static_cast<std::int64_t>(b / kChaseLineBytes) * kChaseLineBytes;
+    if (bytes >= top) break;
+    v.push_back(bytes);
+  }
+  v.push_back(top);
+  return v;
+}
+
+std::vector<std::uint32_t> chase_cycle(std::uint32_t nodes, std::uint32_t seed) {
+  std::vector<std::uint32_t> order(nodes);
+  std::iota(order.begin(), order.end(), 0u);
+  std::mt19937 rng(seed);
+  // Sattolo: a uniformly random permutation with a single cycle.
+  for (std::uint32_t i = nodes; i > 1; --i) {
+    std::uniform_int_distribution<std::uint32_t> pick(0, i - 2);
+    std::swap(order[i - 1], order[pick(rng)]);
+  }
+  std::vector<std::uint32_t> next(nodes);
+  // order is the cycle's permutation itself: line i goes to order[i].
+  for (std::uint32_t i = 0; i < nodes; ++i) next[i] = order[i];
+  return next;
+}
+
+Plateaus find_plateaus(const std::vector<LatencyPoint>& row, const LadderLevels& lv) {
+  Plateaus p;
+  std::vector<double> l1n, l1c, l2n, l2c, dn, dc;
+  const LatencyPoint* first_dram = nullptr;
+  for (const auto& pt : row) {
+    const std::int64_t ws = pt.params.working_set_bytes;
+    if (lv.l1_bytes > 0 && 2 * ws <= lv.l1_bytes) {
+      l1n.push_back(pt.ns_per_load);
+      l1c.push_back(pt.cycles_per_load);
+    } else if (ws >= 2 * lv.l1_bytes && 2 * ws <= lv.l2_bytes) {
+      l2n.push_back(pt.ns_per_load);
+      l2c.push_back(pt.cycles_per_load);
+    } else if (ws >= 2 * lv.l2_bytes) {
+      if (!first_dram) first_dram = &pt;
+      if (!p.tlb_step_bytes && pt.ns_per_load > 1.12 * first_dram->ns_per_load)
+        p.tlb_step_bytes = ws;
+      if (p.tlb_step_bytes) continue;
+      dn.push_back(pt.ns_per_load);
+      dc.push_back(pt.cycles_per_load);
+    }
+  }
+  if (!l1n.empty()) p.l1_ns = median(l1n), p.l1_cycles = median(l1c);
+  if (!l2n.empty()) p.l2_ns = median(l2n), p.l2_cycles = median(l2c);
+  if (!dn.empty()) p.dram_ns = median(dn), p.dram_cycles = median(dc);
+  return p;
+}
+
+// --- Little's law ------------------------------------------------------------------------------
+
+void check_stream(const StreamParams& p, std::int64_t optin_limit_bytes) {
+  if (!one_of(p.word_bytes, {4, 8, 16}))
+    throw std::invalid_argument("word size must be 4, 8 or 16 bytes (got " +
+                                std::to_string(p.word_bytes) + ")");
+  if (!one_of(p.loads_per_thread, {1, 2, 4, 8}))
+    throw std::invalid_argument("loads per thread must be 1, 2, 4 or 8 (got " +
+                                std::to_string(p.loads_per_thread) + ")");
+  if (!one_of(p.block_threads, {32, 64, 128, 256, 512, 1024}))
+    throw std::invalid_argument("threads per block must be 32, 64, 128, 256, 512 or 1024 (got " +
+                                std::to_string(p.block_threads) + ")");
+  if (p.dynamic_shared_bytes < 0)
+    throw std::invalid_argument("dynamic shared memory cannot be negative");
+  if (p.dynamic_shared_bytes > optin_limit_bytes)
+    throw std::invalid_argument("dynamic shared memory " + kib_text(p.dynamic_shared_bytes) +
+                                " is over this GPU's limit of " + kib_text(optin_limit_bytes) +
+                                " per block");
+}
+
+SmLimits model_sm_limits() {
+  return SmLimits{};
+}
+
+int estimated_stream_registers(const StreamParams& p) {
+  return 16 + p.loads_per_thread * p.word_bytes / 4;
+}
+
+Residency predict_residency(const StreamParams& p, const SmLimits& l, int regs_per_thread) {
+  Residency r;
+  r.regs_per_thread = regs_per_thread;
+  const int warps = p.block_threads / 32;
+  const int by_threads = l.max_threads_per_sm / p.block_threads;
+  const int by_blocks = l.max_blocks_per_sm;
+  // Registers are allocated per warp in units of 256.
+  const int per_warp = (std::max(regs_per_thread, 1) * 32 + 255) / 256 * 256;
+  const int by_regs = l.regs_per_sm / (per_warp * warps);
+  const std::int64_t block_shared = p.dynamic_shared_bytes + l.reserved_shared_per_block;
+  const int by_shared =
+      p.dynamic_shared_bytes == 0
+          ? by_blocks
+          : static_cast<int>(l.shared_bytes_per_sm / std::max<std::int64_t>(block_shared, 1));
+  const std::pair<int, const char*> limits[] = {{by_threads, "threads"},
+                                                {by_blocks, "blocks per SM"},
+                                                {by_regs, "registers"},
+                                                {by_shared, "shared memory"}};
+  const auto* least =
+      std::min_element(std::begin(limits), std::end(limits),
+                       [](const auto& a, const auto& b) { return a.first < b.first; });
+  r.blocks_per_sm = std::max(least->first, 0);
+  r.limiter = least->second;
+  r.warps_per_sm = r.blocks_per_sm * warps;
+  return r;
+}
+
+std::int64_t bytes_in_flight_per_sm(int warps_per_sm, int loads_per_thread, int word_bytes) {
+  return std::int64_t{warps_per_sm} * 32 * loads_per_thread * word_bytes;
+}
+
+double littles_law_gbps(double bif, int sms, double latency_ns, double peak_gbps) {
+  if (latency_ns <= 0) return 0;
+  return std::min(peak_gbps, 2.0 * sms * bif / latency_ns);
+}
+
+double knee_bytes_per_sm(int sms, double latency_ns, double peak_gbps) {
+  return sms > 0 ? peak_gbps * latency_ns / (2.0 * sms) : 0;
+}
+
+SmPicture sm_picture(const StreamParams& p, const Residency& r) {
+  SmPicture s;
+  s.warps = r.warps_per_sm;
+  s.loads_per_warp = p.loads_per_thread;
+  s.bytes_per_load = 32 * p.word_bytes;
+  s.bytes_in_flight = bytes_in_flight_per_sm(r.warps_per_sm, p.loads_per_thread, p.word_bytes);
+  s.blocks = r.blocks_per_sm;
+  s.warps_per_block = p.block_threads / 32;
+  return s;
+}
+
+std::int64_t shared_for_blocks(const SmLimits& l, int block_threads, int blocks) {
+  if (blocks <= 0 || blocks >= l.max_threads_per_sm / std::max(block_threads, 1)) return 0;
+  std::int64_t b = l.shared_bytes_per_sm / blocks - l.reserved_shared_per_block;
+  b = b / 1024 * 1024;
+  return std::clamp<std::int64_t>(b, 0, l.shared_optin_per_block);
+}
+
+// --- async -----------------------------------------------------------------------------------
+
+const char* to_string(AsyncKind kind) {
+  return kind == AsyncKind::CpAsync ? "cp-async" : "tma";
+}
+
+std::int64_t async_block_bytes_in_flight(AsyncKind kind) {
+  if (kind == AsyncKind::CpAsync)
+    return std::int64_t{kCpAsyncStages - 1} * kCpAsyncThreads * kCpAsyncVectors * 16;
+  return std::int64_t{kTmaStages} * kTmaStageBytes;
+}
+
+std::int64_t async_block_shared_bytes(AsyncKind kind) {
+  if (kind == AsyncKind::CpAsync)
+    return std::int64_t{kCpAsyncStages} * kCpAsyncThreads * kCpAsyncVectors * 16;
+  return std::int64_t{kTmaStages} * kTmaStageBytes + 128;  // the barriers, 128-byte aligned
+}
+
+std::optional<std::string> async_unsupported(AsyncKind kind, int major, int minor) {
+  const int need = kind == AsyncKind::CpAsync ? 8 : 9;
+  if (major >= need) return std::nullopt;
+  return "needs CC " + std::to_string(need) + ".0 (this GPU is " + std::to_string(major) + "." +
+         std::to_string(minor) + ")";
+}
+
+}  // namespace warplens::gpu

@@ -1,0 +1,224 @@
+// The bytes-in-flight lab's host side (no GPU): checks, the ladder's working sets and cycle,
+// plateau detection, residency, the Little's-law model, the SM picture, the async refusals, and
+// the session's model-only path.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <stdexcept>
+
+#include "flight_lab.h"
+#include "flight_session.h"
+
+namespace warplens {
+namespace {
+
+using gpu::ChaseParams;
+using gpu::LoadPath;
+using gpu::StreamParams;
+
+TEST(FlightPlan, ChaseChecks) {
+  EXPECT_NO_THROW(gpu::check_chase({4096, LoadPath::Default, 1}, 1 << 20));
+  EXPECT_THROW(gpu::check_chase({2048, LoadPath::Default, 1}, 1 << 20), std::invalid_argument);
+  EXPECT_THROW(gpu::check_chase({4096 + 64, LoadPath::Default, 1}, 1 << 20), std::invalid_argument);
+  EXPECT_THROW(gpu::check_chase({2 << 20, LoadPath::Default, 1}, 1 << 20), std::invalid_argument);
+  EXPECT_THROW(gpu::check_chase({4096, LoadPath::ReadOnly, 1}, 1 << 20), std::invalid_argument);
+  EXPECT_THROW(gpu::check_chase({4096, LoadPath::Default, 8}, 1 << 20), std::invalid_argument);
+}
+
+TEST(FlightPlan, LadderSpansFourKibToFourL2) {
+  const std::int64_t l2 = std::int64_t{50} << 20;
+  const auto sets = gpu::ladder_working_sets(l2);
+  ASSERT_GE(sets.size(), 30u);
+  EXPECT_EQ(sets.front(), 4096);
+  EXPECT_EQ(sets.back(), 4 * l2);
+  for (std::size_t i = 1; i < sets.size(); ++i) {
+    EXPECT_GT(sets[i], sets[i - 1]);
+    EXPECT_EQ(sets[i] % gpu::kChaseLineBytes, 0);
+  }
+}
+
+TEST(FlightPlan, CycleVisitsEveryLineOnce) {
+  for (std::uint32_t nodes : {2u, 32u, 1000u, 4096u}) {
+    const auto next = gpu::chase_cycle(nodes, 7);
+    std::set<std::uint32_t> seen;
+    std::uint32_t at = 0;
+    for (std::uint32_t i = 0; i < nodes; ++i) {
+      EXPECT_TRUE(seen.insert(at).second) << "line " << at << " twice, nodes " << nodes;
+      at = next[at];
+    }
+    EXPECT_EQ(at, 0u);
+    EXPECT_EQ(seen.size(), nodes);
+  }
+}
+
+gpu::LatencyPoint point(std::int64_t ws, double ns) {
+  gpu::LatencyPoint p;
+  p.params.working_set_bytes = ws;
+  p.ns_per_load = ns;
+  p.cycles_per_load = ns * 2;
+  return p;
+}
+
+TEST(FlightPlan, PlateausFromTheDevicesSizes) {
+  const gpu::LadderLevels lv{256 * 1024, std::int64_t{50} << 20};
+  std::vector<gpu::LatencyPoint> row;
+  for (auto ws : gpu::ladder_working_sets(lv.l2_bytes)) {
+    double ns = ws <= lv.l1_bytes ? 30 : ws <= lv.l2_bytes ? 250 : 700;
+    if (ws > std::int64_t{160} << 20) ns = 900;  // a TLB step
+    row.push_back(point(ws, ns));
+  }
+  const auto p = gpu::find_plateaus(row, lv);
+  ASSERT_TRUE(p.l1_ns && p.l2_ns && p.dram_ns);
+  EXPECT_DOUBLE_EQ(*p.l1_ns, 30);
+  EXPECT_DOUBLE_EQ(*p.l2_ns, 250);
+  EXPECT_DOUBLE_EQ(*p.dram_ns, 700);
+  EXPECT_DOUBLE_EQ(*p.l1_cycles, 60);
+  ASSERT_TRUE(p.tlb_step_bytes);
+  EXPECT_GT(*p.tlb_step_bytes, std::int64_t{160} << 20);
+  EXPECT_FALSE(gpu::find_plateaus({}, lv).l1_ns);
+}
+
+TEST(FlightPlan, StreamChecks) {
+  StreamParams p;
+  EXPECT_NO_THROW(gpu::check_stream(p, 227 * 1024));
+  for (auto bad : {[] {
+                     StreamParams q;
+                     q.word_bytes = 2;
+                     return q;
+                   }(),
+                   [] {
+                     StreamParams q;
+                     q.loads_per_thread = 3;
+                     return q;
+                   }(),
+                   [] {
+                     StreamParams q;
+                     q.block_threads = 96;
+                     return q;
+                   }(),
+                   [] {
+                     StreamParams q;
+                     q.dynamic_shared_bytes = -1;
+                     return q;
+                   }(),
+                   [] {
+                     StreamParams q;
+                     q.dynamic_shared_bytes = 230 * 1024;
+                     return q;
+                   }()})
+    EXPECT_THROW(gpu::check_stream(bad, 227 * 1024), std::invalid_argument);
+  try {
+    StreamParams q;
+    q.dynamic_shared_bytes = 230 * 1024;
+    gpu::check_stream(q, 227 * 1024);
+  } catch (const std::invalid_argument& e) {
+    EXPECT_NE(std::string(e.what()).find("227 KiB"), std::string::npos) << e.what();
+  }
+}
+
+TEST(FlightPlan, ResidencyLimits) {
+  const gpu::SmLimits l = gpu::model_sm_limits();
+  StreamParams p;  // 256 threads, 4 B, 1 load: 8 blocks by threads
+  auto r = gpu::predict_residency(p, l, gpu::estimated_stream_registers(p));
+  EXPECT_EQ(r.blocks_per_sm, 8);
+  EXPECT_EQ(r.warps_per_sm, 64);
+  EXPECT_EQ(r.limiter, "threads");
+  p.dynamic_shared_bytes = 100 * 1024;  // 228 / 101 KiB: 2 blocks
+  r = gpu::predict_residency(p, l, 20);
+  EXPECT_EQ(r.blocks_per_sm, 2);
+  EXPECT_EQ(r.limiter, "shared memory");
+  p.dynamic_shared_bytes = 0;
+  r = gpu::predict_residency(p, l, 64);  // 64 registers x 256 threads: 4 blocks
+  EXPECT_EQ(r.blocks_per_sm, 4);
+  EXPECT_EQ(r.limiter, "registers");
+  EXPECT_EQ(gpu::shared_for_blocks(l, 256, 2), 113 * 1024);
+  EXPECT_EQ(gpu::shared_for_blocks(l, 256, 8), 0);
+}
+
+TEST(FlightPlan, LittlesLaw) {
+  // 64 warps x 32 lanes x 1 x 4 B = 8 KiB per SM.
+  EXPECT_EQ(gpu::bytes_in_flight_per_sm(64, 1, 4), 8192);
+  EXPECT_EQ(gpu::bytes_in_flight_per_sm(16, 8, 16), 65536);
+  // Read + write: 2 x 132 x 8192 B / 900 ns = 2403 GB/s, under a 3000 GB/s peak.
+  EXPECT_NEAR(gpu::littles_law_gbps(8192, 132, 900, 3000), 2403, 1);
+  EXPECT_DOUBLE_EQ(gpu::littles_law_gbps(65536, 132, 900, 3000), 3000);
+  EXPECT_DOUBLE_EQ(gpu::littles_law_gbps(8192, 132, 0, 3000), 0);
+  const double knee = gpu::knee_bytes_per_sm(132, 900, 3000);
+  EXPECT_NEAR(gpu::littles_law_gbps(knee, 132, 900, 3000), 3000, 1e-6);
+  EXPECT_NEAR(2.0 * 132 * knee / 900, 3000, 1e-6);
+}
+
+TEST(FlightPlan, SmPicture) {
+  StreamParams p;
+  p.word_bytes = 16;
+  p.loads_per_thread = 4;
+  gpu::Residency r;
+  r.blocks_per_sm = 2;
+  r.warps_per_sm = 16;
+  const auto pic = gpu::sm_picture(p, r);
+  EXPECT_EQ(pic.warps, 16);
+  EXPECT_EQ(pic.loads_per_warp, 4);
+  EXPECT_EQ(pic.bytes_per_load, 512);
+  EXPECT_EQ(pic.bytes_in_flight, 16 * 4 * 512);
+  EXPECT_EQ(pic.warps_per_block, 8);
+}
+
+TEST(FlightPlan, AsyncNeedsItsComputeCapability) {
+  EXPECT_FALSE(gpu::async_unsupported(gpu::AsyncKind::CpAsync, 8, 0));
+  EXPECT_FALSE(gpu::async_unsupported(gpu::AsyncKind::Tma, 9, 0));
+  EXPECT_EQ(gpu::async_unsupported(gpu::AsyncKind::Tma, 8, 6).value_or(""),
+            "needs CC 9.0 (this GPU is 8.6)");
+  EXPECT_EQ(gpu::async_unsupported(gpu::AsyncKind::CpAsync, 7, 5).value_or(""),
+            "needs CC 8.0 (this GPU is 7.5)");
+  EXPECT_EQ(gpu::async_block_bytes_in_flight(gpu::AsyncKind::Tma), 4 * 16 * 1024);
+  EXPECT_GT(gpu::async_block_shared_bytes(gpu::AsyncKind::CpAsync),
+            gpu::async_block_bytes_in_flight(gpu::AsyncKind::CpAsync));
+}
+
+TEST(FlightSession, ModelOnlyDrawsTheModelAndRefusesBadParameters) {
+  app::FlightSession s(false);
+  EXPECT_FALSE(s.gpu_mode());
+  EXPECT_TRUE(s.idle());
+  const auto& m = s.model();
+  EXPECT_FALSE(m.latency_measured);
+  EXPECT_FALSE(m.peak_measured);
+  EXPECT_EQ(m.picture.bytes_in_flight, 8192);
+  EXPECT_GT(m.predicted_gbps, 0);
+  app::FlightState st = s.state();
+  st.stream.word_bytes = 3;
+  s.set(st);
+  EXPECT_NE(s.error().find("word size"), std::string::npos) << s.error();
+  EXPECT_EQ(s.state().stream.word_bytes, 4);
+  st.stream.word_bytes = 16;
+  st.stream.loads_per_thread = 4;
+  s.set(st);
+  EXPECT_TRUE(s.error().empty()) << s.error();
+  EXPECT_EQ(s.model().picture.bytes_in_flight, 64 * 32 * 4 * 16);
+}
+
+TEST(FlightSession, MeasuredLatencyAndMemcpyFeedTheModel) {
+  app::FlightSession s(false);
+  app::FlightResults r;
+  gpu::MemcpyMeasurement mc;
+  mc.gbps = 2800;
+  r.memcpy = mc;
+  const std::int64_t l2 = std::int64_t{50} << 20;
+  for (auto ws : gpu::ladder_working_sets(l2)) r.ladder.push_back(point(ws, ws > l2 ? 650 : 40));
+  s.inject_results_for_test(r);
+  const auto& m = s.model();
+  EXPECT_TRUE(m.latency_measured);
+  EXPECT_DOUBLE_EQ(m.latency_ns, 650);
+  EXPECT_DOUBLE_EQ(m.peak_gbps, 2800);
+  EXPECT_NEAR(m.predicted_gbps, std::min(2800.0, 2.0 * 132 * 8192 / 650), 1e-6);
+}
+
+TEST(FlightSession, SectionsAndGrid) {
+  EXPECT_EQ(app::parse_flight_section("littles-law"), app::FlightSection::LittlesLaw);
+  EXPECT_THROW(app::parse_flight_section("tlb"), std::invalid_argument);
+  const auto grid = app::littles_law_grid(gpu::model_sm_limits());
+  EXPECT_EQ(grid.size(), 32u);
+  for (const auto& p : grid) EXPECT_NO_THROW(gpu::check_stream(p, 227 * 1024));
+}
+
+}  // namespace
+}  // namespace warplens
