@@ -18,6 +18,7 @@
 #include "layout_audit.h"
 #include "legend_slot.h"
 #include "png_writer.h"
+#include "view_layout.h"
 
 namespace warplens::test {
 namespace {
@@ -222,12 +223,16 @@ class CacheUiRender : public test::HeadlessGlTest {
       app::CacheAside aside;  // notes the view has no room for: the numbers show them
       if (width > 0) {
         // A projector's window, laid out as the presenter layout does: the view takes the
-        // screen, the numbers stand beside it.
-        const float view_w = fw * 0.72f;
+        // window's height less the strip of knobs and the status line, the numbers stand
+        // beside it in the presenter's column.
+        const float view_w = fw - app::presenter_numbers_width(fw, scale) - 8 * scale;
+        const float view_h =
+            fh - 2 * ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().WindowPadding.y - 16 * scale;
         app::LegendSlot legend;  // the legends go beside the view
         app::LegendSlot::Scope beside(legend);
-        app::draw_cache_view(session, results, layer, theme, {0, 0}, {view_w, fh}, false, aside);
-        app::draw_cache_numbers(session, results, theme, {view_w, 0}, {fw - view_w, fh}, aside,
+        app::draw_cache_view(session, results, layer, theme, {0, 0}, {view_w, view_h}, false,
+                             aside);
+        app::draw_cache_numbers(session, results, theme, {view_w, 0}, {fw - view_w, view_h}, aside,
                                 scale);
       } else {
         const float left = 340 * scale, view_h = fh * 0.68f;
@@ -365,7 +370,8 @@ TEST_F(CacheUiRender, ReadPathValuesStackAboveNarrowBars) {
   s.section = CacheSection::ReadPath;
   session.set(s);
   app::CacheResults r = fake_results(session);
-  r.read.front().gbps = 6293;  // four digits, as the H100's L1-resident groups measure
+  // Four digits in every bar, as the H100's L1-resident groups measure (6479, 4015 GB/s).
+  for (std::size_t i = 0; i < r.read.size(); ++i) r.read[i].gbps = i % 3 == 2 ? 4015 : 6479;
   session.inject_results_for_test(r);
   for (const auto& [w, h, scale] : {std::tuple{1280, 720, 3.0f}, std::tuple{1920, 1080, 3.0f}}) {
     app::LayoutAudit audit;

@@ -16,6 +16,7 @@
 #include "presenter.h"
 #include "scenarios.h"
 #include "ui_widgets.h"
+#include "view_layout.h"
 
 namespace warplens::app {
 
@@ -453,7 +454,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     }
   };
   // Presenter: the numbers in a column beside the view(s).
-  const float numbers_w = std::clamp(0.28f * w, std::min(300 * s, 0.4f * w), 0.4f * w);
+  const float numbers_w = presenter_numbers_width(w, s);
   if (a && presenter) {
     a->begin_frame();
     // A over B, each the full width left of the numbers (strips keep their width); tall views

@@ -15,6 +15,10 @@
 
 namespace warplens::app {
 
+float presenter_numbers_width(float window_w, float scale) {
+  return std::clamp(0.28f * window_w, std::min(300 * scale, 0.4f * window_w), 0.4f * window_w);
+}
+
 using viz::to_imgui_color;
 
 void ViewAside::draw(const viz::Theme& theme, float s) const {

@@ -20,6 +20,10 @@
 
 namespace warplens::app {
 
+/// The presenter layout's column of key numbers beside the view, in px of a window `window_w`
+/// px wide at UI scale `scale`: 28 % of the window, at least 300 px x scale, at most 40 %.
+float presenter_numbers_width(float window_w, float scale);
+
 /// One entry of a legend: a line (dashed or not) or a filled box in `color`, and its label.
 struct LegendEntry {
   std::string label;

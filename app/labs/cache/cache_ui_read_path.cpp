@@ -60,12 +60,18 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   float tick_w = 0;
   for (double v : ticks)
     tick_w = std::max(tick_w, ImGui::CalcTextSize(viz::tick_label(v).c_str()).x);
-  const float left_pad = tick_w + 14 * s;
-  const float group_w = (width - left_pad - 10 * s) / static_cast<float>(n_groups);
-  const float bar_w = group_w * 0.84f / static_cast<float>(n_paths);
+  // The y axis's labels take the left; where the values are stacked above the groups and do
+  // not fit beside the axis, the values are the scale and the axis keeps only its baseline.
+  bool axis_labels = true;
+  const auto group_width = [&](bool labels) {
+    return (width - (labels ? tick_w + 14 * s : 10 * s) - 10 * s) / static_cast<float>(n_groups);
+  };
+  float group_w = group_width(true);
+  float bar_w = group_w * 0.84f / static_cast<float>(n_paths);
   // Values above the bars when they fit a bar, at a smaller size if need be (down to 65 % of
   // the font); else stacked above each group, one line per load path with its colour (narrow
-  // bars on a projector); else on hover and in the numbers.
+  // bars on a projector), beside the axis's labels or instead of them; else on hover and in
+  // the numbers.
   // Whole GB/s ("6293"), else thousands ("6.3k") where four digits are wider than the room.
   float value_px = 0;
   bool thousands = false;
@@ -76,13 +82,16 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   const auto text_w = [&](float px, const std::string& t) {
     return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, t.c_str()).x;
   };
-  for (const bool st_mode : {false, true}) {
+  for (const int mode : {0, 1, 2}) {  // above each bar; stacked; stacked, no axis labels
+    const bool st_mode = mode > 0;
+    const float gw = group_width(mode < 2);
     for (const bool k : {false, true}) {
       thousands = k;
       for (const float scale : {1.0f, 0.8f, 0.65f}) {
         const float px = scale * font;
-        // Stacked: a swatch, a gap and the value inside the group's bars' width.
-        const float room_w = st_mode ? group_w * 0.84f - 0.7f * px - 4 * s : bar_w - 2 * s;
+        // Stacked: a swatch, a gap and the value, from the group's first bar to 6 px (x scale)
+        // short of the next group's.
+        const float room_w = st_mode ? gw * 0.92f - 8 * s - 0.7f * px : bar_w - 2 * s;
         bool fit = !r.read.empty();
         for (const auto& m : r.read) fit = fit && text_w(px, value_text(m.gbps)) <= room_w;
         if (fit) {
@@ -94,9 +103,15 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     }
     if (value_px > 0) {
       stacked = st_mode;
+      axis_labels = mode < 2;
       break;
     }
   }
+  if (!axis_labels) {
+    group_w = group_width(false);
+    bar_w = group_w * 0.84f / static_cast<float>(n_paths);
+  }
+  const float left_pad = axis_labels ? tick_w + 14 * s : 10 * s;
   const bool values_fit = value_px > 0 && !stacked;
   if (!r.read.empty() && value_px <= 0)
     audit_finding("hidden",
@@ -165,7 +180,7 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   const ImU32 text = to_imgui_color(theme.text);
   const ImU32 muted = to_imgui_color(theme.muted_text);
   draw->AddRectFilled({left, top}, {right, bottom}, to_imgui_color(theme.background));
-  for (double v : ticks) {
+  for (double v : axis_labels ? ticks : std::vector<double>{}) {
     const float y = py(v);
     draw->AddLine({left, y}, {right, y}, to_imgui_color(theme.untouched), 1.0f);
     const std::string t = viz::tick_label(v);
