@@ -250,8 +250,11 @@ LatencyPoint FlightLab::measure_latency(const ChaseParams& params, int runs,
     im.chase.ensure_at_least(static_cast<std::size_t>(max_bytes), "the chase's lines");
     im.chase_next_host = chase_cycle(nodes, 0x5eed0000u + nodes);
     im.chase_next.ensure_at_least(im.chase_next_host.size() * 4, "the chase's cycle");
-    check(cudaMemcpy(im.chase_next.ptr, im.chase_next_host.data(), im.chase_next_host.size() * 4,
-                     cudaMemcpyHostToDevice),
+    // On the lab's stream: a plain cudaMemcpy from pageable memory may return before its DMA
+    // lands, and the non-blocking stream would not wait for it (H200: 32 MiB chases ran on a
+    // half-laid cycle, at L1 latency).
+    check(cudaMemcpyAsync(im.chase_next.ptr, im.chase_next_host.data(),
+                          im.chase_next_host.size() * 4, cudaMemcpyHostToDevice, im.stream),
           "cudaMemcpy (chase cycle)");
     lay_cycle<<<(nodes + 255) / 256, 256, 0, im.stream>>>(im.chase_next.as<unsigned>(), nodes,
                                                           im.chase.as<unsigned>());
@@ -265,7 +268,8 @@ LatencyPoint FlightLab::measure_latency(const ChaseParams& params, int runs,
     starts[static_cast<std::size_t>(l)] = static_cast<unsigned>(
         std::uint64_t{nodes} * static_cast<unsigned>(l) / static_cast<unsigned>(params.lanes));
   detail::DeviceBuffer& starts_d = im.chase_starts;
-  check(cudaMemcpy(starts_d.ptr, starts.data(), starts.size() * 4, cudaMemcpyHostToDevice),
+  check(cudaMemcpyAsync(starts_d.ptr, starts.data(), starts.size() * 4, cudaMemcpyHostToDevice,
+                        im.stream),
         "cudaMemcpy (chase starts)");
   const int warm = nodes <= kFullWarmNodes ? static_cast<int>(nodes) : 256;
   const bool l2_only = params.path == LoadPath::L2Only;
