@@ -160,12 +160,20 @@ Residency predict_residency(const StreamParams& params, const SmLimits& limits,
 /// bytes (the reads issued before the first store; stores leave and need no answer).
 std::int64_t bytes_in_flight_per_sm(int warps_per_sm, int loads_per_thread, int word_bytes);
 
-/// The Little's-law prediction of the copy's read + write GB/s: min(peak, 2 x SMs x bytes in
-/// flight per SM / latency_ns). bytes/ns = GB/s (10^9 B/s); the 2 counts the write of every byte
-/// read. `peak_gbps` is the reference copy (cudaMemcpy) the device reaches. 0 for latency <= 0.
+/// The Little's-law prediction of the copy's read + write GB/s, with the latency the load
+/// itself adds: X = N / (1 + X / peak), N = 2 x SMs x bytes in flight per SM / latency_ns,
+/// i.e. X = peak / 2 x (sqrt(1 + 4 N / peak) - 1), capped at `peak_gbps` (reached at N = 2 x
+/// peak). The loaded latency L0 x (1 + X / peak) grows with the bandwidth in use, to twice the
+/// idle latency L0 at the reference copy's rate: measured, not from a datasheet (H100 and H200,
+/// 2026-11-26, docs/flight.md: the one-float copies' latency from GB/s sits within 4 % of it
+/// below the knee). bytes/ns = GB/s (10^9 B/s); the 2 counts the write of every byte read.
+/// `latency_ns` is the idle DRAM latency (the ladder's warp chase), `peak_gbps` the reference
+/// copy (cudaMemcpy) the device reaches. 0 for latency <= 0 or peak <= 0.
 double littles_law_gbps(double bytes_in_flight_per_sm, int sms, double latency_ns,
                         double peak_gbps);
-/// The knee: the bytes in flight per SM at which the model reaches its peak.
+/// The knee: the bytes in flight per SM that would reach `peak_gbps` at the idle latency,
+/// peak x latency / (2 x SMs) (Little's law's "bandwidth x latency"). The model reaches
+/// (sqrt(5) - 1) / 2 = 62 % of the peak there and the peak at twice it.
 double knee_bytes_per_sm(int sms, double latency_ns, double peak_gbps);
 
 /// The SM picture: warps as rows, each with its outstanding loads as boxes.

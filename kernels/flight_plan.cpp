@@ -169,8 +169,9 @@ std::int64_t bytes_in_flight_per_sm(int warps_per_sm, int loads_per_thread, int 
 }
 
 double littles_law_gbps(double bif, int sms, double latency_ns, double peak_gbps) {
-  if (latency_ns <= 0) return 0;
-  return std::min(peak_gbps, 2.0 * sms * bif / latency_ns);
+  if (latency_ns <= 0 || peak_gbps <= 0) return 0;
+  const double idle = 2.0 * sms * bif / latency_ns;  // N: the idle-latency line
+  return std::min(peak_gbps, 0.5 * peak_gbps * (std::sqrt(1.0 + 4.0 * idle / peak_gbps) - 1.0));
 }
 
 double knee_bytes_per_sm(int sms, double latency_ns, double peak_gbps) {

@@ -51,6 +51,10 @@ const std::vector<LadderRow>& ladder_rows() {
   return rows;
 }
 
+const LadderRow& model_ladder_row() {
+  return ladder_rows()[2];
+}
+
 std::string ladder_row_label(const LadderRow& row) {
   return std::string(row.path == gpu::LoadPath::L2Only ? "__ldcg" : "default") +
          (row.lanes == 1 ? ", 1 lane" : ", warp");
@@ -122,8 +126,9 @@ FlightModel flight_model(const FlightState& st, const FlightResults& r,
     m.peak_measured = true;
   }
   m.plateaus = gpu::find_plateaus(ladder_row(r, ladder_rows().front()), m.levels);
-  if (m.plateaus.dram_ns && *m.plateaus.dram_ns > 0) {
-    m.latency_ns = *m.plateaus.dram_ns;
+  const auto model_dram = gpu::find_plateaus(ladder_row(r, model_ladder_row()), m.levels).dram_ns;
+  if (model_dram && *model_dram > 0) {
+    m.latency_ns = *model_dram;
     m.latency_measured = true;
   }
   if (const auto* s = find_stream(r, st.stream)) {
@@ -303,9 +308,10 @@ void FlightSession::run_job(const FlightState& job, gpu::FlightLab& lab) {
       const auto grid = littles_law_grid(limits.sm);
       total = static_cast<int>(grid.size()) + 2;
       memcpy_ref();
-      // The model's latency: the DRAM points of the default, one-lane row (view 1's).
+      // The model's latency: the DRAM points of view 1's row model_ladder_row().
+      const LadderRow& model_row = model_ladder_row();
       for (auto ws : sets)
-        if (ws >= 2 * limits.levels.l2_bytes) chase({ws, gpu::LoadPath::Default, 1});
+        if (ws >= 2 * limits.levels.l2_bytes) chase({ws, model_row.path, model_row.lanes});
       ++done;
       stream(job.stream);
       ++done;

@@ -31,12 +31,12 @@ struct FlightState {
   }
 };
 
-/// Without a GPU the model assumes an H100's cudaMemcpy (design notes: about 3.0 TB/s read +
-/// write) and the DRAM latency those notes imply: their one-float copy (64 warps x 32 x 4 B =
-/// 8 KiB per SM on 132 SMs) reached about 2.4 TB/s, so 2 x 132 x 8192 B / 2400 GB/s = 900 ns.
-/// Derived, not measured, and shown as assumed; on a GPU the ladder's DRAM plateau replaces it.
-inline constexpr double kAssumedPeakGbps = 3000;
-inline constexpr double kAssumedDramNs = 900;
+/// Without a GPU the model assumes an H100's: cudaMemcpy 2950 GB/s read + write and the idle
+/// DRAM latency of its warp chase, 536 ns (both measured on an H100 80GB HBM3, 2026-11-26,
+/// docs/h100-bench.txt and docs/flight.md), shown as assumed; on a GPU the reference copy and
+/// the ladder's DRAM plateau replace them.
+inline constexpr double kAssumedPeakGbps = 2950;
+inline constexpr double kAssumedDramNs = 536;
 
 /// The ladder's rows: load path x lanes, in drawing order.
 struct LadderRow {
@@ -45,6 +45,9 @@ struct LadderRow {
 };
 const std::vector<LadderRow>& ladder_rows();
 std::string ladder_row_label(const LadderRow& row);  ///< "default, 1 lane", "__ldcg, warp"
+/// The ladder row whose DRAM plateau is the model's idle latency: default loads, a warp of 32
+/// lanes (32 lines in flight at once, nearer a streaming SM than one lane: H100 536 vs 313 ns).
+const LadderRow& model_ladder_row();
 
 /// The points the Little's-law sweep measures after the current one: words 4 and 16 B x loads
 /// 1, 2, 4, 8 x 1, 2, 4 blocks per SM (dynamic shared memory) and full residency, 256 threads.
@@ -82,7 +85,7 @@ struct FlightModel {
   double peak_gbps = kAssumedPeakGbps;  ///< measured cudaMemcpy, else assumed
   bool peak_measured = false;
   double theoretical_gbps = 3352;      ///< the device's, else an H100 SXM's HBM3 figure
-  double latency_ns = kAssumedDramNs;  ///< the ladder's DRAM plateau (default path, 1 lane)
+  double latency_ns = kAssumedDramNs;  ///< the DRAM plateau of model_ladder_row()
   bool latency_measured = false;
   gpu::Plateaus plateaus;    ///< of the default, 1-lane row
   gpu::Residency residency;  ///< the current point: the API's when measured, else the model's

@@ -266,7 +266,7 @@ void draw_flight_numbers(const FlightSession& session, const FlightResults& r,
             format("%d warps \u00d7 32 \u00d7 %d \u00d7 %d B = %s", m.picture.warps,
                    m.picture.loads_per_warp, session.state().stream.word_bytes,
                    kib_text(m.picture.bytes_in_flight).c_str()));
-        row("model GB/s", format("%.0f (latency %.0f ns%s, peak %.0f%s)", m.predicted_gbps,
+        row("model GB/s", format("%.0f (idle latency %.0f ns%s, peak %.0f%s)", m.predicted_gbps,
                                  m.latency_ns, m.latency_measured ? "" : " assumed", m.peak_gbps,
                                  m.peak_measured ? "" : " assumed"));
         row("measured GB/s",

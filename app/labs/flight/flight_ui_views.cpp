@@ -203,7 +203,7 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
     if (!se.x.empty()) series.push_back(std::move(se));
   }
   viz::PlotSeries model_line;
-  model_line.label = format("model: %d SMs \u00d7 bytes / %.0f ns", m.sm.sm_count, m.latency_ns);
+  model_line.label = format("model: Little's law, %.0f ns idle latency", m.latency_ns);
   model_line.color = theme.overfetch;
   model_line.dashed = true;
   model_line.markers = false;
@@ -231,13 +231,14 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
                           plot_min_height(legend_entries(series, refs), width * 0.6f, s), ""));
   std::vector<ViewAside::Note> notes = {measured_note(session, r, !r.stream.empty())};
   if (!m.latency_measured)
-    notes.push_back({format("Model latency %.0f ns is assumed (what the design notes' H100 "
-                            "one-float copy implies) until the ladder (view 1) measures DRAM here.",
+    notes.push_back({format("Model latency %.0f ns is assumed (an H100's) until the ladder "
+                            "(view 1) measures DRAM here.",
                             m.latency_ns),
                      false});
-  notes.push_back({format("GB/s counts read + write; the model's 2 \u00d7 SMs \u00d7 bytes in "
-                          "flight per SM \u00f7 DRAM latency counts alike. Knee at %s per SM.",
-                          kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
+  notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
+                          "bytes in flight \u00f7 latency, %.0f ns idle (a warp's chase) and "
+                          "twice that at cudaMemcpy's rate. Knee: %s per SM.",
+                          m.latency_ns, kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
                    false});
   draw_notes(notes, plot_min_height(legend_entries(series, refs), width * 0.6f, s), theme, aside);
   viz::PlotSpec spec;
@@ -254,7 +255,7 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
     sp.x_label =
         fitting({"bytes in flight per SM (KiB, log scale)", "in flight per SM (KiB)", "KiB/SM"},
                 w - plot_lead(font, s));
-    sp.y_label = fitting({"GB/s (read + write, 10^9 B/s)", "GB/s"}, w - font * 1.6f - 4 * s);
+    sp.y_label = fitting({"GB/s (read + write, 10\u2079 B/s)", "GB/s"}, w - font * 1.6f - 4 * s);
     (void)top;
     draw_wrapped_plot("flight-littles-law", "Little's law", sp, series, refs, w, h, theme, s,
                       interactive, aside);

@@ -103,11 +103,12 @@ int measure_body(const std::string& section, const std::string& format) {
         {"tlb_step_bytes", pl.tlb_step_bytes ? nlohmann::json(*pl.tlb_step_bytes) : nullptr}};
   }
   if (need_ladder) doc["plateaus"] = plateaus;
-  const auto dram = gpu::find_plateaus(ladder_row(fr, ladder_rows().front()), l.levels).dram_ns;
+  const auto dram = gpu::find_plateaus(ladder_row(fr, model_ladder_row()), l.levels).dram_ns;
   if (all || section == "littles-law") {
     if (!dram) throw gpu::GpuError("the ladder found no DRAM plateau for the model's latency");
     doc["model_latency_ns"] = *dram;
-    doc["knee_bytes_per_sm"] = gpu::knee_bytes_per_sm(l.sm.sm_count, *dram, memcpy.gbps);
+    const double knee = gpu::knee_bytes_per_sm(l.sm.sm_count, *dram, memcpy.gbps);
+    doc["knee_bytes_per_sm"] = knee;
     for (const auto& p : littles_law_grid(l.sm)) {
       const auto m = lab.measure_stream(p, 7, 2);
       ok = ok && m.verified;
@@ -117,7 +118,7 @@ int measure_body(const std::string& section, const std::string& format) {
       r["section"] = "littles-law";
       r["model_gbps"] = model;
       r["error_pct"] = 100.0 * (m.gbps - model) / model;
-      r["below_knee"] = model < memcpy.gbps;
+      r["below_knee"] = static_cast<double>(m.bytes_in_flight_per_sm) < knee;
       rows.push_back(r);
     }
   }
