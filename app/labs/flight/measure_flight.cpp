@@ -150,6 +150,21 @@ int measure_body(const std::string& section, const std::string& format) {
     }
   }
   doc["rows"] = rows;
+  // The summary docs/flight.md quotes: the model's worst |error| below and above the knee, and
+  // the best copy of views 2 and 3 against cudaMemcpy.
+  double worst_below = -1, worst_above = -1, best = 0;
+  for (const auto& r : rows) {
+    if (r["section"] == "latency" || !r.contains("gbps")) continue;
+    best = std::max(best, r["gbps"].get<double>());
+    if (!r.contains("error_pct")) continue;
+    double& worst = r["below_knee"].get<bool>() ? worst_below : worst_above;
+    worst = std::max(worst, std::abs(r["error_pct"].get<double>()));
+  }
+  const auto opt_pct = [](double v) { return v < 0 ? nlohmann::json() : nlohmann::json(v); };
+  if (best > 0)
+    doc["summary"] = {{"worst_error_below_knee_pct", opt_pct(worst_below)},
+                      {"worst_error_above_knee_pct", opt_pct(worst_above)},
+                      {"best_copy_pct_of_memcpy", 100 * best / memcpy.gbps}};
   if (format == "json") {
     std::cout << doc.dump(2) << "\n";
   } else if (format == "csv") {
@@ -222,6 +237,19 @@ int measure_body(const std::string& section, const std::string& format) {
         std::printf("  %s\n", r["verified"].get<bool>() ? "verified" : "WRONG");
       }
     }
+  }
+  if (format == "text" && doc.contains("summary")) {
+    const auto& sm = doc["summary"];
+    const auto pct = [](const nlohmann::json& v) {
+      char text[32] = "-";
+      if (!v.is_null()) std::snprintf(text, sizeof text, "%.1f %%", v.get<double>());
+      return std::string(text);
+    };
+    std::printf(
+        "summary: model's worst error below the knee %s, above it %s; best copy %.1f %% "
+        "of cudaMemcpy\n",
+        pct(sm["worst_error_below_knee_pct"]).c_str(),
+        pct(sm["worst_error_above_knee_pct"]).c_str(), sm["best_copy_pct_of_memcpy"].get<double>());
   }
   if (!ok) {
     std::cerr << "warplens measure: a kernel's result did not match the CPU\n";
