@@ -8,6 +8,7 @@
 #include <functional>
 #include <vector>
 
+#include "counter_service.h"
 #include "global_lab.h"
 #include "headless_context.h"
 #include "headless_frames.h"
@@ -165,6 +166,25 @@ void print_frame_tables(int repeats) {
     }
     std::printf("%-46s %9.1f %9.1f\n", l.name, median(ms), *std::max_element(ms.begin(), ms.end()));
   }
+  // The counter line's parts: the read-out alone, on this thread with no frame drawn between
+  // its passes (the same case the copy session reads), beside the in-window figure above.
+  std::vector<double> readout;
+  app::CounterCase c;
+  c.name = "window";
+  c.kind = app::CaseKind::Copy;
+  c.copy = copy.state().params;
+  for (int r = 0; r < std::max(5, repeats * 3); ++r) {
+    c.copy.offset = 1 + r % 31;
+    const auto t0 = Clock::now();
+    const app::LabCounters got = app::read_lab_counters(*device.device, c);
+    readout.push_back(ms_since(t0));
+    if (!got.unavailable.empty()) {
+      std::printf("%-46s %s\n", "counter read-out alone", got.unavailable.c_str());
+      return;
+    }
+  }
+  std::printf("%-46s %9.1f %9.1f\n", "counter read-out alone (no frames between)", median(readout),
+              *std::max_element(readout.begin(), readout.end()));
 }
 
 }  // namespace warplens::bench
