@@ -19,6 +19,14 @@ namespace warplens::app {
 
 namespace {
 
+/// A JSON number as text with one decimal ("308.1"), "-" for null (a plateau not found).
+std::string one_decimal(const nlohmann::json& v) {
+  if (v.is_null()) return "-";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", v.get<double>());
+  return text;
+}
+
 nlohmann::json stream_json(const gpu::StreamMeasurement& m) {
   return {{"word_bytes", m.params.word_bytes},
           {"loads_per_thread", m.params.loads_per_thread},
@@ -196,8 +204,8 @@ int measure_body(const std::string& section, const std::string& format) {
     if (need_ladder)
       for (const auto& [name, p] : plateaus.items())
         std::printf("plateaus %-16s L1 %s  L2 %s  DRAM %s ns%s\n", name.c_str(),
-                    p["l1_ns"].dump().c_str(), p["l2_ns"].dump().c_str(),
-                    p["dram_ns"].dump().c_str(),
+                    one_decimal(p["l1_ns"]).c_str(), one_decimal(p["l2_ns"]).c_str(),
+                    one_decimal(p["dram_ns"]).c_str(),
                     p["tlb_step_bytes"].is_null()
                         ? ""
                         : ("  TLB step at " + p["tlb_step_bytes"].dump() + " bytes").c_str());
@@ -241,9 +249,7 @@ int measure_body(const std::string& section, const std::string& format) {
   if (format == "text" && doc.contains("summary")) {
     const auto& sm = doc["summary"];
     const auto pct = [](const nlohmann::json& v) {
-      char text[32] = "-";
-      if (!v.is_null()) std::snprintf(text, sizeof text, "%.1f %%", v.get<double>());
-      return std::string(text);
+      return v.is_null() ? std::string("-") : one_decimal(v) + " %";
     };
     std::printf(
         "summary: model's worst error below the knee %s, above it %s; best copy %.1f %% "
