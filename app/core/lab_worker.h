@@ -146,6 +146,24 @@ class LabWorker {
   /// model and waits for retry() instead of failing again on every change.
   [[nodiscard]] bool lab_failed() const { return lab_failed_; }
   void retry() { lab_failed_ = false; }
+  /// Nothing more will come without a new job: no job waits or runs, or the lab failed to start.
+  [[nodiscard]] bool settled() const { return !busy() || lab_failed(); }
+
+  /// A copy of a session's `results` (read under `results_mutex`, the session's lock) with this
+  /// worker's progress filled in: `busy` and its `status` line, once the thread runs.
+  template <typename Results>
+  [[nodiscard]] Results with_progress(std::mutex& results_mutex, const Results& results) const {
+    Results r;
+    {
+      std::lock_guard lock(results_mutex);
+      r = results;
+    }
+    if (started()) {
+      r.busy = busy();
+      r.status = status();
+    }
+    return r;
+  }
 
   /// The last problem, one line; empty when none. Sessions report refused parameters here too.
   [[nodiscard]] std::string error() const {

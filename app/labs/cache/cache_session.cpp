@@ -230,20 +230,11 @@ void CacheSession::update() {
 
 bool CacheSession::idle() const {
   if (!gpu_mode()) return true;
-  return !worker_.busy() || worker_.lab_failed();
+  return worker_.settled();
 }
 
 CacheResults CacheSession::measured() const {
-  CacheResults r;
-  {
-    std::lock_guard lock(mutex_);
-    r = measured_;
-  }
-  if (worker_.started()) {
-    r.busy = worker_.busy();
-    r.status = worker_.status();
-  }
-  return r;
+  return worker_.with_progress(mutex_, measured_);
 }
 
 bool CacheSession::measurement_current() const {

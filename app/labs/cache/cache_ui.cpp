@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cache_ui_internal.h"
+#include "lab_panel.h"
 #include "layout_audit.h"
 #include "legend_slot.h"
 #include "ui_widgets.h"
@@ -61,12 +62,14 @@ void text_centered(ImDrawList* draw, ImVec2 center, ImU32 color, const std::stri
   draw->AddText({center.x - 0.5f * ts.x, center.y - 0.5f * ts.y}, color, text.c_str());
 }
 
+MeasureProgress measure_progress(const CacheSession& session, const CacheResults& r) {
+  return {session.gpu_mode(), session.no_gpu_text(), r.busy, r.done, r.total,
+          r.status,           session.error()};
+}
+
 CacheAside::Note measured_state_note(const CacheSession& session, const CacheResults& r,
                                      bool have) {
-  if (!session.gpu_mode())
-    return have ? CacheAside::Note{} : CacheAside::Note{session.no_gpu_text(), true};
-  if (r.busy) return {format("%s \u2026 %d / %d", r.status.c_str(), r.done, r.total), false};
-  return have ? CacheAside::Note{} : CacheAside::Note{"not measured yet", false};
+  return app::measured_state_note(measure_progress(session, r), have);
 }
 
 }  // namespace cache_ui_detail
@@ -115,11 +118,7 @@ void draw_cache_parameters(CacheSession& session, const CacheResults& r, const v
   for (auto sec :
        {CacheSection::Carveout, CacheSection::L1, CacheSection::Constant, CacheSection::ReadPath}) {
     if (sec != CacheSection::Carveout && sec != CacheSection::Constant) ImGui::SameLine();
-    const bool current = st.section == sec;
-    if (current)
-      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(section_label(sec), {half, 0}) && !current) st.section = sec;
-    if (current) ImGui::PopStyleColor();
+    if (section_button(section_label(sec), st.section == sec, half)) st.section = sec;
   }
   ImGui::Separator();
   ImGui::TextDisabled("%s", m.device_text.c_str());
@@ -190,24 +189,7 @@ void draw_cache_parameters(CacheSession& session, const CacheResults& r, const v
   }
   if (!(st == session.state())) session.set(st);
   ImGui::Separator();
-  if (!session.gpu_mode()) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", session.no_gpu_text().c_str());
-    ImGui::PopTextWrapPos();
-  } else if (r.busy) {
-    ImGui::ProgressBar(r.total ? static_cast<float>(r.done) / static_cast<float>(r.total) : 0.0f,
-                       {-1, 0}, r.status.c_str());
-  } else if (interactive && ImGui::Button("Measure again")) {
-    session.remeasure();
-  }
-  const std::string error = session.error();
-  if (!error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(error.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-  }
+  if (draw_measure_footer(measure_progress(session, r), theme, interactive)) session.remeasure();
   ImGui::End();
 }
 
@@ -346,12 +328,8 @@ void draw_cache_knobs(CacheSession& session, float s) {
 }
 
 std::string cache_status_text(const CacheSession& session, const CacheResults& r) {
-  const CacheModel& m = session.model();
-  std::string text = std::string("cache lab \u2022 ") + to_string(session.state().section) +
-                     " \u2022 " + m.device_text;
-  if (!session.gpu_mode()) return text + " \u2022 model only";
-  if (r.busy) text += " \u2022 " + r.status;
-  return text;
+  return sectioned_status_text("cache lab", to_string(session.state().section),
+                               session.model().device_text, session.gpu_mode(), r.busy, r.status);
 }
 
 }  // namespace warplens::app

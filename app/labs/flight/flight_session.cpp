@@ -229,20 +229,11 @@ void FlightSession::update() {
 
 bool FlightSession::idle() const {
   if (!gpu_mode()) return true;
-  return !worker_.busy() || worker_.lab_failed();
+  return worker_.settled();
 }
 
 FlightResults FlightSession::measured() const {
-  FlightResults r;
-  {
-    std::lock_guard lock(mutex_);
-    r = measured_;
-  }
-  if (worker_.started()) {
-    r.busy = worker_.busy();
-    r.status = worker_.status();
-  }
-  return r;
+  return worker_.with_progress(mutex_, measured_);
 }
 
 void FlightSession::inject_results_for_test(FlightResults results) {

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "flight_ui_internal.h"
+#include "lab_panel.h"
 #include "legend_slot.h"
 #include "ui_widgets.h"
 
@@ -28,11 +29,13 @@ std::string kib_text(std::int64_t bytes) {
   return format("%lld B", static_cast<long long>(bytes));
 }
 
+MeasureProgress measure_progress(const FlightSession& session, const FlightResults& r) {
+  return {session.gpu_mode(), session.no_gpu_text(), r.busy, r.done, r.total,
+          r.status,           session.error()};
+}
+
 ViewAside::Note measured_note(const FlightSession& session, const FlightResults& r, bool have) {
-  if (!session.gpu_mode())
-    return have ? ViewAside::Note{} : ViewAside::Note{session.no_gpu_text(), true};
-  if (r.busy) return {format("%s \u2026 %d / %d", r.status.c_str(), r.done, r.total), false};
-  return have ? ViewAside::Note{} : ViewAside::Note{"not measured yet", false};
+  return measured_state_note(measure_progress(session, r), have);
 }
 
 std::vector<AsyncBar> async_bars(const FlightSession& session, const FlightResults& r) {
@@ -132,11 +135,7 @@ void draw_flight_parameters(FlightSession& session, const FlightResults& r, cons
       (ImGui::GetContentRegionAvail().x - 2 * ImGui::GetStyle().ItemSpacing.x) / 3.0f;
   for (auto sec : {FlightSection::Latency, FlightSection::LittlesLaw, FlightSection::Async}) {
     if (sec != FlightSection::Latency) ImGui::SameLine();
-    const bool current = st.section == sec;
-    if (current)
-      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(section_label(sec), {third, 0}) && !current) st.section = sec;
-    if (current) ImGui::PopStyleColor();
+    if (section_button(section_label(sec), st.section == sec, third)) st.section = sec;
   }
   ImGui::Separator();
   ImGui::TextDisabled("%s", m.device_text.c_str());
@@ -180,24 +179,7 @@ void draw_flight_parameters(FlightSession& session, const FlightResults& r, cons
   }
   if (!(st == session.state())) session.set(st);
   ImGui::Separator();
-  if (!session.gpu_mode()) {
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", session.no_gpu_text().c_str());
-    ImGui::PopTextWrapPos();
-  } else if (r.busy) {
-    ImGui::ProgressBar(r.total ? static_cast<float>(r.done) / static_cast<float>(r.total) : 0.0f,
-                       {-1, 0}, r.status.c_str());
-  } else if (interactive && ImGui::Button("Measure again")) {
-    session.remeasure();
-  }
-  const std::string error = session.error();
-  if (!error.empty()) {
-    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(error.c_str());
-    ImGui::PopTextWrapPos();
-    ImGui::PopStyleColor();
-  }
+  if (draw_measure_footer(measure_progress(session, r), theme, interactive)) session.remeasure();
   ImGui::End();
 }
 
@@ -370,11 +352,8 @@ std::vector<KeyNumber> flight_key_numbers(const FlightSession& session, const Fl
 }
 
 std::string flight_status_text(const FlightSession& session, const FlightResults& r) {
-  std::string text = std::string("bytes in flight \u2022 ") + to_string(session.state().section) +
-                     " \u2022 " + session.model().device_text;
-  if (!session.gpu_mode()) return text + " \u2022 model only";
-  if (r.busy) text += " \u2022 " + r.status;
-  return text;
+  return sectioned_status_text("bytes in flight", to_string(session.state().section),
+                               session.model().device_text, session.gpu_mode(), r.busy, r.status);
 }
 
 Headline flight_headline(const FlightSession& session, const FlightResults& r) {
