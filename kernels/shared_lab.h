@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "gpu.h"
@@ -89,16 +90,20 @@ struct BankMeasurement {
 // TransposeVariant and transpose_global_index(), the kernels' global indices, are in
 // shared_index.h.
 
-/// Every transpose variant, Copy first (the reference the others are compared with).
-inline constexpr std::array<TransposeVariant, 5> kTransposeVariants = {
-    TransposeVariant::Copy, TransposeVariant::Naive, TransposeVariant::Tiled,
-    TransposeVariant::Padded, TransposeVariant::Swizzled};
+/// Every transpose variant, Copy first (the reference the others are compared with), Vectorized
+/// last.
+inline constexpr std::array<TransposeVariant, 6> kTransposeVariants = {
+    TransposeVariant::Copy,   TransposeVariant::Naive,    TransposeVariant::Tiled,
+    TransposeVariant::Padded, TransposeVariant::Swizzled, TransposeVariant::Vectorized};
 
 struct TransposeParams {
   TransposeVariant variant = TransposeVariant::Tiled;
-  int tile = 32;           ///< 8, 16 or 32: a tile x tile piece of the matrix per block
+  /// 8, 16 or 32: a tile x tile piece of the matrix per block (Vectorized: 2 tile x 2 tile,
+  /// transpose_block_tile())
+  int tile = 32;
   int rows_per_block = 8;  ///< block = tile x rows_per_block threads; divides tile
-  int n = 8192;            ///< the matrix is n x n floats; a multiple of tile
+  int n =
+      8192;  ///< the matrix is n x n floats; a multiple of the block's tile (2 tile: Vectorized)
   friend bool operator==(const TransposeParams& a, const TransposeParams& b) {
     return a.variant == b.variant && a.tile == b.tile && a.rows_per_block == b.rows_per_block &&
            a.n == b.n;
@@ -106,7 +111,9 @@ struct TransposeParams {
 };
 
 /// Throws std::invalid_argument for a tile not 8/16/32, rows not dividing the tile, n not a
-/// positive multiple of the tile, or buffers (2 x n^2 x 4 bytes) larger than `free_bytes`.
+/// positive multiple of the block's tile (transpose_block_tile(): 2 tile for Vectorized, whose
+/// float2 accesses also need it for their 8-byte alignment), or buffers (2 x n^2 x 4 bytes)
+/// larger than `free_bytes`.
 void check_transpose(const TransposeParams& params, std::int64_t free_bytes);
 
 /// The shared-memory tile accesses of a variant for the bank view: the tile write (after the
@@ -117,18 +124,26 @@ BankProbeParams transpose_tile_read(const TransposeParams& params);
 
 /// The index parameters of those tile accesses, as the transpose kernels build them from their
 /// template arguments (host and device, so kernel and view share one definition): a tile of
-/// `tile` columns, rows tile + 1 apart for Padded, XOR-swizzled for Swizzled; by row (the write,
-/// tile[ty][tx]) or by column (`read`, tile[tx][ty]). The kernels pass ty + j as the row of the
-/// j-th element a thread moves (j = 0, rows_per_block, ...); the view shows j = 0.
+/// B = transpose_block_tile() columns, rows B + 1 apart for Padded and Vectorized, XOR-swizzled
+/// for Swizzled; by row (the write, tile[ty][tx]) or by column (`read`, tile[tx][ty]). The
+/// kernels pass ty + j as the row of the j-th element a thread moves (j = 0, rows_per_block,
+/// ...); the view shows j = 0. Vectorized stores each float2 it loaded as two words,
+/// tile[ty][2 tx + k], and reads tile[2 tx + k][ty] for the two floats of each float2 it stores
+/// (lane_elements 2, field k); the view shows k = `element`.
 WARPLENS_HOST_DEVICE inline SharedIndexParams transpose_tile_index(TransposeVariant variant,
-                                                                   int tile, bool read) {
+                                                                   int tile, bool read,
+                                                                   int element = 0) {
+  const int b = transpose_block_tile(variant, tile);
   SharedIndexParams p;
   p.kind = SharedPatternKind::Tile;
   p.word_bytes = 4;
-  p.tile_width = tile;
-  p.pitch_elements = variant == TransposeVariant::Padded ? tile + 1 : tile;
+  p.tile_width = b;
+  p.pitch_elements =
+      variant == TransposeVariant::Padded || variant == TransposeVariant::Vectorized ? b + 1 : b;
   p.swizzle = variant == TransposeVariant::Swizzled;
   p.by_column = read;
+  p.lane_elements = transpose_access_floats(variant);
+  p.field = element;
   return p;
 }
 
@@ -136,7 +151,8 @@ WARPLENS_HOST_DEVICE inline SharedIndexParams transpose_tile_index(TransposeVari
 /// the host with transpose_global_index(): for warp `warp` of block (0, 0), lane l = thread
 /// 32 warp + l (tx = tid % tile, ty = tid / tile), the byte offset from the matrix base of its
 /// global read of `in` (`write_side` false) or its global write to `out` (`write_side` true) at
-/// j = 0, as LaneTraceRecord{offset low, offset high, 4, 1} in slot 0; lanes past the block stay
+/// j = 0, as LaneTraceRecord{offset low, offset high, bytes, 1} in slot 0 with bytes = 4 x
+/// transpose_access_floats() (8 for Vectorized's float2, else 4); lanes past the block stay
 /// zero. Throws std::invalid_argument for parameters check_transpose refuses (memory aside) or a
 /// warp outside the block. Compiled in every build.
 TraceRecords transpose_global_trace(const TransposeParams& params, int warp, bool write_side);
@@ -146,8 +162,18 @@ struct TransposeMeasurement {
   Timing timing;
   double gbps = 0;        ///< 2 x n^2 x 4 bytes / median time
   bool verified = false;  ///< the output was checked element by element against the input
-  std::string check;      ///< one line: what the check found
+  std::string check;      ///< one line: what the check found (refused: check_transpose's reason)
+  /// Not launched: check_transpose refused these parameters for this variant (a lab timing every
+  /// variant at parameters another variant accepts, e.g. Vectorized with n not a multiple of
+  /// 2 tile); gbps 0, verified false.
+  bool refused = false;
 };
+
+/// For a loop that times every variant at one tile, rows and n: a measurement marked refused,
+/// with check_transpose's reason (memory aside) in `check`, when it refuses `params`; nullopt
+/// when it accepts them (then time them with SharedLab::measure_transpose). Throws only
+/// std::bad_alloc.
+std::optional<TransposeMeasurement> transpose_refusal(const TransposeParams& params);
 
 // --- matrix multiply ---------------------------------------------------------------------------
 
@@ -331,7 +357,7 @@ class SharedLab {
   std::unique_ptr<Impl> impl_;
 };
 
-const char* to_string(TransposeVariant variant);  ///< copy|naive|tiled|padded|swizzled
+const char* to_string(TransposeVariant variant);  ///< copy|naive|tiled|padded|swizzled|vectorized
 const char* to_string(ReductionVariant variant);  ///< interleaved-divergent|interleaved|sequential
 const char* to_string(SharedPatternKind kind);    ///< strided|tile|struct|interleaved|blocked|...
 TransposeVariant parse_transpose_variant(const std::string& text);  ///< throws invalid_argument

@@ -1,6 +1,6 @@
 // The shared-memory lab's transpose (after NVIDIA's transpose sample): the copy, naive, tiled,
-// padded and swizzled kernels, their launchers (timed, and traced for the global and bank
-// views), and SharedLab's transpose entry points, which verify every element of the output.
+// padded, swizzled and vectorized kernels, their launchers (timed, and traced for the global and
+// bank views), and SharedLab's transpose entry points, which verify every element of the output.
 #include <cuda_runtime.h>
 
 #include <cstddef>
@@ -34,24 +34,26 @@ struct TransposeTrace {
   int write_side = 0;
 };
 
-/// Records element `index` of the global access at step j when the launch traces and this thread
-/// is one the trace asks for: the read (`write` false) or the write (`write` true) side.
+/// Records element `index` of the global access at step j, `bytes` wide (4 x the floats it
+/// moves), when the launch traces and this thread is one the trace asks for: the read (`write`
+/// false) or the write (`write` true) side.
 template <bool kTrace>
-__device__ __forceinline__ void trace_global(const TransposeTrace& t, int j, bool write,
-                                             int index) {
+__device__ __forceinline__ void trace_global(const TransposeTrace& t, int j, bool write, int index,
+                                             unsigned bytes = 4u) {
   if constexpr (kTrace) {
     const int tid = static_cast<int>(threadIdx.y * blockDim.x + threadIdx.x);
     if (j == 0 && blockIdx.x == 0 && blockIdx.y == 0 && tid / 32 == t.warp &&
         (t.write_side != 0) == write) {
       const unsigned long long byte = static_cast<unsigned long long>(index) * 4ull;
-      t.records[tid % 32] =
-          LaneTraceRecord{static_cast<unsigned>(byte), static_cast<unsigned>(byte >> 32), 4u, 1u};
+      t.records[tid % 32] = LaneTraceRecord{static_cast<unsigned>(byte),
+                                            static_cast<unsigned>(byte >> 32), bytes, 1u};
     }
   } else {
     (void)t;
     (void)j;
     (void)write;
     (void)index;
+    (void)bytes;
   }
 }
 
@@ -95,6 +97,71 @@ __global__ void transpose_tiled(const float* __restrict__ in, float* __restrict_
   }
 }
 
+// Vectorized: the padded kernel with more bytes in flight per thread (CUDA C++ Best Practices
+// Guide, "Coalesced Access to Global Memory" and "Memory Instructions"; NVIDIA's "An Efficient
+// Matrix Transpose in CUDA C/C++" stops at the padded tile). A block of T x rows threads moves a
+// 2T x 2T tile, tile[2T][2T + 1], with one float2 (8 bytes a lane, a warp's row 256 contiguous
+// bytes) per global access: each thread has 2T / rows loads in flight before its first shared
+// store, four times the padded kernel's bytes with half its global instructions per byte. The
+// float2 lands as two words, tile[ty + j][2 tx + k], and each stored float2 gathers
+// tile[2 tx + k][ty + j] (shared_element_index() with transpose_tile_index(.., k)). kRows is the
+// block's rows as a template argument (0: blockDim.y, for the traced launch), so the timed
+// kernel's loops unroll and every load of a phase is issued before the first shared store.
+template <int T, int kRows, bool kTrace>
+__global__ void transpose_vectorized(const float* __restrict__ in, float* __restrict__ out, int n,
+                                     TransposeTrace trace) {
+  constexpr TransposeVariant V = TransposeVariant::Vectorized;
+  constexpr int B = transpose_block_tile(V, T), BX = transpose_block_x(V, T);
+  static_assert(transpose_access_floats(V) == 2, "the kernel moves float2");
+  constexpr unsigned kBytes = sizeof(float2);
+  __shared__ float tile[B * (B + 1)];
+  const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
+  const int bx = static_cast<int>(blockIdx.x), by = static_cast<int>(blockIdx.y);
+  const int rows = kRows > 0 ? kRows : static_cast<int>(blockDim.y);
+  const SharedIndexParams write0 = transpose_tile_index(V, T, false, 0);
+  const SharedIndexParams write1 = transpose_tile_index(V, T, false, 1);
+  const SharedIndexParams read0 = transpose_tile_index(V, T, true, 0);
+  const SharedIndexParams read1 = transpose_tile_index(V, T, true, 1);
+#pragma unroll 16
+  for (int j = 0; j < B; j += rows) {
+    const int from = transpose_global_index(V, T, n, tx, ty + j, bx, by).read;
+    trace_global<kTrace>(trace, j, false, from, kBytes);
+    const float2 v = *reinterpret_cast<const float2*>(in + from);
+    tile[shared_element_index(tx, ty + j, BX, rows, write0)] = v.x;
+    tile[shared_element_index(tx, ty + j, BX, rows, write1)] = v.y;
+  }
+  __syncthreads();
+#pragma unroll 16
+  for (int j = 0; j < B; j += rows) {
+    const int to = transpose_global_index(V, T, n, tx, ty + j, bx, by).write;
+    trace_global<kTrace>(trace, j, true, to, kBytes);
+    float2 v;
+    v.x = tile[shared_element_index(tx, ty + j, BX, rows, read0)];
+    v.y = tile[shared_element_index(tx, ty + j, BX, rows, read1)];
+    *reinterpret_cast<float2*>(out + to) = v;
+  }
+}
+
+/// The vectorized kernel for the block's rows: a template argument for the timed launch
+/// (rows divides T, check_transpose), blockDim.y for the traced one.
+template <int T, bool kTrace>
+void launch_transpose_vectorized(dim3 grid, dim3 block, const float* in, float* out, int n,
+                                 const TransposeTrace& t, cudaStream_t s) {
+  if constexpr (kTrace) {
+    transpose_vectorized<T, 0, true><<<grid, block, 0, s>>>(in, out, n, t);
+  } else {
+    switch (block.y) {
+      case 1: transpose_vectorized<T, 1, false><<<grid, block, 0, s>>>(in, out, n, t); break;
+      case 2: transpose_vectorized<T, 2, false><<<grid, block, 0, s>>>(in, out, n, t); break;
+      case 4: transpose_vectorized<T, 4, false><<<grid, block, 0, s>>>(in, out, n, t); break;
+      case 8: transpose_vectorized<T, 8, false><<<grid, block, 0, s>>>(in, out, n, t); break;
+      case 16: transpose_vectorized<T, 16, false><<<grid, block, 0, s>>>(in, out, n, t); break;
+      case 32: transpose_vectorized<T, 32, false><<<grid, block, 0, s>>>(in, out, n, t); break;
+      default: throw GpuError("unsupported transpose rows " + std::to_string(block.y));
+    }
+  }
+}
+
 template <int T, bool kTrace>
 void launch_transpose_tile(TransposeVariant v, dim3 grid, dim3 block, const float* in, float* out,
                            int n, const TransposeTrace& t, cudaStream_t s) {
@@ -114,6 +181,9 @@ void launch_transpose_tile(TransposeVariant v, dim3 grid, dim3 block, const floa
     case TransposeVariant::Swizzled:
       transpose_tiled<T, TransposeVariant::Swizzled, kTrace><<<grid, block, 0, s>>>(in, out, n, t);
       break;
+    case TransposeVariant::Vectorized:
+      launch_transpose_vectorized<T, kTrace>(grid, block, in, out, n, t, s);
+      break;
   }
 }
 
@@ -122,9 +192,11 @@ void launch_transpose_traced(const TransposeParams& p, const float* in, float* o
                              const TransposeTrace& t, cudaStream_t s) {
   // The trace records block (0, 0) only: the traced launch runs that block alone (it is made
   // on the GL thread); the timed one covers the n x n matrix.
-  const auto tiles = kTrace ? 1u : static_cast<unsigned>(p.n / p.tile);
+  const auto tiles =
+      kTrace ? 1u : static_cast<unsigned>(p.n / transpose_block_tile(p.variant, p.tile));
   const dim3 grid(tiles, tiles);
-  const dim3 block(static_cast<unsigned>(p.tile), static_cast<unsigned>(p.rows_per_block));
+  const dim3 block(static_cast<unsigned>(transpose_block_x(p.variant, p.tile)),
+                   static_cast<unsigned>(p.rows_per_block));
   switch (p.tile) {
     case 8: launch_transpose_tile<8, kTrace>(p.variant, grid, block, in, out, p.n, t, s); break;
     case 16: launch_transpose_tile<16, kTrace>(p.variant, grid, block, in, out, p.n, t, s); break;
@@ -249,7 +321,7 @@ void SharedLab::trace_transpose_locked(const TransposeParams& params, int warp, 
   Impl& im = *impl_;
   use_device(im.device.index);
   check_transpose(params, free_bytes_with({&im.transpose_in, &im.transpose_out}));
-  check_block_warp(params.tile, params.rows_per_block, warp);
+  check_block_warp(transpose_block_x(params.variant, params.tile), params.rows_per_block, warp);
   const long long elements = static_cast<long long>(params.n) * params.n;
   im.ensure_transpose_buffers(elements, im.trace_stream);
   auto* records = static_cast<LaneTraceRecord*>(device_dst);

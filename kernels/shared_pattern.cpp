@@ -53,8 +53,12 @@ model::AccessPattern shared_access_pattern(const gpu::BankProbeParams& params, i
                                       : k + num(p.stride) + "*" + tid;
       break;
     case SharedPatternKind::Tile: {
-      const std::string row = p.by_column ? "tx" : "ty";
-      const std::string column = p.by_column ? "ty" : "tx";
+      // A lane of several words (the vectorized transpose): element `field` of them.
+      const std::string x = p.lane_elements == 1 ? "tx"
+                                                 : "(" + num(p.lane_elements) + "*tx" +
+                                                       (p.field ? " + " + num(p.field) : "") + ")";
+      const std::string row = p.by_column ? x : "ty";
+      const std::string column = p.by_column ? "ty" : x;
       const std::string swizzled =
           p.swizzle ? "(" + column + " ^ (" + row + " % " + num(p.tile_width) + "))" : column;
       pattern.index = k + row + "*" + num(p.pitch_elements) + " + " + swizzled;

@@ -65,6 +65,13 @@ void check_index_fields(const SharedIndexParams& p) {
         refuse("a swizzled tile needs a power-of-two width (got " + std::to_string(p.tile_width) +
                ")");
       }
+      if (p.lane_elements < 1 || p.lane_elements > 16) {
+        refuse("elements per lane must be 1..16 (got " + std::to_string(p.lane_elements) + ")");
+      }
+      if (p.lane_elements > 1 && (p.field < 0 || p.field >= p.lane_elements)) {
+        refuse("element " + std::to_string(p.field) + " is outside a lane's " +
+               std::to_string(p.lane_elements) + " elements");
+      }
       break;
     case SharedPatternKind::Struct:
       check_bound("struct words", p.struct_words, 1);
@@ -108,6 +115,13 @@ void check_free(const char* what, std::int64_t needed, std::int64_t free_bytes) 
   }
 }
 
+bool known_variant(TransposeVariant v) {
+  for (TransposeVariant known : kTransposeVariants) {
+    if (v == known) return true;
+  }
+  return false;
+}
+
 void check_tile_shape(const TransposeParams& p) {
   if (p.tile != 8 && p.tile != 16 && p.tile != 32) {
     refuse("transpose tile must be 8, 16 or 32 (got " + std::to_string(p.tile) + ")");
@@ -120,15 +134,15 @@ void check_tile_shape(const TransposeParams& p) {
 
 BankProbeParams transpose_tile(const TransposeParams& params, bool read) {
   check_tile_shape(params);
-  if (params.variant != TransposeVariant::Tiled && params.variant != TransposeVariant::Padded &&
-      params.variant != TransposeVariant::Swizzled) {
+  if (params.variant == TransposeVariant::Copy || params.variant == TransposeVariant::Naive) {
     refuse(std::string("the ") + to_string(params.variant) +
            " transpose uses no shared-memory tile");
   }
+  if (!known_variant(params.variant)) refuse("unknown transpose variant");
   BankProbeParams b;
   b.index = transpose_tile_index(params.variant, params.tile, read);
   b.op = read ? SharedOp::Load : SharedOp::Store;
-  b.block_x = params.tile;
+  b.block_x = transpose_block_x(params.variant, params.tile);
   b.block_y = params.rows_per_block;
   return b;
 }
@@ -198,18 +212,20 @@ BankPlan plan_bank_probe(const BankProbeParams& params, int max_shared_bytes) {
 // --- transpose ---------------------------------------------------------------------------------
 
 void check_transpose(const TransposeParams& params, std::int64_t free_bytes) {
-  switch (params.variant) {
-    case TransposeVariant::Copy:
-    case TransposeVariant::Naive:
-    case TransposeVariant::Tiled:
-    case TransposeVariant::Padded:
-    case TransposeVariant::Swizzled: break;
-    default: refuse("unknown transpose variant");
-  }
+  if (!known_variant(params.variant)) refuse("unknown transpose variant");
   check_tile_shape(params);
   if (params.n < params.tile || params.n % params.tile != 0) {
     refuse("matrix size " + std::to_string(params.n) + " is not a positive multiple of the tile " +
            std::to_string(params.tile));
+  }
+  const int block_tile = transpose_block_tile(params.variant, params.tile);
+  if (params.n % block_tile != 0) {
+    // Whole 2T x 2T tiles only: the kernel has no edge case, and its float2 accesses stay
+    // 8-byte aligned.
+    refuse("the vectorized transpose moves " + std::to_string(block_tile) + " x " +
+           std::to_string(block_tile) + " tiles (2 x the tile of " + std::to_string(params.tile) +
+           "): matrix size " + std::to_string(params.n) + " is not a multiple of " +
+           std::to_string(block_tile));
   }
   if (params.n > 32768) {
     refuse("matrix size must be at most 32768 (got " + std::to_string(params.n) + ")");
@@ -228,19 +244,34 @@ void check_block_warp(int block_x, int block_y, int warp) {
 
 TraceRecords transpose_global_trace(const TransposeParams& params, int warp, bool write_side) {
   check_transpose(params, std::numeric_limits<std::int64_t>::max());
-  const int threads = params.tile * params.rows_per_block;
-  check_block_warp(params.tile, params.rows_per_block, warp);
+  const int block_x = transpose_block_x(params.variant, params.tile);
+  const int threads = block_x * params.rows_per_block;
+  check_block_warp(block_x, params.rows_per_block, warp);
+  const auto bytes = static_cast<std::uint32_t>(4 * transpose_access_floats(params.variant));
   TraceRecords trace{};
   for (int lane = 0; lane < kTraceLanes; ++lane) {
     const int tid = kTraceLanes * warp + lane;
     if (tid >= threads) break;
-    const TransposeGlobalIndex g = transpose_global_index(
-        params.variant, params.tile, params.n, tid % params.tile, tid / params.tile, 0, 0);
+    const TransposeGlobalIndex g = transpose_global_index(params.variant, params.tile, params.n,
+                                                          tid % block_x, tid / block_x, 0, 0);
     const auto byte = static_cast<std::uint64_t>(write_side ? g.write : g.read) * 4u;
     trace[static_cast<std::size_t>(lane)] = LaneTraceRecord{
-        static_cast<std::uint32_t>(byte), static_cast<std::uint32_t>(byte >> 32), 4u, 1u};
+        static_cast<std::uint32_t>(byte), static_cast<std::uint32_t>(byte >> 32), bytes, 1u};
   }
   return trace;
+}
+
+std::optional<TransposeMeasurement> transpose_refusal(const TransposeParams& params) {
+  try {
+    check_transpose(params, std::numeric_limits<std::int64_t>::max());
+    return std::nullopt;
+  } catch (const std::invalid_argument& e) {
+    TransposeMeasurement m;
+    m.params = params;
+    m.refused = true;
+    m.check = std::string("refused: ") + e.what();
+    return m;
+  }
 }
 
 BankProbeParams transpose_tile_write(const TransposeParams& params) {
@@ -338,6 +369,7 @@ const char* to_string(TransposeVariant variant) {
     case TransposeVariant::Tiled: return "tiled";
     case TransposeVariant::Padded: return "padded";
     case TransposeVariant::Swizzled: return "swizzled";
+    case TransposeVariant::Vectorized: return "vectorized";
   }
   return "tiled";
 }
@@ -368,7 +400,8 @@ TransposeVariant parse_transpose_variant(const std::string& text) {
   for (TransposeVariant v : kTransposeVariants) {
     if (text == to_string(v)) return v;
   }
-  refuse("transpose variant must be copy, naive, tiled, padded or swizzled (got \"" + text + "\")");
+  refuse("transpose variant must be copy, naive, tiled, padded, swizzled or vectorized (got \"" +
+         text + "\")");
 }
 
 ReductionVariant parse_reduction_variant(const std::string& text) {

@@ -152,6 +152,24 @@ TEST(Matmul, GlobalReadsFallByBlockSize) {
   EXPECT_TRUE(has(scenario_file("31-matmul.toml"), "n / BLOCK_SIZE times"));
 }
 
+// --- 4b. transpose: why the vectorized kernel is faster ---------------------------------------
+
+TEST(Transpose, VectorizedTextCountsTheBytesInFlightOfTheseParameters) {
+  gpu::TransposeParams p;
+  p.variant = gpu::TransposeVariant::Vectorized;  // tile 32, 8 rows: a 64 x 64 tile
+  const std::string text = vectorized_transpose_text(p);
+  EXPECT_TRUE(has(text, "32\u00d78 threads move a 64\u00d764 tile")) << text;
+  EXPECT_TRUE(has(text, "8 loads of 8 bytes (64 bytes)")) << text;
+  EXPECT_TRUE(has(text, "padded kernel's 4 of 4 bytes (16 bytes)")) << text;
+  EXPECT_TRUE(has(text, "Best Practices Guide")) << text;
+  p.rows_per_block = 32;
+  EXPECT_TRUE(has(vectorized_transpose_text(p), "2 loads of 8 bytes (16 bytes)"));
+  // The preset says what the figures show: the warp's 8-byte lanes and the bars.
+  const std::string toml = scenario_file("30c-transpose-vectorized.toml");
+  EXPECT_TRUE(has(toml, "variant = \"vectorized\"")) << toml;
+  EXPECT_TRUE(has(toml, "256 bytes in 8 sectors")) << toml;
+}
+
 // --- 5. the spread of timed launches ------------------------------------------------------------
 
 TEST(Spread, QuartilesInterpolate) {

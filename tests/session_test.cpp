@@ -179,5 +179,31 @@ TEST(SharedSessionWithoutGl, TransposeGlobalViewsGoToTheGlobalSink) {
   EXPECT_EQ(session.global_predicted().sectors.size(), 32u);
 }
 
+TEST(SharedSessionWithoutGl, VectorizedTransposeShowsEightByteLanesAndItsTile) {
+  HostSink<TraceRecords> banks;
+  HostWarpTraceSink global;
+  SharedSession session(banks, global, false, Lab::Transpose);
+  SharedState state = session.state();
+  state.transpose.variant = gpu::TransposeVariant::Vectorized;  // tile 32, 8 rows, n 8192
+  state.transpose_view = TransposeView::GlobalRead;
+  session.set(state);
+  ASSERT_TRUE(session.shows_global());
+  EXPECT_EQ(global.contents()[0].word_bytes, 8u);
+  // A warp's 32 float2: 256 contiguous bytes, 8 sectors, every byte asked for.
+  EXPECT_EQ(session.global_predicted().sectors.size(), 8u);
+  EXPECT_DOUBLE_EQ(session.global_predicted().efficiency(), 1.0);
+  state.transpose_view = TransposeView::Tile;
+  session.set(state);
+  ASSERT_TRUE(session.access().has_value());
+  EXPECT_EQ(session.access()->index.pitch_elements, 65);  // tile[64][65]
+  EXPECT_EQ(session.predicted().wavefronts, 2);           // lanes two words apart: 2-way
+  // n not made of whole 64 x 64 tiles: refused, and the state stays as it was.
+  SharedState bad = session.state();
+  bad.transpose.n = 96;
+  session.set(bad);
+  EXPECT_NE(session.error().find("not a multiple of 64"), std::string::npos) << session.error();
+  EXPECT_EQ(session.state().transpose.n, 8192);
+}
+
 }  // namespace
 }  // namespace warplens::app

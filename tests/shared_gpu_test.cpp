@@ -125,6 +125,9 @@ std::vector<TraceCase> trace_cases() {
   gpu::TransposeParams t;
   t.variant = gpu::TransposeVariant::Swizzled;
   cases.push_back({gpu::transpose_tile_read(t), 1});
+  t.variant = gpu::TransposeVariant::Vectorized;  // tile[64][65], two words a lane
+  cases.push_back({gpu::transpose_tile_read(t), 3});
+  cases.push_back({gpu::transpose_tile_write(t), 5});
   gpu::MatmulParams mm;
   mm.block_size = 16;
   cases.push_back({gpu::matmul_read_a(mm, 3), 2});
@@ -199,9 +202,7 @@ TEST_F(SharedGpuTest, EveryWordSizeAndOpMeasures) {
 }
 
 TEST_F(SharedGpuTest, TransposesAreVerified) {
-  for (auto v :
-       {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive, gpu::TransposeVariant::Tiled,
-        gpu::TransposeVariant::Padded, gpu::TransposeVariant::Swizzled}) {
+  for (auto v : gpu::kTransposeVariants) {  // vectorized too: n is a multiple of 2 tile
     for (int tile : {8, 16, 32}) {
       for (int rows : {1, tile / 4, tile}) {
         gpu::TransposeParams p;
@@ -220,9 +221,7 @@ TEST_F(SharedGpuTest, TransposesAreVerified) {
 }
 
 TEST_F(SharedGpuTest, TransposeTraceEqualsHostTwin) {
-  for (auto v :
-       {gpu::TransposeVariant::Copy, gpu::TransposeVariant::Naive, gpu::TransposeVariant::Tiled,
-        gpu::TransposeVariant::Padded, gpu::TransposeVariant::Swizzled}) {
+  for (auto v : gpu::kTransposeVariants) {
     for (int tile : {8, 16, 32}) {
       for (int rows : {1, tile}) {
         gpu::TransposeParams p;
@@ -230,7 +229,7 @@ TEST_F(SharedGpuTest, TransposeTraceEqualsHostTwin) {
         p.tile = tile;
         p.rows_per_block = rows;
         p.n = 2048;
-        const int warps = (tile * rows + 31) / 32;
+        const int warps = (gpu::transpose_block_x(v, tile) * rows + 31) / 32;
         for (int warp : {0, warps / 2, warps - 1}) {
           for (bool write : {false, true}) {
             const std::string what = std::string(gpu::to_string(v)) + " tile " +
@@ -264,6 +263,32 @@ TEST_F(SharedGpuTest, TransposeTraceThenMeasureIsVerified) {
     expect_same_trace(lab_->trace_transpose_to_host(p, 3, false),
                       gpu::transpose_global_trace(p, 3, false), "after the measurement");
   }
+  p.variant = gpu::TransposeVariant::Vectorized;  // whole 64 x 64 tiles
+  p.n = 1024 + 64;
+  lab_->trace_transpose_to_host(p, 1, true);
+  const auto m = lab_->measure_transpose(p, 1, 0);
+  EXPECT_TRUE(m.verified) << "vectorized: " << m.check;
+  expect_same_trace(lab_->trace_transpose_to_host(p, 3, false),
+                    gpu::transpose_global_trace(p, 3, false), "vectorized after the measurement");
+}
+
+TEST_F(SharedGpuTest, VectorizedTransposeIsVerifiedAndTracedAtTheLabsSize) {
+  // The lab's default, 8192 x 8192 floats, tile 32, 8 rows: 64 x 64 tiles of float2; every
+  // element checked, and the traced warp's 8-byte lanes are the host twin's.
+  gpu::TransposeParams p;
+  p.variant = gpu::TransposeVariant::Vectorized;
+  const auto m = lab_->measure_transpose(p, 3, 1);
+  EXPECT_TRUE(m.verified) << m.check;
+  EXPECT_FALSE(m.refused);
+  EXPECT_GT(m.gbps, 0);
+  for (int warp : {0, 7}) {
+    for (bool write : {false, true}) {
+      const TraceRecords traced = lab_->trace_transpose_to_host(p, warp, write);
+      expect_same_trace(traced, gpu::transpose_global_trace(p, warp, write),
+                        "vectorized 8192 warp " + std::to_string(warp));
+      EXPECT_EQ(traced[0].word_bytes, 8u);
+    }
+  }
 }
 
 TEST_F(SharedGpuTest, TransposeTraceRefusesBadParameters) {
@@ -277,6 +302,14 @@ TEST_F(SharedGpuTest, TransposeTraceRefusesBadParameters) {
   p.n = 1000;
   EXPECT_THROW(lab_->trace_transpose_to_host(p, 0, false), std::invalid_argument);
   p.n = 1024;
+  p.variant = gpu::TransposeVariant::Vectorized;
+  p.n = 1056;  // 33 tiles of 32: not whole 64 x 64 tiles
+  EXPECT_THROW(lab_->trace_transpose_to_host(p, 0, false), std::invalid_argument);
+  EXPECT_THROW(lab_->measure_transpose(p, 1, 0), std::invalid_argument);
+  p.n = 1024;
+  expect_same_trace(lab_->trace_transpose_to_host(p, 7, true),
+                    gpu::transpose_global_trace(p, 7, true), "vectorized after the refusals");
+  p.variant = gpu::TransposeVariant::Tiled;
   expect_same_trace(lab_->trace_transpose_to_host(p, 7, true),
                     gpu::transpose_global_trace(p, 7, true), "after the refusals");
 }

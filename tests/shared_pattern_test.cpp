@@ -64,6 +64,20 @@ TEST(SharedPattern, ExpressionsMatchTheHostTwinForEveryKind) {
       }
     }
   }
+  // Lanes of several words (the vectorized transpose's tile): element `field` of 2 tx, 2 tx + 1.
+  for (int t : {8, 16, 32}) {
+    for (bool col : {false, true}) {
+      for (int k : {0, 1}) {
+        auto p = probe(SharedPatternKind::Tile, 4, t, 8);
+        p.index.tile_width = 2 * t;
+        p.index.pitch_elements = 2 * t + 1;
+        p.index.lane_elements = 2;
+        p.index.field = k;
+        p.index.by_column = col;
+        expect_expression_matches_twin(p);
+      }
+    }
+  }
   for (int n : {1, 2, 3, 4, 8}) {
     auto p = probe(SharedPatternKind::Struct, 4, 96, 1);
     p.index.struct_words = n;
@@ -96,6 +110,13 @@ TEST(SharedPattern, TheSlidesCasesCostWhatTheSlidesSay) {
   column.index.pitch_elements = 32;
   column.index.swizzle = true;
   EXPECT_EQ(analyze_probe(column, 0).wavefronts, 1);  // XOR swizzle
+  // The vectorized transpose's tile[64][65], lanes two words apart: a 2-way conflict each way.
+  gpu::TransposeParams vectorized;
+  vectorized.variant = gpu::TransposeVariant::Vectorized;
+  EXPECT_EQ(analyze_probe(gpu::transpose_tile_write(vectorized), 0).wavefronts, 2);
+  EXPECT_EQ(analyze_probe(gpu::transpose_tile_read(vectorized), 0).wavefronts, 2);
+  EXPECT_EQ(shared_analyze_command(gpu::transpose_tile_read(vectorized), 0),
+            "warplens analyze --space shared --block 32x8 --index '(2*tx)*65 + ty'");
   auto interleaved = probe(SharedPatternKind::Interleaved, 4, 128, 1);
   EXPECT_EQ(analyze_probe(interleaved, 0).wavefronts, 2);  // shared[2*tid]
   auto blocked = probe(SharedPatternKind::Blocked, 4, 128, 1);

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "shared_lab.h"
 #include "shared_plan_test_support.h"
@@ -362,6 +363,182 @@ TEST(TransposeGlobal, SmallBlocksLeaveLanesIdleAndWarpsAreChecked) {
   t.tile = 8;
   t.n = 100;  // not a multiple of 8
   EXPECT_THROW(gpu::transpose_global_trace(t, 0, false), std::invalid_argument);
+}
+
+// --- transpose: the vectorized variant --------------------------------------------------------
+
+TEST(TransposeVectorized, NamesParseAndTheVariantIsLast) {
+  EXPECT_EQ(gpu::kTransposeVariants.back(), gpu::TransposeVariant::Vectorized);
+  for (auto v : gpu::kTransposeVariants)
+    EXPECT_EQ(gpu::parse_transpose_variant(gpu::to_string(v)), v) << gpu::to_string(v);
+  EXPECT_STREQ(gpu::to_string(gpu::TransposeVariant::Vectorized), "vectorized");
+  try {
+    gpu::parse_transpose_variant("float4");
+    ADD_FAILURE() << "an unknown variant was accepted";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_TRUE(contains(e.what(), "swizzled or vectorized")) << e.what();
+  }
+}
+
+TEST(TransposeVectorized, RefusesMatricesNotMadeOfWholeDoubleTiles) {
+  gpu::TransposeParams p;
+  p.variant = gpu::TransposeVariant::Vectorized;
+  EXPECT_NO_THROW(gpu::check_transpose(p, kPlenty));  // tile 32, 8 rows, n 8192
+  EXPECT_FALSE(gpu::transpose_refusal(p).has_value());
+  p.n = 96;  // three 32-tiles, one and a half 64-tiles
+  try {
+    gpu::check_transpose(p, kPlenty);
+    ADD_FAILURE() << "n = 96 was accepted for 64 x 64 tiles";
+  } catch (const std::invalid_argument& e) {
+    EXPECT_EQ(std::string(e.what()),
+              "the vectorized transpose moves 64 x 64 tiles (2 x the tile of 32): matrix size 96 "
+              "is not a multiple of 64");
+  }
+  EXPECT_THROW(gpu::transpose_global_trace(p, 0, false), std::invalid_argument);
+  const auto refused = gpu::transpose_refusal(p);
+  ASSERT_TRUE(refused.has_value());
+  EXPECT_TRUE(refused->refused);
+  EXPECT_FALSE(refused->verified);
+  EXPECT_EQ(refused->gbps, 0.0);
+  EXPECT_EQ(refused->check.rfind("refused: the vectorized transpose moves 64 x 64", 0), 0u)
+      << refused->check;
+  // The same n suits every other variant: only the vectorized one is refused.
+  for (auto v : gpu::kTransposeVariants) {
+    p.variant = v;
+    EXPECT_EQ(gpu::transpose_refusal(p).has_value(), v == gpu::TransposeVariant::Vectorized)
+        << gpu::to_string(v);
+  }
+  p.variant = gpu::TransposeVariant::Vectorized;
+  p.n = 32;  // one 32-tile: not even one 64-tile
+  EXPECT_THROW(gpu::check_transpose(p, kPlenty), std::invalid_argument);
+  p.tile = 16;  // 32 x 32 tiles
+  EXPECT_NO_THROW(gpu::check_transpose(p, kPlenty));
+  p.tile = 24;
+  p.n = 96;
+  EXPECT_THROW(gpu::check_transpose(p, kPlenty), std::invalid_argument);
+  p.tile = 32;
+  p.rows_per_block = 3;
+  p.n = 8192;
+  EXPECT_THROW(gpu::check_transpose(p, kPlenty), std::invalid_argument);
+}
+
+TEST(TransposeVectorized, IndicesAreTheKernels) {
+  // thread (tx, ty) of block (bx, by), tile 16: a 32 x 32 block tile, float2 columns 2 tx
+  const int n = 256, tile = 16, tx = 3, ty = 5, bx = 2, by = 7, b = 32;
+  const gpu::TransposeVariant v = gpu::TransposeVariant::Vectorized;
+  EXPECT_EQ(gpu::transpose_block_tile(v, tile), b);
+  EXPECT_EQ(gpu::transpose_access_floats(v), 2);
+  EXPECT_EQ(gpu::transpose_block_x(v, tile), tile);  // T x rows threads, as the others
+  const gpu::TransposeGlobalIndex g = gpu::transpose_global_index(v, tile, n, tx, ty, bx, by);
+  EXPECT_EQ(g.read, (by * b + ty) * n + bx * b + 2 * tx);
+  EXPECT_EQ(g.write, (bx * b + ty) * n + by * b + 2 * tx);
+  // The kernel on the host, from the same index functions: every block loads its float2s into
+  // tile[2T][2T + 1], then stores them transposed. Tile 8, 4 rows, n 32 (16 x 16 block tiles);
+  // in[i] = i, so out[r][c] must hold c n + r.
+  const int small = 32, t8 = 8, rows = 4, bt = 16;
+  std::vector<int> out(small * small, -1), smem(bt * (bt + 1), -1);
+  for (int by2 = 0; by2 < small / bt; ++by2) {
+    for (int bx2 = 0; bx2 < small / bt; ++bx2) {
+      for (int phase = 0; phase < 2; ++phase) {
+        for (int ty2 = 0; ty2 < rows; ++ty2) {
+          for (int tx2 = 0; tx2 < t8; ++tx2) {
+            for (int j = 0; j < bt; j += rows) {
+              const auto h = gpu::transpose_global_index(v, t8, small, tx2, ty2 + j, bx2, by2);
+              EXPECT_EQ(h.read % 2, 0) << "float2 accesses are 8-byte aligned";
+              EXPECT_EQ(h.write % 2, 0);
+              for (int k = 0; k < 2; ++k) {
+                const auto at = static_cast<std::size_t>(shared_element_index(
+                    tx2, ty2 + j, t8, rows, gpu::transpose_tile_index(v, t8, phase == 1, k)));
+                if (phase == 0) {
+                  smem[at] = h.read + k;
+                } else {
+                  out[static_cast<std::size_t>(h.write + k)] = smem[at];
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+  for (int i = 0; i < small * small; ++i)
+    EXPECT_EQ(out[static_cast<std::size_t>(i)], (i % small) * small + i / small) << i;
+}
+
+TEST(TransposeVectorized, TileIsPaddedTwiceTheTileTwoWordsALane) {
+  gpu::TransposeParams t;
+  t.variant = gpu::TransposeVariant::Vectorized;  // tile 32, 8 rows: tile[64][65]
+  const BankProbeParams w = gpu::transpose_tile_write(t), r = gpu::transpose_tile_read(t);
+  for (const BankProbeParams* b : {&w, &r}) {
+    EXPECT_EQ(b->index.kind, SharedPatternKind::Tile);
+    EXPECT_EQ(b->index.word_bytes, 4);
+    EXPECT_EQ(b->index.tile_width, 64);
+    EXPECT_EQ(b->index.pitch_elements, 65);
+    EXPECT_EQ(b->index.lane_elements, 2);
+    EXPECT_EQ(b->index.field, 0);  // the view shows the first float of each float2
+    EXPECT_FALSE(b->index.swizzle);
+    EXPECT_EQ(b->block_x, 32);
+    EXPECT_EQ(b->block_y, 8);
+    EXPECT_NO_THROW(gpu::plan_bank_probe(*b, kH100Shared));
+  }
+  EXPECT_EQ(w.op, gpu::SharedOp::Store);
+  EXPECT_EQ(r.op, gpu::SharedOp::Load);
+  EXPECT_FALSE(w.index.by_column);
+  EXPECT_TRUE(r.index.by_column);
+  // tile[ty][2 tx + k] and tile[2 tx + k][ty]
+  EXPECT_EQ(shared_element_index(5, 3, 32, 8, w.index), 3 * 65 + 10);
+  EXPECT_EQ(shared_element_index(5, 3, 32, 8, r.index), 10 * 65 + 3);
+  const SharedIndexParams second = gpu::transpose_tile_index(t.variant, t.tile, true, 1);
+  EXPECT_EQ(shared_element_index(5, 3, 32, 8, second), 11 * 65 + 3);
+  // The write stores element (row, col) where the read looks for it, for both floats.
+  for (int k = 0; k < 2; ++k) {
+    const SharedIndexParams wk = gpu::transpose_tile_index(t.variant, t.tile, false, k);
+    for (int row = 0; row < 64; ++row) {
+      for (int tx = 0; tx < 32; ++tx) {
+        // the write of (row, 2 tx + k): thread (tx, row); the read of it: thread (row / 2, 2 tx
+        // + k) as its float row % 2
+        const SharedIndexParams rr = gpu::transpose_tile_index(t.variant, t.tile, true, row % 2);
+        EXPECT_EQ(shared_element_index(tx, row, 32, 8, wk),
+                  shared_element_index(row / 2, 2 * tx + k, 32, 8, rr));
+      }
+    }
+  }
+  // Element k = 2 is not one of a float2's floats.
+  BankProbeParams bad = w;
+  bad.index.field = 2;
+  EXPECT_THROW(gpu::plan_bank_probe(bad, kH100Shared), std::invalid_argument);
+  bad.index.field = 0;
+  bad.index.lane_elements = 0;
+  EXPECT_THROW(gpu::plan_bank_probe(bad, kH100Shared), std::invalid_argument);
+}
+
+TEST(TransposeVectorized, WarpMovesTwoHundredFiftySixContiguousBytes) {
+  gpu::TransposeParams t;
+  t.variant = gpu::TransposeVariant::Vectorized;
+  t.tile = 32;
+  t.rows_per_block = 8;
+  t.n = 1024;
+  for (bool write : {false, true}) {
+    for (int warp : {0, 7}) {
+      const TraceRecords trace = gpu::transpose_global_trace(t, warp, write);
+      // row ty = warp of the 64 x 64 tile: 32 float2, 256 bytes, 8 sectors, two 128-byte lines
+      for (int k = 0; k < kTraceLanes; ++k) {
+        EXPECT_EQ(byte_of(trace[k]), std::uint64_t{1024} * 4 * warp + 8u * k)
+            << (write ? "write" : "read") << " warp " << warp << " lane " << k;
+        EXPECT_EQ(trace[k].word_bytes, 8u);
+        EXPECT_EQ(trace[k].active, 1u);
+      }
+      for (int i = kTraceLanes; i < kTraceRecords; ++i) EXPECT_EQ(trace[i].active, 0u);
+    }
+  }
+  EXPECT_THROW(gpu::transpose_global_trace(t, 8, false), std::invalid_argument);  // 8 warps
+  // Tile 8, 1 row: 8 threads, lanes 8..31 idle; a warp covers rows of 16 floats.
+  t.tile = 8;
+  t.rows_per_block = 1;
+  t.n = 64;
+  const TraceRecords small = gpu::transpose_global_trace(t, 0, true);
+  for (int k = 0; k < kTraceLanes; ++k) EXPECT_EQ(small[k].active, k < 8 ? 1u : 0u) << k;
+  EXPECT_EQ(byte_of(small[7]), 7u * 8);
 }
 
 }  // namespace

@@ -75,6 +75,11 @@ TEST(VerifyModel, GlobalSectorsPerRequest) {
   EXPECT_DOUBLE_EQ(model("stride-32"), 32.0);
   EXPECT_DOUBLE_EQ(model("word-16"), 16.0);
   EXPECT_DOUBLE_EQ(model("store-stride-2"), 8.0);
+  // The vectorized transpose's float2 accesses: a warp's 256 contiguous bytes, 8 sectors.
+  EXPECT_EQ(find("global/ld/8B/transpose-vectorized-read").word_bytes(), 8);
+  EXPECT_DOUBLE_EQ(model("global/ld/8B/transpose-vectorized-read"), 8.0);
+  EXPECT_DOUBLE_EQ(model("global/st/8B/transpose-vectorized-write"), 8.0);
+  EXPECT_DOUBLE_EQ(model("global/ld/4B/transpose-tiled-read"), 4.0);  // names as before
   EXPECT_DOUBLE_EQ(model("global/ld/1B/aligned"), 1.0);
   EXPECT_NEAR(model("global/st/16B/offset-1"), 17.0, 1e-5);
   // Struct {x, y, z}: 12-byte stride for each of the three loads; structure of arrays: 4 each.
@@ -112,6 +117,12 @@ TEST(VerifyModel, SharedWavefrontsPerRequest) {
   EXPECT_DOUBLE_EQ(model("shared/st/4B/stride-8"), 8.0);
   EXPECT_DOUBLE_EQ(model("shared/ld/16B/stride-2"), 8.0);
   EXPECT_DOUBLE_EQ(model("shared/ld/1B/stride-4"), 1.0);
+  // The vectorized transpose's tile[64][65], lanes two words apart: 2-way both ways.
+  EXPECT_EQ(find("transpose-vectorized").kind, app::CaseKind::Bank);
+  EXPECT_DOUBLE_EQ(model("transpose-vectorized"), 2.0);
+  EXPECT_DOUBLE_EQ(model("shared/st/4B/transpose-vectorized-32-tile-write"), 2.0);
+  // tile 16: tile[32][33], a warp of 16 x 2 lanes
+  EXPECT_GE(model("shared/ld/4B/transpose-vectorized-16-tile-read"), 1.0);
 }
 
 TEST(VerifyModel, ToleranceIsExactButForSharedStores) {

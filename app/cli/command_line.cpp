@@ -165,7 +165,7 @@ CommandLine::CommandLine() {
   measure->add_option("--part", mo.part, "banks, patterns interleaved/blocked: access 0 or 1");
   measure->add_option("--warp", mo.warp, "banks: the warp of the block whose access is shown");
   measure->add_option("--variant", mo.variant,
-                      "transpose: copy|naive|tiled|padded|swizzled; reduction: "
+                      "transpose: copy|naive|tiled|padded|swizzled|vectorized; reduction: "
                       "interleaved-divergent|interleaved|sequential (default: all)");
   measure->add_option("--tile", mo.tile, "transpose: tile 8, 16 or 32");
   measure->add_option("--rows-per-block", mo.rows_per_block, "transpose: block rows, divides tile");

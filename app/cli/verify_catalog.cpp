@@ -149,7 +149,8 @@ std::vector<CounterCase> verify_catalog(int pitch_alignment) {
   matrix(120, false, true, 32);
 
   // The transpose kernels' global accesses.
-  for (gpu::TransposeVariant v : {gpu::TransposeVariant::Naive, gpu::TransposeVariant::Tiled}) {
+  for (gpu::TransposeVariant v : {gpu::TransposeVariant::Naive, gpu::TransposeVariant::Tiled,
+                                  gpu::TransposeVariant::Vectorized}) {
     for (bool write : {false, true}) {
       CounterCase c;
       c.origin = "generated";
@@ -157,8 +158,9 @@ std::vector<CounterCase> verify_catalog(int pitch_alignment) {
       c.transpose.variant = v;
       c.transpose.n = 4096;
       c.transpose_write = write;
-      c.name = std::string("global/") + (write ? "st" : "ld") + "/4B/transpose-" +
-               gpu::to_string(v) + (write ? "-write" : "-read");
+      c.name = std::string("global/") + (write ? "st" : "ld") + "/" +
+               std::to_string(c.word_bytes()) + "B/transpose-" + gpu::to_string(v) +
+               (write ? "-write" : "-read");
       add(c);
     }
   }
@@ -258,8 +260,9 @@ std::vector<CounterCase> verify_catalog(int pitch_alignment) {
     }
   }
   // The transpose tiles as the kernels use them (tile x rows_per_block blocks).
-  for (gpu::TransposeVariant v : {gpu::TransposeVariant::Tiled, gpu::TransposeVariant::Padded,
-                                  gpu::TransposeVariant::Swizzled}) {
+  for (gpu::TransposeVariant v :
+       {gpu::TransposeVariant::Tiled, gpu::TransposeVariant::Padded,
+        gpu::TransposeVariant::Swizzled, gpu::TransposeVariant::Vectorized}) {
     for (int tile : {16, 32}) {
       gpu::TransposeParams t;
       t.variant = v;

@@ -46,7 +46,7 @@ int CounterCase::word_bytes() const {
   switch (kind) {
     case CaseKind::Copy: return copy.word_bytes;
     case CaseKind::Bank: return probe.index.word_bytes;
-    case CaseKind::TransposeGlobal: return 4;
+    case CaseKind::TransposeGlobal: return 4 * gpu::transpose_access_floats(transpose.variant);
   }
   return 4;
 }

@@ -138,18 +138,21 @@ double copy_model(const gpu::CopyParams& p, std::int64_t buffer_bytes) {
 }
 
 /// The transpose kernel's global read or write: every warp of block (0, 0) at every step j
-/// (blocks differ by whole multiples of 32 bytes: tile x 4 and tile x n x 4 bytes).
+/// (blocks differ by whole multiples of 32 bytes: B x 4 and B x n x 4 bytes for the block's tile
+/// B). A vectorized lane's 8 bytes are 8-byte aligned, so they sit in one sector.
 double transpose_model(const gpu::TransposeParams& t, bool write) {
   gpu::check_transpose(t, std::int64_t{1} << 62);
-  const int threads = t.tile * t.rows_per_block;
+  const int block_x = gpu::transpose_block_x(t.variant, t.tile);
+  const int block_tile = gpu::transpose_block_tile(t.variant, t.tile);
+  const int threads = block_x * t.rows_per_block;
   Sum sum;
   for (int w = 0; w < (threads + 31) / 32; ++w) {
-    for (int j = 0; j < t.tile; j += t.rows_per_block) {
+    for (int j = 0; j < block_tile; j += t.rows_per_block) {
       std::array<std::int64_t, 32> s{};
       int n = 0;
       for (int tid = 32 * w; tid < std::min(32 * w + 32, threads); ++tid) {
         const gpu::TransposeGlobalIndex g = gpu::transpose_global_index(
-            t.variant, t.tile, t.n, tid % t.tile, tid / t.tile + j, 0, 0);
+            t.variant, t.tile, t.n, tid % block_x, tid / block_x + j, 0, 0);
         s[static_cast<std::size_t>(n++)] = std::int64_t{write ? g.write : g.read} * 4 / 32;
       }
       sum.add(distinct(s, n));

@@ -295,4 +295,25 @@ std::string matmul_reuse_text() {
          "rows and columns can hit in L1 and L2.";
 }
 
+std::string vectorized_transpose_text(const gpu::TransposeParams& p) {
+  const int b = gpu::transpose_block_tile(gpu::TransposeVariant::Vectorized, p.tile);
+  const int rows = std::max(1, p.rows_per_block);
+  const int loads = b / rows, padded_loads = std::max(1, p.tile / rows);
+  const int bytes = loads * 4 * gpu::kTransposeVectorFloats;
+  return text(
+             "Vectorized: the padded tile with more bytes in flight per thread. The same "
+             "%d\u00d7%d threads move a %d\u00d7%d tile with float2 loads and stores: ",
+             p.tile, rows, b, b) +
+         text(
+             "each thread issues %d loads of 8 bytes (%d bytes) before it waits, against the "
+             "padded kernel's %d of 4 bytes (%d bytes), ",
+             loads, bytes, padded_loads, padded_loads * 4) +
+         "with half the global instructions per byte; each warp's access moves 256 bytes. Its "
+         "tile accesses are 2-way bank conflicts (lanes two words apart), cheap while DRAM is "
+         "the limit. More bytes in flight per SM keep DRAM busy (Little's law; CUDA C++ Best "
+         "Practices "
+         "Guide, \"Coalesced Access to Global Memory\"); NVIDIA's \"An Efficient Matrix "
+         "Transpose in CUDA C/C++\" stops at the padded tile.";
+}
+
 }  // namespace warplens::app

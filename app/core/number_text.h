@@ -128,4 +128,13 @@ std::string matmul_traffic_text(int n);
 /// Why the tiles read less, and why that alone need not make them faster.
 std::string matmul_reuse_text();
 
+// --- transpose -----------------------------------------------------------------------------------
+
+/// What the vectorized transpose does differently from the padded one at these parameters and
+/// why it is faster: its 2T x 2T tile, the float2 loads each thread has in flight (2T / rows of
+/// them, 8 bytes each, against the padded kernel's T / rows of 4 bytes), half the global
+/// instructions per byte; cites the CUDA C++ Best Practices Guide and NVIDIA's transpose post.
+/// Assumes parameters check_transpose accepts (tile >= 1, rows >= 1).
+std::string vectorized_transpose_text(const gpu::TransposeParams& p);
+
 }  // namespace warplens::app

@@ -40,9 +40,13 @@ struct SharedIndexParams {
   bool by_column = false;   ///< Tile: threadIdx.x walks down a column (tile[tx][ty]) instead of
                             ///< along a row (tile[ty][tx])
   bool swizzle = false;     ///< Tile: column XOR (row % tile_width); tile_width a power of two
-  int struct_words = 2;     ///< Struct: words per struct, >= 1
+  /// Tile: consecutive elements each thread covers along its x, 1..16 (the vectorized
+  /// transpose's float2 global accesses land as 2 words): threadIdx.x walks columns (by row) or
+  /// rows (by column) this many apart, and the access is element `field` of them (0..n-1).
+  int lane_elements = 1;
+  int struct_words = 2;  ///< Struct: words per struct, >= 1
   /// Struct: which word of the struct, 0..struct_words-1; MatmulA / MatmulB: the k of the
-  /// inner loop (pitch_elements = tile row).
+  /// inner loop (pitch_elements = tile row); Tile: which of the lane's lane_elements words.
   int field = 0;
   int part = 0;                  ///< Interleaved / Blocked: the first (0) or second (1) access
   int active_threads = 1 << 30;  ///< threads tid >= active_threads sit idle (reduction steps)
@@ -53,9 +57,9 @@ struct SharedIndexParams {
     return a.kind == b.kind && a.word_bytes == b.word_bytes && a.offset == b.offset &&
            a.stride == b.stride && a.tile_width == b.tile_width &&
            a.pitch_elements == b.pitch_elements && a.by_column == b.by_column &&
-           a.swizzle == b.swizzle && a.struct_words == b.struct_words && a.field == b.field &&
-           a.part == b.part && a.active_threads == b.active_threads &&
-           a.active_every == b.active_every;
+           a.swizzle == b.swizzle && a.lane_elements == b.lane_elements &&
+           a.struct_words == b.struct_words && a.field == b.field && a.part == b.part &&
+           a.active_threads == b.active_threads && a.active_every == b.active_every;
   }
   friend bool operator!=(const SharedIndexParams& a, const SharedIndexParams& b) {
     return !(a == b);
@@ -73,8 +77,9 @@ WARPLENS_HOST_DEVICE inline int shared_element_index(int tx, int ty, int bdx, in
   const int tid = ty * bdx + tx;
   switch (p.kind) {
     case SharedPatternKind::Tile: {
-      const int row = p.by_column ? tx : ty;
-      int column = p.by_column ? ty : tx;
+      const int x = p.lane_elements == 1 ? tx : p.lane_elements * tx + p.field;
+      const int row = p.by_column ? x : ty;
+      int column = p.by_column ? ty : x;
       if (p.swizzle) column ^= row % p.tile_width;
       return p.offset + row * p.pitch_elements + column;
     }
@@ -98,28 +103,56 @@ namespace gpu {
 
 /// The transpose case study (seeds, "Case Study: Matrix Transpose"; NVIDIA's "An Efficient
 /// Matrix Transpose in CUDA C/C++"). Copy is the reference: the same tiles, read and written
-/// row-wise without transposing.
-enum class TransposeVariant { Copy, Naive, Tiled, Padded, Swizzled };
+/// row-wise without transposing. Vectorized is the padded kernel with more bytes in flight per
+/// thread: each block moves a 2T x 2T tile (four of the lab's T x T tiles) with float2 global
+/// loads and stores, so its T x rows threads each keep four times the padded kernel's bytes in
+/// flight with half the global instructions per byte.
+enum class TransposeVariant { Copy, Naive, Tiled, Padded, Swizzled, Vectorized };
+
+/// Floats in each global load and store of the vectorized transpose: one float2, 8 bytes a lane
+/// (measured on an H100 and an H200 as fast as float4 with this tile, and it keeps the block
+/// T x rows threads like the other variants).
+inline constexpr int kTransposeVectorFloats = 2;
+
+/// The side, in floats, of the square piece of the matrix one block moves: 2 tile for
+/// Vectorized, tile for the others.
+WARPLENS_HOST_DEVICE constexpr int transpose_block_tile(TransposeVariant variant, int tile) {
+  return variant == TransposeVariant::Vectorized ? 2 * tile : tile;
+}
+
+/// Floats one thread moves in each global access: kTransposeVectorFloats for Vectorized, else 1.
+WARPLENS_HOST_DEVICE constexpr int transpose_access_floats(TransposeVariant variant) {
+  return variant == TransposeVariant::Vectorized ? kTransposeVectorFloats : 1;
+}
+
+/// Threads along x of a block: the block's tile / the floats of one access (the lab's tile T for
+/// every variant; the block is that many threads by rows_per_block).
+WARPLENS_HOST_DEVICE constexpr int transpose_block_x(TransposeVariant variant, int tile) {
+  return transpose_block_tile(variant, tile) / transpose_access_floats(variant);
+}
 
 /// Element indices (floats from the matrix base, row-major n x n) of one thread's global read
-/// (`in`) and global write (`out`).
+/// (`in`) and global write (`out`); for Vectorized the first of the access's
+/// kTransposeVectorFloats floats.
 struct TransposeGlobalIndex {
   int read = 0;
   int write = 0;
 };
 
-/// The global indices thread (tx, ty) of block (bx, by) uses for a `tile` x `tile` tile of an
-/// n x n matrix, with x = bx * tile + tx and y = by * tile + ty:
+/// The global indices thread (tx, ty) of block (bx, by) uses for a B x B block tile of an n x n
+/// matrix, with B = transpose_block_tile(variant, tile), w = transpose_access_floats(variant),
+/// x = bx * B + w * tx and y = by * B + ty:
 ///   Copy:                     read in[y * n + x],  write out[y * n + x]
 ///   Naive:                    read in[y * n + x],  write out[x * n + y]  (a column of `out`)
-///   Tiled, Padded, Swizzled:  read in[y * n + x],  write out[y' * n + x'] with the block's
-///                             transposed origin: x' = by * tile + tx, y' = bx * tile + ty
-/// The kernels pass ty + j as the row of the j-th element a thread moves (j = 0, rows_per_block,
+///   Tiled, Padded, Swizzled,  read in[y * n + x],  write out[y' * n + x'] with the block's
+///   Vectorized:               transposed origin: x' = by * B + w * tx, y' = bx * B + ty
+/// The kernels pass ty + j as the row of the j-th access a thread makes (j = 0, rows_per_block,
 /// ...); the view shows j = 0. int suffices: n <= 32768 (check_transpose), so index < 2^30.
 WARPLENS_HOST_DEVICE inline TransposeGlobalIndex transpose_global_index(TransposeVariant variant,
                                                                         int tile, int n, int tx,
                                                                         int ty, int bx, int by) {
-  const int x = bx * tile + tx, y = by * tile + ty;
+  const int b = transpose_block_tile(variant, tile), w = transpose_access_floats(variant);
+  const int x = bx * b + w * tx, y = by * b + ty;
   TransposeGlobalIndex g;
   g.read = y * n + x;
   switch (variant) {
@@ -128,7 +161,8 @@ WARPLENS_HOST_DEVICE inline TransposeGlobalIndex transpose_global_index(Transpos
     case TransposeVariant::Tiled:
     case TransposeVariant::Padded:
     case TransposeVariant::Swizzled:
-    default: g.write = (bx * tile + ty) * n + (by * tile + tx); break;
+    case TransposeVariant::Vectorized:
+    default: g.write = (bx * b + ty) * n + (by * b + w * tx); break;
   }
   return g;
 }

@@ -4,6 +4,7 @@
 
 #include <cstdio>
 #include <iostream>
+#include <optional>
 
 #include "exit_codes.h"
 #include "json_support.h"
@@ -42,7 +43,10 @@ nlohmann::json transpose_measure_rows(gpu::SharedLab& lab, const SharedMeasureOp
   for (auto v : variants) {
     gpu::TransposeParams p = st.transpose;
     p.variant = v;
-    const auto m = lab.measure_transpose(p, o.runs);
+    // Every variant: one these parameters do not suit is a row that says why (the lab's bars
+    // do the same); the one asked for alone throws, as a refused parameter does elsewhere.
+    const auto refused = o.all_variants ? gpu::transpose_refusal(p) : std::nullopt;
+    const auto m = refused ? *refused : lab.measure_transpose(p, o.runs);
     if (v == gpu::TransposeVariant::Copy) copy = m.gbps;
     rows.push_back({{"kernel", gpu::to_string(v)},
                     {"tile", p.tile},
@@ -51,6 +55,7 @@ nlohmann::json transpose_measure_rows(gpu::SharedLab& lab, const SharedMeasureOp
                     {"gbps", m.gbps},
                     {"percent_of_copy", copy > 0 ? 100.0 * m.gbps / copy : 0.0},
                     {"verified", m.verified},
+                    {"refused", m.refused},
                     {"check", m.check},
                     {"timing", timing_json(m.timing)}});
   }

@@ -50,6 +50,12 @@ void transpose_time(gpu::SharedLab& lab, const SharedState& st, SharedSession::M
   for (auto variant : gpu::kTransposeVariants) {
     gpu::TransposeParams p = st.transpose;
     p.variant = variant;
+    // A variant these parameters do not suit (vectorized: n not a multiple of 2T) gets its
+    // refusal as its bar, and the others are still timed.
+    if (auto refused = gpu::transpose_refusal(p)) {
+      out.transpose.push_back(*refused);
+      continue;
+    }
     status(std::string("timing the ") + gpu::to_string(variant) + " transpose");
     out.transpose.push_back(lab.measure_transpose(p, kTransposeRuns, 2, cancel));
   }

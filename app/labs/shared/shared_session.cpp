@@ -52,8 +52,11 @@ struct SharedSession::Interop {
 };
 
 namespace {
-model::GlobalAnalysis analyze_transpose_global(const TraceRecords& trace, bool write_side) {
-  return model::analyze_global(accesses_from_trace(trace), 4,
+/// One warp's global access of the transpose: 4-byte lanes, 8-byte for the vectorized kernel.
+model::GlobalAnalysis analyze_transpose_global(const TraceRecords& trace, bool write_side,
+                                               gpu::TransposeVariant variant) {
+  return model::analyze_global(accesses_from_trace(trace),
+                               4 * gpu::transpose_access_floats(variant),
                                write_side ? model::Op::Store : model::Op::Load);
 }
 }  // namespace
@@ -98,8 +101,9 @@ void SharedSession::set(const SharedState& requested) {
     }
     if (app::shows_global(state)) {
       const bool write_side = state.transpose_view == TransposeView::GlobalWrite;
-      global_predicted_ = analyze_transpose_global(
-          gpu::transpose_global_trace(state.transpose, 0, write_side), write_side);
+      global_predicted_ =
+          analyze_transpose_global(gpu::transpose_global_trace(state.transpose, 0, write_side),
+                                   write_side, state.transpose.variant);
     }
     access_ = access;
     predicted_ = std::move(predicted);
@@ -162,7 +166,7 @@ bool SharedSession::trace_global_on_gl_thread(gpu::SharedLab& lab) {
   interop_->global_buffer->unmap(lab.trace_stream());
   if (!traced) return false;
   global_trace_ = global_sink_.contents();
-  global_traced_ = analyze_transpose_global(global_trace_, write_side);
+  global_traced_ = analyze_transpose_global(global_trace_, write_side, state_.transpose.variant);
   return true;
 }
 

@@ -38,6 +38,7 @@ const char* transpose_label(gpu::TransposeVariant v) {
     case gpu::TransposeVariant::Tiled: return "tiled: tile[T][T]";
     case gpu::TransposeVariant::Padded: return "padded: tile[T][T+1]";
     case gpu::TransposeVariant::Swizzled: return "swizzled: column XOR row";
+    case gpu::TransposeVariant::Vectorized: return "vectorized: tile[2T][2T+1], float2";
   }
   return "?";
 }
@@ -138,6 +139,11 @@ void draw_transpose_parameters(SharedState& state) {
   for (auto v : gpu::kTransposeVariants) {
     if (ImGui::RadioButton(transpose_label(v), t.variant == v)) t.variant = v;
   }
+  if (t.variant == gpu::TransposeVariant::Vectorized) {
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", vectorized_transpose_text(t).c_str());
+    ImGui::PopTextWrapPos();
+  }
   label("Tile T (T \u00d7 T floats per block)");
   if (radio_row<int>("tile", t.tile, {{8, "8"}, {16, "16"}, {32, "32"}})) {
     t.rows_per_block = std::min(t.rows_per_block, t.tile);
@@ -202,10 +208,18 @@ std::string shared_access_text(const SharedState& state) {
   const SharedIndexParams& x = access->index;
   const std::string word = std::to_string(x.word_bytes) + "-byte words";
   switch (x.kind) {
-    case SharedPatternKind::Tile:
+    case SharedPatternKind::Tile: {
+      // A lane of several words (the vectorized transpose): which of them is shown.
+      const std::string x_index =
+          x.lane_elements == 1 ? "tx"
+                               : std::to_string(x.lane_elements) + "tx" +
+                                     (x.field ? " + " + std::to_string(x.field) : std::string());
       return format("%s of tile[%d][%d]%s",
-                    x.by_column ? "column read tile[tx][ty]" : "row access tile[ty][tx]",
+                    (x.by_column ? "column read tile[" + x_index + "][ty]"
+                                 : "row access tile[ty][" + x_index + "]")
+                        .c_str(),
                     x.tile_width, x.pitch_elements, x.swizzle ? ", XOR-swizzled" : "");
+    }
     case SharedPatternKind::MatmulA:
       return format("blockA[ty][%d] of a %d\u00d7%d tile", x.field, x.pitch_elements,
                     x.pitch_elements);
@@ -352,7 +366,7 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
             ? "The naive multiply reads both operands straight from global memory: no shared "
               "memory, no banks. Pick a BLOCK_SIZE to see the tiles' bank pattern."
             : "This transpose variant does not stage a tile in shared memory, so it has no bank "
-              "pattern. Pick tiled, padded or swizzled to see the tile accesses.");
+              "pattern. Pick tiled, padded, swizzled or vectorized to see the tile accesses.");
     ImGui::PopTextWrapPos();
   } else {
     const SharedState& st = session.state();
@@ -542,10 +556,16 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
           st.transpose.n, st.transpose.n, st.transpose.tile, st.transpose.rows_per_block);
       const double copy = m.transpose.front().gbps;
       for (const auto& t : m.transpose) {
-        bars.push_back({gpu::to_string(t.params.variant), t.gbps,
-                        format("%.0f GB/s  %.1f %% of copy", t.gbps, 100.0 * t.gbps / copy),
-                        t.verified ? "verified" : "WRONG RESULT",
-                        t.params.variant == st.transpose.variant});
+        if (t.refused) {  // these parameters do not suit this variant: its reason, no bar
+          bars.push_back({gpu::to_string(t.params.variant), 0, "refused", t.check,
+                          t.params.variant == st.transpose.variant});
+          continue;
+        }
+        bars.push_back(
+            {gpu::to_string(t.params.variant), t.gbps,
+             copy > 0 ? format("%.0f GB/s  %.1f %% of copy", t.gbps, 100.0 * t.gbps / copy)
+                      : format("%.0f GB/s", t.gbps),
+             t.verified ? "verified" : "WRONG RESULT", t.params.variant == st.transpose.variant});
       }
     } else if (st.lab == Lab::Matmul && current && !m.matmul.empty()) {
       ImGui::TextDisabled(
