@@ -128,35 +128,22 @@ void print_frame_tables(int repeats) {
     // worker's launches more than the window's do).
     bool paced = false;
   };
+  const auto offset_change = [&](int r) {
+    app::CopyState st = copy.state();
+    st.params.offset = 1 + r % 31;
+    copy.set(st);
+  };
+  const auto counter_line_shown = [&] {
+    const auto m = copy.measured();
+    return copy.measurement_current() && !m.busy && m.counters.has_value();
+  };
   const Latency latencies[] = {
-      {"global lab: offset change, copy GB/s", index_of("misaligned"),
-       [&](int r) {
-         app::CopyState st = copy.state();
-         st.params.offset = 1 + r % 31;
-         copy.set(st);
-       },
+      {"global lab: offset change, copy GB/s", index_of("misaligned"), offset_change,
        [&] { return copy.measurement_current() && copy.measured().copy; }},
-      {"global lab: offset change, counter line (60 Hz)", index_of("misaligned"),
-       [&](int r) {
-         app::CopyState st = copy.state();
-         st.params.offset = 1 + r % 31;
-         copy.set(st);
-       },
-       [&] {
-         const auto m = copy.measured();
-         return copy.measurement_current() && !m.busy && m.counters.has_value();
-       },
-       true},
-      {"global lab: offset change, counter line", index_of("misaligned"),
-       [&](int r) {
-         app::CopyState st = copy.state();
-         st.params.offset = 1 + r % 31;
-         copy.set(st);
-       },
-       [&] {
-         const auto m = copy.measured();
-         return copy.measurement_current() && !m.busy && m.counters.has_value();
-       }},
+      {"global lab: offset change, counter line (60 Hz)", index_of("misaligned"), offset_change,
+       counter_line_shown, true},
+      {"global lab: offset change, counter line", index_of("misaligned"), offset_change,
+       counter_line_shown},
       {"bank lab: stride change, cycles and B/clk/SM", index_of("bank-stride-2"),
        [&](int r) {
          app::SharedState st = banks.state();

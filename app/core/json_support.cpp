@@ -1,5 +1,8 @@
 #include "json_support.h"
 
+#include <iostream>
+#include <utility>
+
 namespace warplens::app {
 
 nlohmann::json global_analysis_json(const model::GlobalAnalysis& a) {
@@ -25,6 +28,12 @@ nlohmann::json timing_json(const gpu::Timing& t) {
   return {{"median_ms", t.median_ms}, {"p25_ms", t.p25_ms},      {"p75_ms", t.p75_ms},
           {"min_ms", t.min_ms},       {"max_ms", t.max_ms},      {"runs", t.runs},
           {"slow_runs", t.slow_runs}, {"fast_runs", t.fast_runs}};
+}
+
+std::optional<gpu::DeviceInfo> measure_device() {
+  auto query = gpu::query_device();
+  if (!query.device) std::cerr << "warplens measure: " << query.reason << "\n";
+  return std::move(query.device);
 }
 
 nlohmann::json measurement_header(const gpu::DeviceInfo& d, const std::string& lab,

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include <optional>
 #include <string>
 
 #include "gpu.h"
@@ -21,6 +22,10 @@ nlohmann::json global_analysis_json(const model::GlobalAnalysis& a);
 /// One warp's shared access as {"wavefronts_per_request", "phases", "broadcast",
 /// "requested_bytes", "moved_bytes", "efficiency"}.
 nlohmann::json shared_analysis_json(const model::SharedAnalysis& a);
+
+/// The device `warplens measure` times on; without one, prints "warplens measure: REASON" to
+/// stderr and returns nullopt (the caller exits kExitNoDevice).
+std::optional<gpu::DeviceInfo> measure_device();
 
 /// The head of a `warplens measure` document: "device", "compute_capability" ("9.0"),
 /// "sm_count", "lab" and "gbps_definition" (how the document's GB/s were computed).

@@ -152,17 +152,15 @@ bool same_cache_measurement(CacheSection section, const CacheState& a, const Cac
 }
 
 CacheSession::CacheSession(bool use_gpu)
-    : worker_(
-          1,
+    : WorkerSession(
+          use_gpu, 1,
           [this] {
-            worker_.set_status("starting the cache lab on " + device_.device->name);
-            auto lab = std::make_shared<gpu::CacheLab>(*device_.device);
+            auto lab = start_lab("cache lab");
             std::lock_guard lock(mutex_);
             measured_.limits = lab->limits();
             return lab;
           },
           [this](int, const CacheState& job, gpu::CacheLab& lab) { run_job(job, lab); }) {
-  device_ = session_device(use_gpu);
   model_ = cache_model(state_, nullptr, "");
   if (gpu_mode()) worker_.start();
 }
@@ -228,11 +226,6 @@ void CacheSession::update() {
   }
 }
 
-bool CacheSession::idle() const {
-  if (!gpu_mode()) return true;
-  return worker_.settled();
-}
-
 CacheResults CacheSession::measured() const {
   return worker_.with_progress(mutex_, measured_);
 }
@@ -247,10 +240,6 @@ bool CacheSession::measurement_current() const {
     case CacheSection::ReadPath: of = &measured_.read_of; break;
   }
   return of && of->has_value() && same_cache_measurement(state_.section, **of, state_);
-}
-
-std::string CacheSession::error() const {
-  return worker_.error();
 }
 
 void CacheSession::inject_results_for_test(CacheResults results) {

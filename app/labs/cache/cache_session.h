@@ -19,7 +19,7 @@
 #include "cache_lab.h"
 #include "counter_checks.h"
 #include "gpu.h"
-#include "lab_worker.h"
+#include "worker_session.h"
 
 namespace warplens::app {
 
@@ -132,13 +132,11 @@ struct CacheResults {
 /// Whether two states need the same measurements for `section` (the ringed point does not count).
 bool same_cache_measurement(CacheSection section, const CacheState& a, const CacheState& b);
 
-class CacheSession {
+class CacheSession : public WorkerSession<gpu::CacheLab, CacheState> {
  public:
   /// With use_gpu false (or no device) the session runs the model only.
   explicit CacheSession(bool use_gpu);
   ~CacheSession();
-  CacheSession(const CacheSession&) = delete;
-  CacheSession& operator=(const CacheSession&) = delete;
 
   /// Sets new parameters; refused ones set error() and change nothing (nothing is launched).
   void set(const CacheState& requested);
@@ -151,10 +149,7 @@ class CacheSession {
   void remeasure();
   /// Once per frame: picks up the device limits once the worker has them (the model follows).
   void update();
-  [[nodiscard]] bool idle() const;
 
-  [[nodiscard]] const gpu::DeviceQuery& device() const { return device_; }
-  [[nodiscard]] bool gpu_mode() const { return device_.device.has_value(); }
   /// One line for what needs a GPU when there is none ("needs a GPU: ...").
   [[nodiscard]] std::string no_gpu_text() const;
   [[nodiscard]] const CacheModel& model() const { return model_; }
@@ -162,7 +157,6 @@ class CacheSession {
   [[nodiscard]] CacheResults measured() const;
   /// Whether measured() holds the current section's numbers for the current state.
   [[nodiscard]] bool measurement_current() const;
-  [[nodiscard]] std::string error() const;
 
   /// Tests and figures: replaces the measurements (as if the GPU had produced them).
   void inject_results_for_test(CacheResults results);
@@ -171,19 +165,15 @@ class CacheSession {
   void request_current();
   void set_error(const std::string& message);
 
-  gpu::DeviceQuery device_;
   bool shown_ = false;  ///< show() was called: measurements follow the state
   CacheState state_;
   CacheModel model_;
   std::optional<gpu::CacheDeviceLimits> limits_;  ///< the device's, once known (GL thread copy)
 
   // Results the worker publishes (under mutex_).
-  mutable std::mutex mutex_;
   CacheResults measured_;
 
   void run_job(const CacheState& job, gpu::CacheLab& lab);
-  /// Last member: stopped (joined) before the rest goes. One slot: the shown section.
-  LabWorker<gpu::CacheLab, CacheState> worker_;
 };
 
 }  // namespace warplens::app

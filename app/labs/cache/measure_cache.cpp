@@ -97,12 +97,9 @@ void check_options(const CacheMeasureOptions& o) {
 // The verb's work; run_measure_cache turns what it throws into the exit code.
 int measure_cache_body(const CacheMeasureOptions& o) {
   check_options(o);
-  const auto query = gpu::query_device();
-  if (!query.device) {
-    std::cerr << "warplens measure: " << query.reason << "\n";
-    return kExitNoDevice;
-  }
-  const gpu::DeviceInfo& d = *query.device;
+  const auto device = measure_device();
+  if (!device) return kExitNoDevice;
+  const gpu::DeviceInfo& d = *device;
   // The hit rates' checker (its labs and CUPTI session) goes before this verb returns.
   struct ReleaseCounters {
     ReleaseCounters() = default;

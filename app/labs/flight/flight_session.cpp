@@ -148,16 +148,14 @@ FlightModel flight_model(const FlightState& st, const FlightResults& r,
 }
 
 FlightSession::FlightSession(bool use_gpu)
-    : worker_(
-          1,
+    : WorkerSession(
+          use_gpu, 1,
           [this] {
-            worker_.set_status("starting the bytes-in-flight lab on " + device_.device->name);
-            auto lab = std::make_shared<gpu::FlightLab>(*device_.device);
+            auto lab = start_lab("bytes-in-flight lab");
             publish([&](FlightResults& r) { r.limits = lab->limits(); });
             return lab;
           },
           [this](int, const FlightState& job, gpu::FlightLab& lab) { run_job(job, lab); }) {
-  device_ = session_device(use_gpu);
   model_ = flight_model(state_, measured_, "");
   if (gpu_mode()) worker_.start();
 }
@@ -225,11 +223,6 @@ void FlightSession::update() {
   } catch (const std::exception& e) {
     worker_.set_error(std::string("parameters refused on this GPU: ") + e.what());
   }
-}
-
-bool FlightSession::idle() const {
-  if (!gpu_mode()) return true;
-  return worker_.settled();
 }
 
 FlightResults FlightSession::measured() const {

@@ -13,7 +13,7 @@
 
 #include "flight_lab.h"
 #include "gpu.h"
-#include "lab_worker.h"
+#include "worker_session.h"
 
 namespace warplens::app {
 
@@ -101,12 +101,10 @@ struct FlightModel {
 FlightModel flight_model(const FlightState& state, const FlightResults& results,
                          const std::string& device_name);
 
-class FlightSession {
+class FlightSession : public WorkerSession<gpu::FlightLab, FlightState> {
  public:
   explicit FlightSession(bool use_gpu);
   ~FlightSession();
-  FlightSession(const FlightSession&) = delete;
-  FlightSession& operator=(const FlightSession&) = delete;
 
   /// New parameters; refused ones set error() and change nothing.
   void set(const FlightState& requested);
@@ -116,14 +114,10 @@ class FlightSession {
   void remeasure();
   /// Once per frame: the model follows new measurements.
   void update();
-  [[nodiscard]] bool idle() const;
 
-  [[nodiscard]] const gpu::DeviceQuery& device() const { return device_; }
-  [[nodiscard]] bool gpu_mode() const { return device_.device.has_value(); }
   [[nodiscard]] std::string no_gpu_text() const;
   [[nodiscard]] const FlightModel& model() const { return model_; }
   [[nodiscard]] FlightResults measured() const;
-  [[nodiscard]] std::string error() const { return worker_.error(); }
 
   /// Tests and figures: replaces the measurements (as if the GPU had produced them).
   void inject_results_for_test(FlightResults results);
@@ -133,16 +127,12 @@ class FlightSession {
   void run_job(const FlightState& job, gpu::FlightLab& lab);
   void publish(const std::function<void(FlightResults&)>& change);
 
-  gpu::DeviceQuery device_;
   bool shown_ = false;
   FlightState state_;
   FlightModel model_;
   int model_version_ = -1;
 
-  mutable std::mutex mutex_;
   FlightResults measured_;
-
-  LabWorker<gpu::FlightLab, FlightState> worker_;  ///< last: stopped first
 };
 
 }  // namespace warplens::app

@@ -53,12 +53,9 @@ int measure_body(const std::string& section, const std::string& format) {
   if (section != "all") (void)parse_flight_section(section);
   if (format != "text" && format != "json" && format != "csv")
     throw std::invalid_argument("format must be text, json or csv");
-  const auto query = gpu::query_device();
-  if (!query.device) {
-    std::cerr << "warplens measure: " << query.reason << "\n";
-    return kExitNoDevice;
-  }
-  const gpu::DeviceInfo& d = *query.device;
+  const auto device = measure_device();
+  if (!device) return kExitNoDevice;
+  const gpu::DeviceInfo& d = *device;
   nlohmann::json doc = measurement_header(
       d, "flight", "(bytes read + bytes written) / median time, 1e9 B/s; the model counts alike");
   nlohmann::json rows = nlohmann::json::array();

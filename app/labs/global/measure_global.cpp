@@ -13,6 +13,7 @@
 #include "exit_codes.h"
 #include "global_scenario.h"
 #include "gpu.h"
+#include "json_support.h"
 #include "memory_model.h"
 
 namespace warplens::app {
@@ -42,12 +43,9 @@ int measure_global(const MeasureOptions& o, const Scenario* scenario) {
     std::cerr << "warplens measure: " << e.what() << "\n";
     return kExitBadInput;
   }
-  const auto query = gpu::query_device();
-  if (!query.device) {
-    std::cerr << "warplens measure: " << query.reason << "\n";
-    return kExitNoDevice;
-  }
-  const gpu::DeviceInfo& d = *query.device;
+  const auto device = measure_device();
+  if (!device) return kExitNoDevice;
+  const gpu::DeviceInfo& d = *device;
   base.pitch_alignment = d.pitch_alignment;
   std::vector<gpu::CopyParams> cases;
   if (!o.scenario.empty()) cases.push_back(base);

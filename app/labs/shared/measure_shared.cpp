@@ -143,12 +143,9 @@ int measure_shared_body(const SharedMeasureOptions& o) {
   access = shown_access(st);
   if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
   if (st.lab == Lab::Banks) (void)shared_model_accesses(st.probe, st.warp);
-  const auto query = gpu::query_device();
-  if (!query.device) {
-    std::cerr << "warplens measure: " << query.reason << "\n";
-    return kExitNoDevice;
-  }
-  const gpu::DeviceInfo& d = *query.device;
+  const auto device = measure_device();
+  if (!device) return kExitNoDevice;
+  const gpu::DeviceInfo& d = *device;
   nlohmann::json doc = measurement_header(
       d, to_string(st.lab), "bytes the program asked to read + write / median time, 1e9 B/s");
   if (access) {
