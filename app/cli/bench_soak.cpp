@@ -22,6 +22,7 @@
 #include "gpu.h"
 #include "headless_context.h"
 #include "headless_frames.h"
+#include "scenarios.h"
 
 namespace warplens::bench {
 
@@ -155,8 +156,9 @@ class Monkey {
 // The two samples the growth criteria compare, taken alike: the window brought to the same
 // state (the first scenario, compare off, 1x, light theme), the labs' work finished, three frames
 // drawn, freed heap memory handed back (malloc_trim), so what a moment's view or a measurement in
-// flight holds does not count as growth. Before the baseline, every lab (and its A/B side) is
-// made and drawn at every UI scale, so what the window makes once on first use is in both.
+// flight holds does not count as growth. Before the baseline, every built-in scenario is shown
+// once and every lab (and its A/B side) is made and drawn at every UI scale, so what the window
+// makes once, on first use, is in both samples.
 struct Checkpoint {
   int second = 0;
   std::int64_t rss = 0;
@@ -166,7 +168,11 @@ struct Checkpoint {
 Checkpoint checkpoint(int second, app::UiState& ui, app::HeadlessScene& scene,
                       viz::RenderTarget& target, const SoakOptions& o,
                       const gpu::DeviceQuery& device, bool visit_every_lab) {
-  if (visit_every_lab) {  // the baseline: every lab and A/B side made and drawn at every scale
+  if (visit_every_lab) {  // the baseline: every scenario shown once, every lab and A/B side
+    for (int i = 0; i < static_cast<int>(app::builtin_scenarios().size()); ++i) {
+      app::apply_scenario(ui, scene.labs, i);
+      scene.draw_frames(ui, target, o.width, o.height, 1);
+    }
     for (float scale : {3.0f, 2.0f, 1.5f, 1.0f}) {
       scene.layer.set_scale(scale, ui.theme);
       for (const app::LabInfo& info : app::lab_registry()) {
