@@ -343,6 +343,13 @@ CudaVersions cuda_versions() {
   return v;
 }
 
+std::optional<DeviceMemory> device_memory(int index) {
+  std::size_t free = 0, total = 0;
+  if (cudaSetDevice(index) != cudaSuccess || cudaMemGetInfo(&free, &total) != cudaSuccess)
+    return std::nullopt;
+  return DeviceMemory{static_cast<std::int64_t>(free), static_cast<std::int64_t>(total)};
+}
+
 DeviceQuery query_device() {
   DeviceQuery q;
   int count = 0;

@@ -178,7 +178,8 @@ void FlightLab::Impl::prepare_kernel(const void* kernel) {
 
 // --- FlightLab ---------------------------------------------------------------------------------
 
-FlightLab::FlightLab(const DeviceInfo& device) : impl_(new Impl) {
+FlightLab::FlightLab(const DeviceInfo& device, std::int64_t copy_bytes) : impl_(new Impl) {
+  if (copy_bytes < 0) throw std::invalid_argument("copy buffer bytes must be >= 0");
   Impl& im = *impl_;
   im.device = device;
   use_device(device.index);
@@ -210,9 +211,10 @@ FlightLab::FlightLab(const DeviceInfo& device) : impl_(new Impl) {
     l.levels.l1_bytes = std::int64_t{table->unified_kib - table->capacities_kib.front()} * 1024;
   else
     l.levels.l1_bytes = l.sm.shared_bytes_per_sm;
-  im.copy_bytes = (std::max<std::int64_t>(4 * device.l2_bytes, std::int64_t{256} << 20) +
-                   (std::int64_t{1} << 20) - 1) >>
-                  20 << 20;
+  const std::int64_t wanted =
+      copy_bytes ? copy_bytes
+                 : std::max<std::int64_t>(4 * device.l2_bytes, std::int64_t{256} << 20);
+  im.copy_bytes = (wanted + (std::int64_t{1} << 20) - 1) >> 20 << 20;
   im.in.ensure(static_cast<std::size_t>(im.copy_bytes), "the copy's source");
   im.out.ensure(static_cast<std::size_t>(im.copy_bytes), "the copy's destination");
   fill_words<<<std::max(im.sms(), 1) * 8, 256, 0, im.stream>>>(im.in.as<unsigned>(),

@@ -248,8 +248,10 @@ struct FlightDeviceLimits {
 /// least 256 MiB, so a copy streams from DRAM). One thread at a time.
 class FlightLab {
  public:
-  /// Queries the limits and allocates the copy buffers; throws GpuError.
-  explicit FlightLab(const DeviceInfo& device);
+  /// Queries the limits and allocates the copy buffers; throws GpuError. `copy_bytes` sets the
+  /// size of each copy buffer, rounded up to a whole MiB (0: the default above; a smaller one,
+  /// e.g. for kernels-once under compute-sanitizer, no longer streams from DRAM).
+  explicit FlightLab(const DeviceInfo& device, std::int64_t copy_bytes = 0);
   ~FlightLab();
   FlightLab(const FlightLab&) = delete;
   FlightLab& operator=(const FlightLab&) = delete;

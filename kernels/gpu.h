@@ -88,6 +88,16 @@ struct DeviceQuery {
 };
 DeviceQuery query_device();
 
+/// Device memory as cudaMemGetInfo reports it for the current context, bytes.
+struct DeviceMemory {
+  std::int64_t free_bytes = 0;
+  std::int64_t total_bytes = 0;
+  [[nodiscard]] std::int64_t used_bytes() const { return total_bytes - free_bytes; }
+};
+/// cudaMemGetInfo on device `index` (it creates the device's context if this process has none
+/// yet); std::nullopt without CUDA or when the call fails. Never throws.
+std::optional<DeviceMemory> device_memory(int index);
+
 /// The CUDA runtime this process loaded and the newest CUDA the installed driver supports, as
 /// CUDA encodes versions (1000 x major + 10 x minor: 13000 is 13.0); 0 where there is none (a
 /// build without CUDA, or no driver). From cudaRuntimeGetVersion and cudaDriverGetVersion.

@@ -22,6 +22,10 @@ CudaVersions cuda_versions() {
   return {};
 }
 
+std::optional<DeviceMemory> device_memory(int) {
+  return std::nullopt;
+}
+
 DeviceQuery query_device() {
   return {std::nullopt, "built without the CUDA toolkit (model only)"};
 }
@@ -141,7 +145,7 @@ void CacheLab::launch_read_path_once(const ReadPathParams&) {
   no_cuda();
 }
 struct FlightLab::Impl {};
-FlightLab::FlightLab(const DeviceInfo&) {
+FlightLab::FlightLab(const DeviceInfo&, std::int64_t) {
   no_cuda();
 }
 FlightLab::~FlightLab() = default;

@@ -3,7 +3,8 @@
 // median of repeated timed launches with its min-max spread, next to the bandwidth model's
 // prediction, each sweep headed by the calibration it measured (every probe's GB/s and the terms
 // fitted to them); the worst and median prediction errors; then the shared-memory labs' tables
-// (bench_shared.h). Needs a CUDA device (exit 3 without).
+// (bench_shared.h). Needs a CUDA device (exit 3 without). The verbs with options, kernels-once
+// and soak, are in bench_cli.h.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -11,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "bench_cli.h"
 #include "bench_counters.h"
 #include "bench_frames.h"
 #include "bench_shared.h"
@@ -37,6 +39,7 @@ double median(std::vector<double> v) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (bench::is_option_verb(argc, argv)) return bench::run_option_verb(argc, argv);
   // warplens-bench [RUNS] [shared|counters]: "shared" prints only the shared-memory tables.
   const int runs = argc > 1 ? std::max(10, std::atoi(argv[1])) : 15;
   const bool shared_only = argc > 2 && std::string(argv[2]) == "shared";

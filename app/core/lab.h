@@ -12,9 +12,11 @@
 
 #include <any>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <random>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,6 +24,7 @@
 #include "counter_checks.h"
 #include "gpu.h"
 #include "imgui_layer.h"
+#include "kernels_once.h"
 #include "lab_id.h"
 #include "measure_options.h"
 #include "memory_model.h"
@@ -97,6 +100,10 @@ class LabInstance {
   virtual void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) = 0;
   /// Takes the parameters of another instance of the same lab (A/B compare starts so).
   virtual void copy_parameters_from(const LabInstance& other) = 0;
+  /// `warplens-bench soak`: one random change of one parameter, to a value the lab's parameter
+  /// panel offers, made through the session's own setter as the panel makes it. A candidate the
+  /// lab's checks refuse is not set. Default: no change.
+  virtual void random_change(std::mt19937& rng) { (void)rng; }
   /// The memory model the view and the predicted numbers follow.
   [[nodiscard]] virtual model::HardwareModel shown_model() const {
     return model::HardwareModel::Modern;
@@ -152,6 +159,12 @@ class LabInstance {
   virtual void figure_numbers(nlohmann::json& figure) const = 0;
 };
 
+/// One of `values`, picked uniformly by `rng` (for LabInstance::random_change).
+template <typename T>
+T pick_one(std::mt19937& rng, std::initializer_list<T> values) {
+  return *(values.begin() + static_cast<std::ptrdiff_t>(rng() % values.size()));
+}
+
 /// A LabInstance that lives through one session (copy_session.h, shared_session.h, ...): the
 /// life on the GL thread, the device, the error and A/B's parameter copy all go to the session.
 /// `Session` has update(), idle(), remeasure(), device(), error(), state() and set(state).
@@ -201,6 +214,12 @@ struct LabInfo {
   /// for `scenario` (one of this lab's; null: the options), and prints text, JSON or CSV.
   /// Returns the process exit code (exit_codes.h) with a one-line reason on stderr.
   int (*measure)(const MeasureOptions& options, const Scenario* scenario);
+  /// `warplens-bench kernels-once` (kernels_once.h): launches each of the lab's kernels once on
+  /// small sizes on `device` (the verb passes one_sm_view of the real GPU), then the kernels of
+  /// each of `scenarios` (the lab's built-in scenarios) at their parameters with the sizes made
+  /// small, and checks every result. A failure is a row with ok false, never an exception.
+  std::vector<KernelRun> (*kernels_once)(const gpu::DeviceInfo& device,
+                                         const std::vector<const Scenario*>& scenarios);
 };
 
 /// Every lab, in lecture order; registry()[i].id == Lab(i).

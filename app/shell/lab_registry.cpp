@@ -30,21 +30,21 @@ std::unique_ptr<LabInstance> make(bool use_gpu) {
 const std::vector<LabInfo>& lab_registry() {
   static const std::vector<LabInfo> registry = {
       // id, title, short title, A/B ratio, instance, preset table, verify's counter case,
-      // measure verb
+      // measure verb, kernels-once
       {Lab::Global, "Global memory", "Global", "bandwidth", make<GlobalLab>, parse_global_table,
-       global_counter_case, measure_global},
+       global_counter_case, measure_global, global_kernels_once},
       {Lab::Banks, "Shared banks", "Banks", "bandwidth", make<BankLab>, parse_banks_table,
-       shared_counter_case, measure_shared_lab},
+       shared_counter_case, measure_shared_lab, banks_kernels_once},
       {Lab::Transpose, "Transpose", "Transpose", "bandwidth", make<TransposeLab>,
-       parse_transpose_table, transpose_counter_case, measure_shared_lab},
+       parse_transpose_table, transpose_counter_case, measure_shared_lab, transpose_kernels_once},
       {Lab::Matmul, "Matrix multiply", "Matmul", "throughput", make<MatmulLab>, parse_matmul_table,
-       shared_counter_case, measure_shared_lab},
+       shared_counter_case, measure_shared_lab, matmul_kernels_once},
       {Lab::Reduction, "Reduction", "Reduction", "bandwidth", make<ReductionLab>,
-       parse_reduction_table, shared_counter_case, measure_shared_lab},
+       parse_reduction_table, shared_counter_case, measure_shared_lab, reduction_kernels_once},
       {Lab::Cache, "Caches & occupancy", "Caches", nullptr, make<CacheLabUnit>, parse_cache_table,
-       nullptr, measure_cache_lab},
+       nullptr, measure_cache_lab, cache_kernels_once},
       {Lab::Flight, "Bytes in flight", "Flight", "bandwidth", make<FlightLabUnit>,
-       parse_flight_table, nullptr, measure_flight_lab},
+       parse_flight_table, nullptr, measure_flight_lab, flight_kernels_once},
   };
   return registry;
 }

@@ -22,6 +22,7 @@ class CacheLabUnit final : public SessionLab<CacheSession> {
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
 
   void begin_frame() override;
+  void random_change(std::mt19937& rng) override;  // *_random_change.cpp
   void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
   void draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) override;
   [[nodiscard]] float numbers_height(const LabFrame& frame, float body_h, float cap) const override;

@@ -9,6 +9,9 @@
 // launches after all timed runs; WARPLENS_NO_COUNTERS skips them.
 #pragma once
 
+#include <vector>
+
+#include "kernels_once.h"
 #include "measure_options.h"
 #include "scenario.h"
 
@@ -21,5 +24,9 @@ int run_measure_cache(const CacheMeasureOptions& options);
 
 /// The cache lab's `measure` (LabInfo::measure): the options' --section, or the scenario's.
 int measure_cache_lab(const MeasureOptions& options, const Scenario* scenario);
+
+/// `warplens-bench kernels-once` for this lab (LabInfo::kernels_once, kernels_once.h).
+std::vector<KernelRun> cache_kernels_once(const gpu::DeviceInfo& device,
+                                          const std::vector<const Scenario*>& scenarios);
 
 }  // namespace warplens::app

@@ -6,6 +6,9 @@
 // (the plain copies, cp.async and TMA, or why the GPU lacks one). Text, JSON or CSV.
 #pragma once
 
+#include <vector>
+
+#include "kernels_once.h"
 #include "measure_options.h"
 #include "scenario.h"
 
@@ -15,5 +18,9 @@ namespace warplens::app {
 /// option the cache lab's sections use too), or the scenario's section. Returns the exit code
 /// (0; 1 a GPU failure or a copy that did not verify; 2 bad parameters; 3 no CUDA device).
 int measure_flight_lab(const MeasureOptions& options, const Scenario* scenario);
+
+/// `warplens-bench kernels-once` for this lab (LabInfo::kernels_once, kernels_once.h).
+std::vector<KernelRun> flight_kernels_once(const gpu::DeviceInfo& device,
+                                           const std::vector<const Scenario*>& scenarios);
 
 }  // namespace warplens::app

@@ -28,6 +28,7 @@ class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
   [[nodiscard]] float numbers_height(const LabFrame& frame, float body_h, float cap) const override;
   void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
   bool pick_view(UiState& ui, int view) override;
+  void random_change(std::mt19937& rng) override;  // *_random_change.cpp
   [[nodiscard]] std::string status_text() const override;
   [[nodiscard]] std::string source_text() const override;
   [[nodiscard]] CompareColumn compare_column() const override;

@@ -5,7 +5,9 @@
 #include <nlohmann/json.hpp>
 
 #include <string>
+#include <vector>
 
+#include "kernels_once.h"
 #include "measure_options.h"
 #include "scenario.h"
 
@@ -38,5 +40,21 @@ int measure_shared_lab(const MeasureOptions& options, const Scenario* scenario);
 /// Runs the measurement and prints it. Returns the process exit code (0; 1 GPU failure; 2 bad
 /// parameters; 3 no CUDA device), with a one-line reason on stderr.
 int run_measure_shared(const SharedMeasureOptions& options);
+
+/// `warplens-bench kernels-once` for this lab (LabInfo::kernels_once, kernels_once.h).
+std::vector<KernelRun> banks_kernels_once(const gpu::DeviceInfo& device,
+                                          const std::vector<const Scenario*>& scenarios);
+
+/// `warplens-bench kernels-once` for this lab (LabInfo::kernels_once, kernels_once.h).
+std::vector<KernelRun> transpose_kernels_once(const gpu::DeviceInfo& device,
+                                              const std::vector<const Scenario*>& scenarios);
+
+/// `warplens-bench kernels-once` for this lab (LabInfo::kernels_once, kernels_once.h).
+std::vector<KernelRun> matmul_kernels_once(const gpu::DeviceInfo& device,
+                                           const std::vector<const Scenario*>& scenarios);
+
+/// `warplens-bench kernels-once` for this lab (LabInfo::kernels_once, kernels_once.h).
+std::vector<KernelRun> reduction_kernels_once(const gpu::DeviceInfo& device,
+                                              const std::vector<const Scenario*>& scenarios);
 
 }  // namespace warplens::app

@@ -36,8 +36,13 @@ class SharedLabBase : private SharedViews, public SessionLab<SharedSession> {
   [[nodiscard]] std::string source_text() const override;
   [[nodiscard]] CompareColumn compare_column() const override;
   void figure_numbers(nlohmann::json& figure) const override;
+  /// Changes one of the lab's parameters (change_lab_parameter) and sets the state when the
+  /// lab's checks (SharedKind::shown_access, plan_bank_probe) accept it.
+  void random_change(std::mt19937& rng) override;  // shared_random_change.cpp
 
  protected:
+  /// The lab's own part of random_change: one field of `state` to a value its panel offers.
+  virtual void change_lab_parameter(SharedState& state, std::mt19937& rng) const = 0;
   /// The lab's own part of the parameter panel.
   virtual void draw_lab_parameters(SharedState& state) = 0;
   /// The presenter strip's knobs: the one or two the lab's scenarios turn.
@@ -54,6 +59,7 @@ class BankLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_bank_parameters(state); }
+  void change_lab_parameter(SharedState& state, std::mt19937& rng) const override;
   void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
@@ -69,6 +75,7 @@ class TransposeLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_transpose_parameters(state); }
+  void change_lab_parameter(SharedState& state, std::mt19937& rng) const override;
   void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
@@ -80,6 +87,7 @@ class MatmulLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_matmul_parameters(state); }
+  void change_lab_parameter(SharedState& state, std::mt19937& rng) const override;
   void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
@@ -91,6 +99,7 @@ class ReductionLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_reduction_parameters(state); }
+  void change_lab_parameter(SharedState& state, std::mt19937& rng) const override;
   void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;

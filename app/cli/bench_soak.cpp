@@ -1,0 +1,383 @@
+#include "bench_soak.h"
+
+#define GLFW_INCLUDE_NONE
+#include <GLFW/glfw3.h>  // the key codes imgui_impl_glfw maps ImGui's keys to
+#include <imgui.h>
+#include <malloc.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+#include <random>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app_ui.h"
+#include "gpu.h"
+#include "headless_context.h"
+#include "headless_frames.h"
+#include "scenarios.h"
+
+namespace warplens::bench {
+
+namespace {
+
+using app::Lab;
+using app::LabInstance;
+using Clock = std::chrono::steady_clock;
+
+constexpr auto kFrameInterval = std::chrono::milliseconds(100);
+constexpr double kGrowthLimitMiB = 5.0;
+constexpr double kFrameLimitMs = 1000.0 / 60.0;
+
+double mib(std::int64_t bytes) {
+  return static_cast<double>(bytes) / (1024.0 * 1024.0);
+}
+
+// Resident set size of this process, bytes (/proc/self/statm: pages).
+std::int64_t resident_bytes() {
+  std::ifstream statm("/proc/self/statm");
+  long long size = 0, resident = 0;
+  statm >> size >> resident;
+  return resident * sysconf(_SC_PAGESIZE);
+}
+
+double percentile(std::vector<double> v, double q) {
+  if (v.empty()) return 0;
+  std::sort(v.begin(), v.end());
+  const auto i = static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5);
+  return v[std::min(i, v.size() - 1)];
+}
+
+struct Sample {
+  int second = 0;
+  std::int64_t rss = 0;
+  std::optional<std::int64_t> gpu_used;
+  int frames = 0;
+  double frame_p50 = 0, frame_max = 0;
+  int actions = 0;
+  std::string lab, scenario;
+  bool compare = false;
+  int errors = 0;  ///< instances whose status line shows an error at this second
+};
+
+// Every instance made so far, both sides.
+std::vector<LabInstance*> instances(const app::Workbench& labs) {
+  std::vector<LabInstance*> all;
+  for (const app::LabInfo& info : app::lab_registry()) {
+    if (LabInstance* b = labs.made(info.id)) all.push_back(b);
+    if (LabInstance* a = labs.made_a(info.id)) all.push_back(a);
+  }
+  return all;
+}
+
+// A preset file of the user's, as the window's preset field loads it: valid, or (every other
+// time) one whose [copy] table the lab refuses, so the error path runs too.
+std::string preset_text(std::mt19937& rng, bool valid) {
+  return "name = \"soak-preset\"\nlab = \"global\"\ntitle = \"Soak preset\"\n"
+         "summary = \"A preset the soak writes and loads.\"\n\n[copy]\nword_bytes = 4\n"
+         "offset = " +
+         std::to_string(rng() % 8) + "\nstride = " + (valid ? std::to_string(1 + rng() % 4) : "0") +
+         "\n";
+}
+
+// The monkey: what a user does in the window, through the same state and code the window's
+// widgets and keys use. Keys go in through ImGui's input (as imgui_impl_glfw feeds them), so the
+// shell's handle_keys sees them during the next frame.
+class Monkey {
+ public:
+  Monkey(app::UiState& ui, app::Workbench& labs, unsigned seed, std::string preset_path)
+      : ui_(ui), labs_(labs), rng_(seed), preset_path_(std::move(preset_path)) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyMap[ImGuiKey_LeftArrow] = GLFW_KEY_LEFT;
+    io.KeyMap[ImGuiKey_RightArrow] = GLFW_KEY_RIGHT;
+  }
+
+  /// Before a frame: releases the arrow key pressed for the last one.
+  void before_frame() {
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeysDown[GLFW_KEY_LEFT] = io.KeysDown[GLFW_KEY_RIGHT] = false;
+  }
+
+  void act() {
+    ++actions_;
+    const auto roll = static_cast<unsigned>(rng_() % 100);
+    if (roll < 30) {  // a control of the panel: the side the panel edits
+      LabInstance* edit =
+          ui_.compare && ui_.compare_edit_a ? labs_.made_a(ui_.lab) : labs_.made(ui_.lab);
+      if (edit) edit->random_change(rng_);
+    } else if (roll < 42) {  // the scenario picker
+      ui_.pending_scenario = static_cast<int>(rng_() % static_cast<unsigned>(catalog_size(ui_)));
+    } else if (roll < 52) {  // a lab's header button
+      const auto& registry = app::lab_registry();
+      ui_.lab = registry[rng_() % registry.size()].id;
+    } else if (roll < 62) {
+      key('c');  // A/B compare on / off
+    } else if (roll < 67) {
+      key(rng_() % 2 ? 'a' : 'b');
+    } else if (roll < 77) {  // previous / next scenario
+      ImGui::GetIO().KeysDown[rng_() % 2 ? GLFW_KEY_LEFT : GLFW_KEY_RIGHT] = true;
+    } else if (roll < 86) {
+      key(app::pick_one(rng_, {' ', '1', '2', '3', '4'}));
+    } else if (roll < 90) {
+      key(rng_() % 2 ? 'p' : '?');
+    } else if (roll < 94) {  // the status bar's theme button
+      ui_.theme = ui_.theme == viz::ThemeName::Dark ? viz::ThemeName::Light : viz::ThemeName::Dark;
+      ui_.theme_changed = true;
+    } else if (roll < 97) {  // the status bar's scale buttons
+      ui_.ui_scale = app::pick_one(rng_, {1.0f, 1.5f, 2.0f, 3.0f});
+      ui_.scale_changed = true;
+    } else {  // the preset field: a path typed, then Load
+      std::ofstream(preset_path_) << preset_text(rng_, ++presets_ % 2 == 1);
+      ui_.preset_path = preset_path_;
+      ui_.preset_requested = true;
+    }
+  }
+
+  [[nodiscard]] int actions() const { return actions_; }
+
+ private:
+  static void key(char c) { ImGui::GetIO().AddInputCharacter(static_cast<unsigned>(c)); }
+
+  app::UiState& ui_;
+  app::Workbench& labs_;
+  std::mt19937 rng_;
+  std::string preset_path_;
+  int actions_ = 0;
+  int presets_ = 0;
+};
+
+// The two samples the growth criteria compare, taken alike: the window brought to the same
+// state (the first scenario, compare off, 1x, light theme), the labs' work finished, three frames
+// drawn, freed heap memory handed back (malloc_trim), so what a moment's view or a measurement in
+// flight holds does not count as growth. Before the baseline, every built-in scenario is shown
+// once and every lab (and its A/B side) is made and drawn at every UI scale, so what the window
+// makes once, on first use, is in both samples.
+struct Checkpoint {
+  int second = 0;
+  std::int64_t rss = 0;
+  std::optional<std::int64_t> gpu_used;
+};
+
+Checkpoint checkpoint(int second, app::UiState& ui, app::HeadlessScene& scene,
+                      viz::RenderTarget& target, const SoakOptions& o,
+                      const gpu::DeviceQuery& device, bool visit_every_lab) {
+  if (visit_every_lab) {  // the baseline: every scenario shown once, every lab and A/B side
+    for (int i = 0; i < static_cast<int>(app::builtin_scenarios().size()); ++i) {
+      app::apply_scenario(ui, scene.labs, i);
+      scene.draw_frames(ui, target, o.width, o.height, 1);
+    }
+    for (float scale : {3.0f, 2.0f, 1.5f, 1.0f}) {
+      scene.layer.set_scale(scale, ui.theme);
+      for (const app::LabInfo& info : app::lab_registry()) {
+        ui.lab = info.id;
+        ui.compare = false;
+        if (info.compare_ratio) app::start_compare(ui, scene.labs);
+        scene.draw_frames(ui, target, o.width, o.height, 2);
+      }
+    }
+  }
+  app::apply_scenario(ui, scene.labs, 0);
+  ui.ui_scale = 1.0f;
+  ui.theme = viz::ThemeName::Light;
+  scene.layer.set_scale(ui.ui_scale, ui.theme);
+  scene.layer.set_theme(ui.theme);
+  scene.draw_frames(ui, target, o.width, o.height, 3);
+  (void)scene.wait_until_idle(std::chrono::seconds(120));
+  scene.draw_frames(ui, target, o.width, o.height, 3);
+  malloc_trim(0);
+  Checkpoint c{second, resident_bytes(), std::nullopt};
+  if (device.device) {
+    if (const auto m = gpu::device_memory(device.device->index)) c.gpu_used = m->used_bytes();
+  }
+  return c;
+}
+
+void write_row(std::ofstream& csv, const Sample& s) {
+  char gpu[32] = "";
+  if (s.gpu_used) std::snprintf(gpu, sizeof gpu, "%.1f", mib(*s.gpu_used));
+  char line[512];
+  std::snprintf(line, sizeof line, "%d,%.1f,%s,%d,%.2f,%.2f,%d,%s,%s,%d,%d\n", s.second, mib(s.rss),
+                gpu, s.frames, s.frame_p50, s.frame_max, s.actions, s.lab.c_str(),
+                s.scenario.c_str(), s.compare ? 1 : 0, s.errors);
+  csv << line << std::flush;
+}
+
+struct Verdict {
+  bool failed = false;
+  void row(const char* what, const std::string& measured, const char* limit, const char* result) {
+    std::printf("%-34s %-28s %-12s %s\n", what, measured.c_str(), limit, result);
+    if (std::string(result) == "FAIL") failed = true;
+  }
+};
+
+std::string growth_text(double from, double to) {
+  char text[64];
+  std::snprintf(text, sizeof text, "%+.1f MiB (%.0f -> %.0f)", to - from, from, to);
+  return text;
+}
+
+}  // namespace
+
+const char* soak_csv_header() {
+  return "second,rss_mib,gpu_used_mib,frames,frame_ms_p50,frame_ms_max,actions,lab,scenario,"
+         "compare,lab_errors";
+}
+
+int run_soak(const SoakOptions& o) {
+  const int seconds = std::max(1, static_cast<int>(o.minutes * 60 + 0.5));
+  const auto device = o.model_only ? gpu::DeviceQuery{} : gpu::query_device();
+  if (!o.model_only && !device.device) {
+    std::cerr << "warplens-bench soak: " << device.reason << " (--model-only runs without one)\n";
+    return 3;
+  }
+  std::ofstream csv;
+  if (!o.csv.empty()) {
+    csv.open(o.csv);
+    if (!csv) {
+      std::cerr << "warplens-bench soak: cannot write " << o.csv << "\n";
+      return 2;
+    }
+    csv << soak_csv_header() << "\n";
+  }
+  const std::string preset_path = (std::filesystem::temp_directory_path() /
+                                   ("warplens-soak-" + std::to_string(getpid()) + ".toml"))
+                                      .string();
+  std::vector<Sample> samples;
+  Checkpoint base, end;
+  const int base_second = seconds >= 120 ? 60 : std::max(1, seconds / 2);
+  std::vector<double> frame_ms;  // every frame of the run
+  std::string crash, renderer, lab_errors;
+  int lab_error_count = 0;
+  try {
+    viz::HeadlessContext context(device.device ? device.device->index : -1);
+    renderer = context.renderer();
+    app::ViewOptions view;
+    view.use_gpu = !o.model_only;
+    app::HeadlessScene scene(view);
+    app::UiState ui;
+    ui.interactive = true;  // keys, buttons and the preset field, as in the window
+    app::apply_scenario(ui, scene.labs, 0);
+    viz::RenderTarget target;
+    Monkey monkey(ui, scene.labs, o.seed, preset_path);
+    std::printf("soak: %d s, %s, seed %u, %dx%d, GL %s\n", seconds,
+                o.model_only ? "model only" : device.device->name.c_str(), o.seed, o.width,
+                o.height, renderer.c_str());
+    std::fflush(stdout);
+    std::mt19937 timing(o.seed ^ 0x9e3779b9u);
+    auto start = Clock::now();
+    auto next_action = start, next_frame = start;
+    std::vector<double> second_frames;
+    while (static_cast<int>(samples.size()) < seconds) {
+      const auto now = Clock::now();
+      if (now >= next_action) {
+        monkey.act();
+        next_action = now + std::chrono::milliseconds(150 + timing() % 200);
+      }
+      // One frame of the window's loop (frontends.cpp run_window), timed.
+      const auto t0 = Clock::now();
+      scene.labs.update();
+      scene.draw_frames(ui, target, o.width, o.height, 1);
+      const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+      frame_ms.push_back(ms);
+      second_frames.push_back(ms);
+      monkey.before_frame();
+      if (ui.theme_changed) {
+        scene.layer.set_theme(ui.theme);
+        ui.theme_changed = false;
+      }
+      if (ui.scale_changed) {
+        scene.layer.set_scale(ui.ui_scale, ui.theme);
+        ui.scale_changed = false;
+      }
+      const auto elapsed = Clock::now() - start;
+      if (elapsed >= std::chrono::seconds(samples.size() + 1)) {
+        Sample s;
+        s.second = static_cast<int>(samples.size()) + 1;
+        s.rss = resident_bytes();
+        if (device.device) {
+          if (const auto m = gpu::device_memory(device.device->index)) s.gpu_used = m->used_bytes();
+        }
+        s.frames = static_cast<int>(second_frames.size());
+        s.frame_p50 = percentile(second_frames, 0.5);
+        s.frame_max = second_frames.empty()
+                          ? 0
+                          : *std::max_element(second_frames.begin(), second_frames.end());
+        second_frames.clear();
+        s.actions = monkey.actions();
+        s.lab = to_string(ui.lab);
+        s.scenario = app::scenario_at(ui, ui.scenario).name;
+        s.compare = ui.compare;
+        for (const LabInstance* lab : instances(scene.labs)) s.errors += !lab->error().empty();
+        if (csv.is_open()) write_row(csv, s);
+        if (s.second % 60 == 0) {
+          std::printf("soak: %d s, RSS %.1f MiB, %d actions\n", s.second, mib(s.rss), s.actions);
+          std::fflush(stdout);
+        }
+        samples.push_back(s);
+        if (s.second == base_second) {  // its pause does not count in the run's seconds
+          const auto paused = Clock::now();
+          base = checkpoint(s.second, ui, scene, target, o, device, true);
+          start += Clock::now() - paused;
+          next_action = next_frame = Clock::now();
+        }
+      }
+      next_frame += kFrameInterval;
+      std::this_thread::sleep_until(std::max(next_frame, Clock::now()));
+    }
+    // The end: let every lab finish its work, then read their status lines.
+    if (!scene.wait_until_idle(std::chrono::seconds(120)))
+      lab_errors = "labs still busy after 120 s; ";
+    end = checkpoint(seconds, ui, scene, target, o, device, false);
+    for (const LabInstance* lab : instances(scene.labs)) {
+      const std::string e = lab->error();
+      if (e.empty()) continue;
+      ++lab_error_count;
+      lab_errors += e + "; ";
+    }
+  } catch (const std::exception& e) {
+    crash = e.what();
+  }
+  std::error_code ignored;
+  std::filesystem::remove(preset_path, ignored);
+
+  std::printf("\n%-34s %-28s %-12s %s\n", "criterion", "measured", "limit", "verdict");
+  Verdict v;
+  v.row("no crash", crash.empty() ? "ran " + std::to_string(samples.size()) + " s" : crash, "-",
+        crash.empty() ? "pass" : "FAIL");
+  if (!crash.empty()) return 1;
+  v.row("lab errors at the end", std::to_string(lab_error_count), "0",
+        lab_error_count == 0 && lab_errors.empty() ? "pass" : "FAIL");
+  if (!lab_errors.empty()) std::printf("  %s\n", lab_errors.c_str());
+  const std::string from = "host RSS growth (" + std::to_string(base.second) + " s -> end)";
+  v.row(from.c_str(), growth_text(mib(base.rss), mib(end.rss)), "< 5 MiB",
+        mib(end.rss) - mib(base.rss) < kGrowthLimitMiB ? "pass" : "FAIL");
+  if (base.gpu_used && end.gpu_used) {
+    const double growth = mib(*end.gpu_used) - mib(*base.gpu_used);
+    v.row("GPU memory growth", growth_text(mib(*base.gpu_used), mib(*end.gpu_used)), "< 5 MiB",
+          growth < kGrowthLimitMiB ? "pass" : "FAIL");
+  } else {
+    v.row("GPU memory growth", o.model_only ? "model only" : "cudaMemGetInfo failed", "< 5 MiB",
+          o.model_only ? "n/a" : "FAIL");
+  }
+  const bool software = renderer.find("llvmpipe") != std::string::npos ||
+                        renderer.find("softpipe") != std::string::npos;
+  const double p99 = percentile(frame_ms, 0.99);
+  char frame_text[64];
+  std::snprintf(frame_text, sizeof frame_text, "%.1f ms (p50 %.1f, %zu)", p99,
+                percentile(frame_ms, 0.5), frame_ms.size());
+  v.row("frame time p99", frame_text, "<= 16.7 ms",
+        software               ? "reported (software GL)"
+        : p99 <= kFrameLimitMs ? "pass"
+                               : "FAIL");
+  std::printf("\nsoak: %s\n", v.failed ? "FAILED" : "passed");
+  return v.failed ? 1 : 0;
+}
+
+}  // namespace warplens::bench
