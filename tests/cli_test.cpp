@@ -93,7 +93,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadInput{"analyze --index 'lane - 3'", "gives -3 for lane 0"},
         BadInput{"analyze --index 'lane +'", "cannot parse index expression"},
-        BadInput{"analyze --index 'bx'", "cannot parse"},
+        BadInput{"analyze --index 'bz'", "cannot parse"},
         BadInput{"analyze --index lane --word-bytes 3", "word bytes must be 1, 2, 4, 8 or 16"},
         BadInput{"analyze --index lane --space local", "space must be global or shared"},
         BadInput{"analyze --index lane --block 32x0", "block must be XxY"},
