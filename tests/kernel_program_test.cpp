@@ -281,6 +281,23 @@ TEST(KernelSource, LoadPathsAndUnusedLoads) {
   EXPECT_NE(s.find("__ldcg(reinterpret_cast<const uint4*>(in) + wl_i)"), std::string::npos) << s;
   EXPECT_NE(s.find("__ldg(reinterpret_cast<const unsigned int*>(in) + wl_i)"), std::string::npos);
   EXPECT_NE(s.find("asm volatile"), std::string::npos);  // neither load is stored
+  if (!gpu::built_with_cuda()) return;
+  // Every word size, load path and space through NVRTC.
+  p.tile = {1024, 4};
+  p.out = {1 << 10, 16};
+  for (int w : {1, 2, 4, 8, 16}) {
+    p.rows.push_back({KernelSpace::In, Op::Load, w, gpu::LoadPath::L2Only, "lane"});
+    p.rows.push_back({KernelSpace::Tile, Op::Store, w, gpu::LoadPath::Default, "lane", true});
+    p.rows.push_back({KernelSpace::Out, Op::Store, w, gpu::LoadPath::Default, "lane"});
+  }
+  p.rows.resize(gpu::kMaxKernelRows);
+  EXPECT_NO_THROW(gpu::check_program(p));
+  EXPECT_GT(gpu::compile_kernel_source(gpu::generate_source(p), "sm_90").size(), 1000u);
+  p.rows.erase(p.rows.begin(), p.rows.begin() + 2);
+  p.rows.push_back({KernelSpace::In, Op::Load, 2, gpu::LoadPath::ReadOnly, "lane + n"});
+  p.rows.push_back({KernelSpace::Tile, Op::Load, 8, gpu::LoadPath::Default, "lane"});
+  p.constants = {{"n", 5}};
+  EXPECT_GT(gpu::compile_kernel_source(gpu::generate_source(p), "sm_80").size(), 1000u);
 }
 
 // NVRTC needs no GPU: every generated program compiles for the H100's architecture.
