@@ -2,6 +2,7 @@
 #include "cache_lab.h"
 #include "flight_lab.h"
 #include "gpu.h"
+#include "kernel_lab.h"
 #include "shared_lab.h"
 
 namespace warplens::gpu {
@@ -170,5 +171,33 @@ AsyncMeasurement FlightLab::measure_async(AsyncKind, int, int, const std::atomic
 }
 MemcpyMeasurement FlightLab::measure_memcpy(int, int) {
   no_cuda();
+}
+
+std::string gpu_architecture(int cc_major, int cc_minor) {
+  return "sm_" + std::to_string(cc_major) + std::to_string(cc_minor);
+}
+std::vector<char> compile_kernel_source(const std::string&, const std::string&) {
+  no_cuda();
+}
+std::string nvrtc_version() {
+  return "built without the CUDA toolkit";
+}
+struct KernelLab::Impl {};
+KernelLab::KernelLab(const DeviceInfo&, std::size_t) {
+  no_cuda();
+}
+KernelLab::~KernelLab() = default;
+const DeviceInfo& KernelLab::device() const {
+  no_cuda();
+}
+KernelRun KernelLab::run(const KernelProgram&, const TracedWarp&, int, int,
+                         const std::atomic<bool>*, const KernelSimulation*) {
+  no_cuda();
+}
+bool KernelLab::load(const std::string&) {
+  no_cuda();
+}
+std::size_t KernelLab::cached_modules() const {
+  return 0;
 }
 }  // namespace warplens::gpu

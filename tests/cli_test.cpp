@@ -53,6 +53,14 @@ TEST(AnalyzeCli, UsesBlockAndWarpForThreadCoordinates) {
   EXPECT_EQ(j["lanes"][17]["index"], 3001);
 }
 
+TEST(AnalyzeCli, ReadsBlockIndexAndGrid) {
+  EXPECT_EQ(analyze("--index 'bx*bdx + lane + gdx*by'")["lanes"][3]["index"], 3);  // 0 / 1
+  const auto j = analyze("--index '(by*gdx + bx)*bdx + lane' --grid 4x2 --block-index 3x1");
+  EXPECT_EQ(j["lanes"][0]["index"], (1 * 4 + 3) * 32);
+  EXPECT_EQ(j["grid"], "4x2");
+  EXPECT_EQ(j["block_index"], "3x1");
+}
+
 TEST(AnalyzeCli, HistoricalModelsReportTransactions) {
   const auto fermi = analyze("--model fermi-ca --index 'lane + 1'");
   EXPECT_EQ(fermi["transactions_per_request"], 2);
@@ -93,7 +101,9 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         BadInput{"analyze --index 'lane - 3'", "gives -3 for lane 0"},
         BadInput{"analyze --index 'lane +'", "cannot parse index expression"},
-        BadInput{"analyze --index 'bx'", "cannot parse"},
+        BadInput{"analyze --index 'bz'", "cannot parse"},
+        BadInput{"analyze --index bx --grid 2x1 --block-index 2x0", "is not in grid 2x1"},
+        BadInput{"analyze --index bx --block-index -1x0", "block index must be XxY"},
         BadInput{"analyze --index lane --word-bytes 3", "word bytes must be 1, 2, 4, 8 or 16"},
         BadInput{"analyze --index lane --space local", "space must be global or shared"},
         BadInput{"analyze --index lane --block 32x0", "block must be XxY"},

@@ -265,7 +265,7 @@ TEST(IndexExpressionErrorTest, NamesACharacterOutsideTheGrammar) {
 TEST(IndexExpressionErrorTest, RejectsUnknownNames) {
   expect_parse_error("foo");
   expect_parse_error("lane2");
-  expect_parse_error("bx");  // the seeds' blockIdx.x; the grammar calls block dims bdx/bdy
+  expect_parse_error("bz");  // no such name (bx, by are blockIdx; bdx, bdy the block dims)
   expect_parse_error("threadIdx");
   expect_parse_error("lane + tz");
   expect_parse_error("sin(lane)");

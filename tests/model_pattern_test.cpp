@@ -191,7 +191,7 @@ TEST(PatternErrorTest, NegativeIndexNamesLaneAndValue) {
 }
 
 TEST(PatternErrorTest, BadExpression) {
-  for (const char* index : {"lane +", "", "foo", "(lane", "bx"}) {
+  for (const char* index : {"lane +", "", "foo", "(lane", "bz"}) {
     SCOPED_TRACE(index);
     EXPECT_THROW(pattern(index).validate(), PatternError);
     EXPECT_NE(pattern_error(pattern(index)), "");

@@ -30,6 +30,8 @@ json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw) 
   r["index"] = pattern.index;
   r["block"] = model::to_string(pattern.block);
   r["warp"] = pattern.warp;
+  r["grid"] = model::to_string(pattern.grid);
+  r["block_index"] = model::to_string(pattern.block_index);
   r["model"] = model::to_string(hw);
   r["address_base"] = "256-byte aligned; addresses are byte offsets from it";
 

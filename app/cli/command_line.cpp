@@ -17,6 +17,18 @@ std::vector<std::string> lab_names() {
   return names;
 }
 
+// analyze's --block-index "XxY": two integers >= 0 (the grid check comes with the pattern's).
+model::BlockShape parse_block_index(const std::string& text) {
+  model::BlockShape b;
+  char x = 0, extra = 0;
+  if (std::sscanf(text.c_str(), "%d%c%d%c", &b.x, &x, &b.y, &extra) != 3 ||
+      (x != 'x' && x != 'X') || b.x < 0 || b.y < 0) {
+    throw model::PatternError("block index must be XxY with integers >= 0, e.g. 3x1 (got \"" +
+                              text + "\")");
+  }
+  return b;
+}
+
 }  // namespace
 
 Size parse_size(const std::string& text) {
@@ -98,9 +110,13 @@ CommandLine::CommandLine() {
   analyze->add_option("--op", op, "load or store");
   analyze->add_option("--word-bytes", word_bytes, "bytes per lane: 1, 2, 4, 8 or 16");
   analyze
-      ->add_option("--index", index, "element index expression over lane, tx, ty, bdx, bdy, warp")
+      ->add_option("--index", index,
+                   "element index expression over lane, tx, ty, bdx, bdy, warp, bx, by, gdx, gdy")
       ->required();
   analyze->add_option("--block", block, "block shape XxY (default 32x1)");
+  analyze->add_option("--grid", grid, "grid XxY in blocks: gdx, gdy (default 1x1)");
+  analyze->add_option("--block-index", block_index,
+                      "the block's index XxY in the grid: bx, by (default 0x0)");
   analyze->add_option("--warp", warp, "warp of the block (default 0)");
   analyze->add_option("--model", model_name, "modern, fermi-ca, fermi-cg, kepler or g80");
   analyze->add_option("--format", format, "text or json")->check(CLI::IsMember({"text", "json"}));
@@ -196,6 +212,8 @@ model::AccessPattern CommandLine::analyze_pattern() const {
   pattern.word_bytes = word_bytes;
   pattern.block = model::parse_block(block);
   pattern.warp = warp;
+  pattern.grid = model::parse_block(grid);
+  pattern.block_index = parse_block_index(block_index);
   pattern.index = index;
   return pattern;
 }

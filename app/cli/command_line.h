@@ -73,7 +73,7 @@ struct CommandLine {
   // analyze
   CLI::App* analyze = nullptr;
   std::string space = "global", op = "load", index, block = "32x1", format = "text",
-              model_name = "modern";
+              model_name = "modern", grid = "1x1", block_index = "0x0";
   int word_bytes = 4, warp = 0;
 
   // measure, list, verify

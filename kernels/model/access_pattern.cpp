@@ -26,6 +26,15 @@ void AccessPattern::validate() const {
     throw PatternError("warp " + std::to_string(warp) + " is not in block " + to_string(block) +
                        " (it has warps 0.." + std::to_string(block.warps() - 1) + ")");
   }
+  if (grid.x < 1 || grid.y < 1 || grid.y > 65535) {
+    throw PatternError("grid " + to_string(grid) +
+                       " is not a CUDA grid (x in 1..2^31-1, y in 1..65535 blocks)");
+  }
+  if (block_index.x < 0 || block_index.y < 0 || block_index.x >= grid.x ||
+      block_index.y >= grid.y) {
+    throw PatternError("block index " + to_string(block_index) + " is not in grid " +
+                       to_string(grid));
+  }
   try {
     IndexExpression expression(index);
   } catch (const IndexExpressionError& e) {
@@ -91,7 +100,11 @@ WarpAccesses evaluate_lanes(const AccessPattern& pattern) {
                                      .ty = a.ty,
                                      .bdx = pattern.block.x,
                                      .bdy = pattern.block.y,
-                                     .warp = pattern.warp});
+                                     .warp = pattern.warp,
+                                     .bx = pattern.block_index.x,
+                                     .by = pattern.block_index.y,
+                                     .gdx = pattern.grid.x,
+                                     .gdy = pattern.grid.y});
     } catch (const IndexExpressionError& e) {
       throw PatternError(e.what());
     }

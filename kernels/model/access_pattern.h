@@ -41,12 +41,15 @@ struct AccessPattern {
   Op op = Op::Load;
   int word_bytes = 4;  ///< bytes each lane accesses: 1, 2, 4, 8 or 16
   BlockShape block{};  ///< threads per block (x fastest); lanes of warp N = tids 32N..32N+31
-  std::string index = "lane";  ///< element index expression (see index_expression.h)
-  int warp = 0;                ///< which warp of the block
+  std::string index = "lane";    ///< element index expression (see index_expression.h)
+  int warp = 0;                  ///< which warp of the block
+  BlockShape grid{1, 1};         ///< blocks in the grid (gdx, gdy)
+  BlockShape block_index{0, 0};  ///< the block's index in the grid (bx, by), < grid
 
   friend bool operator==(const AccessPattern&, const AccessPattern&) = default;
 
-  /// Throws PatternError unless word size, block shape, warp and expression syntax are valid.
+  /// Throws PatternError unless word size, block shape, warp, grid, block index and expression
+  /// syntax are valid.
   void validate() const;
 };
 

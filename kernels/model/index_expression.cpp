@@ -137,8 +137,9 @@ void check_text(const std::string& text) {
   for (std::size_t i = 0; i < text.size(); ++i) {
     if (!in_grammar(text[i])) {
       throw IndexExpressionError("cannot parse index expression " + quoted(text) + ": " +
-                                 describe_character(text[i]) + " at position " + std::to_string(i) +
-                                 " is not part of the grammar");
+                                     describe_character(text[i]) + " at position " +
+                                     std::to_string(i) + " is not part of the grammar",
+                                 static_cast<int>(i));
     }
     if (text[i] == ')') --depth;
     if (text[i] != '(' || ++depth <= kMaxIndexExpressionDepth) continue;
@@ -148,14 +149,64 @@ void check_text(const std::string& text) {
   }
 }
 
+// C++'s keywords (and CUDA's spellings a constant could clash with in generated source).
+constexpr std::string_view kKeywords[] = {
+    "alignas",  "alignof",  "and",       "and_eq",    "asm",       "auto",      "bitand",
+    "bitor",    "bool",     "break",     "case",      "catch",     "char",      "class",
+    "compl",    "concept",  "const",     "consteval", "constexpr", "constinit", "continue",
+    "decltype", "default",  "delete",    "do",        "double",    "else",      "enum",
+    "explicit", "export",   "extern",    "false",     "float",     "for",       "friend",
+    "goto",     "if",       "inline",    "int",       "long",      "mutable",   "namespace",
+    "new",      "noexcept", "not",       "not_eq",    "nullptr",   "operator",  "or",
+    "or_eq",    "private",  "protected", "public",    "register",  "requires",  "return",
+    "short",    "signed",   "sizeof",    "static",    "struct",    "switch",    "template",
+    "this",     "throw",    "true",      "try",       "typedef",   "typeid",    "typename",
+    "union",    "unsigned", "using",     "virtual",   "void",      "volatile",  "while",
+    "xor",      "xor_eq",   "in",        "out",       "tile",      "dim3",      "uint4"};
+
+}  // namespace
+
+void check_constant(const NamedConstant& c) {
+  const std::string& n = c.name;
+  const auto refuse = [&](const std::string& why) {
+    throw IndexExpressionError("constant \"" + n.substr(0, kMaxConstantNameLength + 8) + "\" " +
+                               why);
+  };
+  if (n.empty()) throw IndexExpressionError("a constant needs a name");
+  if (n.size() > kMaxConstantNameLength)
+    refuse("is longer than " + std::to_string(kMaxConstantNameLength) + " characters");
+  if (!(n[0] >= 'a' && n[0] <= 'z')) refuse("must start with a lowercase letter");
+  for (char ch : n)
+    if (!((ch >= 'a' && ch <= 'z') || (ch >= '0' && ch <= '9') || ch == '_'))
+      refuse("may hold only lowercase letters, digits and '_'");
+  for (const char* v : kCoordinateNames)
+    if (n == v) refuse("takes the name of a thread coordinate");
+  for (std::string_view k : kKeywords)
+    if (n == k) refuse("is a C++ keyword or a name the generated kernel uses");
+  if (n.starts_with("wl_")) refuse("may not start with \"wl_\" (kept for generated code)");
+  if (c.value < static_cast<std::int64_t>(kMin) || c.value > static_cast<std::int64_t>(kMax))
+    refuse("= " + std::to_string(c.value) + " is outside the 32-bit range");
+}
+
+namespace {
+constexpr std::size_t kCoordinates = std::size(kCoordinateNames);
 }  // namespace
 
 struct IndexExpression::Impl {
   CIntegerParser parser;
-  double lane = 0, tx = 0, ty = 0, bdx = 1, bdy = 1, warp = 0;
+  // lane, tx, ty, bdx, bdy, warp, bx, by, gdx, gdy (kCoordinateNames' order)
+  double values[kCoordinates] = {0, 0, 0, 1, 1, 0, 0, 0, 1, 1};
 };
 
-IndexExpression::IndexExpression(const std::string& text) : text_(text), impl_(new Impl) {
+IndexExpression::IndexExpression(const std::string& text,
+                                 const std::vector<NamedConstant>& constants)
+    : text_(text), impl_(new Impl) {
+  for (std::size_t i = 0; i < constants.size(); ++i) {
+    check_constant(constants[i]);
+    for (std::size_t j = 0; j < i; ++j)
+      if (constants[j].name == constants[i].name)
+        throw IndexExpressionError("constant \"" + constants[i].name + "\" is named twice");
+  }
   if (text.find_first_not_of(" \t") == std::string::npos) {
     throw IndexExpressionError("index expression is empty");
   }
@@ -171,20 +222,20 @@ IndexExpression::IndexExpression(const std::string& text) : text_(text), impl_(n
   }
   auto& p = impl_->parser;
   try {
-    p.DefineVar("lane", &impl_->lane);
-    p.DefineVar("tx", &impl_->tx);
-    p.DefineVar("ty", &impl_->ty);
-    p.DefineVar("bdx", &impl_->bdx);
-    p.DefineVar("bdy", &impl_->bdy);
-    p.DefineVar("warp", &impl_->warp);
+    for (std::size_t i = 0; i < kCoordinates; ++i)
+      p.DefineVar(kCoordinateNames[i], &impl_->values[i]);
+    for (const auto& c : constants) p.DefineConst(c.name, static_cast<double>(c.value));
     p.SetExpr(text);
     p.Eval();  // muParser parses lazily: force it so syntax errors surface here
   } catch (const mu::ParserError& e) {
     // A division by zero at the default coordinates is not a syntax error; only report
     // problems muParser found while reading the text.
     if (e.GetCode() != mu::ecGENERIC) {
-      throw IndexExpressionError("cannot parse index expression " + quoted(text) + ": " +
-                                 e.GetMsg());
+      throw IndexExpressionError(
+          "cannot parse index expression " + quoted(text) + ": " + e.GetMsg(),
+          e.GetPos() >= 0 && static_cast<std::size_t>(e.GetPos()) <= text.size()
+              ? static_cast<int>(e.GetPos())
+              : -1);
     }
   }
 }
@@ -194,12 +245,9 @@ IndexExpression::IndexExpression(IndexExpression&&) noexcept = default;
 IndexExpression& IndexExpression::operator=(IndexExpression&&) noexcept = default;
 
 std::int64_t IndexExpression::evaluate(const ThreadCoordinates& t) {
-  impl_->lane = static_cast<double>(t.lane);
-  impl_->tx = static_cast<double>(t.tx);
-  impl_->ty = static_cast<double>(t.ty);
-  impl_->bdx = static_cast<double>(t.bdx);
-  impl_->bdy = static_cast<double>(t.bdy);
-  impl_->warp = static_cast<double>(t.warp);
+  const std::int64_t v[kCoordinates] = {t.lane, t.tx, t.ty, t.bdx, t.bdy,
+                                        t.warp, t.bx, t.by, t.gdx, t.gdy};
+  for (std::size_t i = 0; i < kCoordinates; ++i) impl_->values[i] = static_cast<double>(v[i]);
   try {
     return as_int(impl_->parser.Eval());
   } catch (const mu::ParserError& e) {
