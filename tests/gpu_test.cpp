@@ -36,16 +36,6 @@ class GpuTest : public ::testing::Test {
   gpu::DeviceQuery query_;
 };
 
-bool same_trace(const TraceRecords& a, const TraceRecords& b) {
-  for (int l = 0; l < kTraceRecords; ++l) {
-    if (a[l].address_lo != b[l].address_lo || a[l].address_hi != b[l].address_hi ||
-        a[l].word_bytes != b[l].word_bytes || a[l].active != b[l].active) {
-      return false;
-    }
-  }
-  return true;
-}
-
 std::vector<gpu::CopyParams> cases() {
   std::vector<gpu::CopyParams> list = {{4, 0, 1, 256},  {4, 1, 1, 256},  {4, 0, 2, 256},
                                        {4, 0, 32, 256}, {1, 3, 5, 256},  {2, 7, 3, 256},

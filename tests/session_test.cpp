@@ -12,15 +12,6 @@
 namespace warplens::app {
 namespace {
 
-bool same_trace(const TraceRecords& a, const TraceRecords& b) {
-  for (int i = 0; i < kTraceRecords; ++i) {
-    if (trace_address(a[i]) != trace_address(b[i]) || a[i].active != b[i].active ||
-        a[i].word_bytes != b[i].word_bytes)
-      return false;
-  }
-  return true;
-}
-
 TEST(CopySessionWithoutGl, PublishesTheHostModelsTraceAndHeatmap) {
   HostWarpTraceSink warp;
   HostSink<SectorHeatmap> heat;

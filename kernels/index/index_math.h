@@ -135,6 +135,17 @@ inline constexpr std::int64_t kTraceBufferBytes = kTraceRecords * sizeof(LaneTra
 /// that were not traced are all zero (inactive).
 using TraceRecords = std::array<LaneTraceRecord, kTraceRecords>;
 
+/// Whether two traces hold the same records, field by field (a GPU trace against the host's).
+inline bool same_trace(const TraceRecords& a, const TraceRecords& b) {
+  for (int i = 0; i < kTraceRecords; ++i) {
+    const LaneTraceRecord &x = a[static_cast<std::size_t>(i)], &y = b[static_cast<std::size_t>(i)];
+    if (x.address_lo != y.address_lo || x.address_hi != y.address_hi ||
+        x.word_bytes != y.word_bytes || x.active != y.active)
+      return false;
+  }
+  return true;
+}
+
 /// The sector heatmap: for the whole grid, per 32-byte sector of the first kHeatSectors sectors
 /// of the patterned buffer, how many warp requests moved it and how many of its bytes the lanes
 /// asked for (summed over requests). One GL_RG32UI texel per sector.

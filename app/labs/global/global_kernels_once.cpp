@@ -40,15 +40,6 @@ std::string describe(const gpu::CopyParams& p) {
   return text;
 }
 
-bool same_trace(const TraceRecords& a, const TraceRecords& b) {
-  for (int i = 0; i < kTraceRecords; ++i) {
-    if (a[i].address_lo != b[i].address_lo || a[i].address_hi != b[i].address_hi ||
-        a[i].word_bytes != b[i].word_bytes || a[i].active != b[i].active)
-      return false;
-  }
-  return true;
-}
-
 // The three launches of one copy: traced, heatmap, timed kernel.
 void copy_runs(KernelRunLog& log, gpu::CopyLab& lab, const gpu::CopyParams& p,
                const std::string& what) {

@@ -24,15 +24,6 @@ constexpr int kMatmulN = 128;
 constexpr std::int64_t kReductionElements = std::int64_t{1} << 16;
 constexpr int kProbeRepeats = 8;  // accesses per thread of the whole-grid bank probe
 
-bool same_trace(const TraceRecords& a, const TraceRecords& b) {
-  for (int i = 0; i < kTraceRecords; ++i) {
-    if (a[i].address_lo != b[i].address_lo || a[i].address_hi != b[i].address_hi ||
-        a[i].word_bytes != b[i].word_bytes || a[i].active != b[i].active)
-      return false;
-  }
-  return true;
-}
-
 RunCheck verified(bool ok, const std::string& check) {
   return {ok, check};
 }
