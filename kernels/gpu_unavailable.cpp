@@ -200,4 +200,16 @@ bool KernelLab::load(const std::string&) {
 std::size_t KernelLab::cached_modules() const {
   return 0;
 }
+bool KernelLab::copy_trace_row(std::uint64_t, int, void*) {
+  no_cuda();
+}
+void* KernelLab::trace_stream() const {
+  return nullptr;
+}
+std::function<void()> KernelLab::counter_launch(const KernelProgram&) {
+  no_cuda();
+}
+MemcpyMeasurement KernelLab::reference_copy() {
+  no_cuda();
+}
 }  // namespace warplens::gpu

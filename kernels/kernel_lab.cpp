@@ -9,6 +9,9 @@
 #include <algorithm>
 #include <chrono>
 #include <cstring>
+#include <mutex>
+#include <optional>
+#include <stdexcept>
 
 #include "cuda_support.cuh"
 #include "kernel_lab_internal.h"
@@ -123,16 +126,83 @@ struct KernelLab::Impl {
   DriverApi api;
   BoundedCache<Module> cache;
   cudaStream_t stream = nullptr;
+  cudaStream_t copy_stream = nullptr;  // copy_trace_row's, on the caller's thread
   detail::DeviceBuffer in, out, trace, counts;
   std::int64_t filled_in_bytes = -1;  // `in` holds its initial contents for this size
+  std::uint64_t runs_started = 0;
+  std::optional<MemcpyMeasurement> reference;
+
+  // The last run's trace, for copy_trace_row from another thread.
+  std::mutex published_mutex;
+  detail::DeviceBuffer published;
+  std::uint64_t published_id = 0;
+  int published_rows = 0;
 
   Impl(const DeviceInfo& d, std::size_t size) : device(d), cache(size) {
     detail::check(cudaSetDevice(d.index), "cudaSetDevice");
     detail::check(cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+    detail::check(cudaStreamCreateWithFlags(&copy_stream, cudaStreamNonBlocking),
+                  "cudaStreamCreate");
   }
   ~Impl() {
     cache.clear();
     if (stream) cudaStreamDestroy(stream);
+    if (copy_stream) cudaStreamDestroy(copy_stream);
+  }
+
+  // One launch of a prepared program (prepare()): traced or not.
+  struct Launcher {
+    Impl* s = nullptr;
+    CUfunction function = nullptr;
+    KernelProgram program;
+    unsigned tile_alloc = 0;
+    TracedWarp warp;
+    void operator()(bool traced) const {
+      void* in_ptr = s->in.ptr;
+      void* out_ptr = s->out.ptr;
+      void* trace_ptr = s->trace.ptr;
+      void* counts_ptr = s->counts.ptr;
+      int bx = warp.block_x, by = warp.block_y, w = warp.warp;
+      void* no_trace = nullptr;
+      void* args[] = {
+          &in_ptr, &out_ptr, traced ? &trace_ptr : &no_trace, traced ? &counts_ptr : &no_trace, &bx,
+          &by,     &w};
+      s->api.check(s->api.launch_kernel(function, static_cast<unsigned>(program.grid.x),
+                                        static_cast<unsigned>(program.grid.y), 1,
+                                        static_cast<unsigned>(program.block.x),
+                                        static_cast<unsigned>(program.block.y), 1, tile_alloc,
+                                        reinterpret_cast<CUstream>(s->stream), args, nullptr),
+                   "cuLaunchKernel");
+    }
+  };
+
+  // Compiles (or finds) the program's module and fills the buffers as a launch expects them:
+  // `in` with its word indices, `out`, the trace and the out-of-range counters zeroed.
+  Launcher prepare(const KernelProgram& program, const TracedWarp& warp, bool& from_cache,
+                   double& compile_ms) {
+    Module& m = module(generate_source(program), from_cache, compile_ms);
+    const std::int64_t tile_alloc = (program.tile.bytes() + 15) / 16 * 16;
+    if (tile_alloc > 48 * 1024)
+      api.check(api.func_set_attribute(m.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+                                       static_cast<int>(tile_alloc)),
+                "cuFuncSetAttribute(max dynamic shared memory)");
+    const bool stores_in = std::any_of(program.rows.begin(), program.rows.end(), [](const auto& r) {
+      return r.space == KernelSpace::In && r.op == model::Op::Store;
+    });
+    in.ensure_at_least(static_cast<std::size_t>(program.in.bytes()), "the kernel's in buffer");
+    out.ensure_at_least(static_cast<std::size_t>(program.out.bytes()), "the kernel's out buffer");
+    trace.ensure_at_least(static_cast<std::size_t>(kernel_trace_bytes(kMaxKernelRows)), "trace");
+    counts.ensure_at_least(kMaxKernelRows * sizeof(unsigned long long), "out-of-range counters");
+    if (stores_in || filled_in_bytes != program.in.bytes()) {
+      fill_word_indices(in.ptr, program.in.bytes(), stream);
+      filled_in_bytes = stores_in ? -1 : program.in.bytes();
+    }
+    detail::check(
+        cudaMemsetAsync(out.ptr, 0, static_cast<std::size_t>(program.out.bytes()), stream),
+        "cudaMemsetAsync(out)");
+    detail::check(cudaMemsetAsync(trace.ptr, 0, trace.bytes, stream), "cudaMemsetAsync");
+    detail::check(cudaMemsetAsync(counts.ptr, 0, counts.bytes, stream), "cudaMemsetAsync");
+    return {this, m.function, program, static_cast<unsigned>(tile_alloc), warp};
   }
 
   // The module of `source`, compiled and loaded unless cached. `compile_ms` gets the time spent.
@@ -188,60 +258,31 @@ KernelRun KernelLab::run(const KernelProgram& program, const TracedWarp& warp, i
   }
   KernelRun result;
   result.architecture = gpu_architecture(s.device.cc_major, s.device.cc_minor);
-  Module& m = s.module(generate_source(program), result.from_cache, result.compile_ms);
-  const std::int64_t tile_alloc = (program.tile.bytes() + 15) / 16 * 16;
-  if (tile_alloc > 48 * 1024)
-    s.api.check(
-        s.api.func_set_attribute(m.function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                                 static_cast<int>(tile_alloc)),
-        "cuFuncSetAttribute(max dynamic shared memory)");
-
-  // Buffers: `in` filled with its word indices, `out` zeroed, the trace and the counters cleared.
+  const Impl::Launcher launch = s.prepare(program, warp, result.from_cache, result.compile_ms);
   const std::size_t rows = program.rows.size();
-  const bool stores_in = std::any_of(program.rows.begin(), program.rows.end(), [](const auto& r) {
-    return r.space == KernelSpace::In && r.op == model::Op::Store;
-  });
-  s.in.ensure_at_least(static_cast<std::size_t>(program.in.bytes()), "the kernel's in buffer");
-  s.out.ensure_at_least(static_cast<std::size_t>(program.out.bytes()), "the kernel's out buffer");
-  s.trace.ensure_at_least(static_cast<std::size_t>(kernel_trace_bytes(kMaxKernelRows)), "trace");
-  s.counts.ensure_at_least(kMaxKernelRows * sizeof(unsigned long long), "out-of-range counters");
-  if (stores_in || s.filled_in_bytes != program.in.bytes()) {
-    fill_word_indices(s.in.ptr, program.in.bytes(), s.stream);
-    s.filled_in_bytes = stores_in ? -1 : program.in.bytes();
-  }
-  detail::check(
-      cudaMemsetAsync(s.out.ptr, 0, static_cast<std::size_t>(program.out.bytes()), s.stream),
-      "cudaMemsetAsync(out)");
-  detail::check(cudaMemsetAsync(s.trace.ptr, 0, s.trace.bytes, s.stream), "cudaMemsetAsync");
-  detail::check(cudaMemsetAsync(s.counts.ptr, 0, s.counts.bytes, s.stream), "cudaMemsetAsync");
-
-  void* in_ptr = s.in.ptr;
-  void* out_ptr = s.out.ptr;
-  void* trace_ptr = s.trace.ptr;
-  void* counts_ptr = s.counts.ptr;
-  int bx = warp.block_x, by = warp.block_y, w = warp.warp;
-  void* no_trace = nullptr;
-  const auto launch = [&](bool traced) {
-    void* args[] = {
-        &in_ptr, &out_ptr, traced ? &trace_ptr : &no_trace, traced ? &counts_ptr : &no_trace, &bx,
-        &by,     &w};
-    s.api.check(s.api.launch_kernel(m.function, static_cast<unsigned>(program.grid.x),
-                                    static_cast<unsigned>(program.grid.y), 1,
-                                    static_cast<unsigned>(program.block.x),
-                                    static_cast<unsigned>(program.block.y), 1,
-                                    static_cast<unsigned>(tile_alloc),
-                                    reinterpret_cast<CUstream>(s.stream), args, nullptr),
-                "cuLaunchKernel");
-  };
 
   // The instrumented launch, its trace, its counters and `out`.
   detail::check_cancel(cancel);
   launch(true);
   detail::check(cudaStreamSynchronize(s.stream), "the instrumented kernel");
-  std::vector<LaneTraceRecord> records(rows * kTraceLanes);
+  std::vector<LaneTraceRecord>& records = result.records;
+  records.resize(rows * kTraceLanes);
   detail::check(cudaMemcpy(records.data(), s.trace.ptr, records.size() * sizeof(LaneTraceRecord),
                            cudaMemcpyDeviceToHost),
                 "cudaMemcpy(trace)");
+  {
+    // The trace stays on the device for the views (copy_trace_row).
+    std::lock_guard lock(s.published_mutex);
+    s.published.ensure_at_least(static_cast<std::size_t>(kernel_trace_bytes(kMaxKernelRows)),
+                                "published trace");
+    detail::check(cudaMemcpy(s.published.ptr, s.trace.ptr,
+                             static_cast<std::size_t>(kernel_trace_bytes(static_cast<int>(rows))),
+                             cudaMemcpyDeviceToDevice),
+                  "cudaMemcpy(trace, device to device)");
+    result.trace_id = ++s.runs_started;
+    s.published_id = result.trace_id;
+    s.published_rows = static_cast<int>(rows);
+  }
   std::vector<unsigned long long> counts(rows);
   detail::check(cudaMemcpy(counts.data(), s.counts.ptr, rows * sizeof(unsigned long long),
                            cudaMemcpyDeviceToHost),
@@ -284,6 +325,62 @@ KernelRun KernelLab::run(const KernelProgram& program, const TracedWarp& warp, i
   result.requested_bytes = requested_global_bytes(program, result.out_of_range);
   result.gbps = static_cast<double>(result.requested_bytes) / (result.timing.median_ms * 1e6);
   return result;
+}
+
+bool KernelLab::copy_trace_row(std::uint64_t trace_id, int row, void* device_trace) {
+  Impl& s = *impl_;
+  std::lock_guard lock(s.published_mutex);
+  if (trace_id == 0 || trace_id != s.published_id) return false;
+  if (row < 0 || row >= s.published_rows)
+    throw std::out_of_range("the traced run has rows 1.." + std::to_string(s.published_rows) +
+                            " (asked for row " + std::to_string(row + 1) + ")");
+  detail::check(cudaSetDevice(s.device.index), "cudaSetDevice");
+  detail::check(cudaMemsetAsync(device_trace, 0, kTraceBufferBytes, s.copy_stream),
+                "cudaMemsetAsync(view trace)");
+  detail::check(cudaMemcpyAsync(
+                    device_trace,
+                    static_cast<const char*>(s.published.ptr) +
+                        static_cast<std::size_t>(row) * kTraceLanes * sizeof(LaneTraceRecord),
+                    kTraceLanes * sizeof(LaneTraceRecord), cudaMemcpyDeviceToDevice, s.copy_stream),
+                "cudaMemcpyAsync(trace row to the view)");
+  detail::check(cudaStreamSynchronize(s.copy_stream), "cudaStreamSynchronize(view trace)");
+  return true;
+}
+
+void* KernelLab::trace_stream() const {
+  return impl_->copy_stream;
+}
+
+std::function<void()> KernelLab::counter_launch(const KernelProgram& program) {
+  Impl& s = *impl_;
+  check_program(program, s.device.shared_bytes_per_block_optin);
+  bool from_cache = false;
+  double ms = 0;
+  const Impl::Launcher launch = s.prepare(program, {}, from_cache, ms);
+  detail::check(cudaStreamSynchronize(s.stream), "preparing the counted launch");
+  return [launch, &s] {
+    launch(false);
+    detail::check(cudaStreamSynchronize(s.stream), "your kernel's counted launch");
+  };
+}
+
+MemcpyMeasurement KernelLab::reference_copy() {
+  Impl& s = *impl_;
+  if (s.reference) return *s.reference;
+  detail::check(cudaSetDevice(s.device.index), "cudaSetDevice");
+  constexpr std::int64_t kBytes = std::int64_t{256} << 20;
+  detail::DeviceBuffer a, b;
+  a.ensure_at_least(kBytes, "the reference copy's source");
+  b.ensure_at_least(kBytes, "the reference copy's destination");
+  MemcpyMeasurement m;
+  m.bytes = kBytes;
+  m.timing = detail::time_launches(s.stream, 7, 2, nullptr, {"cudaMemcpy", "cudaMemcpy"}, [&] {
+    detail::check(cudaMemcpyAsync(b.ptr, a.ptr, kBytes, cudaMemcpyDeviceToDevice, s.stream),
+                  "cudaMemcpy device-to-device");
+  });
+  m.gbps = 2.0 * static_cast<double>(m.bytes) / (m.timing.median_ms * 1e6);
+  s.reference = m;
+  return m;
 }
 
 }  // namespace warplens::gpu

@@ -19,6 +19,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <vector>
@@ -61,6 +62,10 @@ struct KernelRun {
   /// unset: -1), and the out-of-range lanes the GPU counted over the whole grid.
   std::vector<KernelRowModel> traced;
   std::vector<std::int64_t> out_of_range;
+  /// The traced warp's records as the GPU wrote them: row r's lane l at 32 r + l.
+  std::vector<LaneTraceRecord> records;
+  /// Names this run's trace for copy_trace_row (grows with every run of the lab).
+  std::uint64_t trace_id = 0;
   std::int64_t requested_bytes = 0;  ///< global bytes asked to read + write per launch
   Timing timing;
   double gbps = 0;  ///< requested_bytes / median time, 10^9 B/s
@@ -99,6 +104,26 @@ class KernelLab {
   bool load(const std::string& source);
 
   [[nodiscard]] std::size_t cached_modules() const;
+
+  /// Copies row `row` of the trace of run `trace_id` (KernelRun::trace_id), device to device, into
+  /// `device_trace` (a TraceRecords buffer of kTraceBufferBytes, e.g. a view's GL buffer mapped
+  /// through interop): the row's 32 records in warp slot 0, the other slots zeroed. Returns false
+  /// when the lab's last trace is of another run (nothing copied). May be called from another
+  /// thread than run()'s (a lock guards the trace). Throws GpuError, std::out_of_range for a row
+  /// the run does not have.
+  bool copy_trace_row(std::uint64_t trace_id, int row, void* device_trace);
+  /// The stream copy_trace_row works on (a cudaStream_t): map a view's interop buffer on it.
+  [[nodiscard]] void* trace_stream() const;
+
+  /// Prepares `program` (compiled or from the cache, buffers filled as run() fills them) and
+  /// returns a function that makes one untraced launch of it and waits for it: what a counter
+  /// read-out (CounterSession::profile) replays. The function is valid until the next call on the
+  /// lab. Throws as run() does.
+  std::function<void()> counter_launch(const KernelProgram& program);
+
+  /// cudaMemcpy device to device of 256 MiB, the median of 7 (measured on the first call, then
+  /// remembered): the rate the bandwidth prediction scales. Throws GpuError.
+  MemcpyMeasurement reference_copy();
 
  private:
   struct Impl;

@@ -185,35 +185,46 @@ KernelRowModel analyze_row(const KernelRow& row, const model::WarpAccesses& lane
 
 }  // namespace
 
+std::vector<std::vector<KernelRowModel>> model_warps(const KernelProgram& p,
+                                                     const std::vector<TracedWarp>& warps,
+                                                     model::HardwareModel hw) {
+  check_program(p);
+  for (const TracedWarp& w : warps) check_traced_warp(p, w);
+  auto expressions = parse_rows(p);
+  std::vector<std::vector<KernelRowModel>> result;
+  result.reserve(warps.size());
+  for (const TracedWarp& w : warps) {
+    std::vector<KernelRowModel> rows;
+    for (std::size_t r = 0; r < p.rows.size(); ++r) {
+      const KernelRow& row = p.rows[r];
+      model::WarpAccesses lanes{};
+      int out_of_range = 0;
+      for (int lane = 0; lane < model::kWarpSize; ++lane) {
+        model::LaneAccess& a = lanes[lane];
+        a.lane = lane;
+        const int tid = w.warp * model::kWarpSize + lane;
+        if (tid >= p.block.threads()) continue;
+        const auto t = coordinates(p, w.block_x, w.block_y, tid);
+        a.tx = static_cast<int>(t.tx);
+        a.ty = static_cast<int>(t.ty);
+        a.index = evaluate(expressions[r], r, t);
+        if (!in_range(p, row, a.index)) {
+          ++out_of_range;
+          continue;
+        }
+        a.active = true;
+        a.address = a.index * row.word_bytes;
+      }
+      rows.push_back(analyze_row(row, lanes, out_of_range, hw));
+    }
+    result.push_back(std::move(rows));
+  }
+  return result;
+}
+
 std::vector<KernelRowModel> model_warp(const KernelProgram& p, const TracedWarp& w,
                                        model::HardwareModel hw) {
-  check_program(p);
-  check_traced_warp(p, w);
-  auto expressions = parse_rows(p);
-  std::vector<KernelRowModel> rows;
-  for (std::size_t r = 0; r < p.rows.size(); ++r) {
-    const KernelRow& row = p.rows[r];
-    model::WarpAccesses lanes{};
-    int out_of_range = 0;
-    for (int lane = 0; lane < model::kWarpSize; ++lane) {
-      model::LaneAccess& a = lanes[lane];
-      a.lane = lane;
-      const int tid = w.warp * model::kWarpSize + lane;
-      if (tid >= p.block.threads()) continue;
-      const auto t = coordinates(p, w.block_x, w.block_y, tid);
-      a.tx = static_cast<int>(t.tx);
-      a.ty = static_cast<int>(t.ty);
-      a.index = evaluate(expressions[r], r, t);
-      if (!in_range(p, row, a.index)) {
-        ++out_of_range;
-        continue;
-      }
-      a.active = true;
-      a.address = a.index * row.word_bytes;
-    }
-    rows.push_back(analyze_row(row, lanes, out_of_range, hw));
-  }
-  return rows;
+  return std::move(model_warps(p, {w}, hw).front());
 }
 
 KernelRowModel analyze_traced_row(const KernelProgram& p, int row, const LaneTraceRecord* records,

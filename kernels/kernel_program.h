@@ -131,6 +131,12 @@ struct KernelRowModel {
 std::vector<KernelRowModel> model_warp(const KernelProgram& program, const TracedWarp& warp,
                                        model::HardwareModel hw = model::HardwareModel::Modern);
 
+/// model_warp for several warps at once (the expressions parsed once): one vector of rows per
+/// warp, in `warps`' order. Throws as model_warp.
+std::vector<std::vector<KernelRowModel>> model_warps(
+    const KernelProgram& program, const std::vector<TracedWarp>& warps,
+    model::HardwareModel hw = model::HardwareModel::Modern);
+
 /// The model's verdict of lanes the GPU traced for `row` (records of one warp, kTraceLanes).
 KernelRowModel analyze_traced_row(const KernelProgram& program, int row,
                                   const LaneTraceRecord* records,

@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_kernel_edit.h"
 #include "counter_service.h"
 #include "global_lab.h"
 #include "headless_context.h"
@@ -171,6 +172,7 @@ void print_frame_tables(int repeats) {
     }
     std::printf("%-46s %9.1f %9.1f\n", l.name, median(ms), *std::max_element(ms.begin(), ms.end()));
   }
+  print_kernel_edit_table(scene, ui, target, repeats);
   // The counter line's parts: the read-out alone, on this thread with no frame drawn between
   // its passes (the same case the copy session reads), beside the in-window figure above.
   std::vector<double> readout;

@@ -50,6 +50,17 @@ Size parse_size(const std::string& text) {
 
 MeasureTarget measure_target(const MeasureOptions& options) {
   MeasureTarget target;
+  if (!options.kernel_file.empty()) {
+    if (!options.scenario.empty())
+      throw std::invalid_argument("--kernel and --scenario name one program each: use one");
+    target.loaded = std::make_shared<const Scenario>(load_scenario_file(options.kernel_file));
+    if (target.loaded->lab != Lab::Kernel)
+      throw ScenarioError(options.kernel_file + ": lab = \"" + to_string(target.loaded->lab) +
+                          "\"; --kernel takes an own-kernel preset (lab = \"kernel\")");
+    target.scenario = target.loaded.get();
+    target.lab = Lab::Kernel;
+    return target;
+  }
   target.scenario = options.scenario.empty() ? nullptr : &find_scenario(options.scenario);
   target.lab = target.scenario ? target.scenario->lab : parse_lab(options.lab);
   return target;
@@ -88,6 +99,12 @@ CommandLine::CommandLine() {
                    "every built-in scenario: DIR/NAME.png, and NAME.json/.csv with a GPU");
   render->add_option("--out-dir", out_dir, "folder for --all (created if missing)");
   render->add_option("--preset", render_preset, "a preset file (TOML) instead of --scenario");
+  render
+      ->add_option("--kernel", render_kernel,
+                   "an own-kernel preset (TOML, lab = \"kernel\"): your access rows")
+      ->excludes("--preset");
+  render->add_option("--step", render_step, "the access shown, 1-based (own-kernel lab)")
+      ->check(CLI::Range(1, 8));
   render->add_option("--size", size_text, "WxH pixels, each 1..8192 (default 1600x960)");
   render->add_option("--theme", render_theme, "light or dark")
       ->check(CLI::IsMember({"light", "dark"}));
@@ -135,6 +152,8 @@ CommandLine::CommandLine() {
   measure->add_option("--path", mo.path, "load path: default, ldcg (L2 only), ldg (read-only)");
   measure->add_option("--scenario", mo.scenario,
                       "time a built-in scenario (see `warplens list`) instead of the options");
+  measure->add_option("--kernel", mo.kernel_file,
+                      "compile and time an own-kernel preset (TOML, lab = \"kernel\")");
   measure->add_option("--matrix-width", mo.matrix_width,
                       "read a row-major matrix of this many floats per row (2D access)");
   measure->add_flag("--pitched", mo.pitched, "matrix rows padded by cudaMallocPitch");
@@ -221,7 +240,9 @@ model::AccessPattern CommandLine::analyze_pattern() const {
 ViewOptions CommandLine::render_view_options() const {
   ViewOptions options;
   options.scenario = render_scenario;
-  options.preset = render_preset;
+  options.preset = render_kernel.empty() ? render_preset : render_kernel;
+  if (!render_kernel.empty()) options.preset_lab = Lab::Kernel;
+  if (render_step > 0) options.step = render_step;
   options.theme = viz::parse_theme(render_theme);
   options.scale = render_scale;
   options.use_gpu = !render_model_only;

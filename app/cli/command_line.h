@@ -6,6 +6,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -32,10 +33,11 @@ Size parse_size(const std::string& text);
 struct MeasureTarget {
   const Scenario* scenario = nullptr;
   Lab lab = Lab::Global;
+  std::shared_ptr<const Scenario> loaded;  ///< --kernel's preset, which `scenario` points at
 };
 
-/// measure's target; throws ScenarioError for an unknown scenario, std::invalid_argument for an
-/// unknown lab.
+/// measure's target; throws ScenarioError for an unknown scenario, an unreadable or refused
+/// --kernel file or one of another lab, std::invalid_argument for an unknown lab.
 MeasureTarget measure_target(const MeasureOptions& options);
 
 /// Every option of the command line, filled by `cli.parse(argc, argv)` (which throws
@@ -65,7 +67,8 @@ struct CommandLine {
   bool render_model_only = false;
   bool render_all_scenarios = false;
   std::string out_dir;
-  std::string render_preset;
+  std::string render_preset, render_kernel;
+  int render_step = 0;  ///< --step K (1-based); 0: the preset's
   bool render_audit = false;
   std::string render_view = "numbers", render_model = "modern";
   int render_sweep_word = 4;

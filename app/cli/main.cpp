@@ -6,6 +6,7 @@
 #include <CLI/CLI.hpp>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <cstdio>
 #include <iostream>
 #include <optional>
@@ -100,8 +101,12 @@ int main(int argc, char** argv) {
     }
     if (*c.verify) return app::run_verify(c.verify_options);
     if (*c.list) {
+      int width = 0;  // the longest name's, so the columns line up
+      for (const auto& s : app::builtin_scenarios())
+        width = std::max(width, static_cast<int>(s.name.size()));
       for (const auto& s : app::builtin_scenarios()) {
-        std::printf("%-22s %-10s %s\n", s.name.c_str(), app::to_string(s.lab), s.title.c_str());
+        std::printf("%-*s %-10s %s\n", width, s.name.c_str(), app::to_string(s.lab),
+                    s.title.c_str());
       }
       return 0;
     }

@@ -31,6 +31,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -136,6 +137,17 @@ struct L1HitRate {
   double readout_ms = 0;                     ///< wall time of the read-out, milliseconds
 };
 
+/// The labs' counters of one launch of any kernel (the own-kernel lab's): what CUPTI counted over
+/// the whole launch, in the units of counters.h (requests are warp-level instructions of the LSU
+/// pipe, sectors 32-byte L1TEX sectors, wavefronts shared memory's data-stage passes).
+struct LaunchCounters {
+  double global_load_requests = 0, global_load_sectors = 0;
+  double global_store_requests = 0, global_store_sectors = 0;
+  double shared_load_instructions = 0, shared_load_wavefronts = 0;
+  double shared_store_instructions = 0, shared_store_wavefronts = 0;
+  int passes = 0;  ///< replays of the launch
+};
+
 /// Reads the counters of catalog cases on one GPU, keeping its labs and one counter session
 /// alive between checks: one configuration holding the metrics of every verify case kind (and a
 /// second for the cache lab's L1 hit rates), with the range profiler kept enabled (a kept
@@ -167,6 +179,11 @@ class CounterChecker {
   /// or a metric this GPU's CUPTI does not know: `unavailable` then says which. CUPTI refusing
   /// mid-run (CountersUnavailable) propagates.
   L1HitRate l1_hit_rate(const CacheCounterCase& c);
+
+  /// The labs' counters of `launch` (one kernel launch, replayed once per pass: it must do the
+  /// same work every time). A metric this GPU does not know reads 0. Throws what the launch
+  /// throws, GpuError when the range holds no kernel, CountersUnavailable.
+  LaunchCounters read_launch(const std::function<void()>& launch);
 
  private:
   void launch(const CounterCase& c);

@@ -103,6 +103,27 @@ gpu::CounterSession::MetricValues CounterChecker::read(const CounterCase& c) {
   return out;
 }
 
+LaunchCounters CounterChecker::read_launch(const std::function<void()>& launch) {
+  const gpu::CounterSession::MetricValues got = session_->profile_group(launch, kLabGroup);
+  const std::vector<std::string>& collected = session_->collected_metrics(kLabGroup);
+  const auto value = [&](const char* name) {
+    const auto at = std::find(collected.begin(), collected.end(), name);
+    return at == collected.end() ? 0.0
+                                 : got.values[static_cast<std::size_t>(at - collected.begin())];
+  };
+  LaunchCounters c;
+  c.global_load_requests = value("l1tex__t_requests_pipe_lsu_mem_global_op_ld.sum");
+  c.global_load_sectors = value("l1tex__t_sectors_pipe_lsu_mem_global_op_ld.sum");
+  c.global_store_requests = value("l1tex__t_requests_pipe_lsu_mem_global_op_st.sum");
+  c.global_store_sectors = value("l1tex__t_sectors_pipe_lsu_mem_global_op_st.sum");
+  c.shared_load_instructions = value("smsp__inst_executed_op_shared_ld.sum");
+  c.shared_load_wavefronts = value("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld.sum");
+  c.shared_store_instructions = value("smsp__inst_executed_op_shared_st.sum");
+  c.shared_store_wavefronts = value("l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum");
+  c.passes = got.passes;
+  return c;
+}
+
 CounterCheck CounterChecker::check(const CounterCase& c) {
   CounterCheck row;
   row.pattern = c.name;

@@ -57,6 +57,15 @@ L1HitRate read_cache_hit_rate(const gpu::DeviceInfo& device, const CacheCounterC
   return result;
 }
 
+LaunchCountersRead read_launch_counters(const gpu::DeviceInfo& device,
+                                        const std::function<void()>& launch) {
+  LaunchCountersRead result;
+  result.unavailable = with_checker(
+      device, [&](CounterChecker& checker) { result.counters = checker.read_launch(launch); });
+  if (!result.unavailable.empty()) result.counters.reset();
+  return result;
+}
+
 void release_counter_checker() {
   std::lock_guard lock(service_mutex);
   service_checker.reset();

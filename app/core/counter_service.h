@@ -4,6 +4,7 @@
 // later request gets that line instead of a value; the labs keep working.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -28,6 +29,15 @@ LabCounters read_lab_counters(const gpu::DeviceInfo& device, const CounterCase& 
 /// metric this GPU lacks, a failed launch). Blocking, for a worker thread, after its timed runs
 /// (never around one); never throws.
 L1HitRate read_cache_hit_rate(const gpu::DeviceInfo& device, const CacheCounterCase& c);
+
+/// The labs' counters of one launch of any kernel (CounterChecker::read_launch), or why there are
+/// none in `unavailable` (one line). Blocking, for a worker thread; never throws.
+struct LaunchCountersRead {
+  std::optional<LaunchCounters> counters;
+  std::string unavailable;
+};
+LaunchCountersRead read_launch_counters(const gpu::DeviceInfo& device,
+                                        const std::function<void()>& launch);
 
 /// Destroys the process's checker now (its labs, their buffers and its CUPTI session) instead of at
 /// exit, e.g. before a command-line verb returns; a later read starts a new one. A remembered

@@ -128,6 +128,18 @@ class LabInstance {
   virtual void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) = 0;
   /// After both sides are drawn (the shell calls it on side B once per frame).
   virtual void end_frame(UiState& ui) { (void)ui; }
+  /// The arrow keys ← (-1) and → (+1) within the lab (the own-kernel lab steps through its
+  /// accesses); false leaves them to the shell (previous / next scenario).
+  virtual bool arrow_key(int direction) {
+    (void)direction;
+    return false;
+  }
+  /// `render --step K`: shows step `step` (1-based) of a lab that steps; false when the lab has
+  /// no steps. Throws std::invalid_argument for a step the lab does not have.
+  virtual bool go_to_step(int step) {
+    (void)step;
+    return false;
+  }
   /// Keys 1..4 (`view` 0..3): pick one of the lab's views; false when the lab has none.
   virtual bool pick_view(UiState& ui, int view) {
     (void)ui;
@@ -220,6 +232,8 @@ struct LabInfo {
   /// small, and checks every result. A failure is a row with ok false, never an exception.
   std::vector<KernelRun> (*kernels_once)(const gpu::DeviceInfo& device,
                                          const std::vector<const Scenario*>& scenarios);
+  /// The letter that opens the lab from the keyboard (lower case; 0: none).
+  char key = 0;
 };
 
 /// Every lab, in lecture order; registry()[i].id == Lab(i).

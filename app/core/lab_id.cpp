@@ -7,9 +7,9 @@ namespace warplens::app {
 
 namespace {
 // In the enum's order: one name per lab.
-constexpr std::array<const char*, 7> kNames = {"global",    "banks", "transpose", "matmul",
-                                               "reduction", "cache", "flight"};
-static_assert(kNames.size() == static_cast<std::size_t>(Lab::Flight) + 1, "a name per lab");
+constexpr std::array<const char*, 8> kNames = {"global",    "banks", "transpose", "matmul",
+                                               "reduction", "cache", "flight",    "kernel"};
+static_assert(kNames.size() == static_cast<std::size_t>(Lab::Kernel) + 1, "a name per lab");
 }  // namespace
 
 const char* to_string(Lab lab) {

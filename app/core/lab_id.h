@@ -7,10 +7,10 @@
 
 namespace warplens::app {
 
-enum class Lab { Global, Banks, Transpose, Matmul, Reduction, Cache, Flight };
+enum class Lab { Global, Banks, Transpose, Matmul, Reduction, Cache, Flight, Kernel };
 
 /// The lab's name on the command line, in presets (its table, e.g. [banks]) and in figures:
-/// global | banks | transpose | matmul | reduction | cache | flight.
+/// global | banks | transpose | matmul | reduction | cache | flight | kernel.
 const char* to_string(Lab lab);
 /// The lab called `text`; throws std::invalid_argument naming every lab's name otherwise.
 Lab parse_lab(const std::string& text);

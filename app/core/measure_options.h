@@ -35,6 +35,8 @@ struct MeasureOptions {
   int runs = 15;
   int matrix_width = 0, block_y = 8;
   std::string scenario;  ///< a built-in scenario's parameters instead of the options above
+  /// --kernel FILE.toml: an own-kernel preset (lab = "kernel") instead of --scenario.
+  std::string kernel_file;
   bool pitched = false, by_column = false;
   // Shared-memory labs (--lab banks|transpose|matmul|reduction).
   std::string lab = "global", block = "32x1", op = "load", variant;

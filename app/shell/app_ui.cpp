@@ -189,7 +189,8 @@ void draw_keys_help(UiState& ui, float w, float h) {
                    ImGuiWindowFlags_NoSavedSettings);
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
     const std::pair<const char*, const char*> rows[] = {
-        {"\u2190 / \u2192", "previous / next scenario"},
+        {"\u2190 / \u2192", "previous / next scenario (Your kernel: previous / next access)"},
+        {"K", "Your kernel: access rows of your own, compiled and run on the GPU"},
         {"space", "run the measurement again"},
         {"1 \u2026 4",
          "pick a view: numbers, heatmap, offset sweep, stride sweep (global); tile, "
@@ -218,9 +219,10 @@ void handle_keys(UiState& ui, Workbench& labs, bool presenter_shown) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
   const int count = catalog_size(ui);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)))
+  LabInstance& shown = labs.lab(ui.lab);
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)) && !shown.arrow_key(-1))
     ui.pending_scenario = (ui.scenario + count - 1) % count;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)))
+  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) && !shown.arrow_key(+1))
     ui.pending_scenario = (ui.scenario + 1) % count;
   const bool has_compare = lab_info(ui.lab).compare_ratio != nullptr;
   for (ImWchar c : io.InputQueueCharacters) {
@@ -244,6 +246,9 @@ void handle_keys(UiState& ui, Workbench& labs, bool presenter_shown) {
       ui.presenter = !presenter_shown;
     } else if (c >= '1' && c <= '4') {
       if (labs.lab(ui.lab).pick_view(ui, c - '1') && a) a->pick_view(ui, c - '1');
+    } else {
+      for (const LabInfo& info : lab_registry())
+        if (info.key && (c == info.key || c == info.key - 'a' + 'A')) ui.lab = info.id;
     }
   }
 }

@@ -36,6 +36,9 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   if (!options.preset.empty()) {
     try {
       ui.loaded.push_back(load_scenario_file(options.preset));
+      if (options.preset_lab && ui.loaded.back().lab != *options.preset_lab)
+        throw ScenarioError(options.preset + ": lab = \"" + to_string(ui.loaded.back().lab) +
+                            "\", not \"" + to_string(*options.preset_lab) + "\"");
       start = &ui.loaded.back();
       ui.preset_message = "loaded " + options.preset;
     } catch (const ScenarioError& e) {
@@ -52,6 +55,15 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   }
   if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
   apply_scenario(ui, labs, ui.scenario);
+  if (options.step) {
+    try {
+      if (!labs.lab(ui.lab).go_to_step(*options.step))
+        throw std::invalid_argument("the " + std::string(to_string(ui.lab)) +
+                                    " lab has no steps (--step is the own-kernel lab's)");
+    } catch (const std::invalid_argument& e) {
+      throw ScenarioError(e.what());
+    }
+  }
   if (interactive) ui.model_override.reset();  // later scenarios show their own models
   ui.bottom = options.view;
   ui.select_bottom = true;

@@ -26,6 +26,10 @@ struct ViewOptions {
   bool audit = false;
   /// --presenter / --no-presenter: the layout (presenter.h); unset: automatic.
   std::optional<bool> presenter;
+  /// render --kernel: the preset must be of this lab (a ScenarioError otherwise).
+  std::optional<Lab> preset_lab;
+  /// render --step K: the step shown (1-based) in a lab that steps (LabInstance::go_to_step).
+  std::optional<int> step;
 };
 
 /// Parses numbers | offset-sweep | stride-sweep; throws std::invalid_argument.

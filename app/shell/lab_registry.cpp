@@ -8,10 +8,13 @@
 #include "flight_scenario.h"
 #include "global_lab.h"
 #include "global_scenario.h"
+#include "kernel_lab_unit.h"
+#include "kernel_scenario.h"
 #include "lab.h"
 #include "measure_cache.h"
 #include "measure_flight.h"
 #include "measure_global.h"
+#include "measure_kernel.h"
 #include "measure_shared.h"
 #include "shared_labs.h"
 #include "shared_scenario.h"
@@ -30,7 +33,7 @@ std::unique_ptr<LabInstance> make(bool use_gpu) {
 const std::vector<LabInfo>& lab_registry() {
   static const std::vector<LabInfo> registry = {
       // id, title, short title, A/B ratio, instance, preset table, verify's counter case,
-      // measure verb, kernels-once
+      // measure verb, kernels-once, key
       {Lab::Global, "Global memory", "Global", "bandwidth", make<GlobalLab>, parse_global_table,
        global_counter_case, measure_global, global_kernels_once},
       {Lab::Banks, "Shared banks", "Banks", "bandwidth", make<BankLab>, parse_banks_table,
@@ -45,6 +48,8 @@ const std::vector<LabInfo>& lab_registry() {
        nullptr, measure_cache_lab, cache_kernels_once},
       {Lab::Flight, "Bytes in flight", "Flight", "bandwidth", make<FlightLabUnit>,
        parse_flight_table, nullptr, measure_flight_lab, flight_kernels_once},
+      {Lab::Kernel, "Your kernel", "Kernel", "bandwidth", make<KernelLabUnit>, parse_kernel_table,
+       nullptr, measure_kernel_lab, kernel_kernels_once, 'k'},
   };
   return registry;
 }

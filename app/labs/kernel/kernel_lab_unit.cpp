@@ -1,0 +1,116 @@
+#include "kernel_lab_unit.h"
+
+#include <stdexcept>
+
+#include "kernel_scenario.h"
+#include "measure_kernel.h"
+#include "ui_state.h"
+#include "ui_widgets.h"
+
+namespace warplens::app {
+
+void KernelLabUnit::apply(const Scenario& scenario, std::optional<model::HardwareModel> model) {
+  KernelState st = kernel_scenario(scenario);
+  if (model) st.model = *model;
+  session_.set(st);
+}
+
+void KernelLabUnit::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
+  draw_kernel_parameters(session_, results_, editor_, frame.theme, pos, size, frame.ui.interactive,
+                         frame.draw_scenario_picker);
+}
+
+void KernelLabUnit::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {
+  draw_kernel_view(session_, results_, warp_view_, bank_view_, frame.layer, frame.theme, pos, size,
+                   frame.ui.interactive, side_name);
+}
+
+bool KernelLabUnit::tall_view() const {
+  const KernelState& st = session_.state();
+  return st.section == KernelSection::Access &&
+         st.program.rows.at(static_cast<std::size_t>(st.step)).space == gpu::KernelSpace::Tile;
+}
+
+float KernelLabUnit::numbers_height(const LabFrame& frame, float body_h, float cap) const {
+  // The rows' table: a header and a line per row, plus the totals' notes.
+  const float line = ImGui::GetTextLineHeightWithSpacing();
+  const auto rows = static_cast<float>(session_.state().program.rows.size());
+  // The rows' table (a header and a line per row) or the totals' (5 lines), then up to five
+  // lines of notes: the clearing, the counters, measured, the bandwidth model (two lines).
+  const float wanted = (std::max(rows + 1, 5.0f) + 5.5f) * line + 2 * ImGui::GetStyle().WindowPadding.y;
+  (void)frame;
+  return std::min({wanted, body_h * 0.4f, cap});
+}
+
+void KernelLabUnit::draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) {
+  draw_kernel_numbers(session_, results_, frame.theme, pos, size, frame.layer.scale());
+}
+
+bool KernelLabUnit::pick_view(UiState& ui, int view) {
+  (void)ui;
+  if (view < 0 || view > 1) return false;
+  KernelState st = session_.state();
+  st.section = view == 0 ? KernelSection::Access : KernelSection::Source;
+  session_.set(st);
+  return true;
+}
+
+bool KernelLabUnit::arrow_key(int direction) {
+  KernelState st = session_.state();
+  if (st.section != KernelSection::Access) return false;
+  const int rows = static_cast<int>(st.program.rows.size());
+  st.step = std::clamp(st.step + direction, 0, rows - 1);
+  session_.set(st);
+  return true;
+}
+
+bool KernelLabUnit::go_to_step(int step) {
+  KernelState st = session_.state();
+  const int rows = static_cast<int>(st.program.rows.size());
+  if (step < 1 || step > rows)
+    throw std::invalid_argument("--step " + std::to_string(step) +
+                                ": this kernel has accesses 1 .. " + std::to_string(rows));
+  st.step = step - 1;
+  st.section = KernelSection::Access;
+  session_.set(st);
+  return true;
+}
+
+void KernelLabUnit::draw_knobs(LabFrame& frame) {
+  draw_kernel_knobs(session_, frame.layer.scale());
+}
+
+std::vector<KeyNumber> KernelLabUnit::key_numbers() const {
+  return kernel_key_numbers(session_, results_);
+}
+
+CompareColumn KernelLabUnit::compare_column() const {
+  CompareColumn c;
+  const KernelState& st = session_.state();
+  c.parameters =
+      format("%zu rows, block %dx%d, grid %dx%d", st.program.rows.size(), st.program.block.x,
+             st.program.block.y, st.program.grid.x, st.program.grid.y);
+  c.access = kernel_access_title(st);
+  c.model = kernel_row_cost_text(session_.rows_model().at(static_cast<std::size_t>(st.step)));
+  const KernelResults r = session_.measured();
+  c.counters = r.counters ? "see the numbers"
+                          : (r.counters_unavailable.empty() ? "\u2014" : r.counters_unavailable);
+  c.headline = kernel_headline(session_, r);
+  return c;
+}
+
+std::string KernelLabUnit::status_text() const {
+  return kernel_status_text(session_, results_);
+}
+
+std::string KernelLabUnit::source_text() const {
+  return session_.gpu_mode()
+             ? "own-kernel lab, compiled with NVRTC and run on " + session_.device().device->name
+             : "own-kernel lab, host model only (" + session_.device().reason + ")";
+}
+
+void KernelLabUnit::figure_numbers(nlohmann::json& j) const {
+  kernel_figure_json(session_, session_.measured(), j);
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,180 @@
+#include "kernel_scenario.h"
+
+#include <sstream>
+#include <stdexcept>
+
+namespace warplens::app {
+
+namespace {
+
+// `key` of `t` as [x, y] of integers in 0 .. 2^31 - 1, `fallback` when absent.
+model::BlockShape pair_value(const ScenarioTable& s, const toml::table& t, std::string_view key,
+                             model::BlockShape fallback) {
+  const toml::node* node = t.get(key);
+  if (!node) return fallback;
+  const toml::array* a = node->as_array();
+  if (!a || a->size() != 2)
+    throw s.error(std::string(key) + " must be [x, y], two integers (e.g. [32, 8])");
+  model::BlockShape b;
+  for (std::size_t i = 0; i < 2; ++i) {
+    const auto v = integer_value(toml::node_view<const toml::node>((*a)[i]));
+    if (!v || *v < 0 || *v > 0x7fffffff)
+      throw s.error(std::string(key) + " must be [x, y], two integers in 0 .. 2147483647");
+    (i == 0 ? b.x : b.y) = static_cast<int>(*v);
+  }
+  return b;
+}
+
+// A buffer's inline table { elements = N, word_bytes = W }.
+gpu::KernelBuffer buffer_value(const ScenarioTable& s, const toml::table& t, std::string_view key,
+                               gpu::KernelBuffer fallback) {
+  const toml::node* node = t.get(key);
+  if (!node) return fallback;
+  const toml::table* b = node->as_table();
+  if (!b) throw s.error(std::string(key) + " must be { elements = N, word_bytes = W }");
+  for (const auto& [k, v] : *b)
+    if (k != "elements" && k != "word_bytes")
+      throw s.error(std::string(key) + ": unknown key \"" + std::string(k.str()) +
+                    "\" (elements, word_bytes)");
+  gpu::KernelBuffer out = fallback;
+  if (b->contains("elements")) {
+    const auto e = integer_value((*b)["elements"]);
+    if (!e) throw s.error(std::string(key) + ".elements must be an integer");
+    out.elements = *e;
+  }
+  out.word_bytes = s.int_value(*b, "word_bytes", fallback.word_bytes);
+  return out;
+}
+
+gpu::KernelRow row_value(const ScenarioTable& s, const toml::table& r, std::size_t i) {
+  const std::string name = "rows[" + std::to_string(i + 1) + "]";
+  static const char* const kKeys[] = {"space", "op", "word_bytes", "path", "index", "sync"};
+  for (const auto& [k, v] : r) {
+    bool known = false;
+    for (const char* key : kKeys) known = known || k == key;
+    if (!known)
+      throw s.error(name + ": unknown key \"" + std::string(k.str()) +
+                    "\" (space, op, word_bytes, path, index, sync)");
+  }
+  gpu::KernelRow row;
+  try {
+    row.space = gpu::parse_kernel_space(string_value(r, "space", "in"));
+    const std::string op = string_value(r, "op", "load");
+    if (op != "load" && op != "store") throw std::invalid_argument("op must be load or store");
+    row.op = op == "store" ? model::Op::Store : model::Op::Load;
+    row.path = gpu::parse_load_path(string_value(r, "path", "default"));
+  } catch (const std::invalid_argument& e) {
+    throw s.error(name + ": " + e.what());
+  }
+  row.word_bytes = s.int_value(r, "word_bytes", 4);
+  const auto index = r["index"].value<std::string>();
+  if (!index) throw s.error(name + ": missing or mistyped key \"index\" (a string)");
+  row.index = *index;
+  if (const toml::node* sync = r.get("sync")) {
+    if (!sync->is_boolean()) throw s.error(name + ": sync must be true or false");
+    row.sync_after = sync->as_boolean()->get();
+  }
+  return row;
+}
+
+}  // namespace
+
+std::any parse_kernel_table(const ScenarioTable& scenario) {
+  const toml::table& t = scenario.section("kernel");
+  KernelState st;
+  gpu::KernelProgram& p = st.program;
+  p.block = pair_value(scenario, t, "block", {32, 8});
+  p.grid = pair_value(scenario, t, "grid", {1, 1});
+  p.in = buffer_value(scenario, t, "in", {std::int64_t{1} << 24, 4});
+  p.out = buffer_value(scenario, t, "out", {std::int64_t{1} << 24, 4});
+  p.tile = buffer_value(scenario, t, "tile", {0, 4});
+  if (const toml::node* c = t.get("constants")) {
+    const toml::table* table = c->as_table();
+    if (!table) throw scenario.error("constants must be a table, e.g. { n = 8192 }");
+    for (const auto& [name, value] : *table) {
+      const auto v = integer_value(toml::node_view<const toml::node>(value));
+      if (!v) throw scenario.error("constants." + std::string(name.str()) + " must be an integer");
+      p.constants.push_back({std::string(name.str()), *v});
+    }
+  }
+  if (const toml::node* tr = t.get("trace")) {
+    const toml::table* table = tr->as_table();
+    if (!table) throw scenario.error("trace must be { block = [x, y], warp = w }");
+    const model::BlockShape b = pair_value(scenario, *table, "block", {0, 0});
+    st.traced = {b.x, b.y, scenario.int_value(*table, "warp", 0)};
+  }
+  st.step = scenario.int_value(t, "step", 1) - 1;
+  const toml::array* rows = t["rows"].as_array();
+  if (!rows || rows->empty())
+    throw scenario.error("[kernel] needs rows: [[kernel.rows]] tables, 1 .. 8 of them");
+  for (std::size_t i = 0; i < rows->size(); ++i) {
+    const toml::table* r = (*rows)[i].as_table();
+    if (!r) throw scenario.error("rows[" + std::to_string(i + 1) + "] must be a table");
+    p.rows.push_back(row_value(scenario, *r, i));
+  }
+  try {
+    st.section = parse_kernel_section(string_value(t, "section", "access"));
+    gpu::check_program(p);
+    gpu::check_traced_warp(p, st.traced);
+    if (st.step < 0 || st.step >= static_cast<int>(p.rows.size()))
+      throw std::invalid_argument("step must be 1 .. " + std::to_string(p.rows.size()) +
+                                  " (the rows)");
+  } catch (const std::invalid_argument& e) {
+    throw scenario.error(e.what());
+  }
+  return st;
+}
+
+std::string kernel_preset_toml(const KernelState& st, const std::string& name,
+                               const std::string& title, const std::string& summary) {
+  const gpu::KernelProgram& p = st.program;
+  toml::table kernel;
+  kernel.insert("block", toml::array{p.block.x, p.block.y});
+  kernel.insert("grid", toml::array{p.grid.x, p.grid.y});
+  const auto buffer = [](const gpu::KernelBuffer& b) {
+    toml::table t;
+    t.insert("elements", b.elements);
+    t.insert("word_bytes", b.word_bytes);
+    t.is_inline(true);
+    return t;
+  };
+  kernel.insert("in", buffer(p.in));
+  kernel.insert("out", buffer(p.out));
+  if (p.tile.elements > 0) kernel.insert("tile", buffer(p.tile));
+  if (!p.constants.empty()) {
+    toml::table c;
+    for (const auto& k : p.constants) c.insert(k.name, k.value);
+    c.is_inline(true);
+    kernel.insert("constants", c);
+  }
+  toml::table trace;
+  trace.insert("block", toml::array{st.traced.block_x, st.traced.block_y});
+  trace.insert("warp", st.traced.warp);
+  trace.is_inline(true);
+  kernel.insert("trace", trace);
+  kernel.insert("step", st.step + 1);
+  kernel.insert("section", to_string(st.section));
+  toml::array rows;
+  for (const auto& r : p.rows) {
+    toml::table row;
+    row.insert("space", gpu::to_string(r.space));
+    row.insert("op", r.op == model::Op::Store ? "store" : "load");
+    row.insert("word_bytes", r.word_bytes);
+    if (r.path != gpu::LoadPath::Default) row.insert("path", gpu::to_string(r.path));
+    row.insert("index", r.index);
+    if (r.sync_after) row.insert("sync", true);
+    rows.push_back(std::move(row));
+  }
+  kernel.insert("rows", std::move(rows));
+  toml::table top;
+  top.insert("name", name);
+  top.insert("lab", "kernel");
+  top.insert("title", title);
+  top.insert("summary", summary);
+  top.insert("kernel", std::move(kernel));
+  std::ostringstream out;
+  out << top << "\n";
+  return out.str();
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,45 @@
+// The own-kernel lab's part of a scenario: the [kernel] table of a preset, read and written.
+//
+//   [kernel]
+//   block = [32, 32]                      # threads in x and y (1 .. 1024 in all)
+//   grid = [256, 256]                     # blocks in x and y
+//   in = { elements = 67108864, word_bytes = 4 }     # default 2^24 x 4 bytes
+//   out = { elements = 67108864, word_bytes = 4 }    # default 2^24 x 4 bytes
+//   tile = { elements = 1024, word_bytes = 4 }       # per block; default none
+//   constants = { n = 8192 }              # up to four named integers
+//   trace = { block = [0, 0], warp = 0 }  # the traced warp (default block 0, warp 0)
+//   step = 1                              # the access shown, 1-based ("access 1 of N")
+//   section = "access"                    # access | source
+//   [[kernel.rows]]                       # 1 .. 8 rows, run in order by every thread
+//   space = "in"                          # in | out | tile
+//   op = "load"                           # load | store
+//   word_bytes = 4                        # 1, 2, 4, 8, 16 (default 4)
+//   path = "default"                      # default | ldcg | ldg (global loads only)
+//   index = "(by*32+ty)*n + bx*32+tx"     # element index, analyze's grammar
+//   sync = false                          # __syncthreads() after the row
+#pragma once
+
+#include <any>
+#include <string>
+
+#include "kernel_session.h"
+#include "scenario.h"
+#include "toml_fields.h"
+
+namespace warplens::app {
+
+/// Parses [kernel] (above) and checks the program (check_program, check_traced_warp). Throws
+/// ScenarioError naming the file and the problem (a row's problem names the row and column).
+std::any parse_kernel_table(const ScenarioTable& scenario);
+
+/// The lab's parameters of an own-kernel scenario (std::logic_error otherwise).
+inline const KernelState& kernel_scenario(const Scenario& s) {
+  return lab_parameters<KernelState>(s, "kernel");
+}
+
+/// A whole preset file for `state` (name, title, summary, lab = "kernel" and the [kernel] table)
+/// that parse_kernel_table reads back to the same state.
+std::string kernel_preset_toml(const KernelState& state, const std::string& name,
+                               const std::string& title, const std::string& summary);
+
+}  // namespace warplens::app
