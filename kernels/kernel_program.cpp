@@ -254,6 +254,48 @@ std::int64_t requested_global_bytes(const KernelProgram& p,
   return bytes;
 }
 
+bool tile_loads_read_stored_words(const KernelProgram& p) {
+  if (p.tile.bytes() == 0) return true;
+  check_program(p);
+  auto expressions = parse_rows(p);
+  const int threads = p.block.threads();
+  const std::int64_t blocks = p.grid.x * std::int64_t{p.grid.y};
+  // Every block when the grid is within the host's budget, else the first, middle and last.
+  std::vector<std::int64_t> checked;
+  if (blocks * threads * static_cast<std::int64_t>(p.rows.size()) <= kHostEvaluationBudget) {
+    for (std::int64_t b = 0; b < blocks; ++b) checked.push_back(b);
+  } else {
+    checked = {0, blocks / 2, blocks - 1};
+  }
+  const auto bytes = static_cast<std::size_t>(p.tile.bytes());
+  std::vector<std::uint8_t> stored(bytes), pending(bytes);
+  for (const std::int64_t b : checked) {
+    std::fill(stored.begin(), stored.end(), 0);
+    std::fill(pending.begin(), pending.end(), 0);
+    for (std::size_t r = 0; r < p.rows.size(); ++r) {
+      const KernelRow& row = p.rows[r];
+      if (row.space == KernelSpace::Tile) {
+        for (int tid = 0; tid < threads; ++tid) {
+          const std::int64_t i =
+              evaluate(expressions[r], r, coordinates(p, b % p.grid.x, b / p.grid.x, tid));
+          if (!in_range(p, row, i)) continue;
+          const auto first = static_cast<std::size_t>(i * row.word_bytes);
+          for (std::size_t k = first; k < first + static_cast<std::size_t>(row.word_bytes); ++k) {
+            if (row.op == model::Op::Store) {
+              pending[k] = 1;
+            } else if (!stored[k]) {
+              return false;  // read before any row stored it (behind a __syncthreads())
+            }
+          }
+        }
+      }
+      if (row.sync_after)
+        for (std::size_t k = 0; k < bytes; ++k) stored[k] |= pending[k];
+    }
+  }
+  return true;
+}
+
 // --- the whole grid on the host -----------------------------------------------------------------
 
 namespace {

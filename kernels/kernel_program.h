@@ -10,7 +10,8 @@
 //            declares; its size in bytes is elements x word_bytes; the tile 0 .. 227 KiB, the
 //            dynamic shared memory of the launch rounded up to 16 bytes). `in` is filled before
 //            every launch with 32-bit words holding their own word index (in's 4-byte word k holds
-//            k), `out` is zeroed, and the generated kernel clears the tile before the first row.
+//            k), `out` is zeroed, and the generated kernel clears the tile before the first row
+//            unless every tile load reads bytes a row stored first (tile_loads_read_stored_words).
 //   rows     1 .. 8 access rows, run in order by every thread: a space (in, out, tile), load or
 //            store, a word size (1, 2, 4, 8, 16 bytes: what the lane moves), a load path for
 //            global loads (default, __ldcg, __ldg), an element index in the analyze grammar
@@ -186,6 +187,14 @@ std::int64_t requested_global_bytes(const KernelProgram& program,
 /// null (the timed launches pass null; the instrumented one a buffer of rows x 32
 /// LaneTraceRecords for the warp it names, and one 64-bit out-of-range counter per row).
 std::string generate_source(const KernelProgram& program);
+
+/// Whether every tile load reads only bytes that an earlier row of the block stored, with a
+/// __syncthreads() between the store and the load, on every block (grids within
+/// kHostEvaluationBudget) or on the first, middle and last blocks. Then the generated kernel does
+/// not clear the tile first (the clearing costs a barrier and a store per 16 bytes: 17 % of the
+/// tiled transpose's bandwidth on an H200); otherwise it does, so no load reads uninitialised
+/// shared memory. Throws std::invalid_argument as check_program.
+bool tile_loads_read_stored_words(const KernelProgram& program);
 
 /// The kernel's name in the generated source.
 inline constexpr const char* kKernelEntry = "warplens_kernel";

@@ -123,8 +123,10 @@ std::string generate_source(const KernelProgram& p) {
     << "      (void)lane, (void)warp";
   for (const auto& c : p.constants) o << ", (void)" << c.name;
   o << ";\n";
-  if (p.tile.bytes() > 0) {
-    o << "  // The tile starts zeroed.\n"
+  if (p.tile.bytes() > 0 && tile_loads_read_stored_words(p)) {
+    o << "  // The tile is not cleared: every tile load reads a word an earlier row stored.\n";
+  } else if (p.tile.bytes() > 0) {
+    o << "  // The tile starts zeroed (a tile load reads a word no earlier row stored).\n"
       << "  for (long long k = wl_tid; k < " << tile_alloc / 16 << "; k += bdx * bdy)\n"
       << "    reinterpret_cast<uint4*>(tile)[k] = make_uint4(0, 0, 0, 0);\n"
       << "  __syncthreads();\n";

@@ -5,9 +5,10 @@
 // app/core/counter_checks_model.cpp): one request per warp-level instruction that has at least
 // one lane in range (a warp whose lanes all skip the access does not issue it); a global
 // request's 32-byte sectors (GlobalAnalysis::transactions, modern model); a shared instruction's
-// wavefronts (SharedAnalysis::wavefronts). The generated kernel also clears the tile before the
-// first row (kernel_source.cpp: 16-byte stores, thread t storing words t, t + threads, ...): those
-// shared stores are counted too, and reported apart (tile_clear_*).
+// wavefronts (SharedAnalysis::wavefronts). Where the generated kernel clears the tile before the
+// first row (kernel_source.cpp, tile_loads_read_stored_words: 16-byte stores, thread t storing
+// words t, t + threads, ...), those shared stores are counted too, and reported apart
+// (tile_clear).
 //
 // Grids of at most `max_warps` warps are evaluated warp by warp (exact); larger grids are
 // evaluated at `max_warps` warps spread evenly over the grid (the first and the last included)

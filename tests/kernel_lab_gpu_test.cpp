@@ -110,7 +110,8 @@ TEST_F(KernelLabGpu, CountersOfOneLaunchEqualTheModelsTotals) {
     const LaunchCountersRead read = read_launch_counters(device_, lab_->counter_launch(st.program));
     if (!read.counters) GTEST_SKIP() << "counters unavailable: " << read.unavailable;
     const LaunchCounters& c = *read.counters;
-    const gpu::KernelTotals t = gpu::model_totals(st.program, model::HardwareModel::Modern, 1 << 16);
+    const gpu::KernelTotals t =
+        gpu::model_totals(st.program, model::HardwareModel::Modern, 1 << 16);
     ASSERT_TRUE(t.exact) << name;
     EXPECT_DOUBLE_EQ(c.global_load_requests, t.global_load.requests) << name;
     EXPECT_DOUBLE_EQ(c.global_load_sectors, t.global_load.cost) << name;
@@ -133,7 +134,7 @@ TEST_F(KernelLabGpu, CountersOfOneLaunchEqualTheModelsTotals) {
 TEST_F(KernelLabGpu, FarOutOfRangeRunsIsCountedAndLeavesTheGpuUsable) {
   const KernelState& st = small("far out of range");
   const gpu::KernelRun run = lab_->run(st.program, st.traced, 3, 1);
-  EXPECT_EQ(run.out_of_range[0], st.program.threads());    // every lane of row 1
+  EXPECT_EQ(run.out_of_range[0], st.program.threads());        // every lane of row 1
   EXPECT_EQ(run.out_of_range[1], st.program.threads() - 256);  // all but thread 0 of each block
   EXPECT_EQ(run.out_of_range[2], 0);
   EXPECT_EQ(run.traced[0].lanes[0].active, false);

@@ -40,6 +40,13 @@ std::string refusal(const std::string& toml) {
   return "(accepted)";
 }
 
+const KernelState& small_program(const std::string& name) {
+  static const auto programs = kernel_small_programs();
+  for (const auto& [n, s] : programs)
+    if (n == name) return s;
+  throw std::logic_error("no small program " + name);
+}
+
 TEST(KernelScenario, BuiltInsParseAndOpenTheLab) {
   int kernels = 0;
   for (const Scenario& s : builtin_scenarios()) {
@@ -92,11 +99,10 @@ TEST(KernelScenario, RefusalsNameTheProblem) {
             std::string::npos);
 }
 
-TEST(KernelTotals, TiledTransposeCountsEveryWarpAndTheClearing) {
-  KernelState st;
-  for (const auto& [name, s] : kernel_small_programs())
-    if (name == "transpose tiled, n = 256") st = s;
-  ASSERT_FALSE(st.program.rows.empty());
+TEST(KernelTotals, TiledTransposeCountsEveryWarpAndNeedsNoClearing) {
+  const KernelState& st = small_program("transpose tiled, n = 256");
+  // Every tile load reads a word row 2 stored before the __syncthreads(): no clearing.
+  EXPECT_TRUE(gpu::tile_loads_read_stored_words(st.program));
   const gpu::KernelTotals t = gpu::model_totals(st.program, model::HardwareModel::Modern, 4096);
   EXPECT_TRUE(t.exact);
   EXPECT_EQ(t.warps, 8 * 8 * 32);  // 64 blocks of 32 warps
@@ -104,11 +110,26 @@ TEST(KernelTotals, TiledTransposeCountsEveryWarpAndTheClearing) {
   EXPECT_DOUBLE_EQ(t.global_load.per_request(), 4);
   EXPECT_DOUBLE_EQ(t.global_store.per_request(), 4);
   EXPECT_DOUBLE_EQ(t.shared_load.per_request(), 32);  // tile[tx*32 + ty]: one bank
-  // The clearing: 4 KiB = 256 stores of 16 B per block, 8 warps of 32 lanes, 4 wavefronts each.
-  EXPECT_DOUBLE_EQ(t.tile_clear.requests, 64 * 8);
-  EXPECT_DOUBLE_EQ(t.tile_clear.cost, 64 * 8 * 4);
-  EXPECT_DOUBLE_EQ(t.shared_store.requests, 2048 + 512);
-  EXPECT_DOUBLE_EQ(t.shared_store.cost, 2048 + 2048);
+  EXPECT_DOUBLE_EQ(t.tile_clear.requests, 0);
+  EXPECT_DOUBLE_EQ(t.shared_store.requests, 2048);
+  EXPECT_DOUBLE_EQ(t.shared_store.cost, 2048);
+  EXPECT_EQ(gpu::generate_source(st.program).find("make_uint4(0, 0, 0, 0)"), std::string::npos);
+}
+
+TEST(KernelTotals, ATileReadBeforeAnyStoreIsClearedAndCounted) {
+  // tile[2*s*tx] reaches words 0..2040; row 2 stored only words 0..255.
+  const KernelState& st = small_program("reduction step tile[2*s*tx]");
+  EXPECT_FALSE(gpu::tile_loads_read_stored_words(st.program));
+  const gpu::KernelTotals t = gpu::model_totals(st.program, model::HardwareModel::Modern, 4096);
+  // 8 KiB = 512 stores of 16 B per block of 256 threads: 2 per thread, 4 wavefronts each.
+  EXPECT_DOUBLE_EQ(t.tile_clear.requests, 256 * 8 * 2);
+  EXPECT_DOUBLE_EQ(t.tile_clear.cost, 256 * 8 * 2 * 4);
+  EXPECT_DOUBLE_EQ(t.shared_store.requests, 2048 + 4096);
+  EXPECT_NE(gpu::generate_source(st.program).find("make_uint4(0, 0, 0, 0)"), std::string::npos);
+  // A missing __syncthreads() between the store and the load also needs the clearing.
+  KernelState racy = small_program("transpose tiled, n = 256");
+  racy.program.rows[1].sync_after = false;
+  EXPECT_FALSE(gpu::tile_loads_read_stored_words(racy.program));
 }
 
 TEST(KernelTotals, LargeGridsAreSampledAndScaled) {
@@ -121,9 +142,7 @@ TEST(KernelTotals, LargeGridsAreSampledAndScaled) {
 }
 
 TEST(KernelTotals, WarpsWhollyOutOfRangeIssueNoRequest) {
-  KernelState st;
-  for (const auto& [name, s] : kernel_small_programs())
-    if (name == "far out of range") st = s;
+  const KernelState& st = small_program("far out of range");
   const gpu::KernelTotals t = gpu::model_totals(st.program, model::HardwareModel::Modern, 4096);
   EXPECT_TRUE(t.exact);
   // Row 1: lane 0 of each warp at 2e9 is past in; every lane is out of range: no load request.

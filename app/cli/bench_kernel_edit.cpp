@@ -37,8 +37,7 @@ void print_kernel_edit_table(app::HeadlessScene& scene, app::UiState& ui, viz::R
   for (std::size_t i = 0; i < catalog.size(); ++i)
     if (catalog[i].name == "kernel-copy") copy = static_cast<int>(i);
   app::apply_scenario(ui, scene.labs, copy);
-  app::KernelSession& session =
-      scene.labs.get<app::KernelLabUnit>(app::Lab::Kernel).session();
+  app::KernelSession& session = scene.labs.get<app::KernelLabUnit>(app::Lab::Kernel).session();
   scene.wait_until_idle();
   const app::KernelState base = session.state();
 
@@ -50,7 +49,8 @@ void print_kernel_edit_table(app::HeadlessScene& scene, app::UiState& ui, viz::R
     const auto t0 = Clock::now();
     session.set(st);
     while (ms_since(t0) < 10000) {
-      const bool done = session.run_current(session.measured()) && session.shows_current_gpu_trace();
+      const bool done =
+          session.run_current(session.measured()) && session.shows_current_gpu_trace();
       const auto f0 = Clock::now();
       scene.labs.update();
       scene.draw_frames(ui, target, kWidth, kHeight, 1);
@@ -68,23 +68,22 @@ void print_kernel_edit_table(app::HeadlessScene& scene, app::UiState& ui, viz::R
   // Each edit XORs the lane's index with a new constant: a program (and source) never compiled
   // before in this process, so NVRTC runs every time.
   for (int e = 1; e <= edits; ++e)
-    fresh.push_back(edit("bx*bdx + (tx ^ " + std::to_string(e % 32) + ") + " +
-                             std::to_string(e / 32),
-                         frames));
+    fresh.push_back(
+        edit("bx*bdx + (tx ^ " + std::to_string(e % 32) + ") + " + std::to_string(e / 32), frames));
   // Revisits of earlier edits: the module cache holds the last 16 sources.
   std::vector<double> unused;
   for (int e = edits; e > std::max(0, edits - 10); --e)
-    cached.push_back(edit("bx*bdx + (tx ^ " + std::to_string(e % 32) + ") + " +
-                              std::to_string(e / 32),
-                          unused));
-  std::printf("\n%-46s %9s %9s %9s\n", "own kernel: edit of one row -> drawn", "median ms", "max ms",
-              "edits");
+    cached.push_back(
+        edit("bx*bdx + (tx ^ " + std::to_string(e % 32) + ") + " + std::to_string(e / 32), unused));
+  std::printf("\n%-46s %9s %9s %9s\n", "own kernel: edit of one row -> drawn", "median ms",
+              "max ms", "edits");
   std::printf("%-46s %9.1f %9.1f %9d\n", "new source: NVRTC, trace, timed runs, drawn",
               percentile(fresh, 0.5), *std::max_element(fresh.begin(), fresh.end()), edits);
-  std::printf("%-46s %9.1f %9.1f %9zu\n", "revisit: module cached, trace, timed runs", percentile(cached, 0.5),
-              *std::max_element(cached.begin(), cached.end()), cached.size());
-  std::printf("%-46s %9.2f %9.2f %9zu\n", "frames while compiling (p50 / p99 ms)", percentile(frames, 0.5),
-              percentile(frames, 0.99), frames.size());
+  std::printf("%-46s %9.1f %9.1f %9zu\n", "revisit: module cached, trace, timed runs",
+              percentile(cached, 0.5), *std::max_element(cached.begin(), cached.end()),
+              cached.size());
+  std::printf("%-46s %9.2f %9.2f %9zu\n", "frames while compiling (p50 / p99 ms)",
+              percentile(frames, 0.5), percentile(frames, 0.99), frames.size());
   session.set(base);
 }
 

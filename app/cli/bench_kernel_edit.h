@@ -5,8 +5,8 @@
 // compiles. Milliseconds of wall clock.
 #pragma once
 
-#include "headless_frames.h"
 #include "gl_program.h"
+#include "headless_frames.h"
 
 namespace warplens::bench {
 

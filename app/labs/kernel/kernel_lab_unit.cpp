@@ -37,7 +37,8 @@ float KernelLabUnit::numbers_height(const LabFrame& frame, float body_h, float c
   const auto rows = static_cast<float>(session_.state().program.rows.size());
   // The rows' table (a header and a line per row) or the totals' (5 lines), then up to five
   // lines of notes: the clearing, the counters, measured, the bandwidth model (two lines).
-  const float wanted = (std::max(rows + 1, 5.0f) + 5.5f) * line + 2 * ImGui::GetStyle().WindowPadding.y;
+  const float wanted =
+      (std::max(rows + 1, 5.0f) + 5.5f) * line + 2 * ImGui::GetStyle().WindowPadding.y;
   (void)frame;
   return std::min({wanted, body_h * 0.4f, cap});
 }

@@ -44,7 +44,7 @@ void step_control(KernelSession& session, float scale, float width) {
   if (ImGui::ArrowButton("##step-back", ImGuiDir_Left) && st.step > 0) --st.step;
   ImGui::SameLine(0, 4 * scale);
   const float arrow = ImGui::GetFrameHeight();
-  ImGui::SetNextItemWidth(std::max(width - 2 * arrow - 8 * scale, 60 * scale));
+  ImGui::SetNextItemWidth(std::max(width - 2 * arrow - 8 * scale, 40 * scale));
   int k = st.step + 1;
   const std::string text = format("access %d of %d", k, rows);
   if (rows > 1 && ImGui::SliderInt("##step", &k, 1, rows, text.c_str())) st.step = k - 1;
@@ -91,9 +91,16 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
   const gpu::KernelRow& row = shown_row(st);
   const gpu::KernelRowModel& model = session.rows_model().at(static_cast<std::size_t>(st.step));
   const gpu::KernelRowModel* traced = traced_row(session, r);
-  ImGui::PushFont(layer.fonts().bold);
-  ImGui::TextWrapped("%s", kernel_access_title(st).c_str());
-  ImGui::PopFont();
+  // The presenter layout shows the access in the strip and its cost in the key numbers: the view
+  // keeps its room for the picture.
+  // So does each side of A/B compare, whose table carries the access and its cost.
+  const bool presenter = open_legend_slot() != nullptr;
+  const bool compact = presenter || side_name != nullptr;
+  if (!compact) {
+    ImGui::PushFont(layer.fonts().bold);
+    ImGui::TextWrapped("%s", kernel_access_title(st).c_str());
+    ImGui::PopFont();
+  }
   std::string verdict = "model: " + kernel_row_cost_text(model);
   if (traced) {
     const bool agree = traced->cost() == model.cost();
@@ -103,7 +110,7 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
     verdict +=
         session.gpu_mode() ? " \u2022 GPU trace: running\u2026" : " \u2022 no GPU: host model";
   }
-  ImGui::TextWrapped("%s", verdict.c_str());
+  if (!compact) ImGui::TextWrapped("%s", verdict.c_str());
   if (model.out_of_range_lanes > 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
     ImGui::TextWrapped("%s of this warp index outside %s: they skip the access (out of range).",
@@ -116,8 +123,10 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
   if (row.space == gpu::KernelSpace::Tile) {
     const auto& analysis = traced && traced->shared ? *traced->shared : *model.shared;
     const std::string caption =
-        format("warp %d of %s \u2022 tile %s \u2022 %s", st.traced.warp, block.c_str(),
-               row.op == model::Op::Store ? "store" : "load", source.c_str());
+        compact
+            ? format("access %d: %s \u2022 %s", st.step + 1, row_text(row).c_str(), source.c_str())
+            : format("warp %d of %s \u2022 tile %s \u2022 %s", st.traced.warp, block.c_str(),
+                     row.op == model::Op::Store ? "store" : "load", source.c_str());
     const bool legend = !side_name || layer.scale() < 1.5f || open_legend_slot();
     draw_bank_view(bank, session.trace(), analysis, layer, theme, interactive, caption.c_str(),
                    legend);
@@ -181,6 +190,15 @@ void draw_kernel_view(KernelSession& session, const KernelResults& r, viz::WarpV
                kFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                    (open_legend_slot() ? ImGuiWindowFlags_NoTitleBar : 0));
   const float s = layer.scale();
+  if (open_legend_slot()) {
+    // Presenter: the strip holds the step control and keys 1 / 2 pick the section.
+    if (session.state().section == KernelSection::Access)
+      draw_access(session, r, warp, bank, layer, theme, interactive, side_name);
+    else
+      draw_source(session, r, layer, theme, interactive);
+    ImGui::End();
+    return;
+  }
   KernelState st = session.state();
   const float button_w =
       ImGui::CalcTextSize("Source").x + 2 * ImGui::GetStyle().FramePadding.x + 12 * s;
@@ -211,10 +229,9 @@ void draw_kernel_numbers(const KernelSession& session, const KernelResults& r,
   const bool current = session.run_current(r);
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
-  const float avail = ImGui::GetContentRegionAvail().x;
   // Left: each row of the traced warp, model beside the GPU's trace.
   ImGui::BeginGroup();
-  if (ImGui::BeginTable("kernel-rows", 4, flags, {avail * 0.55f, 0})) {
+  if (ImGui::BeginTable("kernel-rows", 4, flags)) {
     ImGui::TableSetupColumn("access");
     ImGui::TableSetupColumn("model, per request");
     ImGui::TableSetupColumn("GPU trace");
@@ -226,7 +243,10 @@ void draw_kernel_numbers(const KernelSession& session, const KernelResults& r,
       ImGui::TableSetColumnIndex(0);
       // The shown access carries an arrow.
       const bool shown = static_cast<int>(i) == st.step;
-      ImGui::Text("%s%zu  %s", shown ? "\u2192 " : "", i + 1, row_text(st.program.rows[i]).c_str());
+      const gpu::KernelRow& row = st.program.rows[i];
+      ImGui::Text("%s%zu %s %s", shown ? "\u2192 " : "", i + 1,
+                  std::string(model::to_string(row.op)).c_str(), gpu::to_string(row.space));
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row_text(row).c_str());
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(
           plural(m.cost(), m.global ? "sector" : "wavefront", m.global ? "sectors" : "wavefronts")
@@ -319,7 +339,8 @@ void draw_kernel_numbers(const KernelSession& session, const KernelResults& r,
 }
 
 void draw_kernel_knobs(KernelSession& session, float scale) {
-  step_control(session, scale, ImGui::CalcTextSize("access 8 of 8").x + 80 * scale);
+  step_control(session, scale,
+               ImGui::CalcTextSize("access 8 of 8").x + 2 * ImGui::GetFrameHeight() + 16 * scale);
 }
 
 std::vector<KeyNumber> kernel_key_numbers(const KernelSession& session, const KernelResults& r) {
@@ -347,6 +368,29 @@ std::string kernel_status_text(const KernelSession& session, const KernelResults
                                  : std::string("nothing compiled");
   return sectioned_status_text("your kernel", to_string(session.state().section), device,
                                session.gpu_mode(), r.busy, r.status);
+}
+
+std::string kernel_counters_summary(const KernelSession& session, const KernelResults& r) {
+  if (!session.run_current(r)) return r.busy ? "reading\u2026" : kDash;
+  if (!r.counters) return r.counters_unavailable.empty() ? kDash : r.counters_unavailable;
+  const gpu::KernelRow& row = shown_row(session.state());
+  const LaunchCounters& c = *r.counters;
+  const gpu::KernelTotals& t = session.totals();
+  const bool store = row.op == model::Op::Store;
+  const bool tile = row.space == gpu::KernelSpace::Tile;
+  const char* kind = tile ? (store ? "shared stores" : "shared loads")
+                          : (store ? "global stores" : "global loads");
+  const gpu::KernelOpTotals& m =
+      tile ? (store ? t.shared_store : t.shared_load) : (store ? t.global_store : t.global_load);
+  const double req = tile ? (store ? c.shared_store_instructions : c.shared_load_instructions)
+                          : (store ? c.global_store_requests : c.global_load_requests);
+  const double cost = tile ? (store ? c.shared_store_wavefronts : c.shared_load_wavefronts)
+                           : (store ? c.global_store_sectors : c.global_load_sectors);
+  if (req <= 0) return std::string(kind) + ": none counted";
+  const double per = cost / req;
+  const bool agree = std::abs(per - m.per_request()) <= 0.05 * std::max(1.0, m.per_request());
+  return format("%s %.2f per request (model %.2f) %s", kind, per, m.per_request(),
+                agree ? "\u2713" : "\u2717");
 }
 
 Headline kernel_headline(const KernelSession& session, const KernelResults& r) {

@@ -154,7 +154,7 @@ void draw_kernel_parameters(KernelSession& session, const KernelResults& r, Kern
   const float w = ImGui::GetContentRegionAvail().x;
   const float half = (w - ImGui::GetStyle().ItemSpacing.x) / 2;
 
-  label("Block (threads x, y) and grid (blocks x, y)");
+  label("Block and grid (x, y)");
   int_pair("##block", p.block.x, p.block.y, half);
   ImGui::SameLine();
   int_pair("##grid", p.grid.x, p.grid.y, half);
@@ -179,7 +179,7 @@ void draw_kernel_parameters(KernelSession& session, const KernelResults& r, Kern
   }
   p.constants = constants;
 
-  label("Traced warp: block (x, y) and warp");
+  label("Traced warp: block (x, y), warp");
   int_pair("##traced-block", st.traced.block_x, st.traced.block_y, half);
   ImGui::SameLine();
   ImGui::SetNextItemWidth(half);

@@ -23,7 +23,7 @@ extern "C" __global__ void warplens_kernel(unsigned char* in, unsigned char* out
       wl_trace != nullptr && bx == wl_bx && by == wl_by && warp == wl_warp;
   (void)tx, (void)ty, (void)bdx, (void)bdy, (void)bx, (void)by, (void)gdx, (void)gdy,
       (void)lane, (void)warp, (void)s;
-  // The tile starts zeroed.
+  // The tile starts zeroed (a tile load reads a word no earlier row stored).
   for (long long k = wl_tid; k < 512; k += bdx * bdy)
     reinterpret_cast<uint4*>(tile)[k] = make_uint4(0, 0, 0, 0);
   __syncthreads();

@@ -23,10 +23,7 @@ extern "C" __global__ void warplens_kernel(unsigned char* in, unsigned char* out
       wl_trace != nullptr && bx == wl_bx && by == wl_by && warp == wl_warp;
   (void)tx, (void)ty, (void)bdx, (void)bdy, (void)bx, (void)by, (void)gdx, (void)gdy,
       (void)lane, (void)warp, (void)n;
-  // The tile starts zeroed.
-  for (long long k = wl_tid; k < 256; k += bdx * bdy)
-    reinterpret_cast<uint4*>(tile)[k] = make_uint4(0, 0, 0, 0);
-  __syncthreads();
+  // The tile is not cleared: every tile load reads a word an earlier row stored.
   // Row 1: load 4-byte words from in[(by*32+ty)*n + bx*32+tx]
   {
     const long long wl_i = (by*32+ty)*n + bx*32+tx;
