@@ -260,9 +260,10 @@ bool tile_loads_read_stored_words(const KernelProgram& p) {
   auto expressions = parse_rows(p);
   const int threads = p.block.threads();
   const std::int64_t blocks = p.grid.x * std::int64_t{p.grid.y};
-  // Every block when the grid is within the host's budget, else the first, middle and last.
+  // Every block of a small grid, else the first, middle and last (this runs on the GL thread
+  // with every edit).
   std::vector<std::int64_t> checked;
-  if (blocks * threads * static_cast<std::int64_t>(p.rows.size()) <= kHostEvaluationBudget) {
+  if (blocks * threads * static_cast<std::int64_t>(p.rows.size()) <= kTileCheckEvaluations) {
     for (std::int64_t b = 0; b < blocks; ++b) checked.push_back(b);
   } else {
     checked = {0, blocks / 2, blocks - 1};

@@ -188,11 +188,16 @@ std::int64_t requested_global_bytes(const KernelProgram& program,
 /// LaneTraceRecords for the warp it names, and one 64-bit out-of-range counter per row).
 std::string generate_source(const KernelProgram& program);
 
+/// Thread-row evaluations tile_loads_read_stored_words spends on every block; larger grids are
+/// checked on three blocks.
+inline constexpr std::int64_t kTileCheckEvaluations = std::int64_t{1} << 16;
+
 /// Whether every tile load reads only bytes that an earlier row of the block stored, with a
 /// __syncthreads() between the store and the load, on every block (grids within
-/// kHostEvaluationBudget) or on the first, middle and last blocks. Then the generated kernel does
-/// not clear the tile first (the clearing costs a barrier and a store per 16 bytes: 17 % of the
-/// tiled transpose's bandwidth on an H200); otherwise it does, so no load reads uninitialised
+/// kTileCheckEvaluations) or on the first, middle and last blocks (a program whose other blocks
+/// read words no row stored reads uninitialised shared memory there). Then the generated kernel
+/// does not clear the tile first (the clearing costs a barrier and a store per 16 bytes: 17 % of
+/// the tiled transpose's bandwidth on an H200); otherwise it does, so no load reads uninitialised
 /// shared memory. Throws std::invalid_argument as check_program.
 bool tile_loads_read_stored_words(const KernelProgram& program);
 

@@ -37,7 +37,7 @@ struct KernelTotals {
   bool exact = false;                ///< every warp evaluated
 };
 
-inline constexpr std::int64_t kTotalsMaxWarps = 512;
+inline constexpr std::int64_t kTotalsMaxWarps = 256;  ///< ~6 ms on the GL thread per edit
 
 /// Throws std::invalid_argument as model_warps does (an invalid program, an index that cannot
 /// be evaluated).

@@ -43,18 +43,28 @@ void print_kernel_edit_table(app::HeadlessScene& scene, app::UiState& ui, viz::R
 
   // One edit: row 1's index becomes `index`; frames at 60 Hz until the new program's GPU trace is
   // in the view and its measured GB/s in the numbers. Frame times go to `frames`.
+  std::vector<std::string> slow;  // frames over 16.7 ms: which edit, which frame, what was in
   const auto edit = [&](const std::string& index, std::vector<double>& frames) {
     app::KernelState st = base;
     st.program.rows[0].index = index;
     const auto t0 = Clock::now();
     session.set(st);
+    const double set_ms = ms_since(t0);
+    int frame = 0;
     while (ms_since(t0) < 10000) {
-      const bool done =
-          session.run_current(session.measured()) && session.shows_current_gpu_trace();
+      const bool in = session.run_current(session.measured());
+      const bool done = in && session.shows_current_gpu_trace();
       const auto f0 = Clock::now();
       scene.labs.update();
+      const double update_ms = ms_since(f0);
       scene.draw_frames(ui, target, kWidth, kHeight, 1);
       frames.push_back(ms_since(f0));
+      if (frames.back() > 16.7)
+        slow.push_back("edit \"" + index + "\" frame " + std::to_string(frame) + ": " +
+                       std::to_string(frames.back()) + " ms (update " + std::to_string(update_ms) +
+                       " ms, set " + std::to_string(set_ms) + " ms, result " +
+                       (in ? "in" : "not in") + ")");
+      ++frame;
       if (done) break;
       std::this_thread::sleep_until(f0 + std::chrono::microseconds(16667));
     }
@@ -84,6 +94,7 @@ void print_kernel_edit_table(app::HeadlessScene& scene, app::UiState& ui, viz::R
               cached.size());
   std::printf("%-46s %9.2f %9.2f %9zu\n", "frames while compiling (p50 / p99 ms)",
               percentile(frames, 0.5), percentile(frames, 0.99), frames.size());
+  for (const auto& line : slow) std::printf("  slow frame: %s\n", line.c_str());
   session.set(base);
 }
 

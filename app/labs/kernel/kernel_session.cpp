@@ -198,11 +198,13 @@ void KernelSession::update() {
     traced_on_gpu_ = true;
     shown_ = state_;
     shown_version_ = r.version;
+    request_counters();
     return;
   }
   const auto lab = worker_.lab();
   if (!run_current(r) || !lab || interop_failed_) {
     if (!shown_ || !(*shown_ == state_)) show_host_trace();
+    if (interop_failed_) request_counters();
     return;
   }
   const bool tile = shown_row_is_tile();
@@ -230,6 +232,16 @@ void KernelSession::update() {
     worker_.set_error(std::string("GPU trace failed, showing the host model instead: ") + e.what());
     show_host_trace();
   }
+  request_counters();
+}
+
+void KernelSession::request_counters() {
+  // Once per run of the current program, after its trace is in the view.
+  const KernelResults r = measured();
+  if (!run_current(r) || r.counters || !r.counters_unavailable.empty()) return;
+  if (counters_requested_ == r.run->trace_id) return;
+  counters_requested_ = r.run->trace_id;
+  worker_.post(kCounters, state_);
 }
 
 bool KernelSession::idle() const {
@@ -292,7 +304,8 @@ void KernelSession::run_job(int slot, const KernelState& job, gpu::KernelLab& la
       r.counters_unavailable.clear();
       r.edit_to_result_ms = ms;
     });
-    worker_.post(kCounters, job);
+    // The counters follow once the GL thread has copied the trace into its view (update()):
+    // CUPTI's replays hold the GPU, and the view's copy would wait for them.
     return;
   }
   worker_.set_status("reading the counters of one launch");

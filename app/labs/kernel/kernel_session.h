@@ -117,6 +117,7 @@ class KernelSession : public WorkerSession<gpu::KernelLab, KernelState> {
   void run_job(int slot, const KernelState& job, gpu::KernelLab& lab);
   void publish(const std::function<void(KernelResults&)>& change);
   void show_host_trace();
+  void request_counters();
   bool shown_row_is_tile() const;
 
   WarpTraceSink& warp_sink_;
@@ -135,6 +136,7 @@ class KernelSession : public WorkerSession<gpu::KernelLab, KernelState> {
   bool traced_on_gpu_ = false;
   std::optional<KernelState> shown_;  ///< the state whose row the views hold
   int shown_version_ = -1;
+  std::uint64_t counters_requested_ = 0;  ///< the run (trace id) whose counters were asked for
 
   KernelResults measured_;
 };
