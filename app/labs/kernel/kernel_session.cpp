@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <stdexcept>
 
 #include "counter_service.h"
@@ -80,6 +81,12 @@ double predicted_gbps(const gpu::KernelTotals& t, std::int64_t requested_bytes,
   const double moved = 32.0 * (t.global_load.cost + t.global_store.cost);
   if (moved <= 0 || requested_bytes <= 0) return 0;
   return reference_gbps * std::min(1.0, static_cast<double>(requested_bytes) / moved);
+}
+
+bool counters_agree(double model, double counted, bool shared_store) {
+  const double slack = 0.05 * std::max(1.0, model);
+  if (shared_store) return counted >= model - slack && counted <= model + 1.5;
+  return std::abs(counted - model) <= slack;
 }
 
 struct KernelSession::Interop {

@@ -72,6 +72,12 @@ struct KernelResults {
 double predicted_gbps(const gpu::KernelTotals& totals, std::int64_t requested_bytes,
                       double reference_gbps);
 
+/// Whether the counters' figure per request over a launch agrees with the model's: within 5 % (at
+/// least 0.05), and for shared stores up to 1.5 wavefronts above, never below (Hopper's
+/// shared-store wavefront counter reads high under load: +0.1..+1.3 measured on an H100, the
+/// verify catalog's tolerance, app/core/counter_checks.cpp).
+bool counters_agree(double model_per_request, double counted_per_request, bool shared_store);
+
 /// Without a GPU the prediction scales an H100's cudaMemcpy (2950 GB/s, docs/h100-bench.txt).
 inline constexpr double kAssumedCopyGbps = 2950;
 

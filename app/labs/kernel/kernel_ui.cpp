@@ -279,7 +279,7 @@ void draw_kernel_numbers(const KernelSession& session, const KernelResults& r,
     ImGui::TableHeadersRow();
     const auto total_row = [&](const char* what, const gpu::KernelOpTotals& m,
                                std::optional<double> req, std::optional<double> cost,
-                               const char* unit) {
+                               const char* unit, bool shared_store = false) {
       if (m.requests == 0 && (!req || *req == 0)) return;
       ImGui::TableNextRow();
       ImGui::TableSetColumnIndex(0);
@@ -289,11 +289,14 @@ void draw_kernel_numbers(const KernelSession& session, const KernelResults& r,
       ImGui::TableSetColumnIndex(2);
       if (req && cost && *req > 0) {
         const double per = *cost / *req;
-        const bool agree = std::abs(per - m.per_request()) <= 0.05 * std::max(1.0, m.per_request());
+        const bool agree = counters_agree(m.per_request(), per, shared_store);
         ImGui::Text("%.2f %s", per, agree ? "\u2713" : "\u2717");
         if (ImGui::IsItemHovered())
-          ImGui::SetTooltip("%.0f requests, %.0f %s over the launch (model %.0f, %.0f)", *req,
-                            *cost, unit, m.requests, m.cost);
+          ImGui::SetTooltip("%.0f requests, %.0f %s over the launch (model %.0f, %.0f)%s", *req,
+                            *cost, unit, m.requests, m.cost,
+                            shared_store ? "\nHopper counts shared-store wavefronts up to 1.5 "
+                                           "per request high under load"
+                                         : "");
       } else {
         ImGui::TextDisabled("%s", kDash);
       }
@@ -308,8 +311,9 @@ void draw_kernel_numbers(const KernelSession& session, const KernelResults& r,
               opt(&LaunchCounters::global_store_sectors), "sectors");
     total_row("shared loads", t.shared_load, opt(&LaunchCounters::shared_load_instructions),
               opt(&LaunchCounters::shared_load_wavefronts), "wavefronts");
-    total_row("shared stores*", t.shared_store, opt(&LaunchCounters::shared_store_instructions),
-              opt(&LaunchCounters::shared_store_wavefronts), "wavefronts");
+    total_row(t.tile_clear.requests > 0 ? "shared stores*" : "shared stores", t.shared_store,
+              opt(&LaunchCounters::shared_store_instructions),
+              opt(&LaunchCounters::shared_store_wavefronts), "wavefronts", true);
     ImGui::EndTable();
   }
   if (t.tile_clear.requests > 0)
@@ -388,7 +392,7 @@ std::string kernel_counters_summary(const KernelSession& session, const KernelRe
                            : (store ? c.global_store_sectors : c.global_load_sectors);
   if (req <= 0) return std::string(kind) + ": none counted";
   const double per = cost / req;
-  const bool agree = std::abs(per - m.per_request()) <= 0.05 * std::max(1.0, m.per_request());
+  const bool agree = counters_agree(m.per_request(), per, tile && store);
   return format("%s %.2f per request (model %.2f) %s", kind, per, m.per_request(),
                 agree ? "\u2713" : "\u2717");
 }
