@@ -111,11 +111,21 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
         session.gpu_mode() ? " \u2022 GPU trace: running\u2026" : " \u2022 no GPU: host model";
   }
   if (!compact) ImGui::TextWrapped("%s", verdict.c_str());
-  if (model.out_of_range_lanes > 0) {
+  // Out of range: this warp's lanes, else the grid's (the GPU counted them over the launch).
+  const std::int64_t grid_out =
+      session.run_current(r) && static_cast<std::size_t>(st.step) < r.run->out_of_range.size()
+          ? r.run->out_of_range[static_cast<std::size_t>(st.step)]
+          : 0;
+  if (model.out_of_range_lanes > 0 || grid_out > 0) {
     ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
-    ImGui::TextWrapped("%s of this warp index outside %s: they skip the access (out of range).",
-                       plural(model.out_of_range_lanes, "lane", "lanes").c_str(),
-                       gpu::to_string(row.space));
+    if (model.out_of_range_lanes > 0)
+      ImGui::TextWrapped(
+          "%s of this warp index outside %s: they skip the access (out of range%s).",
+          plural(model.out_of_range_lanes, "lane", "lanes").c_str(), gpu::to_string(row.space),
+          grid_out > 0 ? (", " + with_thousands(grid_out) + " over the grid").c_str() : "");
+    else
+      ImGui::TextWrapped("%s lanes of other warps index outside %s and skip this access.",
+                         with_thousands(grid_out).c_str(), gpu::to_string(row.space));
     ImGui::PopStyleColor();
   }
   const std::string source = session.traced_on_gpu() ? "traced on the GPU" : "host model";
