@@ -16,24 +16,19 @@
 #include "bench_counters.h"
 #include "bench_frames.h"
 #include "bench_shared.h"
+#include "bench_stats.h"
 #include "gpu.h"
 #include "sweeps.h"
 
 namespace {
 
 using namespace warplens;
+using bench::median;
 
 std::string spread(double bytes, const gpu::Timing& t) {
   char buf[48];
   std::snprintf(buf, sizeof buf, "%.0f-%.0f", bytes / (t.max_ms * 1e6), bytes / (t.min_ms * 1e6));
   return buf;
-}
-
-double median(std::vector<double> v) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const std::size_t n = v.size();
-  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
 }  // namespace

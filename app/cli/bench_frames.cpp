@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "bench_kernel_edit.h"
+#include "bench_stats.h"
 #include "counter_service.h"
 #include "global_lab.h"
 #include "headless_context.h"
@@ -21,20 +22,6 @@ namespace warplens::bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-double percentile(std::vector<double> v, double p) {
-  std::sort(v.begin(), v.end());
-  const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-  return v[std::min(i, v.size() - 1)];
-}
-
-double median(std::vector<double> v) {
-  return percentile(std::move(v), 0.5);
-}
 
 constexpr int kWidth = 1920, kHeight = 1080;
 

@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "bench_stats.h"
 #include "kernel_lab_unit.h"
 #include "scenarios.h"
 
@@ -15,16 +16,6 @@ namespace warplens::bench {
 namespace {
 
 using Clock = std::chrono::steady_clock;
-
-double ms_since(Clock::time_point t0) {
-  return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
-}
-
-double percentile(std::vector<double> v, double p) {
-  std::sort(v.begin(), v.end());
-  const auto i = static_cast<std::size_t>(p * static_cast<double>(v.size() - 1) + 0.5);
-  return v[std::min(i, v.size() - 1)];
-}
 
 constexpr int kWidth = 1920, kHeight = 1080;
 
