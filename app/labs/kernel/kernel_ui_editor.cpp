@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <fstream>
 
@@ -87,7 +88,8 @@ bool fitted_combo(const char* id, int& index, const char* const* names, int coun
 // One access row: its number, space, op, word size and the __syncthreads() box on one line; the
 // load path (global loads), the index and the delete button under them. Returns false when the row
 // asks to be deleted.
-bool access_row(gpu::KernelRow& row, std::size_t i, bool can_delete, float width) {
+bool access_row(gpu::KernelRow& row, std::size_t i, bool can_delete, float width,
+                const viz::Theme& theme, bool refused) {
   ImGui::PushID(static_cast<int>(i));
   ImGui::AlignTextToFramePadding();
   ImGui::Text("%zu", i + 1);
@@ -125,7 +127,16 @@ bool access_row(gpu::KernelRow& row, std::size_t i, bool can_delete, float width
   const float cross =
       can_delete ? ImGui::CalcTextSize("\u2717").x + 2 * style.FramePadding.x + style.ItemSpacing.x
                  : 0.0f;
+  // The row a refusal names: its index field framed in the warning colour.
+  if (refused) {
+    ImGui::PushStyleColor(ImGuiCol_Border, color4(theme.warning));
+    ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
+  }
   text_field("##index", row.index, std::max(width - used - cross, 60.0f));
+  if (refused) {
+    ImGui::PopStyleVar();
+    ImGui::PopStyleColor();
+  }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
         "element index (words of this row's size): lane, tx, ty, bdx, bdy, warp, bx, by, gdx, "
@@ -187,10 +198,16 @@ void draw_kernel_parameters(KernelSession& session, const KernelResults& r, Kern
 
   ImGui::Separator();
   label("Accesses, run in order by every thread");
+  // A refusal names its row ("row 3, column 7: ..."): that row is marked.
+  const std::string error = session.error();
+  std::size_t refused_row = 0;
+  if (const auto at = error.find("row ");
+      error.rfind("parameters refused", 0) == 0 && at != std::string::npos)
+    refused_row = static_cast<std::size_t>(std::atoi(error.c_str() + at + 4));
   std::vector<gpu::KernelRow> rows;
   for (std::size_t i = 0; i < p.rows.size(); ++i) {
     gpu::KernelRow row = p.rows[i];
-    if (access_row(row, i, p.rows.size() > 1, w)) rows.push_back(row);
+    if (access_row(row, i, p.rows.size() > 1, w, theme, refused_row == i + 1)) rows.push_back(row);
   }
   p.rows = rows;
   if (p.rows.size() < gpu::kMaxKernelRows && ImGui::SmallButton("+ add a row")) {
