@@ -69,6 +69,15 @@ Overdue& overdue() {
 
 }  // namespace
 
+std::optional<DeviceMemory> current_device_memory() {
+  std::size_t free = 0, total = 0;
+  if (cudaMemGetInfo(&free, &total) != cudaSuccess) {
+    cudaGetLastError();
+    return std::nullopt;
+  }
+  return DeviceMemory{static_cast<std::int64_t>(free), static_cast<std::int64_t>(total)};
+}
+
 double launch_time_limit_s() {
   return limit_s.load();
 }

@@ -68,6 +68,15 @@ void forget_overdue_launch();
 /// past the limit (Cancelled when `cancel` is set meanwhile).
 double slow_probe(int device, double seconds, const std::atomic<bool>* cancel);
 
+/// Free and total memory of the calling thread's current device (cudaMemGetInfo), for the line
+/// a failed allocation shows; std::nullopt without a device or CUDA. Never throws.
+std::optional<DeviceMemory> current_device_memory();
+
+/// The line a lab shows when an allocation failed for want of memory (`what` holds CUDA's "out of
+/// memory"): `what`, then how much of the device is free (`memory`; unknown: said so) and that
+/// another process may hold the rest. Other messages come back unchanged.
+std::string out_of_memory_text(const std::string& what, const std::optional<DeviceMemory>& memory);
+
 /// Test only: what a test's fault probe does to the GPU.
 enum class FaultKind {
   Trap,            ///< the kernel executes __trap()

@@ -62,9 +62,9 @@ struct Labs {
     flight.update();
   }
   bool idle() const { return copy.idle() && shared.idle() && cache.idle() && flight.idle(); }
-  /// Updates until every lab is idle (up to 120 s).
+  /// Updates until every lab is idle (up to 300 s).
   bool settle() {
-    for (int i = 0; i < 120000 && !(idle() && !app::gpu_reset_requested()); ++i) {
+    for (int i = 0; i < 300000 && !(idle() && !app::gpu_reset_requested()); ++i) {
       update();
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }

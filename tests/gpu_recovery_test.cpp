@@ -174,5 +174,29 @@ TEST(GpuRecovery, ASecondFaultInARowWaitsForTheUser) {
   EXPECT_TRUE(worker.settled());
 }
 
+// Out of GPU memory (another process holding most of it): the line says how much is free and
+// what to do; the lab waits for "measure again" on the host model.
+TEST(GpuRecovery, AnAllocationThatFindsNoMemorySaysHowMuchIsFree) {
+  const std::string cuda = "cannot allocate the copy input (512 MiB) on H100: out of memory";
+  const std::string text = gpu::out_of_memory_text(
+      cuda, gpu::DeviceMemory{std::int64_t{3} << 29, std::int64_t{80} << 30});
+  EXPECT_EQ(text, cuda +
+                      " (1.5 of 80.0 GiB free: another process may hold the rest; close it and "
+                      "measure again)");
+  EXPECT_NE(gpu::out_of_memory_text(cuda, std::nullopt).find("free memory unknown"),
+            std::string::npos);
+  EXPECT_EQ(gpu::out_of_memory_text("launch failed", std::nullopt), "launch failed");
+  LabWorker<FakeLab, std::string> worker(
+      1,
+      []() -> std::shared_ptr<FakeLab> { throw gpu::GpuError("cannot allocate: out of memory"); },
+      [](int, const std::string&, FakeLab&) {});
+  worker.start();
+  worker.post(0, "measure");
+  ASSERT_TRUE(eventually([&] { return !worker.busy(); }));
+  EXPECT_TRUE(worker.lab_failed());
+  EXPECT_NE(worker.error().find("another process may hold"), std::string::npos) << worker.error();
+  EXPECT_FALSE(gpu_reset_requested());
+}
+
 }  // namespace
 }  // namespace warplens::app

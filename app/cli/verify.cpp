@@ -184,8 +184,13 @@ int run_verify(const VerifyOptions& options) {
       }
       r = checker->check(c);
     } catch (const gpu::CountersUnavailable& e) {
-      std::cerr << "warplens verify: " << e.what() << "\n";
-      return kVerifyNoCounters;
+      if (!gpu::device_fault()) {
+        std::cerr << "warplens verify: " << e.what() << "\n";
+        return kVerifyNoCounters;
+      }
+      r.pattern = c.name;  // CUPTI refused on the faulted context: the row reports the fault
+      r.metric = case_metrics(c)[0];
+      r.note = e.what();
     }
     if (const auto fault = gpu::device_fault()) {
       // The context is gone for every later row: the checker (its labs, buffers and CUPTI

@@ -307,7 +307,8 @@ class LabWorker {
       return;
     }
     passing_error_ = dynamic_cast<const gpu::LaunchTimeout*>(&e) != nullptr;
-    error_ = std::string("measurement failed: ") + e.what();
+    error_ =
+        "measurement failed: " + gpu::out_of_memory_text(e.what(), gpu::current_device_memory());
     if (!lab_) {
       lab_failed_ = true;
       error_ += " (measure again to retry)";
