@@ -71,6 +71,14 @@ inline void check_cancel(const std::atomic<bool>* cancel) {
   if (cancel && cancel->load()) throw Cancelled();
 }
 
+/// Waits until `done` (an event recorded on `stream` after `launches` launches) has happened,
+/// polling: throws Cancelled as soon as `cancel` is set (the launch goes on, the worker is free),
+/// LaunchTimeout (gpu_fault.h) when the wait passes `launches` x launch_time_limit_s() (the
+/// launch goes on; launch_overdue() holds until it ends), GpuError named `what` when CUDA fails.
+/// gpu_fault.cu.
+void wait_for_launch(cudaStream_t stream, cudaEvent_t done, const std::atomic<bool>* cancel,
+                     const char* what, int launches);
+
 /// What time_launches calls its failures: `warmup` names the stream synchronisation after the
 /// warm-up launches, `run` the wait for each timed launch.
 struct LaunchLabels {
@@ -90,18 +98,23 @@ struct NoAfterRun {
 template <typename Launch, typename AfterRun = NoAfterRun>
 Timing time_launches(cudaStream_t stream, int runs, int warmup, const std::atomic<bool>* cancel,
                      LaunchLabels labels, Launch launch, AfterRun after_run = {}) {
+  Events events;
   for (int i = 0; i < warmup; ++i) {
     check_cancel(cancel);
     launch();
   }
+  if (warmup > 0) {
+    check(cudaEventRecord(events.stop, stream), "cudaEventRecord");
+    wait_for_launch(stream, events.stop, cancel, labels.warmup, warmup);
+  }
   check(cudaStreamSynchronize(stream), labels.warmup);
-  Events events;
   std::vector<float> ms;
   for (int i = 0; i < std::max(runs, 1); ++i) {
     check_cancel(cancel);
     check(cudaEventRecord(events.start, stream), "cudaEventRecord");
     launch();
     check(cudaEventRecord(events.stop, stream), "cudaEventRecord");
+    wait_for_launch(stream, events.stop, cancel, labels.run, 1);
     ms.push_back(events.elapsed_ms(labels.run));
     after_run(ms.back());
   }

@@ -2,6 +2,7 @@
 #include "cache_lab.h"
 #include "flight_lab.h"
 #include "gpu.h"
+#include "gpu_fault.h"
 #include "kernel_lab.h"
 #include "shared_lab.h"
 
@@ -14,6 +15,44 @@ namespace {
       "nvcc on PATH to run kernels");
 }
 }  // namespace
+
+std::optional<DeviceFault> device_fault() {
+  return std::nullopt;
+}
+
+void reset_device(int) {
+  no_cuda();
+}
+
+void fault_probe(int, FaultKind) {
+  no_cuda();
+}
+
+namespace {
+std::atomic<double> limit_s{2.0};
+}  // namespace
+
+double launch_time_limit_s() {
+  return limit_s.load();
+}
+
+void set_launch_time_limit_s(double seconds) {
+  limit_s = seconds;
+}
+
+std::optional<DeviceMemory> current_device_memory() {
+  return std::nullopt;
+}
+
+bool launch_overdue() {
+  return false;
+}
+
+void forget_overdue_launch() {}
+
+double slow_probe(int, double, const std::atomic<bool>*) {
+  no_cuda();
+}
 
 bool built_with_cuda() {
   return false;

@@ -38,18 +38,20 @@ TEST(Soak, ModelOnlyHalfMinutePassesAndWritesOneRowPerSecond) {
   std::string line;
   ASSERT_TRUE(std::getline(in, line));
   const std::vector<std::string> columns = {
-      "second",  "rss_mib", "gpu_used_mib", "frames",  "frame_ms_p50", "frame_ms_max",
-      "actions", "lab",     "scenario",     "compare", "lab_errors"};
+      "second",       "rss_mib", "rss_anon_mib", "gpu_used_mib", "frames",  "frame_ms_p50",
+      "frame_ms_max", "actions", "lab",          "scenario",     "compare", "lab_errors"};
   EXPECT_EQ(split(line), columns);
   int rows = 0;
   while (std::getline(in, line)) {
     ++rows;
     const auto cells = split(line);
     ASSERT_EQ(cells.size(), columns.size()) << line;
-    EXPECT_EQ(std::stoi(cells[0]), rows) << line;  // one row per second, in order
-    EXPECT_GT(std::stod(cells[1]), 0.0) << line;   // RSS
-    EXPECT_TRUE(cells[2].empty()) << line;         // no GPU memory in model-only runs
-    EXPECT_GT(std::stoi(cells[3]), 0) << line;     // frames drawn in that second
+    EXPECT_EQ(std::stoi(cells[0]), rows) << line;         // one row per second, in order
+    EXPECT_GT(std::stod(cells[1]), 0.0) << line;          // RSS
+    EXPECT_GT(std::stod(cells[2]), 0.0) << line;          // its anonymous part
+    EXPECT_LE(std::stod(cells[2]), std::stod(cells[1]));  // ... is a part
+    EXPECT_TRUE(cells[3].empty()) << line;                // no GPU memory in model-only runs
+    EXPECT_GT(std::stoi(cells[4]), 0) << line;            // frames drawn in that second
   }
   EXPECT_EQ(rows, 30);
 }

@@ -4,6 +4,7 @@
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
+#include <imgui_internal.h>  // ImGuiContext::GcCompactAll
 
 #include <filesystem>
 
@@ -114,6 +115,10 @@ void ImGuiLayer::set_theme(ThemeName name) {
   style.GrabMinSize = 14.0f;
   style.ScaleAllSizes(scale_);
   ImGui::GetStyle() = style;
+}
+
+void ImGuiLayer::compact_memory() {
+  ImGui::GetCurrentContext()->GcCompactAll = true;
 }
 
 void ImGuiLayer::set_scale(float scale, ThemeName theme) {

@@ -33,6 +33,12 @@ class ImGuiLayer {
   /// Renders the frame into the bound framebuffer.
   void end_frame();
 
+  /// ImGui's own garbage collection, now: at the next begin_frame, every window and table not
+  /// drawn in the last frame gives back its draw buffers (which keep the capacity of the largest
+  /// frame they ever drew). ImGui does this by itself for what has not been drawn for
+  /// io.ConfigMemoryCompactTimer (60 s); the soak asks for it before its memory samples.
+  void compact_memory();
+
   void set_theme(ThemeName theme);
   /// Rebuilds the fonts at `scale` (rasterised at the new size, so text stays crisp on a
   /// projector) and rescales the style; call between frames.

@@ -4,9 +4,11 @@
 // render` does, and judges the run (docs/hardening.md):
 //   - no crash (an exception out of the shell or a lab ends the run as a failure);
 //   - no lab left with an error in its status line once the labs are idle at the end;
-//   - host RSS (/proc/self/statm) and GPU memory in use (cudaMemGetInfo; not with --model-only)
-//     grow by less than 5 MiB from the baseline sample to the last one. The baseline is the
-//     sample at the end of minute 1, or at half the run for runs shorter than 2 minutes;
+//   - host RSS, its anonymous pages (/proc/self/status: RssAnon; all pages and the heap in use
+//     are reported), and GPU memory in use (cudaMemGetInfo, each lab's GPU objects released for
+//     the sample; not with --model-only) grow by less than 5 MiB from the baseline sample to the
+//     last one, both taken alike (docs/hardening.md). The baseline is the sample at the end of
+//     minute 1, or at half the run for runs shorter than 2 minutes;
 //   - frame time p99 <= 16.7 ms (one 60 Hz frame): the time of one frame of the window's loop
 //     (labs.update(), the UI drawn into the framebuffer, glFinish). Judged only where the GL
 //     renderer is hardware; on a software renderer (Mesa llvmpipe, the CI machine) it is

@@ -12,6 +12,7 @@
 #include "counter_checks.h"
 #include "counters.h"
 #include "gpu.h"
+#include "gpu_fault.h"
 
 namespace warplens::app {
 
@@ -175,10 +176,35 @@ int run_verify(const VerifyOptions& options) {
   for (const CounterCase& c : cases) {
     CounterCheck r;
     try {
+      if (!options.fault_before.empty() && c.name == options.fault_before) {
+        try {
+          gpu::fault_probe(d.index, gpu::FaultKind::Trap);
+        } catch (const gpu::GpuError&) {  // the row's launch meets the fault
+        }
+      }
       r = checker->check(c);
     } catch (const gpu::CountersUnavailable& e) {
-      std::cerr << "warplens verify: " << e.what() << "\n";
-      return kVerifyNoCounters;
+      if (!gpu::device_fault()) {
+        std::cerr << "warplens verify: " << e.what() << "\n";
+        return kVerifyNoCounters;
+      }
+      r.pattern = c.name;  // CUPTI refused on the faulted context: the row reports the fault
+      r.metric = case_metrics(c)[0];
+      r.note = e.what();
+    }
+    if (const auto fault = gpu::device_fault()) {
+      // The context is gone for every later row: the checker (its labs, buffers and CUPTI
+      // session) goes, the device is reset, and a new checker measures the rest.
+      r.agree = false;
+      r.note = "GPU fault (" + fault->what + "), the GPU was reset; " + r.note;
+      checker.reset();
+      try {
+        gpu::reset_device(d.index);
+        checker.emplace(d);
+      } catch (const std::exception& e) {
+        std::cerr << "warplens verify: after a GPU fault in " << c.name << ": " << e.what() << "\n";
+        return kVerifyDiffers;
+      }
     }
     (r.agree ? agree : differ) += 1;
     (c.shared() ? shared_rows : global_rows) += 1;

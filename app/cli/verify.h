@@ -22,6 +22,9 @@ std::vector<CounterCase> verify_catalog(int pitch_alignment = 512);
 struct VerifyOptions {
   std::string format = "text";  ///< text | json
   std::string filter;           ///< only patterns whose name contains this (empty: all)
+  /// Tests only (no flag): the fault probe (gpu_fault.h) leaves the GPU in a sticky fault just
+  /// before the counters of the pattern of this name are read.
+  std::string fault_before;
 };
 
 /// Exit codes of run_verify (the shared codes of exit_codes.h, as verify means them).
@@ -32,7 +35,10 @@ inline constexpr int kVerifyNoDevice = kExitNoDevice;      ///< no CUDA device (
 inline constexpr int kVerifyNoCounters = kExitNoCounters;  ///< the GPU's counters cannot be read
 
 /// Runs the catalog and prints the table (text) or a JSON document to stdout; reasons for exit
-/// codes 2-4 go to stderr as one line (and into the JSON document). Never throws.
+/// codes 2-4 go to stderr as one line (and into the JSON document). Never throws. A pattern whose
+/// launch leaves the GPU in a sticky fault (an illegal address, a trap) is reported as differing
+/// with the fault in its note; the counter checker is then made anew on a reset device
+/// (gpu::reset_device) and the remaining patterns run.
 int run_verify(const VerifyOptions& options);
 
 }  // namespace warplens::app

@@ -25,7 +25,10 @@
 #include <vector>
 
 #include "gpu.h"
+#include "gpu_fault.h"
+#include "gpu_recovery.h"
 #include "gpu_turn.h"
+#include "worker_shutdown.h"
 
 namespace warplens::app {
 
@@ -62,19 +65,32 @@ class LabWorker {
 
   /// Starts the thread (once the owner is fully built: the job functions use it).
   void start() {
-    if (!thread_.joinable()) thread_ = std::thread([this] { loop(); });
+    if (thread_.joinable()) return;
+    finished_ = false;
+    thread_ = std::thread([this] { loop(); });
+    registration_.emplace(
+        StoppableWorker{[this] { request_stop(); }, [this] { return finished_.load(); }});
   }
   /// Cancels the running job and joins the thread. The owner calls it first in its destructor,
   /// so that no job runs against a half-destroyed session. Jobs posted afterwards never run.
   void stop() {
+    registration_.reset();  // stop_workers (worker_shutdown.h) no longer sees this worker
+    request_stop();
+    if (thread_.joinable()) thread_.join();
+  }
+  /// Cancels the running job and lets no other start, without waiting (the window closing:
+  /// stop_workers). stop() joins later.
+  void request_stop() {
     {
       std::lock_guard lock(mutex_);
       stop_ = true;
       for (auto& c : cancel_) c = true;
+      task_cancel_ = true;
     }
     wake_.notify_all();
-    if (thread_.joinable()) thread_.join();
   }
+  /// The thread has left its loop (or never ran).
+  [[nodiscard]] bool finished() const { return finished_; }
   [[nodiscard]] bool started() const { return thread_.joinable(); }
 
   /// Queues `job` in `slot`, replacing the one waiting there and cancelling the running one of
@@ -121,7 +137,7 @@ class LabWorker {
   /// Any job waits or runs.
   [[nodiscard]] bool busy() const {
     std::lock_guard lock(mutex_);
-    if (running_ >= 0) return true;
+    if (running_ >= 0 || task_) return true;
     for (const auto& w : waiting_)
       if (w) return true;
     return false;
@@ -141,6 +157,27 @@ class LabWorker {
   [[nodiscard]] std::shared_ptr<GpuLab> lab() const {
     std::lock_guard lock(mutex_);
     return lab_;
+  }
+  /// Lets go of the lab's GPU resources (gpu_recovery.h: before a device reset, with the GPU turn
+  /// held, so no job runs); the next job makes them again.
+  void release_lab() {
+    std::lock_guard lock(mutex_);
+    lab_.reset();
+  }
+  /// Tests: runs `task` once as a job of its own (before the slots' jobs), holding the GPU turn,
+  /// the lab made, reporting what it throws as a job's failure would be. Its `cancel` is set
+  /// when the worker is asked to stop.
+  void run_task(std::function<void(const std::atomic<bool>& cancel)> task) {
+    {
+      std::lock_guard lock(mutex_);
+      task_ = std::move(task);
+    }
+    wake_.notify_all();
+  }
+  /// Sticky GPU faults met in a row (without a job between them that succeeded).
+  [[nodiscard]] int faults_in_a_row() const {
+    std::lock_guard lock(mutex_);
+    return faults_in_a_row_;
   }
   /// Making the lab failed (an allocation larger than the GPU, say): the session shows the host
   /// model and waits for retry() instead of failing again on every change.
@@ -195,19 +232,30 @@ class LabWorker {
     for (;;) {
       int slot = -1;
       Job job;
+      std::function<void(const std::atomic<bool>&)> task;
       {
         std::unique_lock lock(mutex_);
-        wake_.wait(lock, [&] { return stop_ || first_waiting() >= 0; });
-        if (stop_) return;
-        slot = first_waiting();
-        auto& w = waiting_[static_cast<std::size_t>(slot)];
-        job = std::move(*w);
-        w.reset();
-        for (int d = 0; d < slots_; ++d)  // under the same lock as the take, as posted
-          if (supersedes_[static_cast<std::size_t>(slot)] & (1u << d))
-            waiting_[static_cast<std::size_t>(d)].reset();
-        cancel_[static_cast<std::size_t>(slot)] = false;
-        running_ = slot;
+        wake_.wait(lock, [&] { return stop_ || task_ || first_waiting() >= 0; });
+        if (stop_) {
+          finished_ = true;
+          return;
+        }
+        if (task_) {
+          task = std::move(task_);
+          task_ = nullptr;
+          task_cancel_ = false;
+          running_ = kTaskSlot;
+        } else {
+          slot = first_waiting();
+          auto& w = waiting_[static_cast<std::size_t>(slot)];
+          job = std::move(*w);
+          w.reset();
+          for (int d = 0; d < slots_; ++d)  // under the same lock as the take, as posted
+            if (supersedes_[static_cast<std::size_t>(slot)] & (1u << d))
+              waiting_[static_cast<std::size_t>(d)].reset();
+          cancel_[static_cast<std::size_t>(slot)] = false;
+          running_ = slot;
+        }
       }
       try {
         // The whole job, counter read-outs included, holds the GPU: no other lab's kernels run
@@ -221,20 +269,49 @@ class LabWorker {
           lab_ = lab;
           lab_failed_ = false;
         }
-        run_job_(slot, job, *lab);
-      } catch (const std::exception& e) {
-        if (!dynamic_cast<const gpu::Cancelled*>(&e)) {
-          std::lock_guard lock(mutex_);
-          error_ = std::string("measurement failed: ") + e.what();
-          if (!lab_) {
-            lab_failed_ = true;
-            error_ += " (measure again to retry)";
-          }
+        if (task) {
+          task(task_cancel_);
+        } else {
+          run_job_(slot, job, *lab);
         }
+        std::lock_guard lock(mutex_);
+        if (passing_error_) error_.clear();  // measured again after a fault or an overdue launch
+        faults_in_a_row_ = 0;
+        passing_error_ = false;
+      } catch (const std::exception& e) {
+        if (!dynamic_cast<const gpu::Cancelled*>(&e)) report(e);
       }
       std::lock_guard lock(mutex_);
       running_ = -1;
       status_.clear();
+    }
+  }
+  // A job's failure, one line. A sticky fault (the device's context unusable) asks for the
+  // process-wide reset (gpu_recovery.h); a second one in a row, right after a reset, leaves the
+  // lab waiting for retry() instead of measuring again on its own (a kernel that faults every
+  // time would otherwise reset the GPU for ever).
+  void report(const std::exception& e) {
+    const auto* thrown = dynamic_cast<const gpu::DeviceFaultError*>(&e);
+    const auto fault =
+        thrown ? std::optional<gpu::DeviceFault>(thrown->fault) : gpu::device_fault();
+    std::lock_guard lock(mutex_);
+    if (fault) {
+      ++faults_in_a_row_;
+      passing_error_ = true;
+      error_ = "GPU fault (" + fault->what + "); the GPU is reset and every lab measures again";
+      if (faults_in_a_row_ > 1) {
+        lab_failed_ = true;
+        error_ = "GPU fault again after a reset (" + fault->what + "): measure again to retry";
+      }
+      request_gpu_reset(fault->device, error_);
+      return;
+    }
+    passing_error_ = dynamic_cast<const gpu::LaunchTimeout*>(&e) != nullptr;
+    error_ =
+        "measurement failed: " + gpu::out_of_memory_text(e.what(), gpu::current_device_memory());
+    if (!lab_) {
+      lab_failed_ = true;
+      error_ += " (measure again to retry)";
     }
   }
   int first_waiting() const {
@@ -242,6 +319,8 @@ class LabWorker {
       if (waiting_[static_cast<std::size_t>(s)]) return s;
     return -1;
   }
+
+  static constexpr int kTaskSlot = kMaxSlots;  ///< running_ while a run_task() task runs
 
   const int slots_;
   mutable std::mutex mutex_;
@@ -253,7 +332,14 @@ class LabWorker {
   bool stop_ = false;
   std::string status_;
   std::string error_;
-  bool refused_ = false;  ///< error_ is a refusal of parameters
+  bool refused_ = false;                                ///< error_ is a refusal of parameters
+  std::function<void(const std::atomic<bool>&)> task_;  ///< run_task()'s, waiting
+  std::atomic<bool> task_cancel_{false};                ///< set by request_stop()
+  std::atomic<bool> finished_{true};
+  std::optional<WorkerRegistration> registration_;
+  int faults_in_a_row_ = 0;
+  /// error_ is a fault's or an overdue launch's: the next job that succeeds ends it.
+  bool passing_error_ = false;
   std::shared_ptr<GpuLab> lab_;
   std::atomic<bool> lab_failed_{false};
   MakeLab make_lab_;

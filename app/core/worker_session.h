@@ -4,12 +4,15 @@
 // parameters, model and results.
 #pragma once
 
+#include <functional>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <utility>
 
 #include "gpu.h"
+#include "gpu_recovery.h"
 #include "lab_worker.h"
 
 namespace warplens::app {
@@ -26,6 +29,11 @@ class WorkerSession {
   [[nodiscard]] std::string error() const { return worker_.error(); }
   /// Nothing more will come without a change: model only, or the worker has settled.
   [[nodiscard]] bool idle() const { return !gpu_mode() || worker_.settled(); }
+  /// Tests: runs `task` on the worker as a job of its own (LabWorker::run_task), e.g. the
+  /// fault probe (gpu_fault.h).
+  void run_on_worker(std::function<void(const std::atomic<bool>& cancel)> task) {
+    worker_.run_task(std::move(task));
+  }
 
  protected:
   using Worker = LabWorker<GpuLab, Job>;
@@ -35,6 +43,15 @@ class WorkerSession {
                 typename Worker::RunJob run_job)
       : device_(session_device(use_gpu)), worker_(slots, std::move(make_lab), std::move(run_job)) {}
   ~WorkerSession() = default;
+
+  /// Starts the worker and registers the session as a GPU user (gpu_recovery.h): after a sticky
+  /// fault its lab is released and `restart` runs (the derived session measures again). Call
+  /// last in the derived constructor; does nothing without a GPU.
+  void start_worker(std::function<void()> restart) {
+    if (!gpu_mode()) return;
+    worker_.start();
+    gpu_user_.emplace(GpuUser{[this] { worker_.release_lab(); }, std::move(restart)});
+  }
 
   /// For the derived session's MakeLab, on the worker thread: says "starting the `title` on
   /// DEVICE" and makes the lab's GPU resources on the session's device.
@@ -46,6 +63,7 @@ class WorkerSession {
   gpu::DeviceQuery device_;
   mutable std::mutex mutex_;  ///< over what the worker publishes
   Worker worker_;
+  std::optional<GpuUserRegistration> gpu_user_;
 };
 
 }  // namespace warplens::app

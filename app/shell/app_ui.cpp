@@ -375,10 +375,19 @@ void draw_scenario_picker(UiState& ui) {
 bool load_preset(UiState& ui, Workbench& labs, const std::string& path) {
   try {
     Scenario scenario = load_scenario_file(path);
-    ui.loaded.push_back(std::move(scenario));
+    // A preset loaded again (edited, or the same file twice) replaces its earlier copy: the
+    // picker lists each name once, and loading the same file all afternoon does not grow it.
+    const auto same = std::find_if(ui.loaded.begin(), ui.loaded.end(),
+                                   [&](const Scenario& s) { return s.name == scenario.name; });
+    const auto at = static_cast<int>(same - ui.loaded.begin());
+    if (same == ui.loaded.end()) {
+      ui.loaded.push_back(std::move(scenario));
+    } else {
+      *same = std::move(scenario);
+    }
     ui.preset_message = "loaded " + path;
     ui.preset_error = false;
-    apply_scenario(ui, labs, catalog_size(ui) - 1);
+    apply_scenario(ui, labs, static_cast<int>(builtin_scenarios().size()) + at);
     return true;
   } catch (const ScenarioError& e) {
     ui.preset_message = e.what();

@@ -7,6 +7,8 @@
 #include <imgui.h>
 
 #include <chrono>
+#include <cstdio>
+#include <cstdlib>
 #include <iostream>
 #include <thread>
 
@@ -21,6 +23,7 @@
 #include "imgui_layer.h"
 #include "png_writer.h"
 #include "scenarios.h"
+#include "worker_shutdown.h"
 
 namespace warplens::app {
 
@@ -186,6 +189,19 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         return kExitOk;
       }
       window.swap_buffers();
+    }
+    // Closed: the labs' running jobs are cancelled (a timed launch stops being waited for at
+    // once; the kernel itself runs on to its end). With the GPU, the process then leaves without
+    // tearing the labs down: freeing their buffers would wait for kernels still running, and the
+    // driver releases the context, its memory and CUPTI with the process anyway. The window
+    // closes within a second however long a kernel runs.
+    const bool stopped = stop_workers(std::chrono::milliseconds(800));
+    if (options.use_gpu) {
+      if (!stopped) std::cerr << "warplens: a GPU job was still running at exit\n";
+      std::cout.flush();
+      std::cerr.flush();
+      std::fflush(nullptr);
+      std::_Exit(kExitOk);
     }
     return kExitOk;
   } catch (const ScenarioError& e) {

@@ -39,4 +39,14 @@ void HeadlessScene::draw_frames(UiState& ui, viz::RenderTarget& target, int widt
   glFinish();
 }
 
+void HeadlessScene::compact_ui_memory(viz::RenderTarget& target, int width, int height) {
+  for (int frame = 0; frame < 2; ++frame) {
+    if (frame == 1) layer.compact_memory();  // acts in this frame's begin_frame
+    target.bind(width, height);
+    layer.begin_frame(width, height, 1.0f / 60.0f);
+    layer.end_frame();
+  }
+  glFinish();
+}
+
 }  // namespace warplens::app

@@ -27,6 +27,12 @@ struct HeadlessScene {
   void draw_frames(UiState& ui, viz::RenderTarget& target, int width, int height, int frames = 3,
                    LayoutAudit* audit = nullptr);
 
+  /// An empty frame (no window drawn), then ImGui's garbage collection of every window's and
+  /// table's draw buffers (viz::ImGuiLayer::compact_memory) in a second empty frame: what a
+  /// window's draw buffers hold afterwards is what the next frames draw, not the largest frame
+  /// each window ever drew. Leaves `target` bound.
+  void compact_ui_memory(viz::RenderTarget& target, int width, int height);
+
   viz::ImGuiLayer layer;
   Workbench labs;  ///< every lab the render shows, made on first use (A/B's side A too)
 };

@@ -1,5 +1,7 @@
 #include "workbench.h"
 
+#include "gpu_recovery.h"
+
 namespace warplens::app {
 
 namespace {
@@ -32,6 +34,9 @@ LabInstance* Workbench::made_a(Lab id) const {
 }
 
 void Workbench::update() {
+  // A lab met a sticky GPU fault: every lab lets go of the GPU, the device is reset and every lab
+  // measures again (gpu_recovery.h), here on the GL thread, which owns the interop buffers.
+  if (use_gpu_) (void)recover_gpu_if_requested();
   for (auto* side : {&b_, &a_})
     for (auto& instance : *side)
       if (instance) instance->update();

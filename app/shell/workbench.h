@@ -37,7 +37,8 @@ class Workbench {
     return dynamic_cast<T&>(side_a(id));
   }
 
-  /// Once per frame on the GL thread: every instance made so far.
+  /// Once per frame on the GL thread: every instance made so far; first, the recovery from a
+  /// sticky GPU fault a lab reported (gpu_recovery.h).
   void update();
   /// Whether no instance has work running.
   [[nodiscard]] bool idle() const;

@@ -162,7 +162,10 @@ CacheSession::CacheSession(bool use_gpu)
           },
           [this](int, const CacheState& job, gpu::CacheLab& lab) { run_job(job, lab); }) {
   model_ = cache_model(state_, nullptr, "");
-  if (gpu_mode()) worker_.start();
+  // After a GPU reset: measure again what is shown (a lab not shown waits to be shown).
+  start_worker([this] {
+    if (shown_ && !worker_.lab_failed()) request_current();
+  });
 }
 
 void CacheSession::show() {

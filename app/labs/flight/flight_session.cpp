@@ -157,7 +157,9 @@ FlightSession::FlightSession(bool use_gpu)
           },
           [this](int, const FlightState& job, gpu::FlightLab& lab) { run_job(job, lab); }) {
   model_ = flight_model(state_, measured_, "");
-  if (gpu_mode()) worker_.start();
+  start_worker([this] {  // after a GPU reset: measure again
+    if (!worker_.lab_failed()) request();
+  });
 }
 
 FlightSession::~FlightSession() {

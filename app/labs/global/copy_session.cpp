@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <set>
 
+#include "gpu_fault.h"
 #include "gpu_turn.h"
 
 namespace warplens::app {
@@ -51,7 +52,25 @@ CopySession::CopySession(WarpTraceSink& warp_sink, HeatmapSink& heat_sink, bool 
           [this](int slot, const Job& job, gpu::CopyLab& lab) { run_job(slot, job, lab); }) {
   device_ = session_device(use_gpu);
   set(CopyState{});
-  if (gpu_mode()) worker_.start();
+  if (gpu_mode()) {
+    worker_.start();
+    gpu_user_.emplace(GpuUser{[this] { release_gpu(); }, [this] { restart_gpu(); }});
+  }
+}
+
+void CopySession::release_gpu() {
+  interop_.reset();
+  heat_interop_.reset();
+  worker_.release_lab();
+}
+
+void CopySession::restart_gpu() {
+  traced_state_.reset();  // traced again once the worker has made the lab
+  if (worker_.lab_failed()) {
+    use_host_model_trace();
+  } else {
+    worker_.post(kMeasure, Job{state_, {}});
+  }
 }
 
 CopySession::~CopySession() {
@@ -149,6 +168,9 @@ void CopySession::update() {
 void CopySession::trace_on_gl_thread() {
   const auto lab = worker_.lab();
   if (!lab || interop_failed_) return;  // the worker is still allocating
+  // A launch past its time limit still holds the GPU: a trace now would wait for it here, on
+  // the GL thread, and freeze the window. Next frame.
+  if (gpu::launch_overdue()) return;
   try {
     if (!interop_ && !interop_failed_)
       interop_ = std::make_unique<gpu::GlInteropBuffer>(warp_sink_.interop_buffer());
@@ -190,6 +212,10 @@ void CopySession::trace_on_gl_thread() {
     show_transactions();
     traced_state_ = state_;
   } catch (const std::exception& e) {
+    if (request_gpu_reset_if_faulted()) {  // the reset re-traces; no host model meanwhile
+      set_error(std::string("GPU fault while tracing: ") + e.what());
+      return;
+    }
     interop_failed_ = !interop_;
     set_error(std::string("GPU trace failed, showing the host model instead: ") + e.what());
     use_host_model_trace();

@@ -12,6 +12,7 @@
 #include "counter_service.h"
 #include "gl_interop.h"
 #include "gpu.h"
+#include "gpu_recovery.h"
 #include "lab_worker.h"
 #include "memory_model.h"
 #include "sweeps.h"
@@ -111,11 +112,18 @@ class CopySession {
   /// The last problem, one line, empty if none. GPU failures leave the session running.
   [[nodiscard]] std::string error() const;
 
+  /// Tests: runs `task` on the worker as a job of its own (LabWorker::run_task).
+  void run_on_worker(std::function<void(const std::atomic<bool>& cancel)> task) {
+    worker_.run_task(std::move(task));
+  }
+
  private:
   void trace_on_gl_thread();
   void use_host_model_trace();
   void set_error(const std::string& message);
   void show_transactions();  // historical models: their transactions into the view
+  void release_gpu();        // before a GPU reset (gpu_recovery.h)
+  void restart_gpu();        // after it
 
   WarpTraceSink& warp_sink_;
   HeatmapSink& heat_sink_;
@@ -150,6 +158,7 @@ class CopySession {
   /// Last member: stopped (joined) before the rest goes. The worker times on the lab's stream
   /// while the GL thread traces on its trace stream (CopyLab allows that pair concurrently).
   LabWorker<gpu::CopyLab, Job> worker_;
+  std::optional<GpuUserRegistration> gpu_user_;
 };
 
 }  // namespace warplens::app

@@ -4,6 +4,7 @@
 
 #include "copy_pattern.h"
 #include "gl_interop.h"
+#include "gpu_fault.h"
 #include "shared_kinds.h"
 
 namespace warplens::app {
@@ -80,7 +81,24 @@ SharedSession::SharedSession(BankTraceSink& bank_sink, WarpTraceSink& global_sin
   initial.lab = lab;
   set(initial);
   worker_.supersede(kMeasure, kCounters);  // a measurement reads the counters too
-  if (gpu_mode()) worker_.start();
+  if (gpu_mode()) {
+    worker_.start();
+    gpu_user_.emplace(GpuUser{[this] { release_gpu(); }, [this] { restart_gpu(); }});
+  }
+}
+
+void SharedSession::release_gpu() {
+  interop_ = std::make_unique<Interop>();
+  worker_.release_lab();
+}
+
+void SharedSession::restart_gpu() {
+  traced_state_.reset();  // traced again once the worker has made the lab
+  if (worker_.lab_failed()) {
+    use_host_trace();
+  } else {
+    worker_.post(kMeasure, state_);
+  }
 }
 
 SharedSession::~SharedSession() {
@@ -183,6 +201,7 @@ void SharedSession::update() {
 void SharedSession::trace_on_gl_thread() {
   const auto lab = worker_.lab();
   if (!lab || interop_failed_) return;  // the worker is still starting the lab
+  if (gpu::launch_overdue()) return;    // as in CopySession: no trace behind an overdue launch
   if (!access_ && !shows_global()) {
     use_host_trace();
     return;
@@ -210,6 +229,10 @@ void SharedSession::trace_on_gl_thread() {
                                     to_model_op(access_->op), state_.model);
     traced_state_ = state_;
   } catch (const std::exception& e) {
+    if (request_gpu_reset_if_faulted()) {  // the reset re-traces; no host model meanwhile
+      set_error(std::string("GPU fault while tracing: ") + e.what());
+      return;
+    }
     interop_failed_ = shows_global() ? !interop_->global_buffer : !interop_->buffer;
     set_error(std::string("GPU trace failed, showing the host model instead: ") + e.what());
     use_host_trace();

@@ -129,7 +129,14 @@ class SharedSession {
 
   [[nodiscard]] std::string error() const;
 
+  /// Tests: runs `task` on the worker as a job of its own (LabWorker::run_task).
+  void run_on_worker(std::function<void(const std::atomic<bool>& cancel)> task) {
+    worker_.run_task(std::move(task));
+  }
+
  private:
+  void release_gpu();  // before a GPU reset (gpu_recovery.h)
+  void restart_gpu();  // after it
   void trace_on_gl_thread();
   void use_host_trace();
   void set_error(const std::string& message);
@@ -165,6 +172,7 @@ class SharedSession {
   void run_job(int slot, const SharedState& job, gpu::SharedLab& lab);
   /// Last member: stopped (joined) before the rest goes.
   LabWorker<gpu::SharedLab, SharedState> worker_;
+  std::optional<GpuUserRegistration> gpu_user_;
 };
 
 /// Whether two states need the same measurements (the bank view's choices do not count).

@@ -1,0 +1,196 @@
+// Sticky faults: detecting them, the device reset, and the test-only kernels that cause them
+// (gpu_fault.h).
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdio>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "cuda_support.cuh"
+#include "gpu.h"
+#include "gpu_fault.h"
+
+namespace warplens::gpu {
+
+namespace {
+
+// The errors after which the context cannot be used again (CUDA Runtime API, cudaError: "the
+// process must be terminated and relaunched", or the context be reset).
+bool sticky(cudaError_t e) {
+  switch (e) {
+    case cudaErrorIllegalAddress:
+    case cudaErrorLaunchTimeout:
+    case cudaErrorHardwareStackError:
+    case cudaErrorIllegalInstruction:
+    case cudaErrorMisalignedAddress:
+    case cudaErrorInvalidAddressSpace:
+    case cudaErrorInvalidPc:
+    case cudaErrorLaunchFailure:
+    case cudaErrorAssert:
+    case cudaErrorECCUncorrectable:
+    case cudaErrorContextIsDestroyed: return true;
+    default: return false;
+  }
+}
+
+std::string text(cudaError_t e) {
+  return std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e);
+}
+
+__global__ void trap_kernel() {
+  __trap();
+}
+
+__global__ void illegal_store_kernel(unsigned* p) {
+  *p = 1;  // p points at no allocation
+}
+
+__global__ void spin_kernel(long long cycles, unsigned* out) {
+  const long long start = clock64();
+  while (clock64() - start < cycles) {
+  }
+  *out = 1;
+}
+
+std::atomic<double> limit_s{2.0};
+
+struct Overdue {
+  std::mutex mutex;
+  cudaEvent_t event = nullptr;  // recorded after the launch that ran past the limit
+};
+Overdue& overdue() {
+  static Overdue o;
+  return o;
+}
+
+}  // namespace
+
+std::optional<DeviceMemory> current_device_memory() {
+  std::size_t free = 0, total = 0;
+  if (cudaMemGetInfo(&free, &total) != cudaSuccess) {
+    cudaGetLastError();
+    return std::nullopt;
+  }
+  return DeviceMemory{static_cast<std::int64_t>(free), static_cast<std::int64_t>(total)};
+}
+
+double launch_time_limit_s() {
+  return limit_s.load();
+}
+
+void set_launch_time_limit_s(double seconds) {
+  limit_s = seconds;
+}
+
+bool launch_overdue() {
+  Overdue& o = overdue();
+  std::lock_guard lock(o.mutex);
+  if (!o.event) return false;
+  if (cudaEventQuery(o.event) == cudaErrorNotReady) return true;
+  cudaGetLastError();
+  cudaEventDestroy(o.event);
+  o.event = nullptr;
+  return false;
+}
+
+void forget_overdue_launch() {
+  Overdue& o = overdue();
+  std::lock_guard lock(o.mutex);
+  o.event = nullptr;  // destroyed with the context
+}
+
+namespace detail {
+
+void wait_for_launch(cudaStream_t stream, cudaEvent_t done, const std::atomic<bool>* cancel,
+                     const char* what, int launches) {
+  const auto start = std::chrono::steady_clock::now();
+  const auto limit = std::chrono::duration<double>(launch_time_limit_s() * std::max(launches, 1));
+  for (int polls = 0;; ++polls) {
+    const cudaError_t s = cudaEventQuery(done);
+    if (s == cudaSuccess) return;
+    if (s != cudaErrorNotReady) check(s, what);
+    check_cancel(cancel);
+    if (std::chrono::steady_clock::now() - start > limit) {
+      {
+        // An event of our own after the launch on its stream: done when the launch is.
+        Overdue& o = overdue();
+        std::lock_guard lock(o.mutex);
+        if (o.event) cudaEventDestroy(o.event);
+        o.event = nullptr;
+        if (cudaEventCreateWithFlags(&o.event, cudaEventDisableTiming) == cudaSuccess)
+          cudaEventRecord(o.event, stream);
+        cudaGetLastError();
+      }
+      char text[200];
+      std::snprintf(text, sizeof text,
+                    "%s: a launch ran longer than the limit of %.1f s; it goes on running on the "
+                    "GPU until it ends, and the lab measures again after that",
+                    what, launch_time_limit_s());
+      throw LaunchTimeout(text);
+    }
+    // Spin briefly (short kernels), then poll every 0.2 ms.
+    if (polls > 200) std::this_thread::sleep_for(std::chrono::microseconds(200));
+  }
+}
+
+}  // namespace detail
+
+double slow_probe(int device, double seconds, const std::atomic<bool>* cancel) {
+  detail::use_device(device);
+  int khz = 0;
+  detail::check(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, device), "clock rate");
+  detail::DeviceBuffer out;
+  out.ensure(sizeof(unsigned), "the probe's output");
+  detail::Events events;
+  detail::check(cudaEventRecord(events.start, nullptr), "cudaEventRecord");
+  spin_kernel<<<1, 1>>>(static_cast<long long>(seconds * khz * 1e3), out.as<unsigned>());
+  detail::check(cudaGetLastError(), "slow probe launch");
+  detail::check(cudaEventRecord(events.stop, nullptr), "cudaEventRecord");
+  detail::wait_for_launch(nullptr, events.stop, cancel, "slow probe", 1);
+  float ms = 0;
+  detail::check(cudaEventElapsedTime(&ms, events.start, events.stop), "cudaEventElapsedTime");
+  return ms;
+}
+
+std::optional<DeviceFault> device_fault() {
+  int device = 0;
+  if (cudaGetDevice(&device) != cudaSuccess) return std::nullopt;
+  cudaEvent_t event = nullptr;
+  const cudaError_t s = cudaEventCreateWithFlags(&event, cudaEventDisableTiming);
+  if (s == cudaSuccess) {
+    cudaEventDestroy(event);
+    return std::nullopt;
+  }
+  if (!sticky(s)) {
+    cudaGetLastError();
+    return std::nullopt;
+  }
+  return DeviceFault{device, text(s)};
+}
+
+void reset_device(int device) {
+  cudaError_t s = cudaSetDevice(device);
+  if (s == cudaSuccess || sticky(s)) s = cudaDeviceReset();
+  if (s != cudaSuccess) throw GpuError("cudaDeviceReset failed: " + text(s));
+  cudaGetLastError();
+}
+
+void fault_probe(int device, FaultKind kind) {
+  cudaSetDevice(device);
+  if (kind == FaultKind::Trap) {
+    trap_kernel<<<1, 1>>>();
+  } else {
+    // Far past anything cudaMalloc hands out, and aligned, so the fault is the address alone.
+    illegal_store_kernel<<<1, 1>>>(reinterpret_cast<unsigned*>(0x7f0000000000ull));
+  }
+  cudaError_t s = cudaGetLastError();
+  if (s == cudaSuccess) s = cudaDeviceSynchronize();
+  if (s == cudaSuccess) throw GpuError("fault probe: the kernel did not fault");
+  throw DeviceFaultError(DeviceFault{device, text(s)});
+}
+
+}  // namespace warplens::gpu

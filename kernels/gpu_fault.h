@@ -1,0 +1,91 @@
+// Sticky GPU faults and the device reset that ends them; launches that run past the time limit.
+//
+// Sticky GPU faults and the device reset that ends them. An illegal address, a trap or an
+// assertion in a kernel leaves the CUDA context unusable: every later call of the process on that
+// device returns the same error until cudaDeviceReset destroys the primary context, which every
+// lab of the process shares. The app coordinates that reset (app/core/gpu_recovery.h); this header
+// only detects the state and performs the reset. No CUDA types, so it compiles without CUDA.
+#pragma once
+
+#include <atomic>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "gpu.h"  // GpuError
+
+namespace warplens::gpu {
+
+/// The calling thread's device is in a sticky error state.
+struct DeviceFault {
+  int device = 0;
+  std::string what;  ///< CUDA's name and message of the error, e.g. "cudaErrorIllegalAddress: ..."
+};
+
+/// A call met a sticky fault (the fault probe throws it; so may a caller that has asked
+/// device_fault()). LabWorker takes it, or any GpuError after which device_fault() answers, as a
+/// fault of the whole device.
+class DeviceFaultError : public GpuError {
+ public:
+  explicit DeviceFaultError(DeviceFault f)
+      : GpuError("GPU fault on device " + std::to_string(f.device) + ": " + f.what),
+        fault(std::move(f)) {}
+  DeviceFault fault;
+};
+
+/// Whether the calling thread's current device has a sticky error (asks with a call that cannot
+/// block: creating and destroying an event). std::nullopt when it has none, when no context was
+/// made yet, or without CUDA. Never throws.
+std::optional<DeviceFault> device_fault();
+
+/// cudaDeviceReset on `device`: destroys its primary context and everything in it, for every
+/// thread of the process; the next CUDA call makes a fresh one. Every object made in the old
+/// context (buffers, streams, events, registered GL buffers, modules) must be released first.
+/// Throws GpuError (gpu.h) when the reset fails.
+void reset_device(int device);
+
+/// What a timed launch throws when it has run longer than launch_time_limit_s() (the kernel cannot
+/// be stopped: it goes on running on the GPU until it ends; launch_overdue() says so meanwhile).
+class LaunchTimeout : public GpuError {
+ public:
+  using GpuError::GpuError;
+};
+
+/// The longest one timed launch may run before its wait gives up (LaunchTimeout), seconds.
+/// 2 s unless set.
+double launch_time_limit_s();
+void set_launch_time_limit_s(double seconds);
+
+/// A launch that ran past the limit is still running on the GPU (asks its event, never
+/// blocks). Work that would queue behind it on the GL thread (a trace) waits for the next frame
+/// while this holds. False without CUDA.
+bool launch_overdue();
+/// Forgets the overdue launch (its event) without waiting: before a device reset.
+void forget_overdue_launch();
+
+/// Test only: one kernel that spins for `seconds`, timed as the labs time their launches (the
+/// same wait, the limit and `cancel` honoured): returns its time in ms, or throws LaunchTimeout
+/// past the limit (Cancelled when `cancel` is set meanwhile).
+double slow_probe(int device, double seconds, const std::atomic<bool>* cancel);
+
+/// Free and total memory of the calling thread's current device (cudaMemGetInfo), for the line
+/// a failed allocation shows; std::nullopt without a device or CUDA. Never throws.
+std::optional<DeviceMemory> current_device_memory();
+
+/// The line a lab shows when an allocation failed for want of memory (`what` holds CUDA's "out of
+/// memory"): `what`, then how much of the device is free (`memory`; unknown: said so) and that
+/// another process may hold the rest. Other messages come back unchanged.
+std::string out_of_memory_text(const std::string& what, const std::optional<DeviceMemory>& memory);
+
+/// Test only: what a test's fault probe does to the GPU.
+enum class FaultKind {
+  Trap,            ///< the kernel executes __trap()
+  IllegalAddress,  ///< the kernel stores to an address no allocation holds
+};
+
+/// Test only: launches one thread of a kernel that faults as `kind` says on `device` and waits
+/// for it, leaving the device in a sticky error state; then throws DeviceFaultError (GpuError when
+/// the kernel did not fault). Never returns normally. Without CUDA, throws GpuError.
+[[noreturn]] void fault_probe(int device, FaultKind kind);
+
+}  // namespace warplens::gpu
