@@ -21,6 +21,7 @@
 #include "gpu_fault.h"
 #include "gpu_recovery.h"
 #include "headless_context.h"
+#include "kernel_session.h"
 #include "heat_strip.h"
 #include "shared_session.h"
 #include "verify.h"
@@ -49,6 +50,9 @@ struct Labs {
   app::SharedSession shared{bank_view, transpose_view, true, app::Lab::Transpose};
   app::CacheSession cache{true};
   app::FlightSession flight{true};
+  viz::WarpView kernel_warp_view;
+  viz::BankView kernel_bank_view;
+  app::KernelSession kernel{kernel_warp_view, kernel_bank_view, true};
 
   Labs() {
     cache.show();
@@ -60,8 +64,11 @@ struct Labs {
     shared.update();
     cache.update();
     flight.update();
+    kernel.update();
   }
-  bool idle() const { return copy.idle() && shared.idle() && cache.idle() && flight.idle(); }
+  bool idle() const {
+    return copy.idle() && shared.idle() && cache.idle() && flight.idle() && kernel.idle();
+  }
   /// Updates until every lab is idle (up to 300 s).
   bool settle() {
     for (int i = 0; i < 300000 && !(idle() && !app::gpu_reset_requested()); ++i) {
@@ -72,14 +79,14 @@ struct Labs {
   }
   std::string errors() const {
     return "copy: " + copy.error() + "; shared: " + shared.error() + "; cache: " + cache.error() +
-           "; flight: " + flight.error();
+           "; flight: " + flight.error() + "; kernel: " + kernel.error();
   }
 };
 
 /// Every lab measured the current parameters on the GPU, without an error, and verified.
 void expect_measured(const Labs& labs, const std::string& after) {
   SCOPED_TRACE(after);
-  EXPECT_EQ(labs.errors(), "copy: ; shared: ; cache: ; flight: ");
+  EXPECT_EQ(labs.errors(), "copy: ; shared: ; cache: ; flight: ; kernel: ");
   const auto copy = labs.copy.measured();
   ASSERT_TRUE(copy.copy.has_value());
   EXPECT_TRUE(labs.copy.measurement_current());
@@ -97,6 +104,10 @@ void expect_measured(const Labs& labs, const std::string& after) {
   const auto flight = labs.flight.measured();
   ASSERT_FALSE(flight.stream.empty());
   for (const auto& s : flight.stream) EXPECT_TRUE(s.verified) << s.check;
+  const auto kernel = labs.kernel.measured();
+  ASSERT_TRUE(labs.kernel.run_current(kernel));
+  EXPECT_GT(kernel.run->gbps, 0.0);
+  EXPECT_TRUE(labs.kernel.traced_on_gpu());
 }
 
 TEST_F(FaultRecoveryGpu, AFaultInEachLabResetsTheGpuAndEveryLabMeasuresAgain) {
@@ -120,6 +131,8 @@ TEST_F(FaultRecoveryGpu, AFaultInEachLabResetsTheGpuAndEveryLabMeasuresAgain) {
        gpu::FaultKind::IllegalAddress},
       {"flight", [&](auto task) { labs.flight.run_on_worker(std::move(task)); },
        gpu::FaultKind::Trap},
+      {"kernel", [&](auto task) { labs.kernel.run_on_worker(std::move(task)); },
+       gpu::FaultKind::IllegalAddress},
   };
   for (const Victim& v : victims) {
     SCOPED_TRACE(v.name);

@@ -24,7 +24,8 @@ struct FakeLab {};
 
 template <typename Done>
 bool eventually(Done&& done) {
-  for (int i = 0; i < 500; ++i) {
+  // Up to 30 s: CI runs these beside other tests on two cores.
+  for (int i = 0; i < 3000; ++i) {
     if (done()) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
   }

@@ -47,10 +47,16 @@ class WorkerSession {
   /// Starts the worker and registers the session as a GPU user (gpu_recovery.h): after a sticky
   /// fault its lab is released and `restart` runs (the derived session measures again). Call
   /// last in the derived constructor; does nothing without a GPU.
-  void start_worker(std::function<void()> restart) {
+  /// `release_own` (may be empty) lets go of the session's own GPU objects first (its views'
+  /// interop registrations), on the GL thread, before the lab goes.
+  void start_worker(std::function<void()> restart, std::function<void()> release_own = {}) {
     if (!gpu_mode()) return;
     worker_.start();
-    gpu_user_.emplace(GpuUser{[this] { worker_.release_lab(); }, std::move(restart)});
+    gpu_user_.emplace(GpuUser{[this, release_own = std::move(release_own)] {
+                                if (release_own) release_own();
+                                worker_.release_lab();
+                              },
+                              std::move(restart)});
   }
 
   /// For the derived session's MakeLab, on the worker thread: says "starting the `title` on

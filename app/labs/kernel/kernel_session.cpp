@@ -7,6 +7,7 @@
 
 #include "counter_service.h"
 #include "gl_interop.h"
+#include "gpu_recovery.h"
 
 namespace warplens::app {
 
@@ -102,9 +103,25 @@ KernelSession::KernelSession(WarpTraceSink& warp_sink, BankTraceSink& bank_sink,
       warp_sink_(warp_sink),
       bank_sink_(bank_sink),
       interop_(std::make_unique<Interop>()) {
-  worker_.supersede(kRun, kCounters);  // a run reads the counters after it
+  worker_.supersede(kRun, kCounters);  // a new run drops a waiting counter read-out
   set(default_kernel_state());
-  if (gpu_mode()) worker_.start();
+  start_worker(
+      [this] {  // after a GPU reset: the old lab's traces are gone; run again
+        publish([](KernelResults& r) {
+          r.run.reset();
+          r.counters.reset();
+          r.counters_unavailable.clear();
+        });
+        shown_.reset();
+        counters_requested_ = 0;
+        interop_failed_ = false;
+        show_host_trace();
+        if (!worker_.lab_failed()) worker_.post(kRun, state_);
+      },
+      [this] {
+        interop_->warp.reset();
+        interop_->bank.reset();
+      });
 }
 
 KernelSession::~KernelSession() {
@@ -235,6 +252,10 @@ void KernelSession::update() {
     shown_ = state_;
     shown_version_ = r.version;
   } catch (const std::exception& e) {
+    if (request_gpu_reset_if_faulted()) {  // the reset runs the kernel again
+      worker_.set_error(std::string("GPU fault while tracing: ") + e.what());
+      return;
+    }
     interop_failed_ = true;
     worker_.set_error(std::string("GPU trace failed, showing the host model instead: ") + e.what());
     show_host_trace();
