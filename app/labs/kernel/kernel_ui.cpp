@@ -341,12 +341,16 @@ void draw_kernel_numbers(const KernelSession& session, const KernelResults& r,
                 r.run->verified  ? "\u2713 out verified"
                 : r.run->checked ? "\u2717 WRONG"
                                  : "");
+    if (!r.run->checked) {
+      ImGui::TextDisabled("out not checked: the grid is past what the host simulates");
+      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", r.run->check.c_str());
+    }
   } else {
     ImGui::TextDisabled("measured: %s", session.gpu_mode() ? "running\u2026" : "needs a GPU");
   }
   ImGui::TextWrapped(
-      "bandwidth model: %.0f GB/s = cudaMemcpy's %.0f%s \u00d7 bytes asked / bytes "
-      "of the sectors moved",
+      "bandwidth model, DRAM sectors only (no latency, barriers or bank conflicts): %.0f GB/s "
+      "= cudaMemcpy's %.0f%s \u00d7 bytes asked / bytes of the sectors moved",
       predicted, reference, r.reference ? "" : " (assumed)");
   ImGui::EndGroup();
   ImGui::End();
