@@ -24,8 +24,6 @@
 
 namespace warplens::app {
 
-namespace {
-
 UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive) {
   UiState ui;
   ui.theme = options.theme;
@@ -81,8 +79,6 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   }
   return ui;
 }
-
-}  // namespace
 
 BottomView parse_bottom_view(const std::string& text) {
   if (text == "numbers") return BottomView::Numbers;
