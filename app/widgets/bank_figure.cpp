@@ -78,6 +78,7 @@ struct Grid {
   const viz::Theme& theme;
   const TraceRecords& trace;
   const BankLayout& layout;
+  float number_size_;  ///< lane and bank numbers: one size, "31" fitting both kinds of box
 
   // A touched word: its bytes in the colours of the lanes reading them (stripes where several
   // do), a broadcast ring when several lanes read it, the wavefront on top.
@@ -106,7 +107,10 @@ struct Grid {
     if (c.broadcast()) pen.frame(box, FigureRole::Broadcast, theme.broadcast, 3.5f);
     const std::string label = std::to_string(c.wavefront);
     const bool pill = c.broadcast() || layout.word_bytes < layout.bank_width;
-    const float size = pen.fit(FigureFont::Mono, label, box.x1 - box.x0 - (pill ? 8 : 3),
+    // One size for the phase's wavefront numbers: its widest fits the narrowest (framed) box.
+    const std::string widest = std::to_string(std::max(1, p.wavefronts));
+    const float narrowest = layout.cell_w - 2 * (2.5f + 1);
+    const float size = pen.fit(FigureFont::Mono, widest, narrowest - (pill ? 8 : 3),
                                std::min(kFont, layout.row_h - 2) * (pill ? 0.9f : 1.0f), 8);
     if (size <= 0) return;
     const float w = pen.width(FigureFont::Mono, size, label);
@@ -160,8 +164,7 @@ struct Grid {
     const float inset = 1;
     pen.text(p.label_x, 0.5f * (p.header.y0 + p.header.y1), "bank", FigureRole::Label,
              FigureFont::Regular, kFont, muted);
-    const float number_size =
-        pen.fit(FigureFont::Mono, "31", layout.cell_w - 3, kFont, 0.55f * kFont);
+    const float number_size = number_size_;
     for (int bank = 0; bank < layout.bank_count; ++bank) {
       const float x0 = layout.bank_x(p, bank), x1 = layout.bank_x(p, bank + 1);
       const bool conflict = p.conflict(bank);
@@ -201,19 +204,30 @@ struct Grid {
         pen.text(p.label_x, mid, format("byte %lld", byte), FigureRole::Label, FigureFont::Mono,
                  label_size, theme.text);
       }
+    }
+    // The words no lane touches: per bank, one box down each run of adjacent rows, cut into rows
+    // by background rules (a few primitives instead of one per word: a 32-row grid stays small).
+    const auto edge_of = [&](int bank) { return (p.conflict(bank) ? 2.5f : 0.0f) + inset; };
+    for (std::size_t first = 0; first < p.rows.size();) {
+      std::size_t last = first;
+      while (last + 1 < p.rows.size() && !p.rows[last + 1].gap_before) ++last;
+      const float y0 = p.rows[first].y + tile, y1 = p.rows[last].y + layout.row_h - tile;
       for (int bank = 0; bank < layout.bank_count; ++bank) {
-        const bool conflict = p.conflict(bank);
-        const float edge = (conflict ? 2.5f : 0.0f) + inset;
-        const Rect r = layout.cell_rect(p, static_cast<int>(slot), bank);
-        const Rect box{r.x0 + edge, r.y0 + tile, r.x1 - edge, r.y1 - tile};
-        const auto* c = p.cell_of_word(row.row * layout.bank_count + bank);
-        if (!c) {
-          pen.fill(box, FigureRole::Cell,
-                   conflict ? mix(theme.untouched, theme.conflict, 0.16f) : theme.untouched);
-        } else {
-          cell(p, *c, box);
-        }
+        const float x0 = layout.bank_x(p, bank) + edge_of(bank);
+        const float x1 = layout.bank_x(p, bank + 1) - edge_of(bank);
+        pen.fill({x0, y0, x1, y1}, FigureRole::Cell,
+                 p.conflict(bank) ? mix(theme.untouched, theme.conflict, 0.16f) : theme.untouched);
       }
+      for (std::size_t slot = first + 1; slot <= last; ++slot)
+        pen.line(p.grid_x0, p.rows[slot].y, right, p.rows[slot].y, FigureRole::Rule,
+                 theme.background, 2 * tile);
+      first = last + 1;
+    }
+    // The touched words over them.
+    for (const auto& c : p.cells) {
+      if (c.row_slot < 0) continue;
+      const Rect r = layout.cell_rect(p, c.row_slot, c.bank);
+      cell(p, c, {r.x0 + edge_of(c.bank), r.y0 + tile, r.x1 - edge_of(c.bank), r.y1 - tile});
     }
 
     // Counts: distinct words per bank; "×n" on conflicting banks.
@@ -281,7 +295,8 @@ viz::Figure bank_figure(const FigurePanelData& data, const viz::Theme& theme,
            FigureFont::Regular, kFont, muted);
   const Rect first_box = layout.lane_box(0);
   const float lane_size =
-      pen.fit(FigureFont::Mono, "31", first_box.x1 - first_box.x0 - 3, kFont, 0.55f * kFont);
+      pen.fit(FigureFont::Mono, "31", std::min(first_box.x1 - first_box.x0, layout.cell_w) - 3,
+              kFont, 0.55f * kFont);
   for (int lane = 0; lane < kTraceLanes; ++lane) {
     const Rect box = layout.lane_box(lane);
     const Rgb fill = trace[static_cast<std::size_t>(lane)].active
@@ -307,7 +322,7 @@ viz::Figure bank_figure(const FigurePanelData& data, const viz::Theme& theme,
     }
   }
 
-  Grid grid{pen, theme, trace, layout};
+  Grid grid{pen, theme, trace, layout, lane_size};
   for (const auto& p : layout.phases) grid.phase(p, several);
 
   // Total and verdict.
