@@ -10,6 +10,7 @@
 #include <cstdio>
 #include <fstream>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
@@ -82,6 +83,10 @@ struct BankCase {
   const char* count_mark;  // the conflicting bank's count, or null
 };
 
+void PrintTo(const BankCase& c, std::ostream* os) {
+  *os << c.scenario;
+}
+
 class BankFigures : public FigureTest, public ::testing::WithParamInterface<BankCase> {};
 
 TEST_P(BankFigures, HoldTheBankViewsLabelsAndMarks) {
@@ -122,6 +127,10 @@ struct WarpCase {
   int sectors;
   bool overfetch;
 };
+
+void PrintTo(const WarpCase& c, std::ostream* os) {
+  *os << c.scenario;
+}
 
 class WarpFigures : public FigureTest, public ::testing::WithParamInterface<WarpCase> {};
 
