@@ -8,24 +8,13 @@
 
 #include <filesystem>
 
-#ifndef WARPLENS_FONT_PATH
-#define WARPLENS_FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
-#endif
-#ifndef WARPLENS_MONO_FONT_PATH
-#define WARPLENS_MONO_FONT_PATH "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf"
-#endif
+#include "font_paths.h"
 
 namespace warplens::viz {
 
 namespace {
 ImVec4 v4(Rgb c, float a = 1.0f) {
   return {c.r, c.g, c.b, a};
-}
-
-std::string bold_path() {
-  std::string p = WARPLENS_FONT_PATH;
-  const auto dot = p.rfind(".ttf");
-  return dot == std::string::npos ? p : p.substr(0, dot) + "-Bold.ttf";
 }
 }  // namespace
 
@@ -71,10 +60,10 @@ void ImGuiLayer::load_fonts() {
     }
     return io.Fonts->AddFontFromFileTTF(path.c_str(), px, nullptr, ranges.Data);
   };
-  fonts_.regular = load(WARPLENS_FONT_PATH, size);
-  fonts_.bold = load(bold_path(), size * 1.15f);
-  fonts_.mono = load(WARPLENS_MONO_FONT_PATH, size);
-  fonts_.large = load(bold_path(), size * 2.2f);
+  fonts_.regular = load(regular_font_path(), size);
+  fonts_.bold = load(bold_font_path(), size * 1.15f);
+  fonts_.mono = load(mono_font_path(), size);
+  fonts_.large = load(bold_font_path(), size * 2.2f);
   if (!fonts_.regular) {
     ImFontConfig config;
     config.SizePixels = 13.0f * scale_;

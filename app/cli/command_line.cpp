@@ -120,6 +120,21 @@ CommandLine::CommandLine() {
                      "numbers, heatmap, offset-sweep or stride-sweep (sweeps need a GPU)");
   render->add_option("--sweep-word-bytes", render_sweep_word, "word size of the sweep: 4, 8 or 16")
       ->check(CLI::IsMember({4, 8, 16}));
+  render
+      ->add_option("--panel", render_panel,
+                   "one panel as a figure for notes: banks (a shared access) or warp (a global "
+                   "access), to --out as SVG, PDF or PNG")
+      ->check(CLI::IsMember({"banks", "warp"}))
+      ->excludes("--all");
+  render
+      ->add_option("--format", render_format,
+                   "--panel's file format: svg, pdf or png (default: "
+                   "--out's extension)")
+      ->check(CLI::IsMember({"svg", "pdf", "png"}));
+  render->add_option("--width-mm", render_width_mm, "--panel's width on the page, mm (default 160)")
+      ->check(CLI::Range(40.0, 500.0));
+  render->add_flag("--no-caption", render_no_caption,
+                   "--panel: leave out the source line (device or host model, date, scenario)");
 
   // analyze
   analyze = cli.add_subcommand("analyze", "the model's verdict for one warp's access pattern");
@@ -252,6 +267,17 @@ ViewOptions CommandLine::render_view_options() const {
   options.model = model::parse_hardware_model(render_model);
   options.sweep_word_bytes = render_sweep_word;
   return options;
+}
+
+FigureExportOptions CommandLine::figure_options() const {
+  FigureExportOptions f;
+  f.panel = parse_figure_panel(render_panel);
+  f.format =
+      render_format.empty() ? figure_format_of(out) : viz::parse_figure_format(render_format);
+  f.out = out;
+  f.width_mm = render_width_mm;
+  f.caption = !render_no_caption;
+  return f;
 }
 
 ViewOptions CommandLine::window_view_options() const {

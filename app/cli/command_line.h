@@ -11,6 +11,7 @@
 #include <string>
 
 #include "access_pattern.h"
+#include "figure_export.h"
 #include "frontends.h"
 #include "measure_options.h"
 #include "memory_model.h"
@@ -72,6 +73,10 @@ struct CommandLine {
   bool render_audit = false;
   std::string render_view = "numbers", render_model = "modern";
   int render_sweep_word = 4;
+  /// render --panel banks|warp: one panel as a figure (figure_export.h).
+  std::string render_panel, render_format;
+  double render_width_mm = 160;
+  bool render_no_caption = false;
 
   // analyze
   CLI::App* analyze = nullptr;
@@ -91,6 +96,9 @@ struct CommandLine {
   /// render's view options (theme, view, model, layout); throws std::invalid_argument or
   /// model::PatternError.
   [[nodiscard]] ViewOptions render_view_options() const;
+  /// render --panel's figure options (the format from --format, else --out's extension); throws
+  /// std::invalid_argument.
+  [[nodiscard]] FigureExportOptions figure_options() const;
   /// The window's view options; throws std::invalid_argument or model::PatternError.
   [[nodiscard]] ViewOptions window_view_options() const;
 };

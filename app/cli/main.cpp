@@ -121,6 +121,14 @@ int main(int argc, char** argv) {
         return kExitBadInput;
       }
       const app::ViewOptions options = c.render_view_options();
+      if (!c.render_panel.empty()) {
+        if (c.render_audit || c.out.empty()) {
+          std::cerr << "warplens render: --panel writes one figure: it needs --out FILE and takes "
+                       "no --audit\n";
+          return kExitBadInput;
+        }
+        return app::render_figure(options, c.figure_options());
+      }
       if (c.render_all_scenarios)
         return app::render_all(options, c.out_dir, size.width, size.height);
       return app::render_png(options, c.out, size.width, size.height);

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "counter_checks.h"
+#include "figure_panel.h"
 #include "gpu.h"
 #include "imgui_layer.h"
 #include "kernels_once.h"
@@ -169,6 +170,23 @@ class LabInstance {
   /// The numbers behind a figure: adds "model_shown", "model", "gpu_trace" (what the lab
   /// shows) and "measured" (what the GPU measured; empty without a GPU) to `figure`.
   virtual void figure_numbers(nlohmann::json& figure) const = 0;
+
+  // --- panels as figures (`render --panel`, figure_export.h) ----------------------------------
+  /// The panels this lab can export for its parameters now (empty: none; the default).
+  [[nodiscard]] virtual std::vector<FigurePanel> figure_panels() const { return {}; }
+  /// Shows `panel` if the lab must switch views for it (the transpose's warp panel is its global
+  /// read, unless the global write is shown); the shell then waits until idle() and asks
+  /// figure_panel(). False when the lab has no such panel.
+  virtual bool show_figure_panel(FigurePanel panel) {
+    (void)panel;
+    return false;
+  }
+  /// The data `panel` draws (the trace and the model's analysis the view shows); nullopt when
+  /// the lab has no such panel now.
+  [[nodiscard]] virtual std::optional<FigurePanelData> figure_panel(FigurePanel panel) const {
+    (void)panel;
+    return std::nullopt;
+  }
 };
 
 /// One of `values`, picked uniformly by `rng` (for LabInstance::random_change).

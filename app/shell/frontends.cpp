@@ -27,8 +27,6 @@
 
 namespace warplens::app {
 
-namespace {
-
 UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive) {
   UiState ui;
   ui.theme = options.theme;
@@ -84,8 +82,6 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   }
   return ui;
 }
-
-}  // namespace
 
 BottomView parse_bottom_view(const std::string& text) {
   if (text == "numbers") return BottomView::Numbers;

@@ -32,6 +32,10 @@ struct ViewOptions {
   std::optional<int> step;
 };
 
+/// The UI state `options` start with: the scenario or preset applied to its lab in `labs`
+/// (render: a bad preset throws ScenarioError; the window shows the problem instead).
+UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive);
+
 /// Parses numbers | offset-sweep | stride-sweep; throws std::invalid_argument.
 BottomView parse_bottom_view(const std::string& text);
 

@@ -33,6 +33,12 @@ class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
   [[nodiscard]] std::string source_text() const override;
   [[nodiscard]] CompareColumn compare_column() const override;
   void figure_numbers(nlohmann::json& figure) const override;
+  /// The warp view as a figure (render --panel warp).
+  [[nodiscard]] std::vector<FigurePanel> figure_panels() const override {
+    return {FigurePanel::Warp};
+  }
+  bool show_figure_panel(FigurePanel panel) override { return panel == FigurePanel::Warp; }
+  [[nodiscard]] std::optional<FigurePanelData> figure_panel(FigurePanel panel) const override;
 };
 
 }  // namespace warplens::app

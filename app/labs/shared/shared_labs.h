@@ -36,6 +36,11 @@ class SharedLabBase : private SharedViews, public SessionLab<SharedSession> {
   [[nodiscard]] std::string source_text() const override;
   [[nodiscard]] CompareColumn compare_column() const override;
   void figure_numbers(nlohmann::json& figure) const override;
+  /// The bank view of the shown shared access (banks), and the transpose's global read or
+  /// write (warp); shared_labs.cpp.
+  [[nodiscard]] std::vector<FigurePanel> figure_panels() const override;
+  bool show_figure_panel(FigurePanel panel) override;
+  [[nodiscard]] std::optional<FigurePanelData> figure_panel(FigurePanel panel) const override;
   /// Changes one of the lab's parameters (change_lab_parameter) and sets the state when the
   /// lab's checks (SharedKind::shown_access, plan_bank_probe) accept it.
   void random_change(std::mt19937& rng) override;  // shared_random_change.cpp
