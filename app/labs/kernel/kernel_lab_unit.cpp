@@ -110,6 +110,39 @@ std::string KernelLabUnit::source_text() const {
              : "own-kernel lab, host model only (" + session_.device().reason + ")";
 }
 
+std::vector<FigurePanel> KernelLabUnit::figure_panels() const {
+  const KernelState& st = session_.state();
+  const bool tile =
+      st.program.rows.at(static_cast<std::size_t>(st.step)).space == gpu::KernelSpace::Tile;
+  return {tile ? FigurePanel::Banks : FigurePanel::Warp};
+}
+
+std::optional<FigurePanelData> KernelLabUnit::figure_panel(FigurePanel panel) const {
+  const KernelState& st = session_.state();
+  const auto step = static_cast<std::size_t>(st.step);
+  const gpu::KernelRow& row = st.program.rows.at(step);
+  const bool tile = row.space == gpu::KernelSpace::Tile;
+  if (panel != (tile ? FigurePanel::Banks : FigurePanel::Warp)) return std::nullopt;
+  const KernelResults r = session_.measured();
+  const gpu::KernelRowModel* traced =
+      session_.traced_on_gpu() && session_.run_current(r) && step < r.run->traced.size()
+          ? &r.run->traced[step]
+          : nullptr;
+  const gpu::KernelRowModel& m = traced ? *traced : session_.rows_model().at(step);
+  FigurePanelData d;
+  d.panel = panel;
+  d.trace = session_.trace();
+  if (tile && m.shared) d.shared = *m.shared;
+  if (!tile && m.global) d.global = *m.global;
+  d.first_warp = st.traced.warp;
+  d.gpu_trace = traced != nullptr;
+  d.source = d.gpu_trace ? "GPU trace on " + session_.device().device->name : "host model";
+  d.access = format("warp %d of block (%d, %d) \u2022 ", st.traced.warp, st.traced.block_x,
+                    st.traced.block_y) +
+             kernel_access_title(st);
+  return d;
+}
+
 void KernelLabUnit::figure_numbers(nlohmann::json& j) const {
   kernel_figure_json(session_, session_.measured(), j);
 }

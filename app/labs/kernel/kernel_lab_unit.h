@@ -43,6 +43,11 @@ class KernelLabUnit final : private KernelViews, public SessionLab<KernelSession
   [[nodiscard]] std::string source_text() const override;
   void figure_numbers(nlohmann::json& figure) const override;
 
+  /// The shown access as a figure: banks for a tile row, warp for a row of in or out
+  /// (`render --panel`, with `--step K` for another access).
+  [[nodiscard]] std::vector<FigurePanel> figure_panels() const override;
+  [[nodiscard]] std::optional<FigurePanelData> figure_panel(FigurePanel panel) const override;
+
   void draw_knobs(LabFrame& frame) override;
   [[nodiscard]] std::vector<KeyNumber> key_numbers() const override;
   [[nodiscard]] CompareColumn compare_column() const override;
