@@ -14,6 +14,7 @@
 #include <iostream>
 #include <optional>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <vector>
@@ -172,14 +173,14 @@ class Monkey {
 
 // The two samples the growth criteria compare, taken alike. Both first show every built-in
 // scenario once and draw every lab (with its A/B side, in the normal and the presenter layout,
-// with the keys' help) at every UI scale, so what the window makes on first use (a window, a
-// view's render target at a scale's size, a shader variant) is in both samples, and every view
-// has last drawn at the same size. Then the window is brought to the same state (the first
-// scenario, compare off, 1x, light theme), the labs' work finished, ImGui's draw buffers given
-// back (HeadlessScene::compact_ui_memory: each window's buffers otherwise keep the capacity of
-// the largest frame it ever drew), three frames drawn, and freed heap memory handed back
-// (malloc_trim): what a moment's view, a measurement in flight or the largest frame so far holds
-// is not counted as growth; what the window keeps for good is.
+// with the keys' help, and every step of a lab that steps) at every UI scale, so what the window
+// makes on first use (a window, a view's render target at a scale's size, a shader variant) is in
+// both samples, and every view has last drawn at the same size. Then the window is brought to the
+// same state (the first scenario, compare off, 1x, light theme), the labs' work finished, ImGui's
+// draw buffers given back (HeadlessScene::compact_ui_memory: each window's buffers otherwise keep
+// the capacity of the largest frame it ever drew), three frames drawn, and freed heap memory handed
+// back (malloc_trim): what a moment's view, a measurement in flight or the largest frame so far
+// holds is not counted as growth; what the window keeps for good is.
 struct Checkpoint {
   int second = 0;
   HostMemory memory;
@@ -203,6 +204,18 @@ Checkpoint checkpoint(int second, app::UiState& ui, app::HeadlessScene& scene,
         ui.show_keys = presenter;
         if (info.compare_ratio) app::start_compare(ui, scene.labs);
         scene.draw_frames(ui, target, o.width, o.height, 2);
+        // A lab that steps (the own-kernel lab: a warp view for rows of in and out, a bank view
+        // for tile rows) draws each step, so each of its views has drawn at this scale.
+        for (app::LabInstance* lab : {&scene.labs.lab(info.id), scene.labs.made_a(info.id)}) {
+          for (int step = 1; lab && step <= 8; ++step) {
+            try {
+              if (!lab->go_to_step(step)) break;
+            } catch (const std::invalid_argument&) {
+              break;  // past its last step
+            }
+            scene.draw_frames(ui, target, o.width, o.height, 1);
+          }
+        }
       }
     }
   }
