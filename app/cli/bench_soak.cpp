@@ -190,6 +190,15 @@ struct Checkpoint {
 Checkpoint checkpoint(int second, app::UiState& ui, app::HeadlessScene& scene,
                       viz::RenderTarget& target, const SoakOptions& o,
                       const gpu::DeviceQuery& device) {
+  // The scenarios are shown at 1x in the light theme and the full layout, whatever the monkey
+  // left: a view a later step does not draw again (the own-kernel lab's bank view when the last
+  // scenario has no tile row) keeps the size it drew at here.
+  ui.ui_scale = 1.0f;
+  ui.theme = viz::ThemeName::Light;
+  ui.presenter = false;
+  ui.compare = false;
+  scene.layer.set_scale(ui.ui_scale, ui.theme);
+  scene.layer.set_theme(ui.theme);
   for (int i = 0; i < static_cast<int>(app::builtin_scenarios().size()); ++i) {
     app::apply_scenario(ui, scene.labs, i);
     scene.draw_frames(ui, target, o.width, o.height, 1);
