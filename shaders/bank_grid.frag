@@ -24,7 +24,9 @@ uniform vec2 u_counts;        // y0, y1 of the count row
 uniform int u_row_count;
 uniform uint u_row_word[32];  // first word (low 32 bits) of each row shown
 uniform float u_row_y[32];    // top of each row shown
-uniform int u_bank_words[32]; // distinct words each bank serves in this phase
+uniform int u_bank_words[32]; // distinct words each bank serves in this phase (served so far)
+uniform uint u_row_pending[32];  // per row shown: bit b set when bank b's word there is not yet
+                                 // served (the view steps through the wavefronts)
 uniform int u_min_words;      // the phase's fewest wavefronts: ceil(distinct words / banks)
 uniform vec3 u_lane_color[32];
 uniform vec3 u_untouched, u_background, u_rule, u_conflict, u_broadcast;
@@ -89,10 +91,22 @@ void main() {
             if (byte_address - r.x < r.z) ++covering;
           }
         }
+        bool pending = (u_row_pending[slot] & (1u << uint(bank))) != 0u;
         if (readers == 0) {
           c = conflict ? mix(u_untouched, u_conflict, 0.16) : u_untouched;
         } else if (covering == 0) {  // a byte of a touched word that no lane reads
           c = mix(u_untouched, u_background, 0.5);
+        } else if (pending) {
+          // Not served yet: its first lane's colour, faint, under a dashed edge.
+          int first = -1;
+          for (int l = u_first_lane; l < u_first_lane + u_lane_count && first < 0; ++l) {
+            uvec4 r = texelFetch(u_trace, l);
+            if (r.w != 0u && r.z != 0u && byte_address - r.x < r.z) first = l;
+          }
+          c = mix(u_lane_color[max(first, 0)], u_background, 0.78);
+          float edge = min(min(fx - inset, u_cell_w - inset - fx), min(fy - tile, u_row_h - tile - fy));
+          if (edge < max(1.0, 1.2 * u_scale) && mod(fx + fy, 6.0 * u_scale) < 3.0 * u_scale)
+            c = mix(u_lane_color[max(first, 0)], u_background, 0.2);
         } else {
           // Several lanes on one byte: diagonal stripes in their colours, neighbouring stripes
           // far apart in lane order (golden-ratio steps) so they read as distinct lanes.
@@ -114,7 +128,7 @@ void main() {
             along * bank_w > 0.5 && along * bank_w < bank_w - 0.5)
           c = u_background;
         // Broadcast: a ring in the broadcast colour, set off from the stripes by a thin gap.
-        if (readers > 1) {
+        if (readers > 1 && !pending) {
           float edge = min(min(fx - inset, u_cell_w - inset - fx), min(fy - tile, u_row_h - tile - fy));
           float ring = max(3.0, 3.5 * u_scale);
           if (edge < ring) c = u_broadcast;

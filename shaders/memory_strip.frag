@@ -21,6 +21,9 @@ uniform vec3 u_overfetch;
 uniform vec3 u_rule;
 uniform vec3 u_background;
 uniform vec3 u_sector;             // fill of the sector row for sectors the request moves
+uniform int u_stepping;           // 1: stepping through the request's sectors (modern model),
+                                   // 2: the same, sectors not yet arrived drawn as never moved
+uniform uint u_arrived_end;        // stepping: sectors (low address bits / 32) below this arrived
 uniform float u_sector_row_top;    // y where the sector row starts: one band per warp
 out vec4 frag_color;
 
@@ -73,11 +76,14 @@ void main() {
     }
   }
 
+  bool arrived = u_stepping == 0 || (sector & 0x7ffffffu) < u_arrived_end;
+
   float in_sector = mod(local, kSectorBytes);
   float d_sector = min(in_sector, kSectorBytes - in_sector) * u_px_per_byte;
   float d_line = min(local, kLineBytes - local) * u_px_per_byte;
   if (p.y >= u_sector_row_top) {  // the sector row: one box per 32-byte sector, filled if moved
-    vec3 box = band_touched ? u_sector : u_untouched;
+    vec3 pending = u_stepping == 2 ? u_untouched : mix(u_sector, u_background, 0.75);
+    vec3 box = band_touched ? (arrived ? u_sector : pending) : u_untouched;
     if (u_warps > 1 && abs(p.y - (u_sector_row_top + band_h * float(band))) < 0.6 * u_scale) box = u_background;
     if (d_sector < 1.5 * u_scale || p.y - u_sector_row_top < 2.0 * u_scale) box = u_background;
     if (d_line < 1.75 * u_scale) box = u_rule;
@@ -88,8 +94,8 @@ void main() {
 
   vec3 c = u_untouched;
   if (owner >= 0) {
-    c = u_lane_color[owner];
-  } else if (touched) {  // moved but not asked for: over-fetch, hatched
+    c = arrived ? u_lane_color[owner] : mix(u_lane_color[owner], u_background, 0.78);
+  } else if (touched && arrived) {  // moved but not asked for: over-fetch, hatched
     float h = mod(p.x + p.y, 7.0 * u_scale);
     c = h < 2.5 * u_scale ? u_overfetch : mix(u_overfetch, u_untouched, 0.55);
   }

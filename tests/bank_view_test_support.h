@@ -36,10 +36,12 @@ inline Access shared_access(const std::string& index, int word_bytes, const char
 class BankViewTest : public test::HeadlessGlTest {
  protected:
   /// Renders `a` through the view's trace buffer and reads the texture back.
+  /// `step`: the wavefronts served so far (BankView::render); -1 the whole access.
   viz::Image render(viz::BankView& view, const Access& a, const viz::Theme& theme, int width = 1400,
-                    int height = 700) {
+                    int height = 700, int step = -1) {
     view.publish(a.trace);
-    const GLuint texture = view.render(view.contents(), a.analysis, width, height, 1.0f, theme);
+    const GLuint texture =
+        view.render(view.contents(), a.analysis, width, height, 1.0f, theme, false, step);
     GLuint fbo = 0;
     glGenFramebuffers(1, &fbo);
     glBindFramebuffer(GL_FRAMEBUFFER, fbo);

@@ -94,3 +94,21 @@ TEST(PresetText, ASwizzledTileOfWidthZeroIsRefused) {
 
 }  // namespace
 }  // namespace warplens::app
+
+namespace warplens::app {
+namespace {
+
+TEST(PresetText, APresetCarriesItsQuestionForPredictThenReveal) {
+  const Scenario s = parse_preset(
+      "name = \"p\"\ntitle = \"t\"\nsummary = \"s\"\nquestion = \"How many sectors?\"\n[copy]\n"
+      "word_bytes = 4\noffset = 1\nstride = 1\n",
+      "my.toml");
+  EXPECT_EQ(s.question, "How many sectors?");
+  expect_refused("name = \"p\"\ntitle = \"t\"\nsummary = \"s\"\nquestion = 3\n[copy]\n",
+                 "question must be a non-empty string");
+  expect_refused("name = \"p\"\ntitle = \"t\"\nsummary = \"s\"\nquestion = \"\"\n[copy]\n",
+                 "question must be a non-empty string");
+}
+
+}  // namespace
+}  // namespace warplens::app

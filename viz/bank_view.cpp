@@ -54,7 +54,7 @@ constexpr int kMaxColumns = 4;
 // --- layout ------------------------------------------------------------------------------------
 
 int BankLayout::Phase::conflict_banks() const {
-  return static_cast<int>(std::count_if(words_per_bank.begin(), words_per_bank.end(),
+  return static_cast<int>(std::count_if(served_per_bank.begin(), served_per_bank.end(),
                                         [&](int n) { return n > std::max(1, min_wavefronts); }));
 }
 
@@ -150,7 +150,7 @@ void elide_rows(BankLayout::Phase& p, int cap) {
 }  // namespace
 
 BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalysis& analysis,
-                            int width, int height, float scale, bool text_beside) {
+                            int width, int height, float scale, bool text_beside, int step) {
   BankLayout layout;
   const float s = scale, w = static_cast<float>(width), h = static_cast<float>(height);
   layout.scale = s;
@@ -202,6 +202,9 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     for (std::int64_t row : rows) phase.rows.push_back({row, 0, false});
     phase.min_wavefronts = static_cast<int>((words.size() + static_cast<std::size_t>(banks) - 1) /
                                             static_cast<std::size_t>(banks));
+    phase.served_per_bank = phase.words_per_bank;
+    phase.served_wavefronts = phase.wavefronts;
+    phase.first_wavefront = layout.wavefronts;
     layout.wavefronts += phase.wavefronts;
     layout.phases.push_back(std::move(phase));
   }
@@ -393,6 +396,19 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     y = band_bottom + v.phase_gap * s;
   }
   layout.total_y = y - v.phase_gap * s + 2 * s;  // the line's text fills its reserve
+
+  // Stepping: wavefront k of the request is wavefront k - first_wavefront of its phase.
+  if (step >= 0 && step < layout.wavefronts) {
+    layout.step = step;
+    for (auto& p : layout.phases) {
+      p.served_wavefronts = std::clamp(step - p.first_wavefront, 0, p.wavefronts);
+      std::fill(p.served_per_bank.begin(), p.served_per_bank.end(), 0);
+      for (auto& c : p.cells) {
+        c.served = c.wavefront <= p.served_wavefronts;
+        if (c.served) ++p.served_per_bank[static_cast<std::size_t>(c.bank)];
+      }
+    }
+  }
   return layout;
 }
 
@@ -423,8 +439,8 @@ TraceRecords BankView::contents() const {
 }
 
 GLuint BankView::render(const TraceRecords& trace, const model::SharedAnalysis& analysis, int width,
-                        int height, float scale, const Theme& theme, bool text_beside) {
-  layout_ = layout_bank_view(trace, analysis, width, height, scale, text_beside);
+                        int height, float scale, const Theme& theme, bool text_beside, int step) {
+  layout_ = layout_bank_view(trace, analysis, width, height, scale, text_beside, step);
   const FramebufferScope restore;
   target_.begin_view(width, height, theme.background.r, theme.background.g, theme.background.b);
   glBindVertexArray(vertex_array_);
@@ -470,7 +486,12 @@ GLuint BankView::render(const TraceRecords& trace, const model::SharedAnalysis& 
     glUniform1i(g.uniform("u_row_count"), rows);
     glUniform1uiv(g.uniform("u_row_word"), rows, first_word);
     glUniform1fv(g.uniform("u_row_y"), rows, row_y);
-    glUniform1iv(g.uniform("u_bank_words"), layout_.bank_count, p.words_per_bank.data());
+    glUniform1iv(g.uniform("u_bank_words"), layout_.bank_count, p.served_per_bank.data());
+    // Words not yet served (stepping): one bit per bank in each row's mask.
+    GLuint pending[BankLayout::kMaxRowsPerPhase] = {};
+    for (const BankLayout::Cell& c : p.cells)
+      if (!c.served && c.row_slot >= 0) pending[c.row_slot] |= 1u << c.bank;
+    glUniform1uiv(g.uniform("u_row_pending"), rows, pending);
     glUniform1i(g.uniform("u_min_words"), std::max(1, p.min_wavefronts));
     glDrawArrays(GL_TRIANGLES, 0, 6);
   }

@@ -35,11 +35,13 @@ struct BankLayout {
 
   /// One bank-width word the active lanes of a phase touch.
   struct Cell {
-    std::int64_t word = 0;   ///< bank-width word index from the start of the shared array
-    std::int64_t row = 0;    ///< word / banks
-    int bank = 0;            ///< word % banks
-    int wavefront = 1;       ///< 1-based: rank of the word among the distinct words of its bank
-    int row_slot = -1;       ///< index into Phase::rows, or -1 if its row is not shown
+    std::int64_t word = 0;  ///< bank-width word index from the start of the shared array
+    std::int64_t row = 0;   ///< word / banks
+    int bank = 0;           ///< word % banks
+    int wavefront = 1;      ///< 1-based: rank of the word among the distinct words of its bank
+    int row_slot = -1;      ///< index into Phase::rows, or -1 if its row is not shown
+    /// Served by the wavefronts shown so far (always, unless the view steps: BankStep).
+    bool served = true;
     std::vector<int> lanes;  ///< active lanes touching the word, ascending
     [[nodiscard]] bool broadcast() const { return lanes.size() > 1; }
   };
@@ -61,8 +63,16 @@ struct BankLayout {
     /// whole-warp phase without any conflict).
     int min_wavefronts = 0;
     std::vector<int> words_per_bank;  ///< distinct words each bank serves (bank_count)
-    std::vector<Cell> cells;          ///< every touched word, ascending by word
-    std::vector<Row> rows;            ///< rows shown, ascending
+    /// Of those, the words served by the wavefronts shown so far: words_per_bank unless the
+    /// view steps. The conflict marks, the counts row and the captions follow it, so a
+    /// conflict appears at the wavefront that makes it.
+    std::vector<int> served_per_bank;
+    /// Wavefronts of this phase served so far (wavefronts unless the view steps).
+    int served_wavefronts = 0;
+    /// Wavefronts of the phases before this one (they are served first).
+    int first_wavefront = 0;
+    std::vector<Cell> cells;  ///< every touched word, ascending by word
+    std::vector<Row> rows;    ///< rows shown, ascending
     /// Touched rows elided for lack of height: never a row holding a conflicting bank's word
     /// while a row without one could go; taken from the middle, the ends stay.
     int hidden_rows = 0;
@@ -73,8 +83,9 @@ struct BankLayout {
     Rect header;          ///< bank-number row
     Rect grid;            ///< the rows (x: bank columns)
     Rect counts;          ///< distinct-words-per-bank row
+    /// A conflict among the words served so far (every word unless the view steps).
     [[nodiscard]] bool conflict(int bank) const {
-      return words_per_bank[bank] > std::max(1, min_wavefronts);
+      return served_per_bank[bank] > std::max(1, min_wavefronts);
     }
     [[nodiscard]] int conflict_banks() const;
     /// Cell of `word`, or nullptr if no active lane of the phase touches it.
@@ -85,6 +96,10 @@ struct BankLayout {
   int bank_width = 4;  ///< bytes
   int word_bytes = 4;  ///< bytes each lane accesses (from the trace; the analysis if none)
   int wavefronts = 0;  ///< per request: sum over phases
+  /// The wavefronts served so far when the view steps (0 .. wavefronts: the words of wavefront
+  /// k of the request light up at step k, phase after phase); -1: the whole access.
+  int step = -1;
+  [[nodiscard]] bool stepping() const { return step >= 0 && step < wavefronts; }
   float scale = 1;
   /// Labels are drawn at this fraction of the UI font (below 1 in the tight tier, where the
   /// height would otherwise elide touched rows).
@@ -130,8 +145,12 @@ struct BankLayout {
 /// tiers (regular, compact, tight: labels at 70 % of the font); `text_beside`: the shell shows
 /// the caption and the total beside the view (presenter layout), so the tight tier may leave
 /// those two lines out.
+/// `step` (-1: the whole access): the wavefronts served so far, 0 .. the request's wavefronts
+/// (BankLayout::step); larger values show the whole access. The layout is the same at every
+/// step (rows kept, elided, placed as for the whole access).
 BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalysis& analysis,
-                            int width, int height, float scale, bool text_beside = false);
+                            int width, int height, float scale, bool text_beside = false,
+                            int step = -1);
 
 class BankView final : public BankTraceSink {
  public:
@@ -152,8 +171,10 @@ class BankView final : public BankTraceSink {
   /// Draws into the view's own texture and returns it (the layout is kept for labels). The
   /// grid's lane colours come from the trace buffer; `trace` (its CPU copy) and `analysis`
   /// decide the layout and the conflict marks.
+  /// `step`: layout_bank_view's; words not yet served are drawn pale in their lanes' colour.
   GLuint render(const TraceRecords& trace, const model::SharedAnalysis& analysis, int width,
-                int height, float scale, const Theme& theme, bool text_beside = false);
+                int height, float scale, const Theme& theme, bool text_beside = false,
+                int step = -1);
   [[nodiscard]] const BankLayout& layout() const { return layout_; }
 
  private:

@@ -160,8 +160,24 @@ void WarpView::set_common_uniforms(const GlProgram& program, const Theme& theme,
 }
 
 GLuint WarpView::render(const TraceRecords& trace, int width, int height, float scale,
-                        const Theme& theme, int label_rows) {
+                        const Theme& theme, int label_rows, int step, bool show_pending) {
   layout_ = layout_warp_view(trace, width, height, scale, label_rows);
+  // Stepping: the sectors in address order (the shader's sector numbers: the low 32 address
+  // bits over 32); the first one not yet arrived bounds what is drawn as moved.
+  std::set<std::uint32_t> sectors;
+  if (transaction_count_ == 0) {
+    for (int record = 0; record < layout_.warps * kTraceLanes; ++record) {
+      const LaneTraceRecord& r = trace[static_cast<std::size_t>(record)];
+      if (!r.active || r.word_bytes == 0) continue;
+      const std::uint64_t a = trace_address(r);
+      for (std::uint64_t sector = a >> 5; sector <= (a + r.word_bytes - 1) >> 5; ++sector)
+        sectors.insert(static_cast<std::uint32_t>(sector & 0x7ffffffu));
+    }
+  }
+  steps_ = static_cast<int>(sectors.size());
+  const bool stepping = step >= 0 && step < steps_;
+  const std::uint32_t arrived_end =
+      stepping ? *std::next(sectors.begin(), static_cast<std::ptrdiff_t>(step)) : 0u;
   const FramebufferScope restore;
   target_.begin_view(width, height, theme.background.r, theme.background.g, theme.background.b);
   glBindVertexArray(vertex_array_);
@@ -183,6 +199,8 @@ GLuint WarpView::render(const TraceRecords& trace, int width, int height, float 
   glBindTexture(GL_TEXTURE_BUFFER, transactions_.texture());
   glActiveTexture(GL_TEXTURE0);  // unit 1 is unbound again after drawing
   glUniform1f(strip_program_.uniform("u_sector_row_top"), layout_.sector_row_top);
+  glUniform1i(strip_program_.uniform("u_stepping"), stepping ? (show_pending ? 1 : 2) : 0);
+  glUniform1ui(strip_program_.uniform("u_arrived_end"), arrived_end);
   glDrawArrays(GL_TRIANGLES, 0, 6);
 
   // Connectors first, lane boxes over them.

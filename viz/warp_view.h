@@ -97,8 +97,16 @@ class WarpView final : public WarpTraceSink {
   void publish_transactions(const std::vector<TransactionRange>& transactions) override;
 
   /// Draws into the view's own texture and returns it (the layout is kept for labels).
+  /// `step` >= 0 steps through the request (modern model only, no transactions published): the
+  /// first `step` of its 32-byte sectors, in address order, have arrived (their bytes in the
+  /// lanes' colours, their boxes filled); the rest are drawn pale. -1 or a step past the last:
+  /// the whole request. Without `show_pending` the sectors not yet arrived look like those never
+  /// moved (predict, then reveal: the sector row is the answer).
   GLuint render(const TraceRecords& trace, int width, int height, float scale, const Theme& theme,
-                int label_rows = 2);
+                int label_rows = 2, int step = -1, bool show_pending = true);
+  /// The steps of the last render's request: its distinct 32-byte sectors over every traced
+  /// warp; 0 while transactions are published (the historical models do not step).
+  [[nodiscard]] int steps() const { return steps_; }
   [[nodiscard]] const StripLayout& layout() const { return layout_; }
 
  private:
@@ -111,6 +119,7 @@ class WarpView final : public WarpTraceSink {
   GlProgram strip_program_, lanes_program_;
   RenderTarget target_;
   StripLayout layout_;
+  int steps_ = 0;
 };
 
 }  // namespace warplens::viz

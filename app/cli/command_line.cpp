@@ -103,8 +103,23 @@ CommandLine::CommandLine() {
       ->add_option("--kernel", render_kernel,
                    "an own-kernel preset (TOML, lab = \"kernel\"): your access rows")
       ->excludes("--preset");
-  render->add_option("--step", render_step, "the access shown, 1-based (own-kernel lab)")
-      ->check(CLI::Range(1, 8));
+  render
+      ->add_option("--step", render_step,
+                   "the step shown: wavefronts served or sectors moved so far (0: none yet); "
+                   "the own-kernel lab: the access shown, 1-based")
+      ->check(CLI::Range(0, 4096));
+  render->add_flag("--animate", render_animate,
+                   "every step of the view's access: --format gif (one animated GIF to --out) "
+                   "or png-sequence (OUT-00.png, OUT-01.png, ...)");
+  render
+      ->add_option("--predict", render_predict,
+                   "predict, then reveal: hidden, guessed or revealed (the global and shared "
+                   "labs)")
+      ->check(CLI::IsMember({"hidden", "guessed", "revealed"}));
+  render->add_option("--guess", render_guess, "--predict: the class's guess of the count")
+      ->check(CLI::Range(0.0, 1e9));
+  render->add_option("--guess-gbps", render_guess_gbps, "--predict: the class's guess of GB/s")
+      ->check(CLI::Range(0.001, 1e6));
   render->add_option("--size", size_text, "WxH pixels, each 1..8192 (default 1600x960)");
   render->add_option("--theme", render_theme, "light or dark")
       ->check(CLI::IsMember({"light", "dark"}));
@@ -130,7 +145,7 @@ CommandLine::CommandLine() {
       ->add_option("--format", render_format,
                    "--panel's file format: svg, pdf or png (default: "
                    "--out's extension)")
-      ->check(CLI::IsMember({"svg", "pdf", "png"}));
+      ->check(CLI::IsMember({"svg", "pdf", "png", "gif", "png-sequence"}));
   render->add_option("--width-mm", render_width_mm, "--panel's width on the page, mm (default 160)")
       ->check(CLI::Range(40.0, 500.0));
   render->add_flag("--no-caption", render_no_caption,
@@ -257,7 +272,21 @@ ViewOptions CommandLine::render_view_options() const {
   options.scenario = render_scenario;
   options.preset = render_kernel.empty() ? render_preset : render_kernel;
   if (!render_kernel.empty()) options.preset_lab = Lab::Kernel;
-  if (render_step > 0) options.step = render_step;
+  if (render_step >= 0) options.step = render_step;
+  if (render_animate) {
+    if (render_format == "gif") {
+      options.animate = ViewOptions::Animation::Gif;
+    } else if (render_format == "png-sequence") {
+      options.animate = ViewOptions::Animation::PngSequence;
+    } else {
+      throw std::invalid_argument("render --animate needs --format gif or png-sequence");
+    }
+  } else if (render_format == "gif" || render_format == "png-sequence") {
+    throw std::invalid_argument("render --format " + render_format + " needs --animate");
+  }
+  if (!render_predict.empty()) options.predict = parse_predict_stage(render_predict);
+  if (render_guess >= 0) options.guess = render_guess;
+  if (render_guess_gbps > 0) options.guess_gbps = render_guess_gbps;
   options.theme = viz::parse_theme(render_theme);
   options.scale = render_scale;
   options.use_gpu = !render_model_only;

@@ -69,7 +69,11 @@ struct CommandLine {
   bool render_all_scenarios = false;
   std::string out_dir;
   std::string render_preset, render_kernel;
-  int render_step = 0;  ///< --step K (1-based); 0: the preset's
+  int render_step = -1;           ///< --step K; -1: none (the whole access, the preset's access)
+  bool render_animate = false;    ///< --animate (with --format gif or png-sequence)
+  std::string render_predict;     ///< --predict hidden|guessed|revealed; empty: off
+  double render_guess = -1;       ///< --guess; negative: none
+  double render_guess_gbps = -1;  ///< --guess-gbps; not positive: none
   bool render_audit = false;
   std::string render_view = "numbers", render_model = "modern";
   int render_sweep_word = 4;

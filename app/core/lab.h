@@ -29,6 +29,7 @@
 #include "lab_id.h"
 #include "measure_options.h"
 #include "memory_model.h"
+#include "predict.h"
 #include "theme.h"
 
 namespace warplens::app {
@@ -170,6 +171,11 @@ class LabInstance {
   /// The numbers behind a figure: adds "model_shown", "model", "gpu_trace" (what the lab
   /// shows) and "measured" (what the GPU measured; empty without a GPU) to `figure`.
   virtual void figure_numbers(nlohmann::json& figure) const = 0;
+
+  // --- predict, then reveal (key Q, predict.h) -------------------------------------------------
+  /// The question for the access shown and its answers (model, GPU trace, measured GB/s);
+  /// nullopt: the lab has no count to guess (the class mode says so).
+  [[nodiscard]] virtual std::optional<PredictAnswer> predict_answer() const { return std::nullopt; }
 
   // --- panels as figures (`render --panel`, figure_export.h) ----------------------------------
   /// The panels this lab can export for its parameters now (empty: none; the default).

@@ -31,6 +31,9 @@ struct Scenario {
   std::string compare_with;
   /// `presenter = true/false`: the layout the scenario opens in (unset: automatic).
   std::optional<bool> presenter;
+  /// `question = "..."`: what predict-then-reveal (key Q) asks for this scenario instead of the
+  /// lab's own question (the count it asks for stays the lab's: wavefronts or sectors).
+  std::string question;
   /// The lab's parameters as its section parser made them (a value type of the lab's).
   std::any parameters;
 };

@@ -9,6 +9,7 @@
 
 #include "lab_id.h"
 #include "memory_model.h"
+#include "predict.h"
 #include "scenario.h"
 #include "theme.h"
 
@@ -56,6 +57,20 @@ struct UiState {
   /// The command line's --model: shown instead of each applied scenario's own memory model
   /// while set (figures; the window applies it to its first scenario only).
   std::optional<model::HardwareModel> model_override;
+
+  // --- stepping through the access shown (keys . , and space; app/widgets/view_step.h) -------
+  /// The wavefronts served / sectors moved so far; -1: the whole access (not stepping).
+  int view_step = -1;
+  bool step_playing = false;   ///< space: one step every kStepPace seconds (class_mode.h)
+  double step_due = 0;         ///< ImGui time of the next step while playing
+  int view_steps = 0;          ///< the steps the last frame's views reported
+  std::string step_unit;       ///< "wavefront" or "sector" (the last frame's views)
+  Lab step_lab = Lab::Global;  ///< stepping ends when the shown lab changes
+
+  // --- predict, then reveal (key Q; predict.h) ---------------------------------------------
+  std::optional<Prediction> predict;              ///< the class mode; nullopt: off
+  std::string guess_count_text, guess_gbps_text;  ///< the panel's fields
+  std::string predict_message;  ///< why a guess was refused, or why the lab asks nothing
 };
 
 }  // namespace warplens::app

@@ -11,12 +11,14 @@
 #include <string>
 #include <vector>
 
+#include "class_mode.h"
 #include "compare.h"
 #include "layout_audit.h"
 #include "presenter.h"
 #include "scenarios.h"
 #include "ui_widgets.h"
 #include "view_layout.h"
+#include "view_step.h"
 
 namespace warplens::app {
 
@@ -191,7 +193,9 @@ void draw_keys_help(UiState& ui, float w, float h) {
     const std::pair<const char*, const char*> rows[] = {
         {"\u2190 / \u2192", "previous / next scenario (Your kernel: previous / next access)"},
         {"K", "Your kernel: access rows of your own, compiled and run on the GPU"},
-        {"space", "run the measurement again"},
+        {"space", "run the measurement again (while stepping: play / pause)"},
+        {". / ,", "step through the access: next / previous wavefront or sector"},
+        {"Q", "predict, then reveal: hide the answer, ask for a guess (global and shared labs)"},
         {"1 \u2026 4",
          "pick a view: numbers, heatmap, offset sweep, stride sweep (global); tile, "
          "global read, global write (transpose)"},
@@ -227,7 +231,10 @@ void handle_keys(UiState& ui, Workbench& labs, bool presenter_shown) {
   const bool has_compare = lab_info(ui.lab).compare_ratio != nullptr;
   for (ImWchar c : io.InputQueueCharacters) {
     LabInstance* a = ui.compare && has_compare ? labs.made_a(ui.lab) : nullptr;
-    if (c == ' ') {
+    if (handle_step_key(ui, c)) continue;
+    if (c == 'q' || c == 'Q') {
+      toggle_predict(ui, shown, scenario_at(ui, ui.scenario));
+    } else if (c == ' ') {
       labs.lab(ui.lab).remeasure();
       if (a) a->remeasure();
     } else if ((c == 'c' || c == 'C') && has_compare) {
@@ -264,6 +271,8 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
   }
   if (error.empty()) error = ui.compare_error;
   std::string text = error.empty() ? layer.font_warning() : error;
+  if (text.empty()) text = ui.predict_message;
+  if (text.empty()) text = step_status(ui);
   if (text.empty() && !shown.figure_footer()) text = shown.status_text();
   if (text.empty() && !ui.interactive) {
     // Figures: the footer names the scenario, the device that measured and the model shown.
@@ -346,8 +355,12 @@ void draw_scenario_picker(UiState& ui) {
     ImGui::Spacing();
   }
   ImGui::PushTextWrapPos(0);
-  ImGui::TextUnformatted(current.summary.c_str());
-  if (!current.look_for.empty()) ImGui::TextDisabled("Look for: %s", current.look_for.c_str());
+  if (predict_hides_answer(ui)) {  // the scenario's text tells the answer: kept for the reveal
+    ImGui::TextDisabled("Predict, then reveal: the scenario's explanation shows after the reveal.");
+  } else {
+    ImGui::TextUnformatted(current.summary.c_str());
+    if (!current.look_for.empty()) ImGui::TextDisabled("Look for: %s", current.look_for.c_str());
+  }
   ImGui::PopTextWrapPos();
   if (ui.interactive) {
     // A preset file of the user's: type or paste its path, then Load (or Enter).
@@ -402,6 +415,8 @@ void apply_scenario(UiState& ui, Workbench& labs, int index) {
   ui.scenario = index;
   ui.lab = scenario.lab;
   ui.select_transpose_view = true;
+  ui.view_step = -1;
+  ui.step_playing = false;
   if (scenario.presenter) ui.presenter = scenario.presenter;
   labs.lab(scenario.lab).apply(scenario, ui.model_override);
   ui.compare = false;
@@ -409,6 +424,15 @@ void apply_scenario(UiState& ui, Workbench& labs, int index) {
     labs.side_a(scenario.lab).apply(find_scenario(scenario.compare_with), ui.model_override);
     ui.compare = true;
     ui.compare_edit_a = false;
+  }
+  if (ui.predict) {  // the class mode asks about the new access, its answer hidden again
+    if (auto question = predict_question(labs.lab(scenario.lab), scenario)) {
+      ui.predict->ask_again(std::move(question));
+      ui.guess_count_text.clear();
+      ui.guess_gbps_text.clear();
+    } else {
+      ui.predict.reset();
+    }
   }
 }
 
@@ -457,6 +481,18 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   LabInstance* a = ui.compare && info.compare_ratio ? &labs.side_a(ui.lab) : nullptr;
   LabInstance& edit = a && ui.compare_edit_a ? *a : b;
   LabFrame frame{ui, layer, theme, [&ui] { draw_scenario_picker(ui); }};
+  advance_steps(ui, ImGui::GetTime());
+  ViewStep step(ui.view_step, predict_hides_answer(ui));
+  const ViewStep::Scope stepping(step);
+  // Predict, then reveal: the class mode's panel takes the numbers' place while the answer is
+  // hidden, and sits over them once revealed.
+  const auto numbers_or_predict = [&](ImVec2 pos, ImVec2 size, const auto& draw_numbers) {
+    if (!ui.predict) return draw_numbers(pos, size);
+    if (ui.predict->hides_answer()) return draw_predict_panel(ui, b, layer, theme, pos, size);
+    const float top = std::min(revealed_panel_height(ui, b, layer, size.x) + gap, 0.6f * size.y);
+    draw_predict_panel(ui, b, layer, theme, pos, {size.x, top - gap});
+    draw_numbers(ImVec2{pos.x, pos.y + top}, ImVec2{size.x, size.y - top});
+  };
   b.shown();
   b.begin_frame();
   const auto draw_parameters = [&] {
@@ -498,8 +534,9 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
       }
     }
     AuditPanel audit("numbers");
-    draw_compare_key_numbers(info, *a, b, layer, theme, legend, {w - numbers_w, body_y},
-                             {numbers_w, body_h});
+    numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
+      draw_compare_key_numbers(info, *a, b, layer, theme, legend, p, z);
+    });
   } else if (a) {
     a->begin_frame();
     // Two views side by side, the comparison under them.
@@ -514,8 +551,9 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
       b.draw_view(frame, {main_x + half_w + gap, body_y}, {half_w, view_h}, "B");
     }
     AuditPanel audit("numbers");
-    draw_compare_numbers(info, *a, b, layer, theme, {main_x, body_y + body_h - stats_h},
-                         {main_w, stats_h});
+    numbers_or_predict(
+        {main_x, body_y + body_h - stats_h}, {main_w, stats_h},
+        [&](ImVec2 p, ImVec2 z) { draw_compare_numbers(info, *a, b, layer, theme, p, z); });
   } else if (presenter) {
     draw_parameters();
     LegendSlot legend;  // the view's legend goes under the key numbers
@@ -525,8 +563,9 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
       b.draw_view(frame, {0, body_y}, {w - numbers_w - gap, body_h}, nullptr);
     }
     AuditPanel audit("numbers");
-    draw_key_numbers(b, scenario_at(ui, ui.scenario), layer, legend, {w - numbers_w, body_y},
-                     {numbers_w, body_h});
+    numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
+      draw_key_numbers(b, scenario_at(ui, ui.scenario), layer, legend, p, z);
+    });
   } else {
     const float stats_h = b.numbers_height(frame, body_h, stats_cap);
     draw_parameters();
@@ -535,9 +574,12 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
       b.draw_view(frame, {main_x, body_y}, {main_w, body_h - stats_h - gap}, nullptr);
     }
     AuditPanel audit("numbers");
-    b.draw_numbers(frame, {main_x, body_y + body_h - stats_h}, {main_w, stats_h});
+    numbers_or_predict({main_x, body_y + body_h - stats_h}, {main_w, stats_h},
+                       [&](ImVec2 p, ImVec2 z) { b.draw_numbers(frame, p, z); });
   }
   b.end_frame(ui);
+  ui.view_steps = step.steps();
+  ui.step_unit = step.unit();
   {
     AuditPanel audit("status");
     draw_status(ui, b, a, layer, theme, {0, h - status_h}, {w, status_h});

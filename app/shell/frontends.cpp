@@ -9,12 +9,15 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <iostream>
 #include <thread>
 
 #include "app_ui.h"
+#include "class_mode.h"
 #include "exit_codes.h"
 #include "figures.h"
+#include "gif_writer.h"
 #include "glfw_window.h"
 #include "global_lab.h"
 #include "global_scenario.h"
@@ -56,14 +59,31 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   }
   if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
   apply_scenario(ui, labs, ui.scenario);
+  ui.step_lab = ui.lab;
   if (options.step) {
     try {
-      if (!labs.lab(ui.lab).go_to_step(*options.step))
-        throw std::invalid_argument("the " + std::string(to_string(ui.lab)) +
-                                    " lab has no steps (--step is the own-kernel lab's)");
+      if (*options.step < 0) throw std::invalid_argument("--step must be 0 or more");
+      if (!labs.lab(ui.lab).go_to_step(*options.step)) ui.view_step = *options.step;
     } catch (const std::invalid_argument& e) {
       throw ScenarioError(e.what());
     }
+  }
+  if (options.predict) {
+    const auto question = predict_question(labs.lab(ui.lab), scenario);
+    if (!question)
+      throw ScenarioError("--predict: the " + std::string(to_string(ui.lab)) +
+                          " lab's view has no count to guess (the global and shared labs have)");
+    ui.predict.emplace(*question);
+    if (*options.predict != PredictStage::Hidden && options.guess) {
+      try {
+        ui.predict->guess(*options.guess, options.guess_gbps);
+      } catch (const std::invalid_argument& e) {
+        throw ScenarioError(std::string("--guess: ") + e.what());
+      }
+    } else if (*options.predict == PredictStage::Guessed) {
+      throw ScenarioError("--predict guessed needs --guess N");
+    }
+    if (*options.predict == PredictStage::Revealed) ui.predict->reveal();
   }
   if (interactive) ui.model_override.reset();  // later scenarios show their own models
   ui.bottom = options.view;
@@ -83,6 +103,13 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   return ui;
 }
 
+PredictStage parse_predict_stage(const std::string& text) {
+  for (PredictStage stage : {PredictStage::Hidden, PredictStage::Guessed, PredictStage::Revealed})
+    if (text == to_string(stage)) return stage;
+  throw std::invalid_argument("--predict must be hidden, guessed or revealed (got \"" + text +
+                              "\")");
+}
+
 BottomView parse_bottom_view(const std::string& text) {
   if (text == "numbers") return BottomView::Numbers;
   if (text == "heatmap") return BottomView::Heatmap;
@@ -91,6 +118,46 @@ BottomView parse_bottom_view(const std::string& text) {
   throw std::invalid_argument(
       "view must be numbers, heatmap, offset-sweep or stride-sweep (got \"" + text + "\")");
 }
+
+namespace {
+
+// render --animate: the view at every step of its access, 0 .. the steps its views report.
+int write_animation(HeadlessScene& scene, UiState& ui, viz::RenderTarget& target,
+                    const ViewOptions& options, const std::string& out_path, int width,
+                    int height) {
+  if (ui.view_steps <= 0)
+    throw ScenarioError("--animate: scenario \"" + scenario_at(ui, ui.scenario).name +
+                        "\" shows no view that steps (a bank grid or a modern warp view)");
+  std::vector<viz::Image> frames;
+  std::vector<int> delays;
+  const int steps = ui.view_steps;
+  for (int step = 0; step <= steps; ++step) {
+    ui.view_step = step;
+    scene.draw_frames(ui, target, width, height, 2);
+    frames.push_back(viz::read_framebuffer(width, height));
+    delays.push_back(step == steps ? 250 : static_cast<int>(kStepPace * 100));
+  }
+  const std::string unit = ui.step_unit.empty() ? "step" : ui.step_unit;
+  if (options.animate == ViewOptions::Animation::Gif) {
+    viz::write_gif(frames, delays, out_path);
+    std::cout << "wrote " << out_path << " (" << frames.size() << " frames: " << unit << "s 0.."
+              << steps << ", " << width << "x" << height << ")\n";
+    return kExitOk;
+  }
+  const std::filesystem::path base(out_path);
+  const std::string stem = (base.parent_path() / base.stem()).string();
+  for (std::size_t i = 0; i < frames.size(); ++i) {
+    char suffix[32];
+    std::snprintf(suffix, sizeof suffix, "-%02zu.png", i);
+    viz::write_png(frames[i], stem + suffix);
+  }
+  std::cout << "wrote " << stem << "-00.png .. " << stem << "-"
+            << (frames.size() - 1 < 10 ? "0" : "") << frames.size() - 1 << ".png (" << unit
+            << "s 0.." << steps << ")\n";
+  return kExitOk;
+}
+
+}  // namespace
 
 int render_png(const ViewOptions& options, const std::string& out_path, int width, int height) {
   try {
@@ -111,6 +178,8 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
     viz::RenderTarget target;
     LayoutAudit audit;
     scene.draw_frames(ui, target, width, height, 3, options.audit ? &audit : nullptr);
+    if (options.animate != ViewOptions::Animation::None)
+      return write_animation(scene, ui, target, options, out_path, width, height);
     if (!out_path.empty()) {
       viz::write_png(viz::read_framebuffer(width, height), out_path);
       (options.audit ? std::cerr : std::cout)

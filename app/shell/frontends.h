@@ -28,13 +28,25 @@ struct ViewOptions {
   std::optional<bool> presenter;
   /// render --kernel: the preset must be of this lab (a ScenarioError otherwise).
   std::optional<Lab> preset_lab;
-  /// render --step K: the step shown (1-based) in a lab that steps (LabInstance::go_to_step).
+  /// render --step K: in the own-kernel lab the access shown (1-based, LabInstance::go_to_step);
+  /// in the other labs the view's step (view_step.h): K wavefronts served or sectors moved.
   std::optional<int> step;
+  /// render --animate: every step of the view's access, 0 .. its steps, as one animated GIF or
+  /// as numbered PNGs (OUT-00.png, OUT-01.png, ... for --out OUT.png).
+  enum class Animation { None, Gif, PngSequence };
+  Animation animate = Animation::None;
+  /// render --predict STAGE [--guess N] [--guess-gbps G]: the class mode (predict.h) at that
+  /// stage; guessed and revealed need --guess (revealed without one: the class gave up).
+  std::optional<PredictStage> predict;
+  std::optional<double> guess, guess_gbps;
 };
 
 /// The UI state `options` start with: the scenario or preset applied to its lab in `labs`
 /// (render: a bad preset throws ScenarioError; the window shows the problem instead).
 UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive);
+
+/// Parses hidden | guessed | revealed; throws std::invalid_argument.
+PredictStage parse_predict_stage(const std::string& text);
 
 /// Parses numbers | offset-sweep | stride-sweep; throws std::invalid_argument.
 BottomView parse_bottom_view(const std::string& text);

@@ -50,6 +50,11 @@ Scenario parse_scenario(std::string_view text, const std::string& origin) {
   s.summary = keep_units_together(required_string(table, "summary", origin));
   s.look_for = keep_units_together(table["look_for"].value_or(std::string()));
   s.compare_with = table["compare_with"].value_or(std::string());
+  if (const auto* question = table.get("question")) {
+    if (!question->is_string() || question->as_string()->get().empty())
+      throw ScenarioError(origin + ": question must be a non-empty string");
+    s.question = question->as_string()->get();
+  }
   if (const auto* presenter = table.get("presenter")) {
     if (!presenter->is_boolean()) throw ScenarioError(origin + ": presenter must be true or false");
     s.presenter = presenter->as_boolean()->get();

@@ -4,6 +4,7 @@
 
 #include "layout_audit.h"
 #include "legend_slot.h"
+#include "view_step.h"
 
 #include <imgui.h>
 
@@ -258,7 +259,9 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
                   : 0.0f;
   const int w = std::max(64, static_cast<int>(avail.x));
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
-  const GLuint texture = view.render(trace, analysis, w, h, s, theme, text_beside);
+  const GLuint texture = view.render(trace, analysis, w, h, s, theme, text_beside, open_step());
+  if (ViewStep* step = open_view_step()) step->report(view.layout().wavefronts, "wavefront");
+  const bool hide_answer = answer_hidden();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
                {static_cast<float>(w), static_cast<float>(h)}, {0, 1}, {1, 0});
@@ -384,10 +387,17 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
       part({{"  \u2022  all lanes idle: 0 wavefronts", muted}});
       continue;
     }
-    part({{"  \u2022  " + plural(p.wavefronts, "wavefront", "wavefronts"), text}});
-    const int conflicted = p.conflict_banks();
-    if (conflicted > 0) {
-      const int ways = (p.wavefronts + std::max(1, p.min_wavefronts) - 1) /
+    if (hide_answer) part({{"  \u2022  ? wavefronts", text}});
+    if (!hide_answer)
+      part({{"  \u2022  " + (layout.stepping()
+                                 ? format("%d of %d wavefronts", p.served_wavefronts, p.wavefronts)
+                                 : plural(p.wavefronts, "wavefront", "wavefronts")),
+             text}});
+    const int conflicted = hide_answer ? 0 : p.conflict_banks();
+    if (hide_answer) {
+      // The caption's verdict waits for the reveal.
+    } else if (conflicted > 0) {
+      const int ways = (p.served_wavefronts + std::max(1, p.min_wavefronts) - 1) /
                        std::max(1, p.min_wavefronts);  // wavefronts over the phase's minimum
       const Piece conflict{format("  \u2022  %d-way bank conflict", ways), conflict_text};
       const Piece banks{format(" (%s)", plural(conflicted, "bank", "banks").c_str()), text};
@@ -400,7 +410,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
       part({{"  \u2022  no bank conflict", muted}});
     }
     const PhaseSummary sum = summarize(p);
-    if (sum.broadcast_words > 0) {
+    if (sum.broadcast_words > 0 && !hide_answer) {
       part({{"  \u2022  ", text},
             {"broadcast", broadcast_text},
             {sum.broadcast_words == 1 ? format(": 1 word read by %d lanes", sum.most_readers)
@@ -475,7 +485,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     const float cell_px = std::min(font_px, layout.row_h - 2 * s);
     const float pill_px = std::min(0.9f * font_px, layout.row_h - 8 * s);
     for (const auto& c : p.cells) {
-      if (c.row_slot < 0) continue;
+      if (c.row_slot < 0 || !c.served) continue;
       const viz::Rect r = layout.cell_rect(p, c.row_slot, c.bank);
       const std::string label = std::to_string(c.wavefront);
       const bool pill = c.broadcast() || layout.word_bytes < layout.bank_width;
@@ -499,9 +509,14 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     paint.text(regular, p.label_x, 0.5f * (p.counts.y0 + p.counts.y1) - 0.5f * font_px, muted,
                "words");
     for (int bank = 0; bank < layout.bank_count; ++bank) {
-      const int n = p.words_per_bank[static_cast<std::size_t>(bank)];
+      const int n = p.served_per_bank[static_cast<std::size_t>(bank)];
       const viz::Rect r{layout.bank_x(p, bank), p.counts.y0, layout.bank_x(p, bank + 1),
                         p.counts.y1};
+      if (hide_answer) {
+        if (bank % count_labels.every == 0)
+          paint.centered(mono, r, muted, "?", count_labels.px, true);
+        continue;
+      }
       if (p.conflict(bank)) {
         const ImU32 on_conflict = to_imgui_color(viz::text_on(theme.conflict));
         if (!paint.centered(mono, r, on_conflict, "\u00d7" + std::to_string(n), count_labels.px))
@@ -524,16 +539,23 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     if (several) total += " = " + sum_text;
     if (paint.measure(bold, total).x > static_cast<float>(w) - layout.label_x)
       total = format("Wavefronts: %d", layout.wavefronts);
+    if (hide_answer) total = "Wavefronts per request: ?";
+    if (layout.stepping() && !hide_answer)
+      total = format("Wavefront %d of %d served", layout.step, layout.wavefronts);
     paint.text(bold, layout.label_x, layout.total_y, text, total);
     const float tx = layout.label_x + paint.measure(bold, total).x;
     // The verdict in as many words as the line has room for.
     const bool minimum = layout.wavefronts <= busy_phases;
-    for (const std::string& verdict :
-         {minimum
-              ? format("  \u2022  conflict-free: the minimum for %d-byte words", layout.word_bytes)
-              : format("  \u2022  conflict-free would take %d", busy_phases),
-          minimum ? std::string("  \u2022  the minimum")
-                  : format("  \u2022  minimum %d", busy_phases)}) {
+    const std::vector<std::string> verdicts =
+        hide_answer || layout.stepping()
+            ? std::vector<std::string>{}
+            : std::vector<std::string>{
+                  minimum ? format("  \u2022  conflict-free: the minimum for %d-byte words",
+                                   layout.word_bytes)
+                          : format("  \u2022  conflict-free would take %d", busy_phases),
+                  minimum ? std::string("  \u2022  the minimum")
+                          : format("  \u2022  minimum %d", busy_phases)};
+    for (const std::string& verdict : verdicts) {
       if (tx + paint.measure(regular, verdict).x > static_cast<float>(w)) continue;
       paint.text(regular, tx, layout.total_y + 0.5f * (bold_px - font_px),
                  minimum ? muted : conflict_text, verdict);

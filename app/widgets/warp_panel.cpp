@@ -12,6 +12,7 @@
 #include "layout_audit.h"
 #include "legend_slot.h"
 #include "ui_widgets.h"
+#include "view_step.h"
 
 namespace warplens::app {
 
@@ -143,7 +144,9 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
                                                           short_labels, rules)) +
                            0.4f);
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
-  const GLuint texture = view.render(trace, w, h, s, theme, caption_row ? 2 : 1);
+  const GLuint texture =
+      view.render(trace, w, h, s, theme, caption_row ? 2 : 1, open_step(), !answer_hidden());
+  if (ViewStep* step = open_view_step()) step->report(view.steps(), "sector");
   if (!view.layout().fits) {
     audit_finding("hidden", format("warp view: %d px high, needs %d px; the strip and its labels "
                                    "run off the bottom",
@@ -185,6 +188,13 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
       caption = info.short_slot_captions[static_cast<std::size_t>(slot)];
     caption = fit_parts(caption, room, layout.text_scale);
     put(at(layout.lane_box(32 * slot).x0, layout.lanes.y0 - px - 4 * s), muted, caption);
+  }
+  // Stepping: the count of sectors arrived, at the right end of the caption line.
+  if (const int step = open_step(); step >= 0 && step < view.steps()) {
+    const std::string count = answer_hidden()
+                                  ? std::string("sectors: ?")
+                                  : format("sector %d of %d arrived", step, view.steps());
+    put(at(layout.lanes.x1 - measure(count).x, layout.lanes.y0 - px - 4 * s), text, count);
   }
   const float box_w = layout.lane_box(0).x1 - layout.lane_box(0).x0;
   const float digits_w = measure("31").x;

@@ -176,6 +176,20 @@ CompareColumn GlobalLab::compare_column() const {
   return c;
 }
 
+std::optional<PredictAnswer> GlobalLab::predict_answer() const {
+  PredictAnswer a;
+  const CopyState& st = session_.state();
+  a.question = {format("How many 32-byte sectors does warp %d's %s move?", st.warp,
+                       st.params.side == gpu::PatternSide::Read ? "load" : "store"),
+                "sectors", session_.gpu_mode()};
+  a.model = static_cast<double>(session_.predicted().sectors.size());
+  if (session_.traced()) a.gpu = static_cast<double>(session_.traced()->sectors.size());
+  const CompareColumn c = compare_column();
+  a.gbps = c.headline.value;
+  a.gbps_what = c.headline.what;
+  return a;
+}
+
 void GlobalLab::figure_numbers(nlohmann::json& j) const {
   j["model_shown"] = model::to_string(session_.state().model);
   if (session_.state().params.layout != gpu::StructLayout::None)

@@ -32,6 +32,7 @@ class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
   [[nodiscard]] std::string status_text() const override;
   [[nodiscard]] std::string source_text() const override;
   [[nodiscard]] CompareColumn compare_column() const override;
+  [[nodiscard]] std::optional<PredictAnswer> predict_answer() const override;
   void figure_numbers(nlohmann::json& figure) const override;
   /// The warp view as a figure (render --panel warp).
   [[nodiscard]] std::vector<FigurePanel> figure_panels() const override {

@@ -112,6 +112,28 @@ CompareColumn SharedLabBase::compare_column() const {
   return c;
 }
 
+std::optional<PredictAnswer> SharedLabBase::predict_answer() const {
+  PredictAnswer a;
+  a.question.ask_gbps = session_.gpu_mode();
+  if (session_.shows_global()) {
+    a.question.text = "How many 32-byte sectors does this warp's global access move?";
+    a.question.unit = "sectors";
+    a.model = static_cast<double>(session_.global_predicted().sectors.size());
+    if (session_.global_traced())
+      a.gpu = static_cast<double>(session_.global_traced()->sectors.size());
+  } else {
+    if (!session_.access()) return std::nullopt;
+    a.question.text = "How many wavefronts does this warp's shared-memory request take?";
+    a.question.unit = "wavefronts";
+    a.model = session_.predicted().wavefronts;
+    if (session_.traced()) a.gpu = session_.traced()->wavefronts;
+  }
+  const CompareColumn c = compare_column();
+  a.gbps = c.headline.value;
+  a.gbps_what = c.headline.what;
+  return a;
+}
+
 void SharedLabBase::figure_numbers(nlohmann::json& j) const {
   j["model_shown"] = model::to_string(session_.state().model);
   if (session_.shows_global()) {

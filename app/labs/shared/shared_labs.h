@@ -35,6 +35,7 @@ class SharedLabBase : private SharedViews, public SessionLab<SharedSession> {
   [[nodiscard]] std::string status_text() const override;
   [[nodiscard]] std::string source_text() const override;
   [[nodiscard]] CompareColumn compare_column() const override;
+  [[nodiscard]] std::optional<PredictAnswer> predict_answer() const override;
   void figure_numbers(nlohmann::json& figure) const override;
   /// The bank view of the shown shared access (banks), and the transpose's global read or
   /// write (warp); shared_labs.cpp.

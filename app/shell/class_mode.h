@@ -1,0 +1,48 @@
+// The classroom's two ways through one access (issue 14): stepping (keys `.` next, `,` previous,
+// space play / pause while stepping; the views serve wavefronts or move sectors one per step,
+// app/widgets/view_step.h) and predict-then-reveal (key Q; the view's answer and the numbers
+// hidden while the panel asks for a guess, app/core/predict.h).
+#pragma once
+
+#include <imgui.h>
+
+#include <string>
+
+#include "imgui_layer.h"
+#include "lab.h"
+#include "theme.h"
+#include "ui_state.h"
+
+namespace warplens::app {
+
+/// Seconds between two steps while playing.
+inline constexpr double kStepPace = 0.8;
+
+/// `.` (next step; from the whole access: step 0, nothing served), `,` (previous step) and, while
+/// stepping, space (play / pause). Returns whether `c` was one of them (space while not stepping
+/// is not: it measures again).
+bool handle_step_key(UiState& ui, ImWchar c);
+/// Ends stepping when the shown lab changed, keeps the step within the views' steps, and moves
+/// one step on while playing (`now`: ImGui time in seconds), stopping at the last.
+void advance_steps(UiState& ui, double now);
+/// "wavefront 3 of 8 • . next • , previous • space play": for the status bar; empty when not
+/// stepping.
+std::string step_status(const UiState& ui);
+
+/// Key Q: the class mode on (a new question for the access shown, answer hidden) or off.
+void toggle_predict(UiState& ui, const LabInstance& shown, const Scenario& scenario);
+/// The question the class mode asks: the scenario's own text when it has one, with the lab's
+/// count; nullopt when the lab has nothing to guess.
+std::optional<Question> predict_question(const LabInstance& shown, const Scenario& scenario);
+/// Whether the class mode hides the view's answer and the numbers this frame.
+[[nodiscard]] bool predict_hides_answer(const UiState& ui);
+/// The class mode's panel at `pos`, `size`: the question with the guess fields and Guess /
+/// Reveal buttons while hidden; the guess beside the answers (model, GPU trace, measured GB/s)
+/// and Ask again once revealed.
+void draw_predict_panel(UiState& ui, const LabInstance& shown, const viz::ImGuiLayer& layer,
+                        const viz::Theme& theme, ImVec2 pos, ImVec2 size);
+/// Height of the panel once revealed, `width` wide (the numbers go under it).
+[[nodiscard]] float revealed_panel_height(const UiState& ui, const LabInstance& shown,
+                                          const viz::ImGuiLayer& layer, float width);
+
+}  // namespace warplens::app
