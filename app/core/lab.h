@@ -172,6 +172,18 @@ class LabInstance {
   /// shows) and "measured" (what the GPU measured; empty without a GPU) to `figure`.
   virtual void figure_numbers(nlohmann::json& figure) const = 0;
 
+  // --- stepping through a sequence of accesses (keys . and ,; app/shell/class_mode.h) -------
+  /// Stepping walks the access shown wavefront by wavefront or sector by sector (view_step.h). A
+  /// lab whose lesson is a sequence of accesses names them as stages (the AoS struct's three
+  /// field loads; the transpose's global read, shared tile, global write): stepping past the last
+  /// step of one stage goes on to the first of the next, and back. Default: one stage.
+  [[nodiscard]] virtual int step_stages() const { return 1; }
+  [[nodiscard]] virtual int step_stage() const { return 0; }
+  /// Shows stage `stage` (0 .. step_stages() - 1); other values are ignored.
+  virtual void go_to_step_stage(int stage) { (void)stage; }
+  /// What stage `step_stage()` shows, e.g. "load of field y" (the status bar); empty with one.
+  [[nodiscard]] virtual std::string step_stage_name() const { return {}; }
+
   // --- predict, then reveal (key Q, predict.h) -------------------------------------------------
   /// The question for the access shown and its answers (model, GPU trace, measured GB/s);
   /// nullopt: the lab has no count to guess (the class mode says so).

@@ -66,6 +66,9 @@ struct UiState {
   int view_steps = 0;          ///< the steps the last frame's views reported
   std::string step_unit;       ///< "wavefront" or "sector" (the last frame's views)
   Lab step_lab = Lab::Global;  ///< stepping ends when the shown lab changes
+  /// A step back into the previous stage of a sequence: show its last step once its views have
+  /// reported their steps (class_mode.h: steps_drawn).
+  bool step_to_last = false;
 
   // --- predict, then reveal (key Q; predict.h) ---------------------------------------------
   std::optional<Prediction> predict;              ///< the class mode; nullopt: off

@@ -231,7 +231,7 @@ void handle_keys(UiState& ui, Workbench& labs, bool presenter_shown) {
   const bool has_compare = lab_info(ui.lab).compare_ratio != nullptr;
   for (ImWchar c : io.InputQueueCharacters) {
     LabInstance* a = ui.compare && has_compare ? labs.made_a(ui.lab) : nullptr;
-    if (handle_step_key(ui, c)) continue;
+    if (handle_step_key(ui, shown, c)) continue;
     if (c == 'q' || c == 'Q') {
       toggle_predict(ui, shown, scenario_at(ui, ui.scenario));
     } else if (c == ' ') {
@@ -272,7 +272,7 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
   if (error.empty()) error = ui.compare_error;
   std::string text = error.empty() ? layer.font_warning() : error;
   if (text.empty()) text = ui.predict_message;
-  if (text.empty()) text = step_status(ui);
+  if (text.empty()) text = step_status(ui, shown);
   if (text.empty() && !shown.figure_footer()) text = shown.status_text();
   if (text.empty() && !ui.interactive) {
     // Figures: the footer names the scenario, the device that measured and the model shown.
@@ -481,8 +481,9 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   LabInstance* a = ui.compare && info.compare_ratio ? &labs.side_a(ui.lab) : nullptr;
   LabInstance& edit = a && ui.compare_edit_a ? *a : b;
   LabFrame frame{ui, layer, theme, [&ui] { draw_scenario_picker(ui); }};
-  advance_steps(ui, ImGui::GetTime());
-  ViewStep step(ui.view_step, predict_hides_answer(ui));
+  advance_steps(ui, labs.lab(ui.lab), ImGui::GetTime());
+  // A step back into a stage whose steps are not known yet draws it whole, then lands on its last.
+  ViewStep step(ui.step_to_last ? 1 << 30 : ui.view_step, predict_hides_answer(ui));
   const ViewStep::Scope stepping(step);
   // Predict, then reveal: the class mode's panel takes the numbers' place while the answer is
   // hidden, and sits over them once revealed.
@@ -578,8 +579,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
                        [&](ImVec2 p, ImVec2 z) { b.draw_numbers(frame, p, z); });
   }
   b.end_frame(ui);
-  ui.view_steps = step.steps();
-  ui.step_unit = step.unit();
+  steps_drawn(ui, step.steps(), step.unit());
   {
     AuditPanel audit("status");
     draw_status(ui, b, a, layer, theme, {0, h - status_h}, {w, status_h});

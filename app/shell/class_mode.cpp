@@ -36,17 +36,50 @@ bool input_text(const char* label, std::string& text, float width) {
 
 }  // namespace
 
-bool handle_step_key(UiState& ui, ImWchar c) {
+bool step_forward(UiState& ui, LabInstance& shown) {
+  if (ui.view_step < 0) {
+    ui.view_step = 0;
+    return true;
+  }
+  if (ui.view_steps <= 0 || ui.view_step < ui.view_steps) {
+    ++ui.view_step;
+    return true;
+  }
+  if (shown.step_stage() + 1 < shown.step_stages()) {  // the next access of the sequence
+    shown.go_to_step_stage(shown.step_stage() + 1);
+    ui.select_transpose_view = true;
+    ui.view_step = 0;
+    return true;
+  }
+  return false;
+}
+
+void steps_drawn(UiState& ui, int steps, const std::string& unit) {
+  ui.view_steps = steps;
+  ui.step_unit = unit;
+  if (ui.step_to_last) {
+    ui.view_step = steps;
+    ui.step_to_last = false;
+  }
+}
+
+bool handle_step_key(UiState& ui, LabInstance& shown, ImWchar c) {
   if (c == '.') {
-    ui.view_step = ui.view_step < 0 ? 0 : ui.view_step + 1;
-    if (ui.view_steps > 0 && ui.view_step > ui.view_steps) ui.view_step = -1;  // past the last
+    if (!step_forward(ui, shown)) ui.view_step = -1;  // past the last: the whole access again
     ui.step_playing = false;
     return true;
   }
   if (c == ',') {
-    ui.view_step =
-        ui.view_step < 0 ? std::max(0, ui.view_steps - 1) : std::max(0, ui.view_step - 1);
     ui.step_playing = false;
+    if (ui.view_step < 0) {
+      ui.view_step = std::max(0, ui.view_steps - 1);
+    } else if (ui.view_step > 0) {
+      --ui.view_step;
+    } else if (shown.step_stage() > 0) {  // the previous access, at its last step
+      shown.go_to_step_stage(shown.step_stage() - 1);
+      ui.select_transpose_view = true;
+      ui.step_to_last = true;
+    }
     return true;
   }
   if (c == ' ' && ui.view_step >= 0) {
@@ -58,26 +91,28 @@ bool handle_step_key(UiState& ui, ImWchar c) {
   return false;
 }
 
-void advance_steps(UiState& ui, double now) {
+void advance_steps(UiState& ui, LabInstance& shown, double now) {
   if (ui.lab != ui.step_lab) {
     ui.step_lab = ui.lab;
     ui.view_step = -1;
     ui.step_playing = false;
   }
   if (ui.view_step < 0) return;
+  if (ui.step_to_last) return;  // the stage's steps are not known yet
   if (ui.view_steps > 0 && ui.view_step > ui.view_steps) ui.view_step = ui.view_steps;
   if (!ui.step_playing) return;
   if (ui.step_due == 0) ui.step_due = now + kStepPace;
   if (now < ui.step_due) return;
   ui.step_due = now + kStepPace;
-  if (ui.view_step < ui.view_steps) ++ui.view_step;
-  if (ui.view_step >= ui.view_steps) ui.step_playing = false;
+  if (!step_forward(ui, shown)) ui.step_playing = false;
 }
 
-std::string step_status(const UiState& ui) {
+std::string step_status(const UiState& ui, const LabInstance& shown) {
   if (ui.view_step < 0 || ui.step_unit.empty()) return {};
-  std::string text = ui.step_unit + " " + std::to_string(ui.view_step) + " of " +
-                     std::to_string(ui.view_steps) + " \u2022 . next \u2022 , previous \u2022 ";
+  const std::string stage = shown.step_stage_name();
+  std::string text = (stage.empty() ? "" : stage + " \u2022 ") + ui.step_unit + " " +
+                     std::to_string(ui.view_step) + " of " + std::to_string(ui.view_steps) +
+                     " \u2022 . next \u2022 , previous \u2022 ";
   return text + (ui.step_playing ? "space pause" : "space play");
 }
 

@@ -21,13 +21,19 @@ inline constexpr double kStepPace = 0.8;
 /// `.` (next step; from the whole access: step 0, nothing served), `,` (previous step) and, while
 /// stepping, space (play / pause). Returns whether `c` was one of them (space while not stepping
 /// is not: it measures again).
-bool handle_step_key(UiState& ui, ImWchar c);
+bool handle_step_key(UiState& ui, LabInstance& shown, ImWchar c);
 /// Ends stepping when the shown lab changed, keeps the step within the views' steps, and moves
 /// one step on while playing (`now`: ImGui time in seconds), stopping at the last.
-void advance_steps(UiState& ui, double now);
+void advance_steps(UiState& ui, LabInstance& shown, double now);
+/// Moves one step on (a lab's next stage after the last step of one; LabInstance::step_stages);
+/// false at the very end.
+bool step_forward(UiState& ui, LabInstance& shown);
+/// After a frame: the views' steps of the stage shown (a step back into the previous stage lands
+/// on its last step once its views have reported them).
+void steps_drawn(UiState& ui, int steps, const std::string& unit);
 /// "wavefront 3 of 8 • . next • , previous • space play": for the status bar; empty when not
 /// stepping.
-std::string step_status(const UiState& ui);
+std::string step_status(const UiState& ui, const LabInstance& shown);
 
 /// Key Q: the class mode on (a new question for the access shown, answer hidden) or off.
 void toggle_predict(UiState& ui, const LabInstance& shown, const Scenario& scenario);

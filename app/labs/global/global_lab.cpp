@@ -176,6 +176,26 @@ CompareColumn GlobalLab::compare_column() const {
   return c;
 }
 
+// A struct layout's lesson is its three field loads, one after another.
+int GlobalLab::step_stages() const {
+  return session_.state().params.layout != gpu::StructLayout::None ? gpu::kStructFields : 1;
+}
+
+int GlobalLab::step_stage() const {
+  return step_stages() > 1 ? session_.state().field : 0;
+}
+
+void GlobalLab::go_to_step_stage(int stage) {
+  if (step_stages() == 1 || stage < 0 || stage >= step_stages()) return;
+  CopyState st = session_.state();
+  st.field = stage;
+  session_.set(st);
+}
+
+std::string GlobalLab::step_stage_name() const {
+  return step_stages() > 1 ? "load of " + field_text(session_.state()) : std::string();
+}
+
 std::optional<PredictAnswer> GlobalLab::predict_answer() const {
   PredictAnswer a;
   const CopyState& st = session_.state();

@@ -33,6 +33,10 @@ class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
   [[nodiscard]] std::string source_text() const override;
   [[nodiscard]] CompareColumn compare_column() const override;
   [[nodiscard]] std::optional<PredictAnswer> predict_answer() const override;
+  [[nodiscard]] int step_stages() const override;
+  [[nodiscard]] int step_stage() const override;
+  void go_to_step_stage(int stage) override;
+  [[nodiscard]] std::string step_stage_name() const override;
   void figure_numbers(nlohmann::json& figure) const override;
   /// The warp view as a figure (render --panel warp).
   [[nodiscard]] std::vector<FigurePanel> figure_panels() const override {

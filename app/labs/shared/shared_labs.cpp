@@ -269,6 +269,34 @@ bool TransposeLab::pick_view(UiState& ui, int view) {
   return true;
 }
 
+namespace {
+constexpr TransposeView kTransposeStages[] = {TransposeView::GlobalRead, TransposeView::Tile,
+                                              TransposeView::GlobalWrite};
+}  // namespace
+
+int TransposeLab::step_stage() const {
+  const TransposeView v = session().state().transpose_view;
+  for (int i = 0; i < 3; ++i)
+    if (kTransposeStages[i] == v) return i;
+  return 0;
+}
+
+void TransposeLab::go_to_step_stage(int stage) {
+  if (stage < 0 || stage >= 3) return;
+  SharedState st = session().state();
+  st.transpose_view = kTransposeStages[stage];
+  session().set(st);
+}
+
+std::string TransposeLab::step_stage_name() const {
+  switch (session().state().transpose_view) {
+    case TransposeView::GlobalRead: return "1 of 3: the global read in[\u2026]";
+    case TransposeView::Tile: return "2 of 3: the shared tile (stored, __syncthreads(), read)";
+    case TransposeView::GlobalWrite: return "3 of 3: the global write out[\u2026]";
+  }
+  return {};
+}
+
 void TransposeLab::end_frame(UiState& ui) {
   ui.select_transpose_view = false;
 }

@@ -76,6 +76,11 @@ class TransposeLab final : public SharedLabBase {
   explicit TransposeLab(bool use_gpu) : SharedLabBase(Lab::Transpose, use_gpu) {}
   /// Keys 1..3: the shared tile, the global read, the global write.
   bool pick_view(UiState& ui, int view) override;
+  /// Stepping's stages: the global read, the shared tile, the global write, in that order.
+  [[nodiscard]] int step_stages() const override { return 3; }
+  [[nodiscard]] int step_stage() const override;
+  void go_to_step_stage(int stage) override;
+  [[nodiscard]] std::string step_stage_name() const override;
   /// The view tabs have followed the state once (both sides, when comparing).
   void end_frame(UiState& ui) override;
 
