@@ -187,6 +187,9 @@ std::int64_t requested_global_bytes(const KernelProgram& program,
 /// null (the timed launches pass null; the instrumented one a buffer of rows x 32
 /// LaneTraceRecords for the warp it names, and one 64-bit out-of-range counter per row).
 std::string generate_source(const KernelProgram& program);
+/// The same with the tile check's answer given (`clear_tile`: !tile_loads_read_stored_words, as
+/// KernelTotals::tile_cleared holds it), so an edit runs the check once.
+std::string generate_source(const KernelProgram& program, bool clear_tile);
 
 /// Thread-row evaluations tile_loads_read_stored_words spends on every block; larger grids are
 /// checked on three blocks.

@@ -72,7 +72,8 @@ KernelTotals model_totals(const KernelProgram& p, model::HardwareModel hw, std::
       }
     }
   }
-  if (p.tile.bytes() > 0 && !tile_loads_read_stored_words(p)) {
+  t.tile_cleared = p.tile.bytes() > 0 && !tile_loads_read_stored_words(p);
+  if (t.tile_cleared) {
     for (int w = 0; w < block_warps; ++w) add(t.tile_clear, tile_clear_of_warp(p, w, hw), 1);
     const double per_block_requests = t.tile_clear.requests, per_block_cost = t.tile_clear.cost;
     t.tile_clear = {per_block_requests * static_cast<double>(blocks),

@@ -35,6 +35,9 @@ struct KernelTotals {
   std::int64_t warps = 0;            ///< warps of the grid
   std::int64_t warps_evaluated = 0;  ///< warps whose lanes were evaluated
   bool exact = false;                ///< every warp evaluated
+  /// The kernel clears the tile first (a tile load reads a word no earlier row stored:
+  /// !tile_loads_read_stored_words); false without a tile.
+  bool tile_cleared = false;
 };
 
 inline constexpr std::int64_t kTotalsMaxWarps = 256;  ///< ~6 ms on the GL thread per edit

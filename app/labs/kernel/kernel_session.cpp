@@ -144,7 +144,8 @@ void KernelSession::set(const KernelState& requested) {
     gpu::check_traced_warp(st.program, st.traced);
     rows = gpu::model_warp(st.program, st.traced, st.model);
     if (run_changed || st.model != state_.model) totals = gpu::model_totals(st.program, st.model);
-    if (run_changed) source = gpu::generate_source(st.program);
+    // The tile check (up to kTileCheckEvaluations) runs once: the totals keep its answer.
+    if (run_changed) source = gpu::generate_source(st.program, totals.tile_cleared);
   } catch (const std::exception& e) {
     worker_.refuse(e.what());
     return;

@@ -21,6 +21,32 @@ constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_N
                                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 constexpr const char* kDash = "\u2014";
 
+// The four kinds of access the launch's totals and the counters count, in the numbers table's
+// order: the model's totals and the counters' requests and cost of each, in one place.
+struct OpKind {
+  const char* name;  // "global loads"
+  const char* unit;  // "sectors" or "wavefronts"
+  gpu::KernelOpTotals gpu::KernelTotals::*model;
+  double LaunchCounters::*requests;
+  double LaunchCounters::*cost;
+  bool shared_store;  // Hopper's counter reads high under load (counters_agree)
+};
+constexpr OpKind kOpKinds[] = {
+    {"global loads", "sectors", &gpu::KernelTotals::global_load,
+     &LaunchCounters::global_load_requests, &LaunchCounters::global_load_sectors, false},
+    {"global stores", "sectors", &gpu::KernelTotals::global_store,
+     &LaunchCounters::global_store_requests, &LaunchCounters::global_store_sectors, false},
+    {"shared loads", "wavefronts", &gpu::KernelTotals::shared_load,
+     &LaunchCounters::shared_load_instructions, &LaunchCounters::shared_load_wavefronts, false},
+    {"shared stores", "wavefronts", &gpu::KernelTotals::shared_store,
+     &LaunchCounters::shared_store_instructions, &LaunchCounters::shared_store_wavefronts, true},
+};
+
+const OpKind& op_kind_of(const gpu::KernelRow& row) {
+  const bool store = row.op == model::Op::Store;
+  return kOpKinds[(row.space == gpu::KernelSpace::Tile ? 2 : 0) + (store ? 1 : 0)];
+}
+
 const gpu::KernelRow& shown_row(const KernelState& st) {
   return st.program.rows.at(static_cast<std::size_t>(st.step));
 }
@@ -315,15 +341,11 @@ void draw_kernel_numbers(const KernelSession& session, const KernelResults& r,
       if (!c) return std::nullopt;
       return (*c).*f;
     };
-    total_row("global loads", t.global_load, opt(&LaunchCounters::global_load_requests),
-              opt(&LaunchCounters::global_load_sectors), "sectors");
-    total_row("global stores", t.global_store, opt(&LaunchCounters::global_store_requests),
-              opt(&LaunchCounters::global_store_sectors), "sectors");
-    total_row("shared loads", t.shared_load, opt(&LaunchCounters::shared_load_instructions),
-              opt(&LaunchCounters::shared_load_wavefronts), "wavefronts");
-    total_row(t.tile_clear.requests > 0 ? "shared stores*" : "shared stores", t.shared_store,
-              opt(&LaunchCounters::shared_store_instructions),
-              opt(&LaunchCounters::shared_store_wavefronts), "wavefronts", true);
+    for (const OpKind& k : kOpKinds) {
+      const bool starred = k.shared_store && t.tile_clear.requests > 0;
+      total_row(starred ? "shared stores*" : k.name, t.*k.model, opt(k.requests), opt(k.cost),
+                k.unit, k.shared_store);
+    }
     ImGui::EndTable();
   }
   if (t.tile_clear.requests > 0)
@@ -391,23 +413,14 @@ std::string kernel_status_text(const KernelSession& session, const KernelResults
 std::string kernel_counters_summary(const KernelSession& session, const KernelResults& r) {
   if (!session.run_current(r)) return r.busy ? "reading\u2026" : kDash;
   if (!r.counters) return r.counters_unavailable.empty() ? kDash : r.counters_unavailable;
-  const gpu::KernelRow& row = shown_row(session.state());
+  const OpKind& k = op_kind_of(shown_row(session.state()));
   const LaunchCounters& c = *r.counters;
-  const gpu::KernelTotals& t = session.totals();
-  const bool store = row.op == model::Op::Store;
-  const bool tile = row.space == gpu::KernelSpace::Tile;
-  const char* kind = tile ? (store ? "shared stores" : "shared loads")
-                          : (store ? "global stores" : "global loads");
-  const gpu::KernelOpTotals& m =
-      tile ? (store ? t.shared_store : t.shared_load) : (store ? t.global_store : t.global_load);
-  const double req = tile ? (store ? c.shared_store_instructions : c.shared_load_instructions)
-                          : (store ? c.global_store_requests : c.global_load_requests);
-  const double cost = tile ? (store ? c.shared_store_wavefronts : c.shared_load_wavefronts)
-                           : (store ? c.global_store_sectors : c.global_load_sectors);
-  if (req <= 0) return std::string(kind) + ": none counted";
+  const gpu::KernelOpTotals& m = session.totals().*k.model;
+  const double req = c.*k.requests, cost = c.*k.cost;
+  if (req <= 0) return std::string(k.name) + ": none counted";
   const double per = cost / req;
-  const bool agree = counters_agree(m.per_request(), per, tile && store);
-  return format("%s %.2f per request (model %.2f) %s", kind, per, m.per_request(),
+  const bool agree = counters_agree(m.per_request(), per, k.shared_store);
+  return format("%s %.2f per request (model %.2f) %s", k.name, per, m.per_request(),
                 agree ? "\u2713" : "\u2717");
 }
 
