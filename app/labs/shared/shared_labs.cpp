@@ -297,6 +297,29 @@ std::string TransposeLab::step_stage_name() const {
   return {};
 }
 
+int ReductionLab::step_stages() const {
+  return 2 * std::max(1, gpu::reduction_steps(session().state().reduction));
+}
+
+int ReductionLab::step_stage() const {
+  const SharedState& st = session().state();
+  return 2 * st.reduction_step + (st.reduction_second ? 1 : 0);
+}
+
+void ReductionLab::go_to_step_stage(int stage) {
+  if (stage < 0 || stage >= step_stages()) return;
+  SharedState st = session().state();
+  st.reduction_step = stage / 2;
+  st.reduction_second = stage % 2 == 1;
+  session().set(st);
+}
+
+std::string ReductionLab::step_stage_name() const {
+  const SharedState& st = session().state();
+  return format("tree level %d of %d, %s", st.reduction_step + 1,
+                gpu::reduction_steps(st.reduction), st.reduction_second ? "s[i + s]" : "s[i]");
+}
+
 void TransposeLab::end_frame(UiState& ui) {
   ui.select_transpose_view = false;
 }

@@ -107,6 +107,12 @@ class MatmulLab final : public SharedLabBase {
 class ReductionLab final : public SharedLabBase {
  public:
   explicit ReductionLab(bool use_gpu) : SharedLabBase(Lab::Reduction, use_gpu) {}
+  /// Stepping's stages: the tree one level after another, each level's two loads (s[i], then
+  /// s[i + s]).
+  [[nodiscard]] int step_stages() const override;
+  [[nodiscard]] int step_stage() const override;
+  void go_to_step_stage(int stage) override;
+  [[nodiscard]] std::string step_stage_name() const override;
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_reduction_parameters(state); }
