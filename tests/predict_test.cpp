@@ -50,7 +50,7 @@ TEST(Prediction, TheClassMayGiveUpAndAskAgainForgetsTheGuess) {
   p.reveal();
   EXPECT_EQ(p.stage(), PredictStage::Revealed);
   const PredictAnswer answer{wavefronts(), 2, 2.0, std::nullopt, ""};
-  EXPECT_EQ(p.verdict_lines(answer).front(), "No guess");
+  EXPECT_EQ(p.verdict_lines(answer).front(), "Model 2 wavefronts (no guess)");
   p.ask_again(Question{"How many sectors?", "sectors", false});
   EXPECT_EQ(p.stage(), PredictStage::Hidden);
   EXPECT_FALSE(p.guessed_count());
@@ -65,18 +65,17 @@ TEST(Prediction, TheRevealPutsTheGuessBesideTheModelTheGpuAndTheMeasurement) {
   p.reveal();
   const PredictAnswer answer{wavefronts(), 32, 32.0, 1600.0, "bank probe"};
   const auto lines = p.verdict_lines(answer);
-  ASSERT_EQ(lines.size(), 4u);
-  EXPECT_EQ(lines[0], "Your guess 4 wavefronts");
-  EXPECT_EQ(lines[1], "Model 32 wavefronts (your guess is off by 28)");
-  EXPECT_EQ(lines[2], "GPU trace 32 wavefronts");
-  EXPECT_EQ(lines[3], "Measured 1600 GB/s (guess 2000, +25 %)");
+  ASSERT_EQ(lines.size(), 3u);
+  EXPECT_EQ(lines[0], "Model 32 wavefronts: your guess 4 is off by 28");
+  EXPECT_EQ(lines[1], "GPU trace 32 wavefronts");
+  EXPECT_EQ(lines[2], "Measured 1600 GB/s (guess 2000, +25 %)");
   EXPECT_EQ(p.verdict(answer).find("\u2713"), std::string::npos)
       << "no tick: in WarpLens a tick means the GPU confirmed a number";
 
   Prediction right(wavefronts());
   right.guess(32);
   right.reveal();
-  EXPECT_EQ(right.verdict_lines(answer)[1], "Model 32 wavefronts (your guess is right)");
+  EXPECT_EQ(right.verdict_lines(answer)[0], "Model 32 wavefronts: your guess is right");
 }
 
 TEST(Prediction, StagesHaveNames) {

@@ -56,13 +56,17 @@ void Prediction::ask_again(std::optional<Question> question) {
 std::vector<std::string> Prediction::verdict_lines(const PredictAnswer& answer) const {
   const std::string unit = " " + question_.unit;
   std::vector<std::string> lines;
-  lines.push_back(count_ ? "Your guess " + number(*count_) + unit : std::string("No guess"));
+  // The model's answer first, the guess beside it: on a narrow projector column the first line is
+  // what shows. Words, not a tick: in WarpLens a tick means the GPU confirmed a number.
   std::string model = "Model " + number(answer.model) + unit;
-  // Words, not a tick: in WarpLens a tick means the GPU confirmed a number.
-  if (count_)
-    model += std::abs(*count_ - answer.model) < 1e-9
-                 ? " (your guess is right)"
-                 : " (your guess is off by " + number(std::abs(*count_ - answer.model)) + ")";
+  if (!count_) {
+    model += " (no guess)";
+  } else if (std::abs(*count_ - answer.model) < 1e-9) {
+    model += ": your guess is right";
+  } else {
+    model += ": your guess " + number(*count_) + " is off by " +
+             number(std::abs(*count_ - answer.model));
+  }
   lines.push_back(model);
   if (answer.gpu) lines.push_back("GPU trace " + number(*answer.gpu) + unit);
   char text[128];

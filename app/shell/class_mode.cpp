@@ -176,9 +176,13 @@ void draw_predict_panel(UiState& ui, const LabInstance& shown, const viz::ImGuiL
   const auto answer = shown.predict_answer();
   if (p.stage() == PredictStage::Revealed) {
     if (answer) {
-      if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
-      for (const std::string& line : p.verdict_lines(*answer)) ImGui::TextUnformatted(line.c_str());
-      if (layer.fonts().bold) ImGui::PopFont();
+      // The answer beside the guess in bold; the GPU's numbers under it.
+      const auto lines = p.verdict_lines(*answer);
+      for (std::size_t i = 0; i < lines.size(); ++i) {
+        if (i == 0 && layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
+        ImGui::TextUnformatted(lines[i].c_str());
+        if (i == 0 && layer.fonts().bold) ImGui::PopFont();
+      }
     }
     if (ui.interactive && ImGui::Button("Ask again")) {
       p.ask_again(predict_question(shown, scenario_at(ui, ui.scenario)));
