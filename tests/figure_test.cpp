@@ -18,6 +18,7 @@
 #include "figure_cairo.h"
 #include "headless_gl_test.h"
 #include "lab.h"
+#include "panel_figure.h"
 #include "scenarios.h"
 #include "test_support.h"
 #include "warp_figure.h"
@@ -53,8 +54,7 @@ Panel panel_of(const std::string& scenario, FigurePanel panel, const std::string
     return {};
   }
   const viz::Theme& t = viz::theme(theme);
-  return {*data, panel == FigurePanel::Banks ? bank_figure(*data, t, source)
-                                             : warp_figure(*data, t, source)};
+  return {*data, panel_figure(*data, t, source)};
 }
 
 std::vector<std::string> strings(const std::vector<const viz::FigureText*>& texts) {
@@ -160,10 +160,10 @@ TEST_F(FigureTest, LabsNameThePanelsTheyHave) {
     lab->apply(s, std::nullopt);
     return figure_panel_list(lab->figure_panels());
   };
-  EXPECT_EQ(panels("aligned"), "warp");
-  EXPECT_EQ(panels("bank-stride-32"), "banks");
-  EXPECT_EQ(panels("transpose"), "banks, warp");
-  EXPECT_EQ(panels("transpose-naive"), "warp") << "no tile in shared memory";
+  EXPECT_EQ(panels("aligned"), "warp, heatmap, numbers");
+  EXPECT_EQ(panels("bank-stride-32"), "banks, numbers");
+  EXPECT_EQ(panels("transpose"), "banks, warp, tile, numbers");
+  EXPECT_EQ(panels("transpose-naive"), "warp, numbers") << "no tile in shared memory";
   EXPECT_EQ(panels("carveout-l1"), "none");
 }
 
@@ -435,7 +435,7 @@ TEST(FigureCommand, WritesEachFormatAndRefusesAPanelTheScenarioLacks) {
 
   r = run_command(kWarplens + " render --model-only --scenario aligned --panel banks --out " + svg);
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("its panels: warp"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("its panels: warp, heatmap, numbers"), std::string::npos) << r.output;
   r = run_command(kWarplens + " render --model-only --scenario aligned --panel warp --out x.eps");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   for (const auto& f : {svg, pdf, png}) std::remove(f.c_str());

@@ -49,6 +49,17 @@ enum class FigureRole {
   Total,          ///< the total line (wavefronts, sectors)
   Legend,         ///< a legend swatch or its text
   Source,         ///< where the numbers come from (device or host model, date, scenario)
+  Header,         ///< a table's column heading or a section's heading
+  Value,          ///< a value in a table, or a bar's or point's value
+  Mark,           ///< the trace's ✓ or "✗ differs" beside its value
+  Note,           ///< a line of explanation under a table or plot
+  ModelOnly,      ///< the line saying the figure shows the model only (nothing measured)
+  Element,        ///< a tile's word as stored (bank tint, or a lane's colour)
+  HeatCell,       ///< a heatmap column (one or more sectors)
+  Axis,           ///< a plot's axes, ticks and tick labels
+  Series,         ///< a plot's line between points
+  Point,          ///< a plot's marker at a measured or predicted point
+  Bar,            ///< a measured bar
 };
 
 enum class FigureFont { Regular, Bold, Mono };
