@@ -45,6 +45,10 @@ viz::Figure sweep_figure(const FigurePanelData& data, const viz::Theme& theme,
   for (const double v : y_ticks)
     tick_w = std::max(tick_w, pen.width(FigureFont::Regular, tick_size, viz::tick_label(v)));
   const float px0 = page.left + 1.4f * kFont + tick_w + 8, px1 = page.right - 8;
+  // The y axis's name over it, then the plot.
+  pen.text(page.left, y + 0.5f * kFont, "GB/s (read + write, 10\u2079 B/s)", FigureRole::Label,
+           FigureFont::Regular, 0.8f * kFont, theme.text);
+  y += 1.6f * kFont;
   const float py0 = y, py1 = y + 420;
   const auto X = [&](double v) { return px0 + static_cast<float>(v / x_max) * (px1 - px0); };
   const auto Y = [&](double v) { return py1 - static_cast<float>(v / y_max) * (py1 - py0); };
@@ -65,9 +69,6 @@ viz::Figure sweep_figure(const FigurePanelData& data, const viz::Theme& theme,
   pen.line(px0, py1, px1, py1, FigureRole::Axis, theme.muted_text, 1.2f);
   pen.text(0.5f * (px0 + px1), py1 + 5 + 1.8f * tick_size, data.x_label, FigureRole::Label,
            FigureFont::Regular, 0.9f * kFont, theme.text, FigureAnchor::Center);
-  pen.text(page.left, py0 - 0.2f * kFont, "GB/s (read + write, 10\u2079 B/s)", FigureRole::Label,
-           FigureFont::Regular, 0.8f * kFont, theme.text);
-
   // Reference lines.
   const auto reference = [&](double gbps, Rgb color, const std::string& label) {
     if (gbps <= 0) return;

@@ -29,11 +29,13 @@ constexpr float kMaxCell = 30;  // figure units per word, at most
 
 viz::Figure tile_figure(const FigurePanelData& data, const viz::Theme& theme,
                         const std::string& source, viz::FigureMeasure measure) {
-  Page page(theme);
-  Pen pen(page.figure, measure);
   const ArrayGeometry array =
       tile_geometry(data.tile_index, data.shared.bank_count, data.shared.bank_width_bytes);
   const int pitch = std::max(1, array.pitch_elements);
+  // As wide as the grid at its largest cells (a narrow tile makes a narrow figure), 600 at least.
+  Page page(theme, std::clamp(2 * figure_parts::kMargin + 40 + static_cast<float>(pitch) * kMaxCell,
+                              600.0f, figure_parts::kFigureWidth));
+  Pen pen(page.figure, measure);
   const int width = std::clamp(array.width_elements, 1, pitch);
   const int banks = std::max(1, array.banks), bank_width = std::max(1, array.bank_width_bytes);
   const auto bank_of = [&](std::int64_t element) {
@@ -121,10 +123,20 @@ viz::Figure tile_figure(const FigurePanelData& data, const viz::Theme& theme,
           : std::max_element(words_per_bank.begin(), words_per_bank.end(),
                              [](const auto& a, const auto& b) { return a.second < b.second; })
                 ->second;
-  pen.text(page.left, y + 0.5f * kFont,
-           format("Wavefronts per request: %d \u2022 most distinct words in one bank: %d",
-                  data.shared.wavefronts, worst),
-           FigureRole::Total, FigureFont::Bold, kFont, theme.text);
+  // The totals: on one line where it fits, else one line each.
+  const std::string wavefronts = format("Wavefronts per request: %d", data.shared.wavefronts);
+  const std::string most = format("most distinct words in one bank: %d", worst);
+  const std::string both = wavefronts + " \u2022 " + most;
+  if (page.left + pen.width(FigureFont::Bold, kFont, both) <= page.right) {
+    pen.text(page.left, y + 0.5f * kFont, both, FigureRole::Total, FigureFont::Bold, kFont,
+             theme.text);
+  } else {
+    pen.text(page.left, y + 0.5f * kFont, wavefronts, FigureRole::Total, FigureFont::Bold, kFont,
+             theme.text);
+    y += 1.35f * kFont;
+    pen.text(page.left, y + 0.5f * kFont, most, FigureRole::Total, FigureFont::Bold, kFont,
+             theme.text);
+  }
   y += 1.6f * kFont;
   y = figure_parts::add_legend(
       pen, theme,
