@@ -1,6 +1,6 @@
 // Course-note figures (issue 14, `warplens render --panel`), model only: each panel's primitive
-// list from the lab's own data, the SVG cairo writes parsed by libxml2 (one text group per text
-// primitive, one glyph per character, the conflict frames), the PDF opened by poppler's pdfinfo
+// list from the lab's own data, the SVG parsed by libxml2 (one <text> element per text primitive
+// holding its words, no glyph outlines, the conflict frames), the PDF opened by poppler's pdfinfo
 // and read back by pdftotext (skipped without poppler-utils), the PNG's pixels at known places,
 // and the verb's contract (exit codes, the panels a scenario has).
 #include <gtest/gtest.h>
@@ -18,6 +18,7 @@
 #include "figure_cairo.h"
 #include "headless_gl_test.h"
 #include "lab.h"
+#include "panel_figure.h"
 #include "scenarios.h"
 #include "test_support.h"
 #include "warp_figure.h"
@@ -53,8 +54,7 @@ Panel panel_of(const std::string& scenario, FigurePanel panel, const std::string
     return {};
   }
   const viz::Theme& t = viz::theme(theme);
-  return {*data, panel == FigurePanel::Banks ? bank_figure(*data, t, source)
-                                             : warp_figure(*data, t, source)};
+  return {*data, panel_figure(*data, t, source)};
 }
 
 std::vector<std::string> strings(const std::vector<const viz::FigureText*>& texts) {
@@ -160,10 +160,10 @@ TEST_F(FigureTest, LabsNameThePanelsTheyHave) {
     lab->apply(s, std::nullopt);
     return figure_panel_list(lab->figure_panels());
   };
-  EXPECT_EQ(panels("aligned"), "warp");
-  EXPECT_EQ(panels("bank-stride-32"), "banks");
-  EXPECT_EQ(panels("transpose"), "banks, warp");
-  EXPECT_EQ(panels("transpose-naive"), "warp") << "no tile in shared memory";
+  EXPECT_EQ(panels("aligned"), "warp, heatmap, numbers");
+  EXPECT_EQ(panels("bank-stride-32"), "banks, numbers");
+  EXPECT_EQ(panels("transpose"), "banks, warp, tile, numbers");
+  EXPECT_EQ(panels("transpose-naive"), "warp, numbers") << "no tile in shared memory";
   EXPECT_EQ(panels("carveout-l1"), "none");
 }
 
@@ -193,28 +193,34 @@ bool same(viz::Rgb a, viz::Rgb b) {
 }
 
 struct SvgCounts {
-  int text_groups = 0;  // <g> holding only <use> of glyphs: one per text primitive
-  int glyphs = 0;       // those <use>s
+  std::vector<std::string> texts;  // the <text> elements' contents, in document order
+  int text_fonts_ok = 0;           // <text>s naming a DejaVu family
+  int glyph_uses = 0;              // <use>s outside <defs> (cairo's glyph outlines)
   int conflict_strokes = 0;
   std::string root;
 };
+
+std::string attribute(xmlNode* node, const char* name) {
+  xmlChar* a = xmlGetProp(node, reinterpret_cast<const xmlChar*>(name));
+  if (!a) return {};
+  std::string value = reinterpret_cast<const char*>(a);
+  xmlFree(a);
+  return value;
+}
 
 void walk(xmlNode* node, viz::Rgb conflict, SvgCounts& counts) {
   for (xmlNode* n = node; n; n = n->next) {
     if (n->type != XML_ELEMENT_NODE) continue;
     const std::string name = reinterpret_cast<const char*>(n->name);
-    if (name == "defs") continue;  // the glyph outlines and the patterns
-    if (name == "g") {
-      int uses = 0, others = 0;
-      for (xmlNode* c = n->children; c; c = c->next)
-        if (c->type == XML_ELEMENT_NODE)
-          (std::string(reinterpret_cast<const char*>(c->name)) == "use" ? uses : others) += 1;
-      if (uses > 0 && others == 0) {
-        ++counts.text_groups;
-        counts.glyphs += uses;
-        continue;
-      }
+    if (name == "defs") continue;  // the patterns (and glyph outlines, were there any)
+    if (name == "text") {
+      xmlChar* content = xmlNodeGetContent(n);
+      counts.texts.emplace_back(content ? reinterpret_cast<const char*>(content) : "");
+      xmlFree(content);
+      counts.text_fonts_ok += attribute(n, "font-family").rfind("DejaVu Sans", 0) == 0;
+      continue;
     }
+    if (name == "use") ++counts.glyph_uses;
     if (name == "path") {
       const auto stroke = svg_color(n, "stroke");
       if (stroke && same(*stroke, conflict)) ++counts.conflict_strokes;
@@ -238,13 +244,13 @@ SvgCounts parse_svg(const std::string& svg, viz::Rgb conflict) {
   return counts;
 }
 
-int code_points(const std::string& utf8) {
-  int n = 0;
-  for (const char ch : utf8) n += (static_cast<unsigned char>(ch) & 0xc0) != 0x80;
-  return n;
+bool holds(const std::vector<std::string>& texts, const std::string& part) {
+  for (const auto& t : texts)
+    if (t.find(part) != std::string::npos) return true;
+  return false;
 }
 
-TEST_F(FigureTest, SvgHoldsOneGlyphGroupPerTextAndTheConflictFrames) {
+TEST_F(FigureTest, SvgHoldsOneTextElementPerTextAndTheConflictFrames) {
   const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
   for (const char* scenario : {"bank-stride-1", "bank-stride-32", "tile-column-32x33"}) {
     SCOPED_TRACE(scenario);
@@ -252,23 +258,76 @@ TEST_F(FigureTest, SvgHoldsOneGlyphGroupPerTextAndTheConflictFrames) {
     const std::string svg = viz::render_figure(p.figure, viz::FigureFormat::Svg, 160);
     const SvgCounts counts = parse_svg(svg, theme.conflict);
     EXPECT_EQ(counts.root, "svg");
-    int texts = 0, glyphs = 0, strokes = 0;
+    std::vector<std::string> texts;
+    int strokes = 0;
     for (const auto& item : p.figure.items) {
-      if (const auto* t = std::get_if<viz::FigureText>(&item)) {
-        texts += !t->text.empty();
-        glyphs += code_points(t->text);
-      }
+      if (const auto* t = std::get_if<viz::FigureText>(&item); t && !t->text.empty())
+        texts.push_back(t->text);
       if (const auto* r = std::get_if<viz::FigureRect>(&item))
         strokes += r->stroke_width > 0 && same(r->stroke, theme.conflict);
     }
-    // cairo writes text as glyph outlines (figure_cairo.h): a group of <use> per text.
-    EXPECT_EQ(counts.text_groups, texts);
-    EXPECT_EQ(counts.glyphs, glyphs);
+    // Real text (figure_cairo.h): one <text> per text primitive, its words as content, in order.
+    EXPECT_EQ(counts.texts, texts);
+    EXPECT_EQ(counts.text_fonts_ok, static_cast<int>(texts.size()));
+    EXPECT_EQ(counts.glyph_uses, 0) << "no glyph outlines";
+    EXPECT_TRUE(holds(counts.texts, "Wavefronts per request"));
+    EXPECT_TRUE(holds(counts.texts, "host model \u2022 test"));
     EXPECT_EQ(counts.conflict_strokes, strokes);
     // The legend's conflict swatch, plus one frame per conflicting bank.
     EXPECT_EQ(counts.conflict_strokes,
               1 + static_cast<int>(p.figure.count(FigureRole::ConflictMark)));
   }
+}
+
+TEST_F(FigureTest, SvgTextKeepsFontAnchorAndColour) {
+  viz::Figure f;
+  f.width = 100;
+  f.height = 50;
+  f.background = {1, 1, 1};
+  f.add(viz::FigureText{10,
+                        20,
+                        "a < b & \"c\"",
+                        FigureRole::Label,
+                        viz::FigureFont::Bold,
+                        12,
+                        {1, 0, 0},
+                        viz::FigureAnchor::Center});
+  f.add(viz::FigureText{90,
+                        40,
+                        "0x80",
+                        FigureRole::ByteOffset,
+                        viz::FigureFont::Mono,
+                        8,
+                        {0, 0, 1},
+                        viz::FigureAnchor::Right});
+  const std::string svg = viz::render_figure(f, viz::FigureFormat::Svg, 100);
+  xmlDoc* doc = xmlReadMemory(svg.data(), static_cast<int>(svg.size()), "t.svg", nullptr, 0);
+  ASSERT_NE(doc, nullptr) << svg;
+  std::vector<xmlNode*> texts;
+  const auto find = [&](auto&& self, xmlNode* n) -> void {
+    for (; n; n = n->next) {
+      if (n->type == XML_ELEMENT_NODE &&
+          std::string(reinterpret_cast<const char*>(n->name)) == "text")
+        texts.push_back(n);
+      self(self, n->children);
+    }
+  };
+  find(find, xmlDocGetRootElement(doc));
+  ASSERT_EQ(texts.size(), 2u) << svg;
+  xmlChar* content = xmlNodeGetContent(texts[0]);
+  EXPECT_STREQ(reinterpret_cast<const char*>(content), "a < b & \"c\"");
+  xmlFree(content);
+  EXPECT_EQ(attribute(texts[0], "font-weight"), "bold");
+  EXPECT_EQ(attribute(texts[0], "text-anchor"), "middle");
+  EXPECT_EQ(attribute(texts[0], "fill"), "rgb(100%,0%,0%)");
+  EXPECT_EQ(attribute(texts[1], "font-family").rfind("DejaVu Sans Mono", 0), 0u);
+  EXPECT_EQ(attribute(texts[1], "text-anchor"), "end");
+  // 100 mm = 283.465 pt over 100 units: x 90 units, baseline 40 + 0.36 x 8 units.
+  const double pt = 100 / 25.4 * 72 / 100;
+  EXPECT_NEAR(std::stod(attribute(texts[1], "x")), 90 * pt, 0.01);
+  EXPECT_NEAR(std::stod(attribute(texts[1], "y")), (40 + 0.36 * 8) * pt, 0.01);
+  EXPECT_NEAR(std::stod(attribute(texts[1], "font-size")), 8 * pt, 0.01);
+  xmlFreeDoc(doc);
 }
 
 TEST_F(FigureTest, SvgOfAWarpPanelParses) {
@@ -277,7 +336,8 @@ TEST_F(FigureTest, SvgOfAWarpPanelParses) {
     const SvgCounts counts = parse_svg(viz::render_figure(p.figure, viz::FigureFormat::Svg, 160),
                                        viz::theme(viz::ThemeName::Light).conflict);
     EXPECT_EQ(counts.root, "svg") << scenario;
-    EXPECT_GT(counts.text_groups, 40) << scenario;
+    EXPECT_GT(counts.texts.size(), 40u) << scenario;
+    EXPECT_TRUE(holds(counts.texts, "Sectors per request")) << scenario;
   }
 }
 
@@ -375,7 +435,7 @@ TEST(FigureCommand, WritesEachFormatAndRefusesAPanelTheScenarioLacks) {
 
   r = run_command(kWarplens + " render --model-only --scenario aligned --panel banks --out " + svg);
   EXPECT_EQ(r.exit_code, 2) << r.output;
-  EXPECT_NE(r.output.find("its panels: warp"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("its panels: warp, heatmap, numbers"), std::string::npos) << r.output;
   r = run_command(kWarplens + " render --model-only --scenario aligned --panel warp --out x.eps");
   EXPECT_EQ(r.exit_code, 2) << r.output;
   for (const auto& f : {svg, pdf, png}) std::remove(f.c_str());

@@ -1,8 +1,8 @@
 // A view as a figure for course notes: the panel laid out ONCE as a list of primitives
 // (rectangles, lines, hatched areas, text), each with its role (a lane number, a bank number,
 // a conflict mark, the caption...), which a renderer then draws. The layout builders are
-// app/widgets/bank_figure.cpp and app/widgets/warp_figure.cpp (from the TraceRecords, the
-// model's analysis and the theme, the data the GL views draw); the renderer is cairo
+// app/widgets/*_figure.cpp, one per panel (bank, warp, tile, heatmap, sweep, bars, numbers: from
+// the data the window's views draw), chosen by panel_figure.h; the renderer is cairo
 // (figure_cairo.h: SVG, PDF, PNG).
 //
 // Still to do (issue 14): the window's GL views draw with their own shaders (bank_view.h,
@@ -49,6 +49,17 @@ enum class FigureRole {
   Total,          ///< the total line (wavefronts, sectors)
   Legend,         ///< a legend swatch or its text
   Source,         ///< where the numbers come from (device or host model, date, scenario)
+  Header,         ///< a table's column heading or a section's heading
+  Value,          ///< a value in a table, or a bar's or point's value
+  Mark,           ///< the trace's ✓ or "✗ differs" beside its value
+  Note,           ///< a line of explanation under a table or plot
+  ModelOnly,      ///< the line saying the figure shows the model only (nothing measured)
+  Element,        ///< a tile's word as stored (bank tint, or a lane's colour)
+  HeatCell,       ///< a heatmap column (one or more sectors)
+  Axis,           ///< a plot's axes, ticks and tick labels
+  Series,         ///< a plot's line between points
+  Point,          ///< a plot's marker at a measured or predicted point
+  Bar,            ///< a measured bar
 };
 
 enum class FigureFont { Regular, Bold, Mono };

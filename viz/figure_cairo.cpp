@@ -5,10 +5,13 @@
 #include <cairo-svg.h>
 #include <cairo.h>
 #include <ft2build.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
 #include FT_FREETYPE_H
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <filesystem>
 #include <memory>
 #include <mutex>
@@ -160,7 +163,8 @@ void draw_text(cairo_t* cr, const FigureText& t) {
   cairo_new_path(cr);
 }
 
-void draw(cairo_t* cr, const Figure& figure, double unit, bool raster) {
+// `with_text` false: the shapes only (the SVG's text goes in as <text> elements, below).
+void draw(cairo_t* cr, const Figure& figure, double unit, bool raster, bool with_text) {
   cairo_scale(cr, unit, unit);
   cairo_set_font_options(cr, font_options());
   cairo_rectangle(cr, 0, 0, figure.width, figure.height);
@@ -173,7 +177,9 @@ void draw(cairo_t* cr, const Figure& figure, double unit, bool raster) {
           if constexpr (std::is_same_v<T, FigureRect>) draw_rect(cr, p);
           if constexpr (std::is_same_v<T, FigureLine>) draw_line(cr, p);
           if constexpr (std::is_same_v<T, FigureHatch>) draw_hatch(cr, p, unit, raster);
-          if constexpr (std::is_same_v<T, FigureText>) draw_text(cr, p);
+          if constexpr (std::is_same_v<T, FigureText>) {
+            if (with_text) draw_text(cr, p);
+          }
         },
         item);
   }
@@ -187,6 +193,69 @@ cairo_status_t append(void* closure, const unsigned char* data, unsigned int len
 void check(cairo_status_t status, const char* what) {
   if (status != CAIRO_STATUS_SUCCESS)
     throw std::runtime_error(std::string("cairo: ") + what + ": " + cairo_status_to_string(status));
+}
+
+// --- SVG text ----------------------------------------------------------------------------------
+
+// A number for an SVG attribute: three decimals, trailing zeros dropped.
+std::string svg_number(double v) {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.3f", v);
+  std::string out = buffer;
+  out.erase(out.find_last_not_of('0') + 1);
+  if (out.back() == '.') out.pop_back();
+  return out == "-0" ? "0" : out;
+}
+
+// A colour as cairo's SVG surface writes it: rgb(r%,g%,b%).
+std::string svg_color(Rgb c) {
+  const auto percent = [](float v) { return svg_number(100.0 * std::clamp(v, 0.0f, 1.0f)) + "%"; };
+  return "rgb(" + percent(c.r) + "," + percent(c.g) + "," + percent(c.b) + ")";
+}
+
+const xmlChar* xml(const char* text) {
+  return reinterpret_cast<const xmlChar*>(text);
+}
+
+void set(xmlNode* node, const char* name, const std::string& value) {
+  xmlNewProp(node, xml(name), xml(value.c_str()));
+}
+
+// Puts every FigureText of `figure` into cairo's SVG (which holds the shapes only) as a <text>
+// element: DejaVu Sans (bold) or DejaVu Sans Mono, the size, colour, anchor and baseline
+// draw_text uses, in page points (`unit` per figure unit). The texts form one group after the
+// shapes (the builders draw text over the shapes it labels, never a shape over text), in the
+// figure's order. The XML is edited through libxml2, so the text is escaped as XML needs.
+std::string svg_with_text(const std::string& svg, const Figure& figure, double unit) {
+  xmlDoc* doc = xmlReadMemory(svg.data(), static_cast<int>(svg.size()), "figure.svg", "UTF-8",
+                              XML_PARSE_NONET | XML_PARSE_NOBLANKS);
+  if (!doc) throw std::runtime_error("cairo's SVG does not parse as XML");
+  const std::unique_ptr<xmlDoc, void (*)(xmlDoc*)> owned(doc, xmlFreeDoc);
+  xmlNode* root = xmlDocGetRootElement(doc);
+  if (!root) throw std::runtime_error("cairo's SVG has no root element");
+  xmlNode* group = xmlNewChild(root, nullptr, xml("g"), nullptr);  // in the root's namespace
+  set(group, "id", "text");
+  for (const FigureText* t : figure.texts()) {
+    if (t->text.empty()) continue;
+    xmlNode* node = xmlNewTextChild(group, nullptr, xml("text"), xml(t->text.c_str()));
+    xmlNodeSetSpacePreserve(node, 1);
+    set(node, "x", svg_number(t->x * unit));
+    set(node, "y", svg_number((t->y + 0.36 * t->size) * unit));
+    set(node, "font-family",
+        t->font == FigureFont::Mono ? "DejaVu Sans Mono, monospace" : "DejaVu Sans, sans-serif");
+    if (t->font == FigureFont::Bold) set(node, "font-weight", "bold");
+    set(node, "font-size", svg_number(t->size * unit));
+    if (t->anchor != FigureAnchor::Left)
+      set(node, "text-anchor", t->anchor == FigureAnchor::Center ? "middle" : "end");
+    set(node, "fill", svg_color(t->color));
+  }
+  xmlChar* out = nullptr;
+  int size = 0;
+  xmlDocDumpFormatMemoryEnc(doc, &out, &size, "UTF-8", 1);
+  if (!out) throw std::runtime_error("the SVG cannot be written by libxml2");
+  std::string bytes(reinterpret_cast<const char*>(out), static_cast<std::size_t>(size));
+  xmlFree(out);
+  return bytes;
 }
 
 }  // namespace
@@ -232,7 +301,7 @@ std::string render_figure(const Figure& figure, FigureFormat format, double widt
   }
   check(cairo_surface_status(surface), "cannot create the surface");
   cairo_t* cr = cairo_create(surface);
-  draw(cr, figure, unit, format == FigureFormat::Png);
+  draw(cr, figure, unit, format == FigureFormat::Png, format != FigureFormat::Svg);
   const cairo_status_t drawn = cairo_status(cr);
   cairo_destroy(cr);
   if (drawn != CAIRO_STATUS_SUCCESS) {
@@ -249,6 +318,7 @@ std::string render_figure(const Figure& figure, FigureFormat format, double widt
     cairo_surface_destroy(surface);
     check(finished, "cannot finish the document");
   }
+  if (format == FigureFormat::Svg) return svg_with_text(bytes, figure, unit);
   return bytes;
 }
 

@@ -4,9 +4,12 @@
 // patterns.
 //
 // Text in the SVG: cairo's SVG surface writes every glyph as a path (a <symbol>, or in cairo
-// 1.17.6+ a <g id="glyph-...">, used by <use>), never as <text>; no cairo release writes SVG
-// text (cairo 1.16 on Debian 12 and 1.18 alike). The SVG is a faithful vector drawing, but its
-// words cannot be searched or selected; the PDF keeps real text (pdftotext reads it back).
+// 1.17.6+ a <g id="glyph-...">, used by <use>), never as <text>, in every release. So for the SVG
+// cairo draws the shapes only, and each FigureText goes in afterwards as a real <text> element
+// (libxml2 edits cairo's XML): font-family DejaVu Sans (bold weight) or DejaVu Sans Mono, the
+// same size, colour, position and anchor (text-anchor). The SVG's words can be searched,
+// selected and edited; a viewer without DejaVu substitutes a like font (sans-serif, monospace).
+// The PDF keeps real text through cairo itself (pdftotext reads it back).
 #pragma once
 
 #include <string>

@@ -94,7 +94,8 @@ CommandLine::CommandLine() {
   // render
   render = cli.add_subcommand("render", "draw a scenario's views headless (EGL) to a PNG");
   render->add_option("--scenario", render_scenario, "built-in scenario (see `warplens list`)");
-  render->add_option("--out", out, "PNG file to write (one scenario)");
+  render->add_option("--out", out,
+                     "PNG file to write (one scenario); the folder for --all --format");
   render->add_flag("--all", render_all_scenarios,
                    "every built-in scenario: DIR/NAME.png, and NAME.json/.csv with a GPU");
   render->add_option("--out-dir", out_dir, "folder for --all (created if missing)");
@@ -137,14 +138,16 @@ CommandLine::CommandLine() {
       ->check(CLI::IsMember({4, 8, 16}));
   render
       ->add_option("--panel", render_panel,
-                   "one panel as a figure for notes: banks (a shared access) or warp (a global "
-                   "access), to --out as SVG, PDF or PNG")
-      ->check(CLI::IsMember({"banks", "warp"}))
-      ->excludes("--all");
+                   "one panel as a figure for notes: banks, warp, tile, heatmap, offset-sweep, "
+                   "stride-sweep, bars or numbers, to --out as SVG, PDF or PNG (with --all: "
+                   "that panel of every scenario that has it)")
+      ->check(CLI::IsMember(
+          {"banks", "warp", "tile", "heatmap", "offset-sweep", "stride-sweep", "bars", "numbers"}));
   render
       ->add_option("--format", render_format,
-                   "--panel's file format: svg, pdf or png (default: "
-                   "--out's extension)")
+                   "--panel's file format: svg, pdf or png (default: --out's extension); with "
+                   "--all: every panel of every scenario as DIR/SCENARIO-PANEL.EXT; with "
+                   "--animate: gif or png-sequence")
       ->check(CLI::IsMember({"svg", "pdf", "png", "gif", "png-sequence"}));
   render->add_option("--width-mm", render_width_mm, "--panel's width on the page, mm (default 160)")
       ->check(CLI::Range(40.0, 500.0));
@@ -300,10 +303,18 @@ ViewOptions CommandLine::render_view_options() const {
 
 FigureExportOptions CommandLine::figure_options() const {
   FigureExportOptions f;
-  f.panel = parse_figure_panel(render_panel);
-  f.format =
-      render_format.empty() ? figure_format_of(out) : viz::parse_figure_format(render_format);
-  f.out = out;
+  f.any_panel = render_panel.empty();
+  if (!render_panel.empty()) f.panel = parse_figure_panel(render_panel);
+  if (render_all_scenarios) {  // a folder of figures: the format must be named
+    if (render_format.empty())
+      throw std::invalid_argument("render --all with --panel needs --format svg|pdf|png");
+    f.format = viz::parse_figure_format(render_format);
+    f.out = out_dir.empty() ? out : out_dir;
+  } else {
+    f.format =
+        render_format.empty() ? figure_format_of(out) : viz::parse_figure_format(render_format);
+    f.out = out;
+  }
   f.width_mm = render_width_mm;
   f.caption = !render_no_caption;
   return f;

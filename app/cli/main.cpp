@@ -112,6 +112,20 @@ int main(int argc, char** argv) {
     }
     if (*c.render) {
       const app::Size size = app::parse_size(c.size_text);
+      const app::ViewOptions options = c.render_view_options();
+      // Figures of panels (cairo): --panel P, or --all --format F (every panel of every scenario).
+      const bool figures =
+          !c.render_panel.empty() || (c.render_all_scenarios && !c.render_format.empty());
+      if (figures) {
+        if (c.render_audit || (c.out.empty() && c.out_dir.empty()) ||
+            (!c.render_all_scenarios && c.out.empty())) {
+          std::cerr << "warplens render: --panel writes one figure to --out FILE; --all --format F "
+                       "writes every panel into --out DIR; neither takes --audit\n";
+          return kExitBadInput;
+        }
+        if (c.render_all_scenarios) return app::render_all_figures(options, c.figure_options());
+        return app::render_figure(options, c.figure_options());
+      }
       if (c.render_all_scenarios && c.out_dir.empty() && !c.render_audit) {
         std::cerr << "warplens render: --all needs --out-dir DIR (or --audit)\n";
         return kExitBadInput;
@@ -119,15 +133,6 @@ int main(int argc, char** argv) {
       if (!c.render_all_scenarios && c.out.empty() && !c.render_audit) {
         std::cerr << "warplens render: --out FILE.png is required (or --all --out-dir DIR)\n";
         return kExitBadInput;
-      }
-      const app::ViewOptions options = c.render_view_options();
-      if (!c.render_panel.empty()) {
-        if (c.render_audit || c.out.empty()) {
-          std::cerr << "warplens render: --panel writes one figure: it needs --out FILE and takes "
-                       "no --audit\n";
-          return kExitBadInput;
-        }
-        return app::render_figure(options, c.figure_options());
       }
       if (c.render_all_scenarios)
         return app::render_all(options, c.out_dir, size.width, size.height);

@@ -4,14 +4,32 @@
 
 namespace warplens::app {
 
+const std::vector<FigurePanel>& all_figure_panels() {
+  static const std::vector<FigurePanel> panels = {
+      FigurePanel::Banks,       FigurePanel::Warp,        FigurePanel::Tile, FigurePanel::Heatmap,
+      FigurePanel::OffsetSweep, FigurePanel::StrideSweep, FigurePanel::Bars, FigurePanel::Numbers};
+  return panels;
+}
+
 const char* to_string(FigurePanel panel) {
-  return panel == FigurePanel::Banks ? "banks" : "warp";
+  switch (panel) {
+    case FigurePanel::Banks: return "banks";
+    case FigurePanel::Warp: return "warp";
+    case FigurePanel::Tile: return "tile";
+    case FigurePanel::Heatmap: return "heatmap";
+    case FigurePanel::OffsetSweep: return "offset-sweep";
+    case FigurePanel::StrideSweep: return "stride-sweep";
+    case FigurePanel::Bars: return "bars";
+    case FigurePanel::Numbers: return "numbers";
+  }
+  return "?";
 }
 
 FigurePanel parse_figure_panel(const std::string& text) {
-  if (text == "banks") return FigurePanel::Banks;
-  if (text == "warp") return FigurePanel::Warp;
-  throw std::invalid_argument("panel must be banks or warp (got \"" + text + "\")");
+  for (const FigurePanel p : all_figure_panels())
+    if (text == to_string(p)) return p;
+  throw std::invalid_argument("panel must be one of " + figure_panel_list(all_figure_panels()) +
+                              " (got \"" + text + "\")");
 }
 
 std::string figure_panel_list(const std::vector<FigurePanel>& panels) {

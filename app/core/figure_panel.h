@@ -1,6 +1,7 @@
 // A panel a lab offers for export as a course-note figure (`warplens render --panel`): which
-// view it is and the data that view draws (the trace and the model's analysis), handed from the
-// lab to the figure builders (app/widgets/bank_figure.h, warp_figure.h) through
+// view it is and the data that view draws (the trace and the model's analysis, the numbers
+// table, the heatmap, the measured sweeps or bars), handed from the lab to the figure builders
+// (app/widgets/*_figure.h, built by panel_figure in figure_builders.h) through
 // LabInstance::figure_panel (lab.h).
 #pragma once
 
@@ -10,19 +11,49 @@
 
 #include "index_math.h"
 #include "memory_model.h"
+#include "number_text.h"
+#include "shared_index.h"
 
 namespace warplens::app {
 
 /// banks: the bank view of the shared access a scenario shows; warp: the warp view of a global
-/// access.
-enum class FigurePanel { Banks, Warp };
+/// access; tile: the shared tile as stored, tinted by bank (beside the bank view); heatmap: the
+/// sector heatmap of the global lab's launch; offset-sweep, stride-sweep: the global lab's
+/// measured sweeps with the model's prediction; bars: the shared labs' measured variants;
+/// numbers: the lab's per-request table, model beside trace, and its measurements.
+enum class FigurePanel { Banks, Warp, Tile, Heatmap, OffsetSweep, StrideSweep, Bars, Numbers };
 
-/// "banks" or "warp".
+/// Every panel, in the order above.
+const std::vector<FigurePanel>& all_figure_panels();
+/// "banks", "warp", "tile", "heatmap", "offset-sweep", "stride-sweep", "bars", "numbers".
 const char* to_string(FigurePanel panel);
-/// Parses "banks" or "warp"; throws std::invalid_argument otherwise.
+/// Parses a panel's name; throws std::invalid_argument otherwise.
 FigurePanel parse_figure_panel(const std::string& text);
 /// "banks, warp", "banks", ... ("none" for an empty list): for error messages.
 std::string figure_panel_list(const std::vector<FigurePanel>& panels);
+
+/// A name and its value, as a numbers table or a measured list shows it.
+struct FigureValue {
+  std::string name;
+  std::string value;
+};
+
+/// One point of a measured sweep: x, the measured median and interquartile range (GB/s), and
+/// the model's prediction at that point.
+struct FigureSweepPoint {
+  double x = 0;
+  double measured = 0, low = 0, high = 0;
+  double predicted = 0;
+};
+
+/// One measured bar (a transpose, multiply or reduction variant).
+struct FigureBar {
+  std::string name;
+  double value = 0;
+  std::string text;        ///< the value as the window shows it
+  std::string note;        ///< e.g. "verified"
+  bool highlight = false;  ///< the variant the state shows
+};
 
 /// What one panel draws: the view's trace, the model's analysis of it (the GPU trace's when
 /// the trace came from the GPU) and the lines of text the view shows beside the picture.
@@ -38,6 +69,33 @@ struct FigurePanelData {
   /// Where the trace came from: "host model" or "GPU trace on NVIDIA H100 ...".
   std::string source;
   bool gpu_trace = false;
+
+  // --- tile (besides trace and shared) ---
+  SharedIndexParams tile_index{};  ///< the tile access (tile_view_applies)
+
+  // --- numbers ---
+  std::vector<StatText> rows;      ///< the per-request table, as the window's
+  std::string trace_column;        ///< the trace column's title (trace_column_title)
+  std::vector<std::string> notes;  ///< lines under the table (the window's greyed notes)
+  /// What the GPU measured, as the window lists it; empty: model only (`measured_absent` says
+  /// why). The same holds for the sweeps and the bars.
+  std::vector<FigureValue> measured;
+  std::string measured_absent;  ///< "model only: measurements need a CUDA device (...)"
+  std::string measured_title;   ///< e.g. "measured (read + write, 10⁹ B/s)"
+
+  // --- heatmap ---
+  std::optional<SectorHeatmap> heatmap;
+  std::string heatmap_buffer;  ///< "input" or "output"
+
+  // --- offset-sweep, stride-sweep ---
+  std::vector<FigureSweepPoint> sweep;
+  std::string x_label;
+  double memcpy_gbps = 0, peak_gbps = 0;  ///< the sweep's reference lines (0: none)
+  double highlight_x = -1;                ///< the shown state's x, marked on the sweep
+
+  // --- bars ---
+  std::vector<FigureBar> bars;
+  std::string bars_title;  ///< what the bars measure ("bars: GB/s of input read", ...)
 };
 
 }  // namespace warplens::app

@@ -189,8 +189,9 @@ class LabInstance {
   /// nullopt: the lab has no count to guess (the class mode says so).
   [[nodiscard]] virtual std::optional<PredictAnswer> predict_answer() const { return std::nullopt; }
 
-  // --- panels as figures (`render --panel`, figure_export.h) ----------------------------------
-  /// The panels this lab can export for its parameters now (empty: none; the default).
+  // --- panels as figures (`render --panel`, the window's Export figure; figure_export.h) ------
+  /// The panels this lab can export for its parameters now (empty: none; the default): only
+  /// what the window shows (a measured panel once measured).
   [[nodiscard]] virtual std::vector<FigurePanel> figure_panels() const { return {}; }
   /// Shows `panel` if the lab must switch views for it (the transpose's warp panel is its global
   /// read, unless the global write is shown); the shell then waits until idle() and asks
@@ -199,8 +200,8 @@ class LabInstance {
     (void)panel;
     return false;
   }
-  /// The data `panel` draws (the trace and the model's analysis the view shows); nullopt when
-  /// the lab has no such panel now.
+  /// The data `panel` draws (the trace and the model's analysis the view shows, the numbers,
+  /// the heatmap, the measured sweep or bars); nullopt when the lab has no such panel now.
   [[nodiscard]] virtual std::optional<FigurePanelData> figure_panel(FigurePanel panel) const {
     (void)panel;
     return std::nullopt;

@@ -13,6 +13,7 @@
 
 #include "class_mode.h"
 #include "compare.h"
+#include "figure_export_ui.h"
 #include "layout_audit.h"
 #include "presenter.h"
 #include "scenarios.h"
@@ -506,6 +507,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   };
   // Presenter: the numbers in a column beside the view(s).
   const float numbers_w = presenter_numbers_width(w, s);
+  std::optional<FigureAreas> figure_areas;  // where a right-click offers figure export
   if (a && presenter) {
     a->begin_frame();
     // A over B, each the full width left of the numbers (strips keep their width); tall views
@@ -577,7 +579,13 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     AuditPanel audit("numbers");
     numbers_or_predict({main_x, body_y + body_h - stats_h}, {main_w, stats_h},
                        [&](ImVec2 p, ImVec2 z) { b.draw_numbers(frame, p, z); });
+    figure_areas = {{main_x, body_y},
+                    {main_x + main_w, body_y + body_h - stats_h - gap},
+                    {main_x, body_y + body_h - stats_h},
+                    {main_x + main_w, body_y + body_h}};
   }
+  // Right-click a view or the numbers: "Export figure…" (one lab shown, not A/B or presenter).
+  if (ui.interactive && figure_areas) draw_figure_export(ui, b, *figure_areas);
   b.end_frame(ui);
   steps_drawn(ui, step.steps(), step.unit());
   {

@@ -6,12 +6,13 @@
 #include <filesystem>
 #include <iostream>
 
-#include "bank_figure.h"
+#include "app_ui.h"
 #include "exit_codes.h"
 #include "headless_context.h"
 #include "headless_frames.h"
+#include "panel_figure.h"
 #include "scenarios.h"
-#include "warp_figure.h"
+#include "ui_widgets.h"
 
 namespace warplens::app {
 
@@ -29,6 +30,20 @@ viz::FigureFormat figure_format_of(const std::string& out) {
                               " does not end in .svg, .pdf or .png");
 }
 
+const char* figure_extension(viz::FigureFormat format) {
+  switch (format) {
+    case viz::FigureFormat::Svg: return "svg";
+    case viz::FigureFormat::Pdf: return "pdf";
+    case viz::FigureFormat::Png: return "png";
+  }
+  return "svg";
+}
+
+std::string figure_file_name(const std::string& scenario, FigurePanel panel,
+                             viz::FigureFormat format) {
+  return scenario + "-" + to_string(panel) + "." + figure_extension(format);
+}
+
 std::string figure_source_line(const FigurePanelData& data, const std::string& scenario) {
   std::time_t now = std::time(nullptr);
   if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) now = std::strtoll(epoch, nullptr, 10);
@@ -38,6 +53,40 @@ std::string figure_source_line(const FigurePanelData& data, const std::string& s
   std::strftime(date, sizeof date, "%Y-%m-%d", &utc);
   return (data.gpu_trace ? data.source : "host model (no GPU trace)") + " \u2022 " + date +
          " \u2022 scenario " + scenario + " \u2022 WarpLens";
+}
+
+FigureExportResult export_panel_figure(const LabInstance& lab, Lab lab_id,
+                                       const std::string& scenario,
+                                       const FigureExportOptions& options,
+                                       const viz::Theme& theme) {
+  const auto panels = lab.figure_panels();
+  if (std::find(panels.begin(), panels.end(), options.panel) == panels.end()) {
+    return {kExitBadInput, "scenario " + scenario + " (" + to_string(lab_id) + " lab) has no " +
+                               to_string(options.panel) +
+                               " panel; its panels: " + figure_panel_list(panels)};
+  }
+  try {
+    const auto data = lab.figure_panel(options.panel);
+    if (!data) {
+      return {kExitRuntime, scenario + ": the " + std::string(to_string(options.panel)) +
+                                " panel has nothing to draw (" + lab.error() + ")"};
+    }
+    const std::string source =
+        options.caption ? figure_source_line(*data, scenario) : std::string();
+    const viz::Figure f = panel_figure(*data, theme, source);
+    const std::filesystem::path folder = std::filesystem::path(options.out).parent_path();
+    if (!folder.empty() && !std::filesystem::is_directory(folder))
+      return {kExitRuntime,
+              "cannot write " + options.out + ": " + folder.string() + " is not a folder"};
+    viz::write_figure(f, options.format, options.width_mm, options.out);
+    const viz::FigurePage page = viz::figure_page(f, options.width_mm);
+    return {kExitOk, "wrote " + options.out + " (" + to_string(options.panel) + " panel of " +
+                         scenario + ", " +
+                         format("%g x %.1f mm, ", options.width_mm, page.height_pt * 25.4 / 72.0) +
+                         data->source + "; cairo " + viz::cairo_version_text() + ")"};
+  } catch (const std::exception& e) {
+    return {kExitRuntime, e.what()};
+  }
 }
 
 int render_figure(const ViewOptions& options, const FigureExportOptions& figure) {
@@ -52,37 +101,76 @@ int render_figure(const ViewOptions& options, const FigureExportOptions& figure)
     if (!scene.wait_until_idle(std::chrono::seconds(120)))
       std::cerr << "warplens render: the GPU did not finish within 120 s\n";
     LabInstance& lab = scene.labs.lab(ui.lab);
-    const auto panels = lab.figure_panels();
-    if (std::find(panels.begin(), panels.end(), figure.panel) == panels.end()) {
-      std::cerr << "warplens render: scenario " << name << " (" << to_string(ui.lab)
-                << " lab) has no " << to_string(figure.panel)
-                << " panel; its panels: " << figure_panel_list(panels) << "\n";
-      return kExitBadInput;
-    }
-    lab.show_figure_panel(figure.panel);
-    if (!scene.wait_until_idle(std::chrono::seconds(120)))
+    if (lab.show_figure_panel(figure.panel) && !scene.wait_until_idle(std::chrono::seconds(120)))
       std::cerr << "warplens render: the GPU did not finish within 120 s\n";
-    const auto data = lab.figure_panel(figure.panel);
-    if (!data) {
-      std::cerr << "warplens render: " << name << ": the " << to_string(figure.panel)
-                << " panel has nothing to draw (" << lab.error() << ")\n";
-      return kExitRuntime;
-    }
-    const viz::Theme& theme = viz::theme(options.theme);
-    const std::string source = figure.caption ? figure_source_line(*data, name) : std::string();
-    const viz::Figure f = figure.panel == FigurePanel::Banks ? bank_figure(*data, theme, source)
-                                                             : warp_figure(*data, theme, source);
-    viz::write_figure(f, figure.format, figure.width_mm, figure.out);
-    const viz::FigurePage page = viz::figure_page(f, figure.width_mm);
-    std::cout << "wrote " << figure.out << " (" << to_string(figure.panel) << " panel of " << name
-              << ", " << figure.width_mm << " x " << page.height_pt * 25.4 / 72.0 << " mm, "
-              << data->source << "; cairo " << viz::cairo_version_text() << ")\n";
+    const FigureExportResult r =
+        export_panel_figure(lab, ui.lab, name, figure, viz::theme(options.theme));
+    (r.code == kExitOk ? std::cout : std::cerr)
+        << (r.code == kExitOk ? "" : "warplens render: ") << r.message << "\n";
+    if (r.code != kExitOk) return r.code;
     const std::string error = lab.error();
     if (!error.empty()) std::cerr << "warplens render: " << error << "\n";
     return kExitOk;
   } catch (const ScenarioError& e) {
     std::cerr << "warplens render: " << e.what() << "\n";
     return kExitBadInput;
+  } catch (const std::exception& e) {
+    std::cerr << "warplens render: " << e.what() << "\n";
+    return kExitRuntime;
+  }
+}
+
+int render_all_figures(const ViewOptions& options, const FigureExportOptions& figure) {
+  try {
+    std::error_code ec;
+    std::filesystem::create_directories(figure.out, ec);
+    if (ec || !std::filesystem::is_directory(figure.out)) {
+      std::cerr << "warplens render: cannot create " << figure.out << ": " << ec.message() << "\n";
+      return kExitRuntime;
+    }
+    const auto device = options.use_gpu ? gpu::query_device() : gpu::DeviceQuery{};
+    viz::HeadlessContext context(device.device ? device.device->index : -1);
+    HeadlessScene scene(options);
+    UiState ui;
+    ui.theme = options.theme;
+    ui.interactive = false;
+    if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
+    const viz::Theme& theme = viz::theme(options.theme);
+    int failed = 0, written = 0;
+    const auto& catalog = builtin_scenarios();
+    for (int i = 0; i < static_cast<int>(catalog.size()); ++i) {
+      const Scenario& scenario = catalog[static_cast<std::size_t>(i)];
+      apply_scenario(ui, scene.labs, i);
+      scene.wait_until_idle();
+      LabInstance& lab = scene.labs.lab(ui.lab);
+      std::vector<FigurePanel> panels = lab.figure_panels();
+      if (!figure.any_panel) {  // --panel P: the scenarios that have it
+        if (std::find(panels.begin(), panels.end(), figure.panel) == panels.end()) continue;
+        panels = {figure.panel};
+      }
+      for (const FigurePanel panel : panels) {
+        if (lab.show_figure_panel(panel)) scene.wait_until_idle();
+        FigureExportOptions one = figure;
+        one.panel = panel;
+        one.out = (std::filesystem::path(figure.out) /
+                   figure_file_name(scenario.name, panel, figure.format))
+                      .string();
+        const FigureExportResult r = export_panel_figure(lab, ui.lab, scenario.name, one, theme);
+        if (r.code == kExitOk) {
+          std::cout << one.out << "\n";
+          ++written;
+        } else {
+          std::cerr << "warplens render: " << r.message << "\n";
+          ++failed;
+        }
+      }
+    }
+    if (written == 0 && failed == 0) {
+      std::cerr << "warplens render: no built-in scenario has a " << to_string(figure.panel)
+                << " panel\n";
+      return kExitBadInput;
+    }
+    return failed > 0 ? kExitRuntime : kExitOk;
   } catch (const std::exception& e) {
     std::cerr << "warplens render: " << e.what() << "\n";
     return kExitRuntime;

@@ -118,4 +118,41 @@ float add_source_line(Pen& pen, const viz::Theme& theme, const std::string& sour
   return cy + 0.5f * line_h;
 }
 
+float add_wrapped(Pen& pen, const std::string& text, float x, float y, float right, FigureRole role,
+                  FigureFont font, float size, Rgb color) {
+  const float line_h = 1.35f * size;
+  std::string line;
+  float cy = y + 0.5f * line_h;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find(' ', start);
+    if (end == std::string::npos) end = text.size();
+    const std::string word = text.substr(start, end - start);
+    const std::string longer = line.empty() ? word : line + " " + word;
+    if (!line.empty() && x + pen.width(font, size, longer) > right) {
+      pen.text(x, cy, line, role, font, size, color);
+      cy += line_h;
+      line = word;
+    } else {
+      line = longer;
+    }
+    start = end + 1;
+  }
+  if (!line.empty()) pen.text(x, cy, line, role, font, size, color);
+  return cy + 0.5f * line_h;
+}
+
+Page::Page(const viz::Theme& theme, float width) {
+  figure.width = width;
+  figure.background = theme.background;
+  right = width - kMargin;
+}
+
+viz::Figure Page::finish(Pen& pen, const viz::Theme& theme, const std::string& source,
+                         float bottom) {
+  if (!source.empty()) bottom = add_source_line(pen, theme, source, left, bottom + 8, right);
+  figure.height = bottom + kMargin;
+  return std::move(figure);
+}
+
 }  // namespace warplens::app::figure_parts

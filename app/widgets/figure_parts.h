@@ -64,4 +64,20 @@ float add_legend(Pen& pen, const viz::Theme& theme, const std::vector<LegendEntr
 float add_source_line(Pen& pen, const viz::Theme& theme, const std::string& source, float x,
                       float y, float right);
 
+/// `text` at `size` in `font`, wrapped at spaces so that no line passes `right`, its first line's
+/// top at `y`; returns the bottom of its last line.
+float add_wrapped(Pen& pen, const std::string& text, float x, float y, float right,
+                  viz::FigureRole role, viz::FigureFont font, float size, viz::Rgb color);
+
+/// A panel figure's frame: the title line (what is shown) at the top, and after the caller's
+/// content the source line; `finish` sets the figure's height from the bottom reached.
+struct Page {
+  viz::Figure figure;
+  float left = kMargin, right = kFigureWidth - kMargin;
+
+  Page(const viz::Theme& theme, float width = kFigureWidth);
+  /// Closes the figure at `bottom` (plus the source line, when there is one).
+  viz::Figure finish(Pen& pen, const viz::Theme& theme, const std::string& source, float bottom);
+};
+
 }  // namespace warplens::app::figure_parts

@@ -26,6 +26,12 @@ bool is_tile(const SharedIndexParams& index) {
          index.kind == SharedPatternKind::MatmulB;
 }
 
+struct Word {
+  std::vector<int> lanes;  ///< active lanes of slot 0 touching it
+};
+
+}  // namespace
+
 // A pale tint per bank: hue around the circle, light enough that the lanes' viridis colours
 // stand out on top of it.
 Rgb bank_tint(int bank, int banks, const viz::Theme& theme) {
@@ -44,12 +50,6 @@ Rgb bank_tint(int bank, int banks, const viz::Theme& theme) {
   }
   return rgb;
 }
-
-struct Word {
-  std::vector<int> lanes;  ///< active lanes of slot 0 touching it
-};
-
-}  // namespace
 
 bool tile_view_applies(const SharedIndexParams& index) {
   return is_tile(index) && index.word_bytes == 4 && index.pitch_elements <= kMaxPitch;

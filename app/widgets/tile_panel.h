@@ -42,6 +42,10 @@ struct ArrayGeometry {
   int bank_width_bytes = 4;
 };
 
+/// A word's tint by its bank (the tile view's and its figure's): a hue around the circle, pale
+/// enough that the lanes' colours stand out on it.
+[[nodiscard]] viz::Rgb bank_tint(int bank, int banks, const viz::Theme& theme);
+
 /// The geometry of a shared tile access (tile_view_applies) with the model's banks.
 [[nodiscard]] ArrayGeometry tile_geometry(const SharedIndexParams& index, int banks,
                                           int bank_width_bytes);

@@ -130,24 +130,6 @@ std::string GlobalLab::source_text() const {
          (session_.device().reason.empty() ? session_.error() : session_.device().reason) + ")";
 }
 
-std::optional<FigurePanelData> GlobalLab::figure_panel(FigurePanel panel) const {
-  if (panel != FigurePanel::Warp) return std::nullopt;
-  const CopyState& st = session_.state();
-  FigurePanelData d;
-  d.panel = panel;
-  d.trace = session_.trace();
-  d.global = session_.traced() ? *session_.traced() : session_.predicted();
-  d.first_warp = st.warp;
-  d.gpu_trace = session_.trace_source() == TraceSource::GpuKernel;
-  d.source = d.gpu_trace ? "GPU trace on " + session_.device().device->name : "host model";
-  const auto& p = st.params;
-  d.access = format("lanes 0\u201331 of warp %d \u2022 %s of %d-byte words \u2022 ", st.warp,
-                    p.side == gpu::PatternSide::Read ? "loads" : "stores", p.word_bytes) +
-             kernel_text(p) +
-             (p.layout != gpu::StructLayout::None ? " \u2022 " + field_text(st) : "");
-  return d;
-}
-
 CompareColumn GlobalLab::compare_column() const {
   CompareColumn c;
   const CopyState& st = session_.state();

@@ -38,11 +38,10 @@ class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
   void go_to_step_stage(int stage) override;
   [[nodiscard]] std::string step_stage_name() const override;
   void figure_numbers(nlohmann::json& figure) const override;
-  /// The warp view as a figure (render --panel warp).
-  [[nodiscard]] std::vector<FigurePanel> figure_panels() const override {
-    return {FigurePanel::Warp};
-  }
-  bool show_figure_panel(FigurePanel panel) override { return panel == FigurePanel::Warp; }
+  /// The warp view, the numbers, the sector heatmap, and a measured sweep, as figures (render
+  /// --panel); global_figures.cpp.
+  [[nodiscard]] std::vector<FigurePanel> figure_panels() const override;
+  bool show_figure_panel(FigurePanel panel) override;
   [[nodiscard]] std::optional<FigurePanelData> figure_panel(FigurePanel panel) const override;
 };
 

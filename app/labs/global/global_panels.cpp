@@ -10,6 +10,7 @@
 
 #include "atomic_file.h"
 #include "copy_pattern.h"
+#include "heatmap_figure.h"
 #include "lab.h"
 #include "legend_slot.h"
 #include "plot.h"
@@ -515,15 +516,6 @@ void draw_heatmap(const UiState& ui, const CopySession& session, viz::HeatStrip&
                   const viz::ImGuiLayer& layer, const viz::Theme& theme) {
   const float s = layer.scale();
   const SectorHeatmap& h = session.heatmap();
-  unsigned max_requests = 0;
-  long long requests = 0, used = 0;
-  int touched = 0;
-  for (const auto& sector : h) {
-    max_requests = std::max(max_requests, sector.requests);
-    requests += sector.requests;
-    used += sector.bytes;
-    touched += sector.requests > 0;
-  }
   if (!session.heatmap_unavailable().empty()) {
     ImGui::TextDisabled("No heatmap: %s.", session.heatmap_unavailable().c_str());
     return;
@@ -535,11 +527,7 @@ void draw_heatmap(const UiState& ui, const CopySession& session, viz::HeatStrip&
       gpu ? "real" : "modelled", kHeatSectors * 32 / 1024,
       session.state().params.side == gpu::PatternSide::Read ? "input" : "output",
       gpu ? " (atomics in the kernel, drawn through interop)" : " (host model: no GPU)");
-  ImGui::Text(
-      "%d sectors moved by %lld warp requests (up to %u per sector); %lld of %lld bytes moved were "
-      "asked for (%.1f %%).",
-      touched, requests, max_requests, used, requests * 32,
-      requests ? 100.0 * static_cast<double>(used) / (32.0 * static_cast<double>(requests)) : 0.0);
+  ImGui::TextUnformatted(heatmap_totals_text(h).c_str());  // as its figure writes it
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float label_h = ImGui::GetTextLineHeightWithSpacing() * 2.2f;
   const float row_label_w = ImGui::CalcTextSize("bytes used per byte moved").x + 12 * s;

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "kernel_figures.h"
 #include "kernel_scenario.h"
 #include "measure_kernel.h"
 #include "ui_state.h"
@@ -114,10 +115,11 @@ std::vector<FigurePanel> KernelLabUnit::figure_panels() const {
   const KernelState& st = session_.state();
   const bool tile =
       st.program.rows.at(static_cast<std::size_t>(st.step)).space == gpu::KernelSpace::Tile;
-  return {tile ? FigurePanel::Banks : FigurePanel::Warp};
+  return {tile ? FigurePanel::Banks : FigurePanel::Warp, FigurePanel::Numbers};
 }
 
 std::optional<FigurePanelData> KernelLabUnit::figure_panel(FigurePanel panel) const {
+  if (panel == FigurePanel::Numbers) return kernel_numbers_panel(session_, session_.measured());
   const KernelState& st = session_.state();
   const auto step = static_cast<std::size_t>(st.step);
   const gpu::KernelRow& row = st.program.rows.at(step);

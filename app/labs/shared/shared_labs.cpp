@@ -172,55 +172,6 @@ void SharedLabBase::figure_numbers(nlohmann::json& j) const {
   j["measured"] = measured;
 }
 
-// --- panels as figures -------------------------------------------------------------------------
-
-std::vector<FigurePanel> SharedLabBase::figure_panels() const {
-  std::vector<FigurePanel> panels;
-  if (session_.access()) panels.push_back(FigurePanel::Banks);
-  if (session_.state().lab == Lab::Transpose) panels.push_back(FigurePanel::Warp);
-  return panels;
-}
-
-bool SharedLabBase::show_figure_panel(FigurePanel panel) {
-  const auto panels = figure_panels();
-  if (std::find(panels.begin(), panels.end(), panel) == panels.end()) return false;
-  SharedState st = session_.state();
-  if (panel == FigurePanel::Banks && shows_global(st)) st.transpose_view = TransposeView::Tile;
-  if (panel == FigurePanel::Warp && !shows_global(st))
-    st.transpose_view = TransposeView::GlobalRead;
-  if (!(st == session_.state())) session_.set(st);
-  return true;
-}
-
-std::optional<FigurePanelData> SharedLabBase::figure_panel(FigurePanel panel) const {
-  const SharedState& st = session_.state();
-  FigurePanelData d;
-  d.panel = panel;
-  if (panel == FigurePanel::Banks) {
-    if (!session_.access() || session_.shows_global()) return std::nullopt;
-    d.trace = session_.trace();
-    d.shared = session_.traced() ? *session_.traced() : session_.predicted();
-    d.first_warp = st.warp;
-    d.gpu_trace = session_.traced_on_gpu();
-    d.access =
-        format("warp %d of a %d\u00d7%d block \u2022 ", st.warp, session_.access()->block_x,
-               session_.access()->block_y) +
-        shared_access_text(st) +
-        (st.lab == Lab::Banks ? "" : " \u2022 " + std::string(to_string(st.lab)) + " kernel");
-  } else {
-    if (!session_.shows_global()) return std::nullopt;
-    const bool write = st.transpose_view == TransposeView::GlobalWrite;
-    d.trace = session_.global_trace();
-    d.global = session_.global_traced() ? *session_.global_traced() : session_.global_predicted();
-    d.gpu_trace = session_.global_traced().has_value();
-    d.access =
-        format("lanes 0\u201331 of warp 0, block (0, 0): the %s kernel's %s",
-               gpu::to_string(st.transpose.variant), write ? "store to out" : "load from in");
-  }
-  d.source = d.gpu_trace ? "GPU trace on " + session_.device().device->name : "host model";
-  return d;
-}
-
 namespace {
 
 /// The headline of the measured variant that matches the state, from one lab's result list.

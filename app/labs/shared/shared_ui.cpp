@@ -395,16 +395,8 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
 
 namespace {
 
-struct Bar {
-  std::string name;
-  double value = 0;
-  std::string text;  ///< value as shown
-  std::string note;  ///< e.g. "verified"
-  bool highlight = false;
-};
-
 // Horizontal bars scaled to the largest value, with the value and a note right of each bar.
-void draw_bars(const std::vector<Bar>& bars, const viz::Theme& theme, float scale) {
+void draw_bars(const std::vector<FigureBar>& bars, const viz::Theme& theme, float scale) {
   double top = 0;
   for (const auto& b : bars) top = std::max(top, b.value);
   float name_w = 0, value_w = 0, note_w = 0;
@@ -519,6 +511,54 @@ void draw_matmul_traffic(const gpu::MatmulParams& shown, bool all_variants) {
 
 }  // namespace
 
+SharedBars shared_measured_bars(const SharedSession& session, const SharedSession::Measured& m) {
+  SharedBars out;
+  std::vector<FigureBar>& bars = out.bars;
+  const bool current = session.measurement_current();
+  const SharedState& st = session.state();
+  if (!session.gpu_mode()) return out;
+  if (st.lab == Lab::Transpose && current && !m.transpose.empty()) {
+    out.title =
+        format("%d\u00d7%d floats, tile %d, %d rows per block \u2022 GB/s = read + write",
+               st.transpose.n, st.transpose.n, st.transpose.tile, st.transpose.rows_per_block);
+    const double copy = m.transpose.front().gbps;
+    for (const auto& t : m.transpose) {
+      if (t.refused) {  // these parameters do not suit this variant: its reason, no bar
+        bars.push_back({gpu::to_string(t.params.variant), 0, "refused", t.check,
+                        t.params.variant == st.transpose.variant});
+        continue;
+      }
+      bars.push_back({gpu::to_string(t.params.variant), t.gbps,
+                      copy > 0 ? format("%.0f GB/s  %.1f %% of copy", t.gbps, 100.0 * t.gbps / copy)
+                               : format("%.0f GB/s", t.gbps),
+                      t.verified ? "verified" : "WRONG RESULT",
+                      t.params.variant == st.transpose.variant});
+    }
+  } else if (st.lab == Lab::Matmul && current && !m.matmul.empty()) {
+    out.title = format(
+        "%d\u00d7%d floats \u2022 GFLOP/s = 2n\u00b3 / time \u2022 reads: bytes of A and B "
+        "from global memory \u2022 %d entries of C checked",
+        st.matmul.n, st.matmul.n, m.matmul.front().checked_entries);
+    for (const auto& r : m.matmul) {
+      bars.push_back({r.params.block_size ? format("BLOCK_SIZE %d", r.params.block_size)
+                                          : std::string("naive"),
+                      r.gflops, format("%.0f GFLOP/s", r.gflops),
+                      r.verified ? matmul_reads_text(r.params) : std::string("WRONG RESULT"),
+                      r.params.block_size == st.matmul.block_size});
+    }
+  } else if (st.lab == Lab::Reduction && current && !m.reduction.empty()) {
+    out.title = format("%lld integers, %d threads per block \u2022 bars: GB/s of input read",
+                       static_cast<long long>(st.reduction.elements), st.reduction.block_threads);
+    for (const auto& r : m.reduction) {
+      bars.push_back({gpu::to_string(r.params.variant), r.gbps,
+                      format("%.0f GB/s  %.3f ms", r.gbps, r.timing.median_ms),
+                      r.verified ? "verified" : "WRONG RESULT",
+                      r.params.variant == st.reduction.variant});
+    }
+  }
+  return out;
+}
+
 void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& layer,
                          const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
   const float s = layer.scale();
@@ -549,47 +589,9 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
   } else if (st.lab == Lab::Banks) {
     measured_bank(m, current);
   } else {
-    std::vector<Bar> bars;
-    if (st.lab == Lab::Transpose && current && !m.transpose.empty()) {
-      ImGui::TextDisabled(
-          "%d\u00d7%d floats, tile %d, %d rows per block \u2022 GB/s = read + write",
-          st.transpose.n, st.transpose.n, st.transpose.tile, st.transpose.rows_per_block);
-      const double copy = m.transpose.front().gbps;
-      for (const auto& t : m.transpose) {
-        if (t.refused) {  // these parameters do not suit this variant: its reason, no bar
-          bars.push_back({gpu::to_string(t.params.variant), 0, "refused", t.check,
-                          t.params.variant == st.transpose.variant});
-          continue;
-        }
-        bars.push_back(
-            {gpu::to_string(t.params.variant), t.gbps,
-             copy > 0 ? format("%.0f GB/s  %.1f %% of copy", t.gbps, 100.0 * t.gbps / copy)
-                      : format("%.0f GB/s", t.gbps),
-             t.verified ? "verified" : "WRONG RESULT", t.params.variant == st.transpose.variant});
-      }
-    } else if (st.lab == Lab::Matmul && current && !m.matmul.empty()) {
-      ImGui::TextDisabled(
-          "%d\u00d7%d floats \u2022 GFLOP/s = 2n\u00b3 / time \u2022 reads: bytes of A and B "
-          "from global memory \u2022 %d entries of C checked",
-          st.matmul.n, st.matmul.n, m.matmul.front().checked_entries);
-      for (const auto& r : m.matmul) {
-        bars.push_back({r.params.block_size ? format("BLOCK_SIZE %d", r.params.block_size)
-                                            : std::string("naive"),
-                        r.gflops, format("%.0f GFLOP/s", r.gflops),
-                        r.verified ? matmul_reads_text(r.params) : std::string("WRONG RESULT"),
-                        r.params.block_size == st.matmul.block_size});
-      }
-    } else if (st.lab == Lab::Reduction && current && !m.reduction.empty()) {
-      ImGui::TextDisabled("%lld integers, %d threads per block \u2022 bars: GB/s of input read",
-                          static_cast<long long>(st.reduction.elements),
-                          st.reduction.block_threads);
-      for (const auto& r : m.reduction) {
-        bars.push_back({gpu::to_string(r.params.variant), r.gbps,
-                        format("%.0f GB/s  %.3f ms", r.gbps, r.timing.median_ms),
-                        r.verified ? "verified" : "WRONG RESULT",
-                        r.params.variant == st.reduction.variant});
-      }
-    }
+    const SharedBars shown = shared_measured_bars(session, m);
+    const std::vector<FigureBar>& bars = shown.bars;
+    if (!shown.title.empty()) ImGui::TextDisabled("%s", shown.title.c_str());
     if (bars.empty()) {
       ImGui::TextDisabled("%s", m.busy ? "measuring\u2026" : "\u2014");
     } else {

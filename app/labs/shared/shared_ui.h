@@ -43,6 +43,15 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
 /// One line for the status bar.
 std::string shared_status_text(const SharedSession& session);
 
+/// The measured bars under a transpose, multiply or reduction (its variants, the shown one
+/// highlighted) and the line over them; none without a GPU or before the measurement of the
+/// shown state is in. The numbers window and the bars figure both show these.
+struct SharedBars {
+  std::string title;
+  std::vector<FigureBar> bars;
+};
+SharedBars shared_measured_bars(const SharedSession& session, const SharedSession::Measured& m);
+
 /// Short description of the shown access, e.g. "tile[tx][ty] of float tile[32][33]".
 std::string shared_access_text(const SharedState& state);
 

@@ -1,0 +1,56 @@
+#include "bars_figure.h"
+
+#include <algorithm>
+
+#include "figure_parts.h"
+
+namespace warplens::app {
+
+using figure_parts::kFont;
+using figure_parts::Page;
+using figure_parts::Pen;
+using viz::FigureFont;
+using viz::FigureRole;
+
+viz::Figure bars_figure(const FigurePanelData& data, const viz::Theme& theme,
+                        const std::string& source, viz::FigureMeasure measure) {
+  Page page(theme);
+  Pen pen(page.figure, measure);
+  float y = figure_parts::kMargin;
+  if (!data.access.empty())
+    y = figure_parts::add_wrapped(pen, data.access, page.left, y, page.right, FigureRole::Title,
+                                  FigureFont::Bold, kFont, theme.text);
+  if (!data.bars_title.empty())
+    y = figure_parts::add_wrapped(pen, data.bars_title, page.left, y, page.right, FigureRole::Note,
+                                  FigureFont::Regular, 0.9f * kFont, theme.muted_text);
+  y += 0.4f * kFont;
+  double top = 0;
+  float name_w = 0, text_w = 0;
+  for (const FigureBar& b : data.bars) {
+    top = std::max(top, b.value);
+    name_w = std::max(name_w, pen.width(FigureFont::Regular, kFont, b.name));
+    text_w = std::max(text_w, pen.width(FigureFont::Regular, kFont, b.text) + 10 +
+                                  pen.width(FigureFont::Regular, 0.9f * kFont, b.note));
+  }
+  const float bar_x = page.left + name_w + 12;
+  const float bar_max = std::max(60.0f, page.right - bar_x - text_w - 12);
+  const float row_h = 1.9f * kFont;
+  for (const FigureBar& b : data.bars) {
+    const float mid = y + 0.5f * row_h;
+    pen.text(page.left, mid, b.name, FigureRole::Label, FigureFont::Regular, kFont, theme.text);
+    const float w = top > 0 ? static_cast<float>(b.value / top) * bar_max : 0;
+    if (w > 0)
+      pen.fill({bar_x, y + 3, bar_x + w, y + row_h - 5}, FigureRole::Bar,
+               b.highlight ? theme.lanes[20] : theme.sector);
+    const float tx = bar_x + bar_max + 10;
+    const float tw =
+        pen.text(tx, mid, b.text, FigureRole::Value, FigureFont::Regular, kFont, theme.text);
+    if (!b.note.empty())
+      pen.text(tx + tw + 10, mid, b.note, FigureRole::Note, FigureFont::Regular, 0.9f * kFont,
+               b.note == "WRONG RESULT" ? theme.conflict : theme.muted_text);
+    y += row_h;
+  }
+  return page.finish(pen, theme, source, y);
+}
+
+}  // namespace warplens::app

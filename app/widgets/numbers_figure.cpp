@@ -1,0 +1,127 @@
+#include "numbers_figure.h"
+
+#include <algorithm>
+#include <array>
+
+#include "figure_parts.h"
+
+namespace warplens::app {
+
+namespace {
+
+using figure_parts::kFont;
+using figure_parts::mix;
+using figure_parts::Page;
+using figure_parts::Pen;
+using viz::FigureFont;
+using viz::FigureRole;
+using viz::Rgb;
+
+// A table of `columns` columns: a header row, then rows of cells, each column as wide as its
+// widest text; returns the bottom. `marks`: per row, the trace column's mark (or none).
+struct Cell {
+  std::string text;
+  FigureRole role = FigureRole::Value;
+  Rgb color;
+};
+
+float add_table(Pen& pen, const viz::Theme& theme, const std::vector<std::string>& header,
+                const std::vector<std::vector<Cell>>& rows, float x, float y, float right) {
+  const float size = kFont, pad = 0.6f * kFont, row_h = 1.55f * kFont;
+  std::vector<float> widths(header.size(), 0.0f);
+  for (std::size_t c = 0; c < header.size(); ++c)
+    widths[c] = pen.width(FigureFont::Bold, size, header[c]);
+  for (const auto& row : rows)
+    for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c)
+      widths[c] = std::max(widths[c], pen.width(FigureFont::Regular, size, row[c].text));
+  float total = 0;
+  for (const float w : widths) total += w + 2 * pad;
+  const float table_right = std::min(right, x + total);
+  float cy = y;
+  const auto row_texts = [&](const std::vector<Cell>& cells, bool heading) {
+    float cx = x;
+    for (std::size_t c = 0; c < cells.size() && c < widths.size(); ++c) {
+      pen.text(cx + pad, cy + 0.5f * row_h, cells[c].text, cells[c].role,
+               heading ? FigureFont::Bold : FigureFont::Regular, size, cells[c].color);
+      cx += widths[c] + 2 * pad;
+    }
+  };
+  std::vector<Cell> head;
+  for (const auto& h : header) head.push_back({h, FigureRole::Header, theme.text});
+  row_texts(head, true);
+  cy += row_h;
+  pen.line(x, cy, table_right, cy, FigureRole::Rule, theme.rule, 1.2f);
+  const Rgb stripe = mix(theme.background, theme.untouched, 0.6f);
+  for (std::size_t r = 0; r < rows.size(); ++r) {
+    if (r % 2 == 1) pen.fill({x, cy, table_right, cy + row_h}, FigureRole::Rule, stripe);
+    row_texts(rows[r], false);
+    cy += row_h;
+  }
+  return cy;
+}
+
+}  // namespace
+
+std::string model_only_text(const FigurePanelData& data) {
+  return "model only: " +
+         (data.measured_absent.empty() ? std::string("nothing measured") : data.measured_absent);
+}
+
+viz::Figure numbers_figure(const FigurePanelData& data, const viz::Theme& theme,
+                           const std::string& source, viz::FigureMeasure measure) {
+  Page page(theme);
+  Pen pen(page.figure, measure);
+  float y = figure_parts::kMargin;
+  if (!data.access.empty())
+    y = figure_parts::add_wrapped(pen, data.access, page.left, y, page.right, FigureRole::Title,
+                                  FigureFont::Bold, kFont, theme.text) +
+        0.5f * kFont;
+
+  // The per-request table, as the window's (begin_stat_table, stat_row).
+  const bool traced = data.gpu_trace;
+  std::vector<std::vector<Cell>> rows;
+  for (const StatText& row : data.rows) {
+    std::vector<Cell> cells = {{row.name, FigureRole::Label, theme.text},
+                               {row.model, FigureRole::Value, theme.text}};
+    if (!traced) {
+      cells.push_back({"\u2014", FigureRole::Value, theme.muted_text});
+    } else {
+      std::string t = row.traced;
+      if (row.mark == TraceMark::Agrees) t += "  \u2713";
+      if (row.mark == TraceMark::Differs) t += "  \u2717 differs";
+      cells.push_back(
+          {t, FigureRole::Value, row.mark == TraceMark::Differs ? theme.conflict : theme.text});
+    }
+    rows.push_back(std::move(cells));
+  }
+  if (!rows.empty()) {
+    y = add_table(pen, theme,
+                  {"per warp request", "model (predicted)",
+                   data.trace_column.empty() ? std::string("GPU trace") : data.trace_column},
+                  rows, page.left, y, page.right) +
+        0.5f * kFont;
+  }
+  for (const std::string& note : data.notes)
+    y = figure_parts::add_wrapped(pen, note, page.left, y, page.right, FigureRole::Note,
+                                  FigureFont::Regular, 0.9f * kFont, theme.muted_text);
+
+  // What the GPU measured, or that nothing was.
+  y += 0.6f * kFont;
+  if (data.measured.empty()) {
+    y = figure_parts::add_wrapped(pen, model_only_text(data), page.left, y, page.right,
+                                  FigureRole::ModelOnly, FigureFont::Regular, kFont,
+                                  theme.muted_text);
+  } else {
+    std::vector<std::vector<Cell>> measured;
+    for (const FigureValue& v : data.measured)
+      measured.push_back(
+          {{v.name, FigureRole::Label, theme.text}, {v.value, FigureRole::Value, theme.text}});
+    y = add_table(
+        pen, theme,
+        {data.measured_title.empty() ? std::string("measured") : data.measured_title, "value"},
+        measured, page.left, y, page.right);
+  }
+  return page.finish(pen, theme, source, y);
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,398 @@
+// The panels beyond banks and warp (issue 14: tile, heatmap, offset-sweep, stride-sweep, bars,
+// numbers), model only on Mesa's EGL: for a table of scenarios x panels, the SVG parsed by
+// libxml2 holds the expected words as <text> and one drawn shape per shape primitive, the PDF
+// read back by pdftotext holds the figure's text (skipped without poppler-utils), the PNG has a
+// known element's colour where the element is; the measured panels from measured data built by
+// hand (no GPU here), and the model-only numbers saying so; `render --all --format svg` writes
+// every scenario x panel.
+#include <gtest/gtest.h>
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <optional>
+#include <ostream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bars_figure.h"
+#include "figure_cairo.h"
+#include "headless_gl_test.h"
+#include "lab.h"
+#include "numbers_figure.h"
+#include "panel_figure.h"
+#include "scenarios.h"
+#include "sweep_figure.h"
+#include "test_support.h"
+
+namespace warplens::app {
+namespace {
+
+using test::run_command;
+using test::temp_path;
+using viz::FigureRole;
+
+const std::string kWarplens = WARPLENS_BINARY;
+
+class FigurePanels : public test::HeadlessGlTest {};
+
+std::optional<FigurePanelData> panel_data(const std::string& scenario, FigurePanel panel) {
+  const Scenario& s = find_scenario(scenario);
+  const auto lab = lab_info(s.lab).make(/*use_gpu=*/false);
+  lab->apply(s, std::nullopt);
+  lab->update();
+  if (lab->show_figure_panel(panel)) lab->update();  // a lab that need not switch says false
+  return lab->figure_panel(panel);
+}
+
+// --- the SVG, read back ---------------------------------------------------------------------
+
+struct Svg {
+  bool parsed = false;
+  std::vector<std::string> texts;  // <text> contents, in order
+  int shapes = 0;                  // <path> and <rect> outside <defs>
+  int uses = 0;                    // <use> outside <defs> (glyph outlines)
+};
+
+void walk(xmlNode* node, Svg& svg) {
+  for (xmlNode* n = node; n; n = n->next) {
+    if (n->type != XML_ELEMENT_NODE) continue;
+    const std::string name = reinterpret_cast<const char*>(n->name);
+    if (name == "defs") continue;
+    if (name == "text") {
+      xmlChar* content = xmlNodeGetContent(n);
+      svg.texts.emplace_back(reinterpret_cast<const char*>(content));
+      xmlFree(content);
+      continue;
+    }
+    svg.shapes += name == "path" || name == "rect";
+    svg.uses += name == "use";
+    walk(n->children, svg);
+  }
+}
+
+Svg read_svg(const std::string& bytes) {
+  Svg svg;
+  xmlDoc* doc = xmlReadMemory(bytes.data(), static_cast<int>(bytes.size()), "figure.svg", nullptr,
+                              XML_PARSE_NONET);
+  if (!doc) return svg;
+  svg.parsed = true;
+  walk(xmlDocGetRootElement(doc)->children, svg);
+  xmlFreeDoc(doc);
+  return svg;
+}
+
+bool holds(const std::vector<std::string>& texts, const std::string& part) {
+  for (const auto& t : texts)
+    if (t.find(part) != std::string::npos) return true;
+  return false;
+}
+
+// Shapes cairo draws for the figure: the background, one per fill, stroke, line or hatch.
+int shape_primitives(const viz::Figure& f) {
+  int n = 1;
+  for (const auto& item : f.items) {
+    if (const auto* r = std::get_if<viz::FigureRect>(&item))
+      n += (r->filled ? 1 : 0) + (r->stroke_width > 0 ? 1 : 0);
+    else if (!std::holds_alternative<viz::FigureText>(item))
+      n += 1;
+  }
+  return n;
+}
+
+// --- the table --------------------------------------------------------------------------------
+
+struct PanelCase {
+  const char* scenario;
+  FigurePanel panel;
+  std::vector<const char*> words;  // in the SVG's <text>s and the PDF's text
+  FigureRole role;                 // a rectangle of this role ...
+  int role_count;                  // ... drawn this many times (-1: at least one)
+};
+
+void PrintTo(const PanelCase& c, std::ostream* os) {
+  *os << c.scenario << " " << to_string(c.panel);
+}
+
+std::string case_name(const PanelCase& c) {
+  std::string name = std::string(c.scenario) + "_" + to_string(c.panel);
+  for (char& ch : name) ch = ch == '-' ? '_' : ch;
+  return name;
+}
+
+class PanelTable : public FigurePanels, public ::testing::WithParamInterface<PanelCase> {};
+
+const viz::Theme& light() {
+  return viz::theme(viz::ThemeName::Light);
+}
+
+TEST_P(PanelTable, SvgPdfAndPngHoldThePanelsContent) {
+  const PanelCase c = GetParam();
+  const auto data = panel_data(c.scenario, c.panel);
+  ASSERT_TRUE(data) << c.scenario << " has no " << to_string(c.panel) << " panel";
+  const viz::Figure f = panel_figure(
+      *data, light(), "host model \u2022 2026-01-01 \u2022 scenario " + std::string(c.scenario));
+  ASSERT_GT(f.height, 50);
+  std::size_t count = 0;
+  for (const auto& item : f.items)
+    if (const auto* r = std::get_if<viz::FigureRect>(&item); r && r->role == c.role) ++count;
+  if (c.role_count >= 0)
+    EXPECT_EQ(count, static_cast<std::size_t>(c.role_count));
+  else
+    EXPECT_GT(count, 0u);
+
+  // SVG: every word as <text>, no glyph outlines, one shape per shape primitive.
+  const Svg svg = read_svg(viz::render_figure(f, viz::FigureFormat::Svg, 160));
+  ASSERT_TRUE(svg.parsed);
+  EXPECT_EQ(svg.uses, 0);
+  EXPECT_EQ(svg.shapes, shape_primitives(f));
+  EXPECT_EQ(svg.texts.size(), f.texts().size());
+  for (const char* word : c.words) EXPECT_TRUE(holds(svg.texts, word)) << word;
+  EXPECT_TRUE(holds(svg.texts, "scenario " + std::string(c.scenario)));
+
+  // PDF: pdftotext reads the same words back.
+  if (run_command("pdftotext -v").exit_code == 0) {
+    const std::string pdf = temp_path(case_name(c) + ".pdf");
+    viz::write_figure(f, viz::FigureFormat::Pdf, 160, pdf);
+    const auto text = run_command("pdftotext " + pdf + " -");
+    EXPECT_EQ(text.exit_code, 0);
+    for (const char* word : c.words)
+      EXPECT_NE(text.output.find(word), std::string::npos) << word << " in:\n" << text.output;
+    std::remove(pdf.c_str());
+  }
+
+  // PNG: the first rectangle of the role in its colour, inside its corner, clear of a conflict
+  // frame and of its number.
+  const std::string png_path = temp_path(case_name(c) + ".png");
+  viz::write_figure(f, viz::FigureFormat::Png, 160, png_path);
+  const test::Png png = test::load_png(png_path);
+  ASSERT_TRUE(png.rgba);
+  const viz::FigurePage page = viz::figure_page(f, 160);
+  for (const auto& item : f.items) {
+    const auto* r = std::get_if<viz::FigureRect>(&item);
+    if (!r || r->role != c.role || !r->filled) continue;
+    const int x = static_cast<int>((r->rect.x0 + 3.5f) * page.px_per_unit);
+    const int y = static_cast<int>((r->rect.y0 + 3.5f) * page.px_per_unit);
+    EXPECT_TRUE(test::near(png.at(x, y), r->fill, 8))
+        << "pixel " << x << "," << y << " of the first " << static_cast<int>(c.role);
+    break;
+  }
+  EXPECT_TRUE(test::near(png.at(1, 1), light().background));
+  std::remove(png_path.c_str());
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Scenarios, PanelTable,
+    ::testing::Values(
+        PanelCase{"tile-column-32x32",
+                  FigurePanel::Tile,
+                  {"tile as stored: 32 per row", "Wavefronts per request: 32", "bank conflict"},
+                  FigureRole::Element,
+                  32 * 32},
+        PanelCase{"tile-column-32x33",
+                  FigurePanel::Tile,
+                  {"tile as stored: 32 + 1 padding per row", "Wavefronts per request: 1"},
+                  FigureRole::Element,
+                  32 * 32},
+        PanelCase{"transpose",
+                  FigurePanel::Tile,
+                  {"transpose kernel", "most distinct words in one bank: 32"},
+                  FigureRole::ConflictMark,
+                  32},
+        PanelCase{"aligned",
+                  FigurePanel::Heatmap,
+                  {"counted per 32-byte sector", "64 KiB", "(100.0 %)", "10k"},
+                  FigureRole::HeatCell,
+                  -1},
+        PanelCase{"stride-32",
+                  FigurePanel::Heatmap,
+                  {"(12.5 %)", "over-fetch"},
+                  FigureRole::HeatCell,
+                  -1},
+        PanelCase{"aligned",
+                  FigurePanel::Numbers,
+                  {"per warp request", "sectors (32 B)", "100.0 %", "model only"},
+                  FigureRole::Rule,
+                  -1},
+        PanelCase{"stride-32",
+                  FigurePanel::Numbers,
+                  {"sectors (32 B)", "32", "12.5 %", "model only"},
+                  FigureRole::Rule,
+                  -1},
+        PanelCase{"bank-stride-32",
+                  FigurePanel::Numbers,
+                  {"wavefronts", "32 (32-way conflict)", "model only"},
+                  FigureRole::Rule,
+                  -1},
+        PanelCase{
+            "matmul", FigurePanel::Numbers, {"wavefronts", "model only"}, FigureRole::Rule, -1},
+        PanelCase{"kernel-transpose-tiled",
+                  FigurePanel::Numbers,
+                  {"3 load tile", "32 wavefronts", "whole launch, shared loads", "model only"},
+                  FigureRole::Rule,
+                  -1}),
+    [](const auto& param_info) { return case_name(param_info.param); });
+
+// The tile figure's conflict frames where the bank view has them.
+TEST_F(FigurePanels, TileFramesTheWordsOfAConflictingBank) {
+  for (const auto& [scenario, frames] :
+       {std::pair<const char*, std::size_t>{"tile-column-32x32", 32},
+        std::pair<const char*, std::size_t>{"tile-column-32x33", 0}}) {
+    const auto data = panel_data(scenario, FigurePanel::Tile);
+    ASSERT_TRUE(data) << scenario;
+    const viz::Figure f = panel_figure(*data, light(), "");
+    EXPECT_EQ(f.count(FigureRole::ConflictMark), frames) << scenario;
+    EXPECT_EQ(f.texts(FigureRole::LaneNumber).size(), 32u) << scenario;
+  }
+}
+
+TEST_F(FigurePanels, ModelOnlyNumbersSayItAndDrawNoMeasuredTable) {
+  const auto data = panel_data("aligned", FigurePanel::Numbers);
+  ASSERT_TRUE(data);
+  EXPECT_TRUE(data->measured.empty());
+  const viz::Figure f = panel_figure(*data, light(), "");
+  ASSERT_EQ(f.texts(FigureRole::ModelOnly).size(), 1u);
+  EXPECT_NE(f.texts(FigureRole::ModelOnly)[0]->text.find("model only"), std::string::npos);
+  for (const auto* t : f.texts(FigureRole::Header))
+    EXPECT_EQ(t->text.find("measured"), std::string::npos) << t->text;
+  // The window's table: the same rows as global_stat_texts.
+  const auto rows = f.texts(FigureRole::Label);
+  ASSERT_EQ(rows.size(), data->rows.size());
+  for (std::size_t i = 0; i < rows.size(); ++i) EXPECT_EQ(rows[i]->text, data->rows[i].name);
+}
+
+// --- measured panels, from measured data built by hand ------------------------------------------
+
+TEST_F(FigurePanels, MeasuredNumbersAreATableNotModelOnly) {
+  auto data = panel_data("aligned", FigurePanel::Numbers);
+  ASSERT_TRUE(data);
+  data->measured = {{"this copy kernel", "2179 GB/s"},
+                    {"cudaMemcpy device\u2192device", "2950 GB/s"}};
+  data->measured_title = "measured (read + write, 10\u2079 B/s)";
+  const viz::Figure f = numbers_figure(*data, light(), "");
+  EXPECT_TRUE(f.texts(FigureRole::ModelOnly).empty());
+  const Svg svg = read_svg(viz::render_figure(f, viz::FigureFormat::Svg, 160));
+  EXPECT_TRUE(holds(svg.texts, "2179 GB/s"));
+  EXPECT_TRUE(holds(svg.texts, "measured (read + write"));
+}
+
+TEST_F(FigurePanels, SweepDrawsEveryMeasuredPointAndThePrediction) {
+  FigurePanelData d;
+  d.panel = FigurePanel::StrideSweep;
+  d.x_label = "stride (elements of 4 B)";
+  d.memcpy_gbps = 3000;
+  d.peak_gbps = 3350;
+  d.highlight_x = 2;
+  d.access = "copy kernel, stride sweep of 4-byte words";
+  d.sweep = {{1, 2400, 2380, 2420, 2450}, {2, 1100, 1090, 1110, 1200}, {4, 560, 550, 570, 600}};
+  const viz::Figure f = sweep_figure(d, light(), "measured on NVIDIA H100 \u2022 test");
+  EXPECT_EQ(f.count(FigureRole::Point), 3u + 1u) << "three markers and the ring";
+  const Svg svg = read_svg(viz::render_figure(f, viz::FigureFormat::Svg, 160));
+  for (const char* word :
+       {"stride (elements of 4 B)", "cudaMemcpy D2D 3000", "theoretical peak 3350",
+        "worst 9.1 % (at stride 2)", "measured (median, IQR)"})
+    EXPECT_TRUE(holds(svg.texts, word)) << word;
+}
+
+TEST_F(FigurePanels, BarsScaleToTheLargestAndSkipARefusedVariant) {
+  FigurePanelData d;
+  d.panel = FigurePanel::Bars;
+  d.bars_title = "4096\u00d74096 floats \u2022 GB/s = read + write";
+  d.bars = {{"naive", 600, "600 GB/s", "verified", false},
+            {"tiled", 1200, "1200 GB/s", "verified", true},
+            {"vectorized", 0, "refused", "needs n % 4 == 0", false}};
+  const viz::Figure f = bars_figure(d, light(), "");
+  std::vector<float> widths;
+  for (const auto& item : f.items)
+    if (const auto* r = std::get_if<viz::FigureRect>(&item); r && r->role == FigureRole::Bar)
+      widths.push_back(r->rect.x1 - r->rect.x0);
+  ASSERT_EQ(widths.size(), 2u);
+  EXPECT_NEAR(widths[0] * 2, widths[1], 0.01f);
+  const Svg svg = read_svg(viz::render_figure(f, viz::FigureFormat::Svg, 160));
+  for (const char* word : {"naive", "1200 GB/s", "refused", "needs n % 4 == 0"})
+    EXPECT_TRUE(holds(svg.texts, word)) << word;
+}
+
+TEST_F(FigurePanels, LabsListOnlyThePanelsTheyHave) {
+  const auto panels = [](const char* name) {
+    const Scenario& s = find_scenario(name);
+    const auto lab = lab_info(s.lab).make(false);
+    lab->apply(s, std::nullopt);
+    lab->update();
+    return figure_panel_list(lab->figure_panels());
+  };
+  // Model only: no sweep and no bars (they exist once measured).
+  EXPECT_EQ(panels("aligned"), "warp, heatmap, numbers");
+  EXPECT_EQ(panels("bank-stride-32"), "banks, numbers");
+  EXPECT_EQ(panels("tile-column-32x33"), "banks, tile, numbers");
+  EXPECT_EQ(panels("transpose"), "banks, warp, tile, numbers");
+  EXPECT_EQ(panels("transpose-naive"), "warp, numbers");
+  EXPECT_EQ(panels("kernel-copy"), "warp, numbers");
+  EXPECT_EQ(panels("carveout-l1"), "none");
+}
+
+// --- the verb -----------------------------------------------------------------------------------
+
+TEST_F(FigurePanels, RenderAllWritesEveryScenarioTimesPanel) {
+  const std::string dir = temp_path("figures");
+  std::filesystem::remove_all(dir);
+  const auto r = run_command("SOURCE_DATE_EPOCH=1767225600 " + kWarplens +
+                             " render --model-only --all --format svg --out " + dir);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  // Every scenario x every panel its lab lists, and nothing else.
+  std::set<std::string> expected;
+  for (const Scenario& s : builtin_scenarios()) {
+    const auto lab = lab_info(s.lab).make(false);
+    lab->apply(s, std::nullopt);
+    lab->update();
+    for (const FigurePanel p : lab->figure_panels())
+      expected.insert(s.name + "-" + to_string(p) + ".svg");
+  }
+  std::set<std::string> written;
+  for (const auto& entry : std::filesystem::directory_iterator(dir))
+    written.insert(entry.path().filename().string());
+  EXPECT_EQ(written, expected);
+  EXPECT_GT(written.size(), builtin_scenarios().size());
+  std::istringstream lines(r.output);
+  std::size_t printed = 0;
+  for (std::string line; std::getline(lines, line);) printed += line.find(dir) == 0;
+  EXPECT_EQ(printed, expected.size()) << "one line per file";
+  for (const char* file : {"aligned-heatmap.svg", "transpose-tile.svg", "misaligned-numbers.svg"}) {
+    std::ifstream in(dir + "/" + file);
+    const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const Svg svg = read_svg(bytes);
+    EXPECT_TRUE(svg.parsed) << file;
+    EXPECT_TRUE(holds(svg.texts, "2026-01-01")) << file;
+  }
+  // --panel narrows it to the scenarios that have the panel.
+  const std::string tiles = temp_path("tiles");
+  std::filesystem::remove_all(tiles);
+  const auto t = run_command(kWarplens +
+                             " render --model-only --all --panel tile --format png --out " + tiles);
+  ASSERT_EQ(t.exit_code, 0) << t.output;
+  for (const auto& entry : std::filesystem::directory_iterator(tiles))
+    EXPECT_NE(entry.path().filename().string().find("-tile.png"), std::string::npos);
+  EXPECT_TRUE(std::filesystem::exists(tiles + "/transpose-tile.png"));
+  std::filesystem::remove_all(dir);
+  std::filesystem::remove_all(tiles);
+}
+
+TEST(FigurePanelsCommand, APanelTheScenarioLacksIsExit2AndABadFolderExit1) {
+  auto r = run_command(kWarplens + " render --model-only --scenario aligned --panel tile --out " +
+                       temp_path("x.svg"));
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("its panels: warp, heatmap, numbers"), std::string::npos) << r.output;
+  r = run_command(kWarplens +
+                  " render --model-only --scenario aligned --panel numbers --out "
+                  "/nonexistent-warplens-folder/x.svg");
+  EXPECT_EQ(r.exit_code, 1) << r.output;
+  EXPECT_NE(r.output.find("is not a folder"), std::string::npos) << r.output;
+}
+
+}  // namespace
+}  // namespace warplens::app
