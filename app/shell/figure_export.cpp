@@ -131,10 +131,7 @@ int render_all_figures(const ViewOptions& options, const FigureExportOptions& fi
     const auto device = options.use_gpu ? gpu::query_device() : gpu::DeviceQuery{};
     viz::HeadlessContext context(device.device ? device.device->index : -1);
     HeadlessScene scene(options);
-    UiState ui;
-    ui.theme = options.theme;
-    ui.interactive = false;
-    if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
+    UiState ui = catalog_ui(options);
     const viz::Theme& theme = viz::theme(options.theme);
     int failed = 0, written = 0;
     const auto& catalog = builtin_scenarios();

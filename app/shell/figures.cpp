@@ -103,11 +103,7 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
     const auto device = options.use_gpu ? gpu::query_device() : gpu::DeviceQuery{};
     viz::HeadlessContext context(device.device ? device.device->index : -1);
     HeadlessScene scene(options);
-    UiState ui;
-    ui.theme = options.theme;
-    ui.interactive = false;
-    ui.presenter = options.presenter;
-    if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
+    UiState ui = catalog_ui(options);
     viz::RenderTarget target;
     LayoutAudit audit;
     nlohmann::json report = {{"findings", nlohmann::json::array()}, {"failing", 0}};

@@ -103,6 +103,15 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   return ui;
 }
 
+UiState catalog_ui(const ViewOptions& options) {
+  UiState ui;
+  ui.theme = options.theme;
+  ui.interactive = false;
+  ui.presenter = options.presenter;
+  if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
+  return ui;
+}
+
 PredictStage parse_predict_stage(const std::string& text) {
   for (PredictStage stage : {PredictStage::Hidden, PredictStage::Guessed, PredictStage::Revealed})
     if (text == to_string(stage)) return stage;

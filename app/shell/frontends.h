@@ -45,6 +45,10 @@ struct ViewOptions {
 /// (render: a bad preset throws ScenarioError; the window shows the problem instead).
 UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive);
 
+/// The UI state a headless walk over every scenario (render --all) starts from: `options`' theme,
+/// layout and memory model; not interactive; no scenario applied yet.
+UiState catalog_ui(const ViewOptions& options);
+
 /// Parses hidden | guessed | revealed; throws std::invalid_argument.
 PredictStage parse_predict_stage(const std::string& text);
 

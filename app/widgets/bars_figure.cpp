@@ -16,10 +16,7 @@ viz::Figure bars_figure(const FigurePanelData& data, const viz::Theme& theme,
                         const std::string& source, viz::FigureMeasure measure) {
   Page page(theme);
   Pen pen(page.figure, measure);
-  float y = figure_parts::kMargin;
-  if (!data.access.empty())
-    y = figure_parts::add_wrapped(pen, data.access, page.left, y, page.right, FigureRole::Title,
-                                  FigureFont::Bold, kFont, theme.text);
+  float y = figure_parts::add_title(pen, page, theme, data.access);
   if (!data.bars_title.empty())
     y = figure_parts::add_wrapped(pen, data.bars_title, page.left, y, page.right, FigureRole::Note,
                                   FigureFont::Regular, 0.9f * kFont, theme.muted_text);

@@ -155,4 +155,10 @@ viz::Figure Page::finish(Pen& pen, const viz::Theme& theme, const std::string& s
   return std::move(figure);
 }
 
+float add_title(Pen& pen, const Page& page, const viz::Theme& theme, const std::string& access) {
+  if (access.empty()) return kMargin;
+  return add_wrapped(pen, access, page.left, kMargin, page.right, viz::FigureRole::Title,
+                     viz::FigureFont::Bold, kFont, theme.text);
+}
+
 }  // namespace warplens::app::figure_parts

@@ -69,6 +69,11 @@ float add_source_line(Pen& pen, const viz::Theme& theme, const std::string& sour
 float add_wrapped(Pen& pen, const std::string& text, float x, float y, float right,
                   viz::FigureRole role, viz::FigureFont font, float size, viz::Rgb color);
 
+struct Page;
+/// The panel's title line (what is shown, `access`: bold, wrapped) at the top of `page`; returns
+/// its bottom, or the top margin for an empty `access`.
+float add_title(Pen& pen, const Page& page, const viz::Theme& theme, const std::string& access);
+
 /// A panel figure's frame: the title line (what is shown) at the top, and after the caller's
 /// content the source line; `finish` sets the figure's height from the bottom reached.
 struct Page {

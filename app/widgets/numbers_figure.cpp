@@ -71,11 +71,8 @@ viz::Figure numbers_figure(const FigurePanelData& data, const viz::Theme& theme,
                            const std::string& source, viz::FigureMeasure measure) {
   Page page(theme);
   Pen pen(page.figure, measure);
-  float y = figure_parts::kMargin;
-  if (!data.access.empty())
-    y = figure_parts::add_wrapped(pen, data.access, page.left, y, page.right, FigureRole::Title,
-                                  FigureFont::Bold, kFont, theme.text) +
-        0.5f * kFont;
+  float y = figure_parts::add_title(pen, page, theme, data.access);
+  if (!data.access.empty()) y += 0.5f * kFont;
 
   // The per-request table, as the window's (begin_stat_table, stat_row).
   const bool traced = data.gpu_trace;

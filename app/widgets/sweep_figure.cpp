@@ -26,11 +26,8 @@ viz::Figure sweep_figure(const FigurePanelData& data, const viz::Theme& theme,
                          const std::string& source, viz::FigureMeasure measure) {
   Page page(theme);
   Pen pen(page.figure, measure);
-  float y = figure_parts::kMargin;
-  if (!data.access.empty())
-    y = figure_parts::add_wrapped(pen, data.access, page.left, y, page.right, FigureRole::Title,
-                                  FigureFont::Bold, kFont, theme.text) +
-        0.4f * kFont;
+  float y = figure_parts::add_title(pen, page, theme, data.access);
+  if (!data.access.empty()) y += 0.4f * kFont;
   const bool offset = data.panel == FigurePanel::OffsetSweep;
   double x_max = offset ? 32 : 64, y_max = std::max(data.memcpy_gbps, data.peak_gbps);
   for (const FigureSweepPoint& p : data.sweep) {

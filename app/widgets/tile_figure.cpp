@@ -59,10 +59,7 @@ viz::Figure tile_figure(const FigurePanelData& data, const viz::Theme& theme,
   const int rows = static_cast<int>(
       std::clamp<std::int64_t>(std::max<std::int64_t>(array.min_rows, last_row + 1), 1, kMaxRows));
 
-  float y = figure_parts::kMargin;
-  if (!data.access.empty())
-    y = figure_parts::add_wrapped(pen, data.access, page.left, y, page.right, FigureRole::Title,
-                                  FigureFont::Bold, kFont, theme.text);
+  float y = figure_parts::add_title(pen, page, theme, data.access);
   const int padding = pitch - width;
   const std::string title =
       (padding > 0 ? format("tile as stored: %d + %d padding per row", width, padding)
