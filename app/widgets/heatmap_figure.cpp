@@ -44,8 +44,8 @@ std::string heatmap_totals_text(const SectorHeatmap& heat) {
     touched += sector.requests > 0;
   }
   return format(
-      "%d sectors moved by %lld warp requests (up to %u per sector); %lld of %lld bytes moved were "
-      "asked for (%.1f %%).",
+      "%d sectors moved %lld times in all (a sector by up to %u warp requests); %lld of %lld "
+      "bytes moved were asked for (%.1f %%).",
       touched, requests, max_requests, used, requests * 32,
       requests ? 100.0 * static_cast<double>(used) / (32.0 * static_cast<double>(requests)) : 0.0);
 }
