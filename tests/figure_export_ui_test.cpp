@@ -111,5 +111,19 @@ TEST_F(FigureExportUi, RightClickExportsTheViewsPanelIntoTheRememberedFolder) {
   fs::remove_all(out);
 }
 
+TEST_F(FigureExportUi, ThePresenterLayoutOffersTheMenuOnItsViewAndItsNumbers) {
+  ui_.presenter = true;
+  frame(3);
+  ASSERT_TRUE(ui_.presenter_shown);
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  click({0.4f * kW, 0.5f * kH}, ImGuiMouseButton_Right);  // the view, left of the key numbers
+  ASSERT_EQ(g.OpenPopupStack.Size, 1) << "the view's menu";
+  EXPECT_FALSE(g.OpenPopupStack[0].Window->Flags & ImGuiWindowFlags_Modal);
+  click({0.3f * kW, kH - 10.0f}, ImGuiMouseButton_Left);  // the status text: the menu closes
+  ASSERT_EQ(g.OpenPopupStack.Size, 0);
+  click({0.9f * kW, 0.6f * kH}, ImGuiMouseButton_Right);  // the key numbers' column
+  EXPECT_EQ(g.OpenPopupStack.Size, 1) << "the numbers' menu";
+}
+
 }  // namespace
 }  // namespace warplens::app

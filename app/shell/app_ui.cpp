@@ -569,6 +569,10 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
       draw_key_numbers(b, scenario_at(ui, ui.scenario), layer, legend, p, z);
     });
+    figure_areas = {{0, body_y},
+                    {w - numbers_w - gap, body_y + body_h},
+                    {w - numbers_w, body_y},
+                    {w, body_y + body_h}};
   } else {
     const float stats_h = b.numbers_height(frame, body_h, stats_cap);
     draw_parameters();
@@ -584,7 +588,8 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
                     {main_x, body_y + body_h - stats_h},
                     {main_x + main_w, body_y + body_h}};
   }
-  // Right-click a view or the numbers: "Export figure…" (one lab shown, not A/B or presenter).
+  // Right-click a view or the numbers: "Export figure…" (one lab shown, in either layout; not in
+  // A/B compare).
   if (ui.interactive && figure_areas) draw_figure_export(ui, b, *figure_areas);
   b.end_frame(ui);
   steps_drawn(ui, step.steps(), step.unit());
