@@ -9,6 +9,7 @@
 // warp_view.h), not from this list. Drawing the list through GL too, so that the window and the
 // figure share one layout, is the next increment; until then a figure follows the GL view's
 // layout (layout_bank_view, layout_warp_view) and its colour rules, re-stated in the builders.
+// tests/figure_gl_parity_test.cpp holds the bank figure to the GL bank view cell by cell.
 #pragma once
 
 #include <cstddef>

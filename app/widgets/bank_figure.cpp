@@ -33,24 +33,9 @@ bool shows_everything(const BankLayout& l) {
                      [](const BankLayout::Phase& p) { return p.hidden_rows == 0; });
 }
 
-// The window's layout at the figure's width, at the least height that shows every touched row
-// at a readable height in the regular tier (or the tallest tried, if none does).
 BankLayout lay_out(const TraceRecords& trace, const model::SharedAnalysis& analysis) {
-  const int width = static_cast<int>(kFigureWidth);
-  int lo = 200, hi = 6000;
-  BankLayout best = viz::layout_bank_view(trace, analysis, width, hi, 1.0f);
-  if (!shows_everything(best)) return best;
-  while (hi - lo > 2) {
-    const int mid = (lo + hi) / 2;
-    BankLayout l = viz::layout_bank_view(trace, analysis, width, mid, 1.0f);
-    if (shows_everything(l)) {
-      hi = mid;
-      best = std::move(l);
-    } else {
-      lo = mid;
-    }
-  }
-  return best;
+  return viz::layout_bank_view(trace, analysis, static_cast<int>(kFigureWidth),
+                               bank_figure_view_height(trace, analysis), 1.0f);
 }
 
 std::string plural(int n, const char* one, const char* many) {
@@ -268,6 +253,21 @@ struct Grid {
 };
 
 }  // namespace
+
+int bank_figure_view_height(const TraceRecords& trace, const model::SharedAnalysis& analysis) {
+  const int width = static_cast<int>(kFigureWidth);
+  int lo = 200, hi = 6000;
+  if (!shows_everything(viz::layout_bank_view(trace, analysis, width, hi, 1.0f))) return hi;
+  while (hi - lo > 2) {
+    const int mid = (lo + hi) / 2;
+    if (shows_everything(viz::layout_bank_view(trace, analysis, width, mid, 1.0f))) {
+      hi = mid;
+    } else {
+      lo = mid;
+    }
+  }
+  return hi;
+}
 
 viz::Figure bank_figure(const FigurePanelData& data, const viz::Theme& theme,
                         const std::string& source, viz::FigureMeasure measure) {

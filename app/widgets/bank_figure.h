@@ -21,6 +21,12 @@ namespace warplens::app {
 /// The bank figure of `data` (a FigurePanel::Banks panel: warp slot 0's shared access and its
 /// analysis). `source` is the source line at the bottom (device or host model, date,
 /// scenario); empty leaves it out (--no-caption).
+/// The height (pixels at scale 1) of the window's bank view whose layout the figure takes, at the
+/// figure's width (figure_parts::kFigureWidth): the least that shows every touched row at a
+/// readable height in the regular tier (or the tallest tried, if none does). A GL BankView drawn
+/// kFigureWidth x this at scale 1 lays out its grid where the figure draws it.
+int bank_figure_view_height(const TraceRecords& trace, const model::SharedAnalysis& analysis);
+
 viz::Figure bank_figure(const FigurePanelData& data, const viz::Theme& theme,
                         const std::string& source,
                         viz::FigureMeasure measure = viz::measure_figure_text);
