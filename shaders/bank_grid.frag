@@ -151,7 +151,11 @@ void main() {
             if (has_hi) ++readers_hi;
             if (has_lo && has_hi) both = l;
           }
-          if (both >= 0 && readers_lo == 1 && readers_hi == 1) c = u_lane_color[both];
+          if (both >= 0 && readers_lo == 1 && readers_hi == 1) {
+            // Faint while the word waits for its wavefront (stepping), as its boxes are.
+            bool waiting = (u_row_pending[slot] & (1u << uint(right ? bank : other))) != 0u;
+            c = waiting ? mix(u_lane_color[both], u_background, 0.78) : u_lane_color[both];
+          }
         }
       }
     }

@@ -69,6 +69,9 @@ struct FigurePanelData {
   /// Where the trace came from: "host model" or "GPU trace on NVIDIA H100 ...".
   std::string source;
   bool gpu_trace = false;
+  /// Stepping (render --step K, the window's step): the wavefronts served so far in a banks
+  /// panel (BankLayout::step); -1 the whole access. The other panels show the whole access.
+  int step = -1;
 
   // --- tile (besides trace and shared) ---
   SharedIndexParams tile_index{};  ///< the tile access (tile_view_applies)

@@ -66,7 +66,8 @@ FigureExportResult export_panel_figure(const LabInstance& lab, Lab lab_id,
                                " panel; its panels: " + figure_panel_list(panels)};
   }
   try {
-    const auto data = lab.figure_panel(options.panel);
+    auto data = lab.figure_panel(options.panel);
+    if (data) data->step = options.step;
     if (!data) {
       return {kExitRuntime, scenario + ": the " + std::string(to_string(options.panel)) +
                                 " panel has nothing to draw (" + lab.error() + ")"};
@@ -103,8 +104,10 @@ int render_figure(const ViewOptions& options, const FigureExportOptions& figure)
     LabInstance& lab = scene.labs.lab(ui.lab);
     if (lab.show_figure_panel(figure.panel) && !scene.wait_until_idle(std::chrono::seconds(120)))
       std::cerr << "warplens render: the GPU did not finish within 120 s\n";
+    FigureExportOptions stepped = figure;
+    stepped.step = ui.view_step;  // render --step K
     const FigureExportResult r =
-        export_panel_figure(lab, ui.lab, name, figure, viz::theme(options.theme));
+        export_panel_figure(lab, ui.lab, name, stepped, viz::theme(options.theme));
     (r.code == kExitOk ? std::cout : std::cerr)
         << (r.code == kExitOk ? "" : "warplens render: ") << r.message << "\n";
     if (r.code != kExitOk) return r.code;

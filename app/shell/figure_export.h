@@ -21,6 +21,7 @@ struct FigureExportOptions {
   std::string out;        ///< the file to write (--all: the folder)
   double width_mm = 160;  ///< the figure's width on the page
   bool caption = true;    ///< the source line (device or host model, date, scenario)
+  int step = -1;          ///< the step a banks panel shows (FigurePanelData::step); -1 whole
 };
 
 /// The format named by `out`'s extension (.svg, .pdf, .png); throws std::invalid_argument.

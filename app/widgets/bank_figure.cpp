@@ -33,9 +33,9 @@ bool shows_everything(const BankLayout& l) {
                      [](const BankLayout::Phase& p) { return p.hidden_rows == 0; });
 }
 
-BankLayout lay_out(const TraceRecords& trace, const model::SharedAnalysis& analysis) {
+BankLayout lay_out(const TraceRecords& trace, const model::SharedAnalysis& analysis, int step) {
   return viz::layout_bank_view(trace, analysis, static_cast<int>(kFigureWidth),
-                               bank_figure_view_height(trace, analysis), 1.0f);
+                               bank_figure_view_height(trace, analysis), 1.0f, false, step);
 }
 
 std::string plural(int n, const char* one, const char* many) {
@@ -68,6 +68,12 @@ struct Grid {
   // A touched word: its bytes in the colours of the lanes reading them (stripes where several
   // do), a broadcast ring when several lanes read it, the wavefront on top.
   void cell(const BankLayout::Phase& p, const BankLayout::Cell& c, const Rect& box) {
+    if (!c.served) {  // stepping: not served yet, its first lane's colour, faint (bank_grid.frag)
+      const Rgb lane = theme.lanes[static_cast<std::size_t>(c.lanes.front())];
+      pen.fill(box, FigureRole::Cell, mix(lane, theme.background, 0.78f));
+      pen.frame(box, FigureRole::Rule, mix(lane, theme.background, 0.2f), 1.2f);
+      return;
+    }
     const auto bytes = byte_readers(trace, layout, p, c.word);
     const float byte_w = (box.x1 - box.x0) / static_cast<float>(layout.bank_width);
     for (std::size_t b = 0; b < bytes.size();) {
@@ -120,12 +126,17 @@ struct Grid {
     if (p.active_lanes == 0) {
       parts.push_back({"  \u2022  all lanes idle: 0 wavefronts", muted});
     } else {
-      parts.push_back({"  \u2022  " + plural(p.wavefronts, "wavefront", "wavefronts"), theme.text});
+      parts.push_back(
+          {"  \u2022  " + (layout.stepping()
+                               ? format("%d of %d wavefronts", p.served_wavefronts, p.wavefronts)
+                               : plural(p.wavefronts, "wavefront", "wavefronts")),
+           theme.text});
       const int conflicted = p.conflict_banks();
       const int min = std::max(1, p.min_wavefronts);
       if (conflicted > 0) {
-        parts.push_back({format("  \u2022  %d-way bank conflict", (p.wavefronts + min - 1) / min),
-                         theme.conflict});
+        parts.push_back(
+            {format("  \u2022  %d-way bank conflict", (p.served_wavefronts + min - 1) / min),
+             theme.conflict});
         parts.push_back({" (" + plural(conflicted, "bank", "banks") + ")", theme.text});
       } else {
         parts.push_back({"  \u2022  no bank conflict", muted});
@@ -221,7 +232,7 @@ struct Grid {
     const float count_size =
         pen.fit(FigureFont::Mono, "\u00d732", layout.cell_w - 3, kFont, 0.55f * kFont);
     for (int bank = 0; bank < layout.bank_count; ++bank) {
-      const int n = p.words_per_bank[static_cast<std::size_t>(bank)];
+      const int n = p.served_per_bank[static_cast<std::size_t>(bank)];
       const bool conflict = p.conflict(bank);
       const float frame = conflict ? 2.5f : 0.0f;
       const float x0 = layout.bank_x(p, bank), x1 = layout.bank_x(p, bank + 1);
@@ -272,7 +283,7 @@ int bank_figure_view_height(const TraceRecords& trace, const model::SharedAnalys
 viz::Figure bank_figure(const FigurePanelData& data, const viz::Theme& theme,
                         const std::string& source, viz::FigureMeasure measure) {
   const TraceRecords& trace = data.trace;
-  const BankLayout layout = lay_out(trace, data.shared);
+  const BankLayout layout = lay_out(trace, data.shared, data.step);
   viz::Figure figure;
   figure.width = kFigureWidth;
   figure.background = theme.background;
@@ -335,14 +346,17 @@ viz::Figure bank_figure(const FigurePanelData& data, const viz::Theme& theme,
   const float total_mid = layout.total_y + 0.5f * kBold;
   std::string total = "Wavefronts per request: " + std::to_string(layout.wavefronts);
   if (several) total += " = " + sum;
+  if (layout.stepping())
+    total = format("Wavefront %d of %d served", layout.step, layout.wavefronts);
   const float tx = layout.label_x + pen.text(layout.label_x, total_mid, total, FigureRole::Total,
                                              FigureFont::Bold, kBold, theme.text);
   const bool minimum = layout.wavefronts <= busy;
-  pen.text(tx, total_mid,
-           minimum
-               ? format("  \u2022  conflict-free: the minimum for %d-byte words", layout.word_bytes)
-               : format("  \u2022  conflict-free would take %d", busy),
-           FigureRole::Total, FigureFont::Regular, kFont, minimum ? muted : theme.conflict);
+  if (!layout.stepping())
+    pen.text(tx, total_mid,
+             minimum ? format("  \u2022  conflict-free: the minimum for %d-byte words",
+                              layout.word_bytes)
+                     : format("  \u2022  conflict-free would take %d", busy),
+             FigureRole::Total, FigureFont::Regular, kFont, minimum ? muted : theme.conflict);
 
   const float legend_top = layout.total_y + kBold + 14;
   const float legend_bottom = figure_parts::add_legend(
