@@ -189,7 +189,8 @@ class Monkey {
 
 // The two samples the growth criteria compare, taken alike. Both first show every built-in
 // scenario once and draw every lab (with its A/B side, in the normal and the presenter layout,
-// with the keys' help, and every step of a lab that steps) at every UI scale, so what the window
+// with the keys' help, every view the keys 1-4 pick and every step of a lab that steps) at every
+// UI scale, so what the window
 // makes on first use (a window, a view's render target at a scale's size, a shader variant) is in
 // both samples, and every view has last drawn at the same size. Then the window is brought to the
 // same state (the first scenario, compare off, 1x, light theme), the labs' work finished, ImGui's
@@ -232,6 +233,13 @@ Checkpoint checkpoint(int second, app::UiState& ui, app::HeadlessScene& scene,
         // A lab that steps (the own-kernel lab: a warp view for rows of in and out, a bank view
         // for tile rows) draws each step, so each of its views has drawn at this scale.
         for (app::LabInstance* lab : {&scene.labs.lab(info.id), scene.labs.made_a(info.id)}) {
+          // Each view the keys 1-4 pick (the global lab's heatmap and sweeps, the transpose's
+          // tile and global views): a view first drawn at this scale later would make its
+          // render target then.
+          for (int view = 0; lab && view < 4; ++view) {
+            if (lab->pick_view(ui, view)) scene.draw_frames(ui, target, o.width, o.height, 1);
+          }
+          if (lab) lab->pick_view(ui, 0);
           for (int step = 1; lab && step <= 8; ++step) {
             try {
               if (!lab->go_to_step(step)) break;
