@@ -157,7 +157,9 @@ int render_all_figures(const ViewOptions& options, const FigureExportOptions& fi
                       .string();
         const FigureExportResult r = export_panel_figure(lab, ui.lab, scenario.name, one, theme);
         if (r.code == kExitOk) {
-          std::cout << one.out << "\n";
+          // Flushed per file: the list reads whole in a pipe even when stderr writes between
+          // (the ASan build's LeakSanitizer summary landed inside a buffered line).
+          std::cout << one.out << std::endl;
           ++written;
         } else {
           std::cerr << "warplens render: " << r.message << "\n";
