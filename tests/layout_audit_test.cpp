@@ -4,6 +4,8 @@
 // hall uses (issue 13).
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <cstdio>
 #include <nlohmann/json.hpp>
 #include <string>
 
@@ -94,6 +96,55 @@ TEST(LayoutAudit, ThePresenterLayoutIsAutomaticOnAProjectorAndEitherWayOnRequest
   EXPECT_EQ(layout("--size 1280x720 --scale 1.5"), "presenter");
   EXPECT_EQ(layout("--size 1920x1080 --scale 1 --presenter"), "presenter");
   EXPECT_EQ(layout("--size 1920x1080 --scale 2 --no-presenter"), "full");
+}
+
+TEST(LayoutAudit, ThePresenterStripKeepsEveryScenariosKnobsOnOneLine) {
+  // 3x on the two projectors: the picker narrows, the device's words give way, then the knobs'
+  // labels; the knobs themselves are never cut off the strip's end.
+  for (const char* size : {"1280x720", "1920x1080"}) {
+    SCOPED_TRACE(size);
+    const Audit a = audit(std::string("--all --scale 3 --size ") + size);
+    for (const auto& f : a.report["findings"])
+      EXPECT_EQ(f["text"].get<std::string>().find("presenter-strip"), std::string::npos)
+          << f.dump();
+  }
+}
+
+// Pale pixels of several hues (the tile view's bank tints, light theme) left of the numbers.
+int tinted_pixels(const Png& png) {
+  int n = 0;
+  for (int y = png.height / 8; y < png.height * 7 / 8; ++y)
+    for (int x = 0; x < png.width / 2; ++x) {
+      const unsigned char* p = png.at(x, y);
+      const int hi = std::max({p[0], p[1], p[2]}), lo = std::min({p[0], p[1], p[2]});
+      n += lo >= 150 && hi - lo >= 40;
+    }
+  return n;
+}
+
+TEST(LayoutAudit, ATileAsStoredGivesWayOnAProjectorAndTakesTheGridsPlaceOnRequest) {
+  // tile[32][33] at 3x on 1920x1080: no room for the tile beside the bank grid, so the grid shows
+  // alone; --as-stored (the window's key T) puts the tile in its place, and both read whole.
+  const std::string png = temp_path("grid.png"), stored = temp_path("stored.png");
+  const std::string args = " --model-only --scenario tile-column-32x33 --size 1920x1080 --scale 3";
+  ASSERT_EQ(run_command(kWarplens + " render" + args + " --out " + png).exit_code, 0);
+  ASSERT_EQ(run_command(kWarplens + " render" + args + " --as-stored --out " + stored).exit_code,
+            0);
+  const int grid = tinted_pixels(load_png(png)), tile = tinted_pixels(load_png(stored));
+  EXPECT_LT(grid, 2000);
+  EXPECT_GT(tile, 100000);  // 32 x 33 tinted words
+  const Audit a = audit("--scenario tile-column-32x33 --size 1920x1080 --scale 3 --as-stored");
+  EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+  // At 1x there is room for both: the tile stands beside the grid either way.
+  ASSERT_EQ(run_command(kWarplens +
+                        " render --model-only --scenario tile-column-32x33 --size "
+                        "1920x1080 --out " +
+                        png)
+                .exit_code,
+            0);
+  EXPECT_GT(tinted_pixels(load_png(png)), 20000);
+  std::remove(png.c_str());
+  std::remove(stored.c_str());
 }
 
 // Every built-in scenario, both themes: nothing in a view or in the numbers is cut, elided or

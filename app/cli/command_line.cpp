@@ -130,6 +130,9 @@ CommandLine::CommandLine() {
   render->add_flag("--audit", render_audit,
                    "report text cut or ellipsized and view elements hidden, as JSON on stdout; "
                    "exit 1 when the view or the numbers lose any");
+  render->add_flag("--as-stored", render_as_stored,
+                   "where a tile or matrix as stored has no room beside its bank grid or warp "
+                   "view (a projector at 3x), draw it in their place (the window's key T)");
   render->add_option("--model", render_model,
                      "memory model shown: modern, fermi-ca, fermi-cg, kepler, g80");
   render->add_option("--view", render_view,
@@ -294,6 +297,7 @@ ViewOptions CommandLine::render_view_options() const {
   options.scale = render_scale;
   options.use_gpu = !render_model_only;
   options.audit = render_audit;
+  options.array_alone = render_as_stored;
   if (presenter || no_presenter) options.presenter = presenter;
   options.view = parse_bottom_view(render_view);
   options.model = model::parse_hardware_model(render_model);

@@ -75,6 +75,7 @@ struct CommandLine {
   double render_guess = -1;       ///< --guess; negative: none
   double render_guess_gbps = -1;  ///< --guess-gbps; not positive: none
   bool render_audit = false;
+  bool render_as_stored = false;
   std::string render_view = "numbers", render_model = "modern";
   int render_sweep_word = 4;
   /// render --panel banks|warp: one panel as a figure (figure_export.h).

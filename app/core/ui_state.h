@@ -43,6 +43,18 @@ struct UiState {
   bool presenter_shown = false;  ///< the layout the last frame drew (set by the shell)
   /// Select the transpose lab's view tab from the state on the next frame (keys, scenarios).
   bool select_transpose_view = true;
+  /// Key T, the presenter strip's "as stored": where a 2D array view (a shared tile, a global
+  /// matrix) and its bank grid or warp view do not fit side by side, the array view in their
+  /// place (app/widgets/tile_panel.h).
+  bool array_alone = false;
+  bool array_left_out = false;  ///< this frame's views left an array view out for lack of room
+  bool array_switch = false;    ///< the last frame's did: the strip offers the switch
+  /// The presenter strip's knobs as wide as the last frame drew them (pixels; 0: not yet), and
+  /// whether with their labels: those give way on a short strip until the scenario or the
+  /// strip's width (`strip_fitted_for`) changes (presenter.h).
+  float strip_knobs_width = 0;
+  bool strip_knob_labels = true;
+  std::string strip_fitted_for;
   bool interactive = true;  ///< false for headless figures (no hover tooltips, no buttons)
   BottomView bottom = BottomView::Numbers;
   bool select_bottom = false;  ///< select `bottom`'s tab on the next frame (startup, figures)

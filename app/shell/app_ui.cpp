@@ -203,6 +203,9 @@ void draw_keys_help(UiState& ui, float w, float h) {
         {"C", "A/B compare on / off (global and shared-memory labs)"},
         {"A / B", "while comparing: the panel edits side A or side B"},
         {"P", "presenter layout on / off: the view fills the window, the key numbers large"},
+        {"T",
+         "where a tile or matrix as stored has no room beside the bank grid or warp view: show "
+         "it in their place, or back"},
         {"F11", "full screen on / off"},
         {"?", "show or hide this list"},
     };
@@ -248,6 +251,8 @@ void handle_keys(UiState& ui, Workbench& labs, bool presenter_shown) {
       ui.compare_edit_a = true;
     } else if ((c == 'b' || c == 'B') && ui.compare) {
       ui.compare_edit_a = false;
+    } else if ((c == 't' || c == 'T') && (ui.array_switch || ui.array_alone)) {
+      ui.array_alone = !ui.array_alone;
     } else if (c == '?') {
       ui.show_keys = !ui.show_keys;
     } else if (c == 'p' || c == 'P') {
@@ -319,8 +324,13 @@ int catalog_size(const UiState& ui) {
 void draw_scenario_combo(UiState& ui, float preview_room) {
   const int count = catalog_size(ui);
   const int builtin = static_cast<int>(builtin_scenarios().size());
-  const std::string preview = fit_text(scenario_at(ui, ui.scenario).title, preview_room);
-  if (ImGui::BeginCombo("##scenario", preview.c_str(), ImGuiComboFlags_HeightLarge)) {
+  // No room for any of the title (a short presenter strip): the combo's arrow alone.
+  const bool arrow_only = preview_room <= 0;
+  const std::string preview =
+      arrow_only ? std::string() : fit_text(scenario_at(ui, ui.scenario).title, preview_room);
+  if (ImGui::BeginCombo("##scenario", preview.c_str(),
+                        ImGuiComboFlags_HeightLarge |
+                            (arrow_only ? ImGuiComboFlags_NoPreview : ImGuiComboFlags_None))) {
     Lab group = Lab::Global;
     for (int i = 0; i < count; ++i) {
       const Scenario& sc = scenario_at(ui, i);
@@ -598,6 +608,8 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     draw_status(ui, b, a, layer, theme, {0, h - status_h}, {w, status_h});
   }
   draw_keys_help(ui, w, h);
+  ui.array_switch = ui.array_left_out;  // the strip offers "as stored" on the next frame
+  ui.array_left_out = false;
   handle_keys(ui, labs, presenter);
   if (ui.pending_scenario >= 0) {
     apply_scenario(ui, labs, ui.pending_scenario);

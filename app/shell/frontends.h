@@ -26,6 +26,9 @@ struct ViewOptions {
   bool audit = false;
   /// --presenter / --no-presenter: the layout (presenter.h); unset: automatic.
   std::optional<bool> presenter;
+  /// render --as-stored (key T): a tile or matrix as stored in place of its bank grid or warp
+  /// view where the two do not fit side by side (tile_panel.h).
+  bool array_alone = false;
   /// render --kernel: the preset must be of this lab (a ScenarioError otherwise).
   std::optional<Lab> preset_lab;
   /// render --step K: in the own-kernel lab the access shown (1-based, LabInstance::go_to_step);

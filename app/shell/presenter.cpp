@@ -22,33 +22,72 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   ImGui::Begin(
       "##presenter-strip", nullptr,
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float arrow = ImGui::GetFrameHeight();
+  const char* full = "P: full panel";
+  const float button_w =
+      ui.interactive ? ImGui::CalcTextSize(full).x + 2 * style.FramePadding.x + 24 * s : 0.0f;
+  // One line: the knobs come first (as wide as the last frame drew them). Where they and the
+  // rest do not fit, the picker narrows to a dozen characters, then the device's words give
+  // way, then the knobs' labels (until the scenario or the strip's width changes).
   const int count = catalog_size(ui);
+  const std::string fitted_for = std::to_string(ui.scenario) + "@" + std::to_string(size.x);
+  if (ui.strip_fitted_for != fitted_for) {
+    ui.strip_fitted_for = fitted_for;
+    ui.strip_knob_labels = true;
+    ui.strip_knobs_width = 0;
+  }
+  const float line_w = ImGui::GetContentRegionAvail().x;
+  const float arrows = 2 * arrow + 2 * style.ItemSpacing.x + 24 * s;
+  const float badge_least = ImGui::CalcTextSize("no GPU").x + 26 * s;
+  const float picker_least = ImGui::CalcTextSize("0123456789ab").x + arrow;
+  const float knobs_w = ui.strip_knobs_width;
+  const bool badge = arrows + picker_least + knobs_w + badge_least + button_w <= line_w;
+  if (!badge && knobs_w > 0 && ui.strip_knob_labels &&
+      arrows + arrow + knobs_w + button_w > line_w) {
+    ui.strip_knob_labels = false;  // measured again without them on this frame
+  }
   if (ImGui::ArrowButton("##previous", ImGuiDir_Left) && ui.interactive)
     ui.pending_scenario = (ui.scenario + count - 1) % count;
   ImGui::SameLine();
-  // The picker as wide as its title needs, at most 40 % of the strip (the knobs and the device
-  // need the rest).
+  // The picker as wide as its title needs, at most 40 % of the strip and what the rest leaves.
   const std::string title = scenario_at(ui, ui.scenario).title;
-  const float arrow = ImGui::GetFrameHeight();
+  // Where not even a dozen characters are left, the picker is its arrow alone (the scenario's
+  // title is in the status line).
+  const float picker_room = line_w - arrows - knobs_w - button_w - (badge ? badge_least : 0.0f);
   const float picker_w =
-      std::min(ImGui::CalcTextSize(title.c_str()).x + arrow + 2 * ImGui::GetStyle().FramePadding.x,
-               0.4f * size.x);
+      picker_room < picker_least
+          ? arrow
+          : std::min({ImGui::CalcTextSize(title.c_str()).x + arrow + 2 * style.FramePadding.x,
+                      0.4f * size.x, picker_room});
   ImGui::SetNextItemWidth(picker_w);
-  draw_scenario_combo(ui, picker_w - arrow - 2 * ImGui::GetStyle().FramePadding.x);
+  draw_scenario_combo(
+      ui, picker_room < picker_least ? 0.0f : picker_w - arrow - 2 * style.FramePadding.x);
   ImGui::SameLine();
   if (ImGui::ArrowButton("##next", ImGuiDir_Right) && ui.interactive)
     ui.pending_scenario = (ui.scenario + 1) % count;
-  ImGui::SameLine(0, 24 * s);
-  lab.draw_knobs(frame);
+  // The scenario's knobs, and "as stored" where a 2D array view had no room (key T).
+  ImGui::SameLine(0, (ui.strip_knob_labels ? 24 : 8) * s);
+  const float x0 = ImGui::GetCursorScreenPos().x;
+  {
+    const KnobLabels labels(ui.strip_knob_labels);
+    lab.draw_knobs(frame);
+    // Only where it fits after the lab's own (else key T alone switches).
+    const float check_w = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
+                          ImGui::CalcTextSize("as stored").x;
+    if (ui.array_switch && ImGui::GetContentRegionAvail().x >= check_w + button_w)
+      knob_check("as stored", ui.array_alone);
+  }
+  // To the last knob's end (a lab's knobs may end their line rather than leave it open).
+  ui.strip_knobs_width =
+      std::max(ImGui::GetCursorScreenPos().x, ImGui::GetItemRectMax().x + 24 * s) - x0;
   // Right end: the device (or the model-only / teaching-model badge), then the way back.
-  const char* full = "P: full panel";
-  const float button_w =
-      ui.interactive ? ImGui::CalcTextSize(full).x + 2 * ImGui::GetStyle().FramePadding.x + 24 * s
-                     : 0.0f;
-  ImGui::SameLine();
-  ImGui::AlignTextToFramePadding();
-  draw_device_badge(lab, frame.layer, frame.theme,
-                    ImGui::GetWindowContentRegionMax().x - button_w - 6 * s);
+  if (badge) {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    draw_device_badge(lab, frame.layer, frame.theme,
+                      ImGui::GetWindowContentRegionMax().x - button_w - 6 * s);
+  }
   if (ui.interactive) {
     ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 16 * s,
                              ImGui::GetWindowContentRegionMax().x - button_w + 24 * s));

@@ -26,7 +26,8 @@ namespace warplens::app {
 [[nodiscard]] bool presenter_layout(const UiState& ui, float width, float height, float scale);
 
 /// The presenter strip at `pos`, `size`: scenario arrows and picker, `lab`'s knobs, and a
-/// button back to the full panel. Scenario choices land in ui.pending_scenario.
+/// button back to the full panel, on one line: where it is short the picker narrows, the device
+/// gives way, then the knobs' labels. Scenario choices land in ui.pending_scenario.
 void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2 pos, ImVec2 size);
 
 /// The key numbers of `lab` (LabInstance::key_numbers, else its A/B column: the model's cost,

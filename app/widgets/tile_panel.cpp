@@ -275,18 +275,22 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   }
 }
 
-bool begin_array_beside(const TraceRecords& trace, const ArrayGeometry& array,
-                        const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,
-                        float keep) {
+ArrayPlacement begin_array_view(UiState& ui, const TraceRecords& trace, const ArrayGeometry& array,
+                                const viz::ImGuiLayer& layer, const viz::Theme& theme, float keep) {
   const ImVec2 room = ImGui::GetContentRegionAvail();
   const float width = array_view_width(room.x, room.y, layer.scale(), keep);
-  if (width <= 0) return false;
+  if (width <= 0) {
+    ui.array_left_out = true;
+    if (!ui.array_alone) return ArrayPlacement::None;
+    draw_array_view(trace, array, layer, theme, room, ui.interactive);
+    return ArrayPlacement::Alone;
+  }
   ImGui::BeginChild("##array", {width, room.y}, false, ImGuiWindowFlags_NoScrollbar);
-  draw_array_view(trace, array, layer, theme, ImGui::GetContentRegionAvail(), interactive);
+  draw_array_view(trace, array, layer, theme, ImGui::GetContentRegionAvail(), ui.interactive);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("##beside-array", {0, 0}, false, ImGuiWindowFlags_NoScrollbar);
-  return true;
+  return ArrayPlacement::Beside;
 }
 
 void end_array_beside() {

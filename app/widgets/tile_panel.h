@@ -13,6 +13,7 @@
 #include "index_math.h"
 #include "shared_index.h"
 #include "theme.h"
+#include "ui_state.h"
 
 namespace warplens::app {
 
@@ -57,12 +58,22 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 size,
                      bool interactive);
 
+/// Where begin_array_view put the array view this frame.
+enum class ArrayPlacement {
+  None,    ///< not drawn: draw the picture alone
+  Beside,  ///< left of the picture: draw the picture, then call end_array_beside()
+  Alone,   ///< in the picture's place (UiState::array_alone): draw no picture, call no end
+};
+
 /// Beside a picture: where `room` (the current window's free region) leaves the picture `keep`
 /// pixels x scale, draws the array view in a child on the left, opens a child for the picture on
-/// the right and returns true (then call end_array_beside after drawing it); else draws nothing.
-bool begin_array_beside(const TraceRecords& trace, const ArrayGeometry& array,
-                        const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,
-                        float keep = 520);
+/// the right and returns Beside. Where both do not fit (a projector at 3x), the array view fills
+/// the room in the picture's place when `ui.array_alone` (key T, the presenter strip's "as
+/// stored") and returns Alone, else draws nothing and returns None; either way it sets
+/// `ui.array_left_out` so the shell offers the switch.
+ArrayPlacement begin_array_view(UiState& ui, const TraceRecords& trace, const ArrayGeometry& array,
+                                const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                                float keep = 520);
 void end_array_beside();
 
 }  // namespace warplens::app

@@ -163,14 +163,17 @@ std::string headline_text(const std::optional<double>& value, const std::string&
 
 namespace {
 
+bool g_knob_labels = true;
+
 void knob_label(const char* label) {
+  if (!g_knob_labels) return;
   ImGui::AlignTextToFramePadding();
   ImGui::TextDisabled("%s", label);
   ImGui::SameLine();
 }
 
 void knob_done() {
-  ImGui::SameLine(0, 1.5f * ImGui::GetFontSize());
+  ImGui::SameLine(0, (g_knob_labels ? 1.5f : 0.5f) * ImGui::GetFontSize());
 }
 
 }  // namespace
@@ -178,9 +181,13 @@ void knob_done() {
 bool knob_int(const char* label, int& value, int low, int high, float width_chars) {
   knob_label(label);
   ImGui::PushID(label);
-  ImGui::SetNextItemWidth(width_chars * ImGui::CalcTextSize("0").x +
+  // Without its label the slider says the label's last word beside its value ("pitch 33").
+  const std::string text(label);
+  const std::string word = g_knob_labels ? "" : text.substr(text.rfind(' ') + 1) + " ";
+  ImGui::SetNextItemWidth(ImGui::CalcTextSize(word.c_str()).x +
+                          width_chars * ImGui::CalcTextSize("0").x +
                           2 * ImGui::GetStyle().FramePadding.x);
-  const bool changed = ImGui::SliderInt("##knob", &value, low, high);
+  const bool changed = ImGui::SliderInt("##knob", &value, low, high, (word + "%d").c_str());
   ImGui::PopID();
   knob_done();
   return changed;
@@ -188,8 +195,11 @@ bool knob_int(const char* label, int& value, int low, int high, float width_char
 
 bool knob_choice(const char* label, int& index, const char* const* names, int count) {
   knob_label(label);
+  // As wide as the longest name, or (a short strip, labels off) as the name shown.
   float widest = 0;
-  for (int i = 0; i < count; ++i) widest = std::max(widest, ImGui::CalcTextSize(names[i]).x);
+  for (int i = 0; i < count; ++i)
+    if (g_knob_labels || i == std::clamp(index, 0, count - 1))
+      widest = std::max(widest, ImGui::CalcTextSize(names[i]).x);
   ImGui::PushID(label);
   ImGui::SetNextItemWidth(widest + ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().FramePadding.x);
   bool changed = false;
@@ -207,7 +217,15 @@ bool knob_choice(const char* label, int& index, const char* const* names, int co
   return changed;
 }
 
+KnobLabels::KnobLabels(bool on) : previous_(g_knob_labels) {
+  g_knob_labels = on;
+}
+KnobLabels::~KnobLabels() {
+  g_knob_labels = previous_;
+}
+
 bool knob_check(const char* label, bool& value) {
+  // A checkbox keeps its label: the box alone would say nothing.
   const bool changed = ImGui::Checkbox(label, &value);
   knob_done();
   return changed;

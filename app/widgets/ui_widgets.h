@@ -120,4 +120,17 @@ bool knob_choice(const char* label, int& index, const char* const* names, int co
 /// A checkbox.
 bool knob_check(const char* label, bool& value);
 
+/// While one is alive, the knobs above draw their labels only if `on` (a short presenter strip
+/// keeps the values and drops the words; a checkbox keeps its label).
+class KnobLabels {
+ public:
+  explicit KnobLabels(bool on);
+  ~KnobLabels();
+  KnobLabels(const KnobLabels&) = delete;
+  KnobLabels& operator=(const KnobLabels&) = delete;
+
+ private:
+  bool previous_;
+};
+
 }  // namespace warplens::app

@@ -62,7 +62,7 @@ void GlobalLab::draw_knobs(LabFrame& frame) {
   gpu::CopyParams& p = st.params;
   if (p.matrix_width > 0) {
     knob_check("by column", p.matrix_by_column);
-    knob_check("padded rows (cudaMallocPitch)", p.matrix_pitched);
+    knob_check("padded rows", p.matrix_pitched);
   } else if (p.layout != gpu::StructLayout::None) {
     // A struct's fields are 4-byte floats (no word size, offset or stride to turn): the field
     // whose load the view shows. (AoS and SoA are neighbouring scenarios: the strip's arrows.)

@@ -251,7 +251,7 @@ void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, I
 
 // --- warp view ---------------------------------------------------------------------------------
 
-void draw_global_view(const UiState& ui, CopySession& session, viz::WarpView& view,
+void draw_global_view(UiState& ui, CopySession& session, viz::WarpView& view,
                       const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
                       ImVec2 size, const char* side_name) {
   ImGui::SetNextWindowPos(pos);
@@ -284,14 +284,16 @@ void draw_global_view(const UiState& ui, CopySession& session, viz::WarpView& vi
   info.analysis = session.traced() ? &*session.traced() : &session.predicted();
   // A matrix: its rows as stored beside the warp view (where the lines start, the pitch's padding).
   const gpu::CopyParams& p = session.state().params;
-  const bool beside =
-      p.matrix_width > 0 &&
-      begin_array_beside(session.trace(),
-                         {"matrix", static_cast<int>(gpu::matrix_pitch_bytes(p) / 4),
-                          p.matrix_width, 4, 0, p.block_y, 0, 4},
-                         layer, theme, ui.interactive, 700);
-  draw_warp_panel(view, session.trace(), info, layer, theme, ui.interactive);
-  if (beside) end_array_beside();
+  const ArrayPlacement array =
+      p.matrix_width > 0
+          ? begin_array_view(ui, session.trace(),
+                             {"matrix", static_cast<int>(gpu::matrix_pitch_bytes(p) / 4),
+                              p.matrix_width, 4, 0, p.block_y, 0, 4},
+                             layer, theme, 700)
+          : ArrayPlacement::None;
+  if (array != ArrayPlacement::Alone)
+    draw_warp_panel(view, session.trace(), info, layer, theme, ui.interactive);
+  if (array == ArrayPlacement::Beside) end_array_beside();
   ImGui::End();
 }
 

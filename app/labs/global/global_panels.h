@@ -23,7 +23,7 @@ void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, I
 
 /// The warp view window: the traced (or modelled) lanes over sectors and lines. `side_name`
 /// ("A" or "B" in A/B compare) prefixes the title and keeps the windows apart.
-void draw_global_view(const UiState& ui, CopySession& session, viz::WarpView& view,
+void draw_global_view(UiState& ui, CopySession& session, viz::WarpView& view,
                       const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
                       ImVec2 size, const char* side_name = nullptr);
 

@@ -381,14 +381,16 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
     const bool legend = !side_name || layer.scale() < 1.5f || open_legend_slot();
     // A 2D tile: the tile as stored beside the grid, where the room has space for both.
     const SharedIndexParams& index = session.access()->index;
-    const bool beside =
-        tile_view_applies(index) &&
-        begin_array_beside(session.trace(),
-                           tile_geometry(index, analysis.bank_count, analysis.bank_width_bytes),
-                           layer, theme, ui.interactive, 360);
-    draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str(),
-                   legend);
-    if (beside) end_array_beside();
+    const ArrayPlacement array =
+        tile_view_applies(index)
+            ? begin_array_view(ui, session.trace(),
+                               tile_geometry(index, analysis.bank_count, analysis.bank_width_bytes),
+                               layer, theme, 360)
+            : ArrayPlacement::None;
+    if (array != ArrayPlacement::Alone)
+      draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str(),
+                     legend);
+    if (array == ArrayPlacement::Beside) end_array_beside();
   }
   ImGui::End();
 }
