@@ -19,8 +19,9 @@ namespace warplens::app {
 /// banks: the bank view of the shared access a scenario shows; warp: the warp view of a global
 /// access; tile: the shared tile as stored, tinted by bank (beside the bank view); heatmap: the
 /// sector heatmap of the global lab's launch; offset-sweep, stride-sweep: the global lab's
-/// measured sweeps with the model's prediction; bars: the shared labs' measured variants;
-/// numbers: the lab's per-request table, model beside trace, and its measurements.
+/// measured sweeps with the model's prediction; bars: the shared labs' measured variants, the
+/// cache lab's read paths, the async copies; numbers: the lab's per-request table, model beside
+/// trace (or its own tables), and its measurements.
 enum class FigurePanel { Banks, Warp, Tile, Heatmap, OffsetSweep, StrideSweep, Bars, Numbers };
 
 /// Every panel, in the order above.
