@@ -469,6 +469,11 @@ TEST_F(FigurePanels, CacheAndFlightBarsOnceMeasured) {
   ASSERT_FALSE(numbers->measured.empty()) << "the highlighted row was measured";
   EXPECT_EQ(numbers->measured.front().value, "1800.0");
   EXPECT_TRUE(panel_figure(*numbers, light(), "").texts(FigureRole::ModelOnly).empty());
+  CacheResults unshown;  // measured, but not the shown row: still not "model only"
+  unshown.read = {r.read[1]};
+  cache.inject_results_for_test(unshown);
+  const auto counted = cache_figure_panel(cache, cache.measured(), FigurePanel::Numbers);
+  ASSERT_TRUE(counted && counted->measured.size() == 1u && counted->measured_absent.empty());
 
   // The async copies: cp.async measured; TMA and the rest not yet (no bar, no empty series).
   FlightSession flight(false);

@@ -52,6 +52,7 @@ FigurePanelData numbers_panel(const CacheSession& session, const CacheResults& r
   d.panel = FigurePanel::Numbers;
   d.access = access_text(session);
   // The tables as the window draws them; the highlighted rows' measured cells, by name.
+  int measured_cells = 0;
   for (const NumbersTable& t : cache_numbers_tables(session, r)) {
     FigureTable& table = d.tables.emplace_back();
     table.highlight = t.current;
@@ -60,6 +61,7 @@ FigurePanelData numbers_panel(const CacheSession& session, const CacheResults& r
       std::vector<FigureCell>& row = table.rows.emplace_back();
       for (std::size_t c = 0; c < t.rows[i].size(); ++c) {
         const NumbersCell& cell = t.rows[i][c];
+        measured_cells += c < t.columns.size() && t.columns[c].measured && !cell.muted;
         row.push_back({cell.mark.empty() ? cell.text : cell.text + " " + cell.mark, cell.muted});
         if (static_cast<int>(i) == t.current && c < t.columns.size() && t.columns[c].measured &&
             !cell.muted)
@@ -73,7 +75,12 @@ FigurePanelData numbers_panel(const CacheSession& session, const CacheResults& r
     d.notes.push_back("L1 hit rate: " + r.l1_hit_note);
   if (st.section == CacheSection::ReadPath && !r.read_hit_note.empty())
     d.notes.push_back("L1 hit rate: " + r.read_hit_note);
+  // No row highlighted (a state between the table's rows) yet measured values in the tables.
   d.measured_title = "measured on the GPU (the highlighted rows)";
+  if (d.measured.empty() && measured_cells > 0) {
+    d.measured.push_back({"the tables' measured columns", format("%d values", measured_cells)});
+    d.measured_title = "measured on the GPU";
+  }
   if (d.measured.empty() && !session.gpu_mode()) {
     d.measured_absent =
         "measurements need a CUDA device" +
