@@ -3,8 +3,9 @@
 // libxml2 holds the expected words as <text> and one drawn shape per shape primitive, the PDF
 // read back by pdftotext holds the figure's text (skipped without poppler-utils), the PNG has a
 // known element's colour where the element is; the measured panels from measured data built by
-// hand (no GPU here), and the model-only numbers saying so; `render --all --format svg` writes
-// every scenario x panel.
+// hand (no GPU here), and the model-only numbers saying so; the cache and bytes-in-flight labs'
+// numbers as their windows' tables, for every scenario through the verb in each format; `render
+// --all --format svg` writes every scenario x panel.
 #include <gtest/gtest.h>
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -21,7 +22,13 @@
 #include <vector>
 
 #include "bars_figure.h"
+#include "cache_figures.h"
+#include "cache_scenario.h"
+#include "cache_ui_internal.h"
 #include "figure_cairo.h"
+#include "flight_figures.h"
+#include "flight_scenario.h"
+#include "flight_ui_internal.h"
 #include "headless_gl_test.h"
 #include "lab.h"
 #include "numbers_figure.h"
@@ -235,6 +242,21 @@ INSTANTIATE_TEST_SUITE_P(
                   FigurePanel::Numbers,
                   {"3 load tile", "32 wavefronts", "whole launch, shared loads", "model only"},
                   FigureRole::Rule,
+                  -1},
+        PanelCase{"carveout-occupancy",
+                  FigurePanel::Numbers,
+                  {"dynamic", "limited", "asks", "(driver)", "model only"},
+                  FigureRole::Rule,
+                  -1},
+        PanelCase{"read-path",
+                  FigurePanel::Numbers,
+                  {"plain load", "__ldg", "texture", "scattered", "model only"},
+                  FigureRole::Rule,
+                  -1},
+        PanelCase{"flight-one-float",
+                  FigurePanel::Numbers,
+                  {"model GB/s", "bytes in flight per SM", "needs a GPU", "model only"},
+                  FigureRole::Rule,
                   -1}),
     [](const auto& param_info) { return case_name(param_info.param); });
 
@@ -333,7 +355,146 @@ TEST_F(FigurePanels, LabsListOnlyThePanelsTheyHave) {
   EXPECT_EQ(panels("transpose"), "banks, warp, tile, numbers");
   EXPECT_EQ(panels("transpose-naive"), "warp, numbers");
   EXPECT_EQ(panels("kernel-copy"), "warp, numbers");
-  EXPECT_EQ(panels("carveout-l1"), "none");
+  // The cache and bytes-in-flight labs: their numbers; bars once measured (below).
+  for (const Scenario& s : builtin_scenarios()) {
+    if (s.lab != Lab::Cache && s.lab != Lab::Flight) continue;
+    EXPECT_EQ(panels(s.name.c_str()), "numbers") << s.name;
+  }
+}
+
+// --- the cache and bytes-in-flight labs: the window's tables, the measured bars -----------------
+
+// The words each scenario's numbers figure holds, model only: the section's row or column names,
+// a value of the model's, and "model only".
+const std::vector<std::pair<std::string, std::vector<std::string>>>& lab_numbers_words() {
+  static const std::vector<std::pair<std::string, std::vector<std::string>>> words = {
+      {"carveout-occupancy", {"dynamic", "shared", "limited", "blocks", "default"}},
+      {"carveout-l1", {"working", "ns \u00b7 L1 hit", "1 MiB", "\u2713"}},
+      {"constant-broadcast", {"cycles /", "broadcast", "reads", "32"}},
+      {"read-path", {"plain load", "__ldg", "texture", "row-major"}},
+      {"texture-2d-tile", {"plain load", "texture", "Morton", "check"}},
+      {"flight-one-float", {"resident warps per SM", "model GB/s", "knee", "needs a GPU"}},
+      {"flight-four-floats", {"bytes in flight per SM", "model GB/s", "points measured"}},
+      {"flight-volkov", {"model GB/s", "assumed", "knee"}},
+      {"flight-latency-ladder", {"L1 plateau", "DRAM plateau", "TLB step", "device levels"}},
+      {"flight-async", {"cp.async", "TMA bulk copy", "cudaMemcpy", "in flight"}}};
+  return words;
+}
+
+std::vector<std::vector<std::string>> texts_of(const FigureTable& t) {
+  std::vector<std::vector<std::string>> rows = {t.header};
+  for (const auto& row : t.rows) {
+    rows.emplace_back();
+    for (const FigureCell& c : row) rows.back().push_back(c.text);
+  }
+  return rows;
+}
+
+TEST_F(FigurePanels, CacheAndFlightNumbersAreTheWindowsTables) {
+  std::size_t scenarios = 0;
+  for (const Scenario& s : builtin_scenarios()) {
+    if (s.lab != Lab::Cache && s.lab != Lab::Flight) continue;
+    ++scenarios;
+    const auto data = panel_data(s.name, FigurePanel::Numbers);
+    ASSERT_TRUE(data) << s.name;
+    // What the window's numbers panel draws, from the same function.
+    std::vector<FigureTable> window;
+    if (s.lab == Lab::Cache) {
+      CacheSession session(false);
+      session.set(cache_scenario(s));
+      for (const auto& t : cache_ui_detail::cache_numbers_tables(session, session.measured())) {
+        FigureTable& w = window.emplace_back();
+        w.highlight = t.current;
+        for (const auto& c : t.columns) w.header.push_back(c.name);
+        for (const auto& row : t.rows) {
+          w.rows.emplace_back();
+          for (const auto& c : row)
+            w.rows.back().push_back({c.mark.empty() ? c.text : c.text + " " + c.mark, false});
+        }
+      }
+    } else {
+      FlightSession session(false);
+      session.set(flight_scenario(s));
+      FigureTable& w = window.emplace_back();
+      for (const auto& row : flight_ui_detail::flight_number_rows(session, session.measured()))
+        w.rows.push_back({{row.what, false}, {row.value, false}});
+    }
+    ASSERT_EQ(data->tables.size(), window.size()) << s.name;
+    for (std::size_t i = 0; i < window.size(); ++i) {
+      EXPECT_EQ(texts_of(data->tables[i]), texts_of(window[i])) << s.name;
+      EXPECT_EQ(data->tables[i].highlight, window[i].highlight) << s.name;
+    }
+    EXPECT_TRUE(data->measured.empty()) << s.name;
+    EXPECT_EQ(data->measured_absent.rfind("measurements need a CUDA device", 0), 0u) << s.name;
+    const viz::Figure f = panel_figure(*data, light(), "");
+    ASSERT_EQ(f.texts(FigureRole::ModelOnly).size(), 1u) << s.name;
+    const Svg svg = read_svg(viz::render_figure(f, viz::FigureFormat::Svg, 160));
+    for (const auto& [name, words] : lab_numbers_words())
+      for (const auto& w : name == s.name ? words : std::vector<std::string>{})
+        EXPECT_TRUE(holds(svg.texts, w)) << s.name << ": " << w;
+  }
+  EXPECT_EQ(scenarios, lab_numbers_words().size());
+  // The models' values without a GPU: Little's law's prediction, the constant cache's reads.
+  const auto flight = panel_data("flight-one-float", FigurePanel::Numbers);
+  ASSERT_TRUE(flight);
+  EXPECT_EQ(flight->tables[0].rows[2][0].text, "model GB/s");
+  EXPECT_NE(flight->tables[0].rows[2][1].text.find(" (idle latency "), std::string::npos);
+  const auto constant = panel_data("constant-broadcast", FigurePanel::Numbers);
+  ASSERT_TRUE(constant);
+  EXPECT_EQ(constant->tables[0].rows[31][1].text, "32") << "k = 32: 32 reads (model)";
+}
+
+TEST_F(FigurePanels, CacheAndFlightBarsOnceMeasured) {
+  // The read path: two bars measured by hand, the ringed one highlighted.
+  CacheSession cache(false);
+  const CacheState st = cache_scenario(find_scenario("read-path"));
+  cache.set(st);
+  gpu::ReadPathParams other = st.read;
+  other.path = st.read.path == gpu::ReadPath::Ldg ? gpu::ReadPath::Plain : gpu::ReadPath::Ldg;
+  CacheResults r;
+  r.read = {{st.read, 1 << 20, {}, 1800, true, ""}, {other, 1 << 20, {}, 900, true, ""}};
+  r.read_of = st;
+  cache.inject_results_for_test(r);
+  EXPECT_EQ(figure_panel_list(cache_figure_panels(cache, cache.measured())), "bars, numbers");
+  const auto bars = cache_figure_panel(cache, cache.measured(), FigurePanel::Bars);
+  ASSERT_TRUE(bars);
+  ASSERT_EQ(bars->bars.size(), 2u);
+  EXPECT_EQ(bars->bars[0].highlight + bars->bars[1].highlight, 1);
+  const viz::Figure f = panel_figure(*bars, light(), "");
+  EXPECT_EQ(f.count(FigureRole::Bar), 2u);
+  EXPECT_TRUE(
+      holds(read_svg(viz::render_figure(f, viz::FigureFormat::Svg, 160)).texts, "1800 GB/s"));
+  const auto numbers = cache_figure_panel(cache, cache.measured(), FigurePanel::Numbers);
+  ASSERT_TRUE(numbers);
+  ASSERT_FALSE(numbers->measured.empty()) << "the highlighted row was measured";
+  EXPECT_EQ(numbers->measured.front().value, "1800.0");
+  EXPECT_TRUE(panel_figure(*numbers, light(), "").texts(FigureRole::ModelOnly).empty());
+  CacheResults unshown;  // measured, but not the shown row: still not "model only"
+  unshown.read = {r.read[1]};
+  cache.inject_results_for_test(unshown);
+  const auto counted = cache_figure_panel(cache, cache.measured(), FigurePanel::Numbers);
+  ASSERT_TRUE(counted && counted->measured.size() == 1u && counted->measured_absent.empty());
+
+  // The async copies: cp.async measured; TMA and the rest not yet (no bar, no empty series).
+  FlightSession flight(false);
+  flight.set(flight_scenario(find_scenario("flight-async")));
+  EXPECT_EQ(figure_panel_list(flight_figure_panels(flight, flight.measured())), "numbers");
+  FlightResults fr;
+  gpu::AsyncMeasurement a;
+  a.gbps = 2100;
+  a.bytes_in_flight_per_sm = 96 * 1024;
+  fr.async = {a};
+  flight.inject_results_for_test(fr);
+  EXPECT_EQ(figure_panel_list(flight_figure_panels(flight, flight.measured())), "bars, numbers");
+  const auto async = flight_figure_panel(flight, flight.measured(), FigurePanel::Bars);
+  ASSERT_TRUE(async);
+  ASSERT_EQ(async->bars.size(), 1u);
+  EXPECT_EQ(async->bars[0].text, "2100 GB/s");
+  EXPECT_EQ(async->bars[0].note, "96 KiB in flight/SM");
+  const auto fn = flight_figure_panel(flight, flight.measured(), FigurePanel::Numbers);
+  ASSERT_TRUE(fn);
+  ASSERT_EQ(fn->measured.size(), 1u);
+  EXPECT_EQ(fn->measured[0].value, "2100 GB/s, 96 KiB in flight/SM");
 }
 
 // --- the verb -----------------------------------------------------------------------------------
@@ -364,7 +525,8 @@ TEST_F(FigurePanels, RenderAllWritesEveryScenarioTimesPanel) {
   for (const std::string& file : expected)
     printed += r.output.find(dir + "/" + file + "\n") != std::string::npos;
   EXPECT_EQ(printed, expected.size()) << "one line per file";
-  for (const char* file : {"aligned-heatmap.svg", "transpose-tile.svg", "misaligned-numbers.svg"}) {
+  for (const char* file : {"aligned-heatmap.svg", "transpose-tile.svg", "misaligned-numbers.svg",
+                           "carveout-occupancy-numbers.svg", "flight-async-numbers.svg"}) {
     std::ifstream in(dir + "/" + file);
     const std::string bytes((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
     const Svg svg = read_svg(bytes);
@@ -382,6 +544,40 @@ TEST_F(FigurePanels, RenderAllWritesEveryScenarioTimesPanel) {
   EXPECT_TRUE(std::filesystem::exists(tiles + "/transpose-tile.png"));
   std::filesystem::remove_all(dir);
   std::filesystem::remove_all(tiles);
+}
+
+// Every cache and bytes-in-flight scenario's numbers through the verb, in each format: the SVG
+// and the PDF hold its words and "model only", the PNG is not blank.
+TEST(FigurePanelsCommand, CacheAndFlightNumbersRenderAsSvgPdfAndPng) {
+  const bool pdftotext = run_command("pdftotext -v").exit_code == 0;
+  for (const auto& [scenario, scenario_words] : lab_numbers_words()) {
+    std::vector<std::string> words = scenario_words;
+    words.emplace_back("model only");
+    for (const char* ext : {"svg", "pdf", "png"}) {
+      const std::string out = temp_path(scenario + "-numbers." + ext);
+      const auto r = run_command(kWarplens + " render --model-only --scenario " + scenario +
+                                 " --panel numbers --format " + ext + " --out " + out);
+      ASSERT_EQ(r.exit_code, 0) << scenario << " " << ext << ": " << r.output;
+      if (std::string(ext) == "svg") {
+        std::ifstream in(out);
+        const Svg svg = read_svg(
+            std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>()));
+        ASSERT_TRUE(svg.parsed) << scenario;
+        for (const auto& w : words) EXPECT_TRUE(holds(svg.texts, w)) << scenario << ": " << w;
+      } else if (std::string(ext) == "pdf" && pdftotext) {
+        const auto text = run_command("pdftotext " + out + " -");
+        for (const auto& w : words)
+          EXPECT_NE(text.output.find(w), std::string::npos) << scenario << ": " << w;
+      } else if (std::string(ext) == "png") {
+        const test::Png png = test::load_png(out);
+        ASSERT_TRUE(png.rgba) << scenario;
+        const int background = test::count_near(png, light().background);
+        EXPECT_LT(background, png.width * png.height * 97 / 100) << scenario << ": blank?";
+        EXPECT_GT(test::count_near(png, light().text, 40), 500) << scenario << ": no text";
+      }
+      std::remove(out.c_str());
+    }
+  }
 }
 
 TEST(FigurePanelsCommand, APanelTheScenarioLacksIsExit2AndABadFolderExit1) {

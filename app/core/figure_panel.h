@@ -19,8 +19,9 @@ namespace warplens::app {
 /// banks: the bank view of the shared access a scenario shows; warp: the warp view of a global
 /// access; tile: the shared tile as stored, tinted by bank (beside the bank view); heatmap: the
 /// sector heatmap of the global lab's launch; offset-sweep, stride-sweep: the global lab's
-/// measured sweeps with the model's prediction; bars: the shared labs' measured variants;
-/// numbers: the lab's per-request table, model beside trace, and its measurements.
+/// measured sweeps with the model's prediction; bars: the shared labs' measured variants, the
+/// cache lab's read paths, the async copies; numbers: the lab's per-request table, model beside
+/// trace (or its own tables), and its measurements.
 enum class FigurePanel { Banks, Warp, Tile, Heatmap, OffsetSweep, StrideSweep, Bars, Numbers };
 
 /// Every panel, in the order above.
@@ -55,6 +56,21 @@ struct FigureBar {
   bool highlight = false;  ///< the variant the state shows
 };
 
+/// One cell of a lab's own table: its text as the window shows it, greyed where the window greys
+/// it (no measurement yet, the driver's own value).
+struct FigureCell {
+  std::string text;
+  bool muted = false;
+};
+
+/// A numbers table of a lab's own columns (the cache and bytes-in-flight labs: not per warp
+/// request). Header cells may hold two lines ("\n"); no header: no header row.
+struct FigureTable {
+  std::vector<std::string> header;
+  std::vector<std::vector<FigureCell>> rows;
+  int highlight = -1;  ///< the row the state shows, as the window highlights it (-1: none)
+};
+
 /// What one panel draws: the view's trace, the model's analysis of it (the GPU trace's when
 /// the trace came from the GPU) and the lines of text the view shows beside the picture.
 struct FigurePanelData {
@@ -77,9 +93,10 @@ struct FigurePanelData {
   SharedIndexParams tile_index{};  ///< the tile access (tile_view_applies)
 
   // --- numbers ---
-  std::vector<StatText> rows;      ///< the per-request table, as the window's
-  std::string trace_column;        ///< the trace column's title (trace_column_title)
-  std::vector<std::string> notes;  ///< lines under the table (the window's greyed notes)
+  std::vector<StatText> rows;       ///< the per-request table, as the window's
+  std::string trace_column;         ///< the trace column's title (trace_column_title)
+  std::vector<FigureTable> tables;  ///< a lab's own tables, after `rows`' table (if any)
+  std::vector<std::string> notes;   ///< lines under the table (the window's greyed notes)
   /// What the GPU measured, as the window lists it; empty: model only (`measured_absent` says
   /// why). The same holds for the sweeps and the bars.
   std::vector<FigureValue> measured;

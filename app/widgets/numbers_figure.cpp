@@ -17,43 +17,75 @@ using viz::FigureFont;
 using viz::FigureRole;
 using viz::Rgb;
 
-// A table of `columns` columns: a header row, then rows of cells, each column as wide as its
-// widest text; returns the bottom. `marks`: per row, the trace column's mark (or none).
+// A table: a header row (none for an empty `header`; a cell may hold two lines, "\n"), then rows
+// of cells, each column as wide as its widest text, the font made smaller where the table would
+// pass `right`; row `highlight` tinted as the window's current row. Returns the bottom.
 struct Cell {
   std::string text;
   FigureRole role = FigureRole::Value;
   Rgb color;
 };
 
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  for (std::size_t end; (end = text.find('\n', start)) != std::string::npos; start = end + 1)
+    lines.push_back(text.substr(start, end - start));
+  lines.push_back(text.substr(start));
+  return lines;
+}
+
 float add_table(Pen& pen, const viz::Theme& theme, const std::vector<std::string>& header,
-                const std::vector<std::vector<Cell>>& rows, float x, float y, float right) {
-  const float size = kFont, pad = 0.6f * kFont, row_h = 1.55f * kFont;
-  std::vector<float> widths(header.size(), 0.0f);
-  for (std::size_t c = 0; c < header.size(); ++c)
-    widths[c] = pen.width(FigureFont::Bold, size, header[c]);
+                const std::vector<std::vector<Cell>>& rows, float x, float y, float right,
+                int highlight = -1) {
+  const float pad_em = 0.6f;
+  std::vector<float> widths(header.size(), 0.0f);  // at kFont
+  std::size_t columns = header.size();
+  for (const auto& row : rows) columns = std::max(columns, row.size());
+  widths.resize(columns, 0.0f);
+  std::size_t header_lines = 1;
+  for (std::size_t c = 0; c < header.size(); ++c) {
+    const auto lines = lines_of(header[c]);
+    header_lines = std::max(header_lines, lines.size());
+    for (const auto& line : lines)
+      widths[c] = std::max(widths[c], pen.width(FigureFont::Bold, kFont, line));
+  }
   for (const auto& row : rows)
-    for (std::size_t c = 0; c < row.size() && c < widths.size(); ++c)
-      widths[c] = std::max(widths[c], pen.width(FigureFont::Regular, size, row[c].text));
-  float total = 0;
-  for (const float w : widths) total += w + 2 * pad;
-  const float table_right = std::min(right, x + total);
+    for (std::size_t c = 0; c < row.size(); ++c)
+      widths[c] = std::max(widths[c], pen.width(FigureFont::Regular, kFont, row[c].text));
+  float natural = 0;
+  for (const float w : widths) natural += w + 2 * pad_em * kFont;
+  const float scale = natural > right - x ? std::max(0.6f, (right - x) / natural) : 1.0f;
+  const float size = scale * kFont, pad = pad_em * size, row_h = 1.55f * size;
+  for (float& w : widths) w *= scale;
+  const float table_right = std::min(right, x + natural * scale);
   float cy = y;
   const auto row_texts = [&](const std::vector<Cell>& cells, bool heading) {
     float cx = x;
     for (std::size_t c = 0; c < cells.size() && c < widths.size(); ++c) {
-      pen.text(cx + pad, cy + 0.5f * row_h, cells[c].text, cells[c].role,
-               heading ? FigureFont::Bold : FigureFont::Regular, size, cells[c].color);
+      const auto lines =
+          heading ? lines_of(cells[c].text) : std::vector<std::string>{cells[c].text};
+      for (std::size_t l = 0; l < lines.size(); ++l)
+        pen.text(cx + pad, cy + 0.5f * row_h + static_cast<float>(l) * 1.2f * size, lines[l],
+                 cells[c].role, heading ? FigureFont::Bold : FigureFont::Regular, size,
+                 cells[c].color);
       cx += widths[c] + 2 * pad;
     }
   };
-  std::vector<Cell> head;
-  for (const auto& h : header) head.push_back({h, FigureRole::Header, theme.text});
-  row_texts(head, true);
-  cy += row_h;
-  pen.line(x, cy, table_right, cy, FigureRole::Rule, theme.rule, 1.2f);
+  if (!header.empty()) {
+    std::vector<Cell> head;
+    for (const auto& h : header) head.push_back({h, FigureRole::Header, theme.text});
+    row_texts(head, true);
+    cy += row_h + static_cast<float>(header_lines - 1) * 1.2f * size;
+    pen.line(x, cy, table_right, cy, FigureRole::Rule, theme.rule, 1.2f);
+  }
   const Rgb stripe = mix(theme.background, theme.untouched, 0.6f);
+  const Rgb current = mix(theme.background, theme.sector, 0.25f);
   for (std::size_t r = 0; r < rows.size(); ++r) {
-    if (r % 2 == 1) pen.fill({x, cy, table_right, cy + row_h}, FigureRole::Rule, stripe);
+    if (static_cast<int>(r) == highlight)
+      pen.fill({x, cy, table_right, cy + row_h}, FigureRole::Rule, current);
+    else if (r % 2 == 1)
+      pen.fill({x, cy, table_right, cy + row_h}, FigureRole::Rule, stripe);
     row_texts(rows[r], false);
     cy += row_h;
   }
@@ -97,6 +129,19 @@ viz::Figure numbers_figure(const FigurePanelData& data, const viz::Theme& theme,
                    data.trace_column.empty() ? std::string("GPU trace") : data.trace_column},
                   rows, page.left, y, page.right) +
         0.5f * kFont;
+  }
+  // A lab's own tables (the cache and bytes-in-flight labs), as the window's.
+  for (const FigureTable& table : data.tables) {
+    std::vector<std::vector<Cell>> cells;
+    for (const auto& row : table.rows) {
+      std::vector<Cell> line;
+      for (std::size_t c = 0; c < row.size(); ++c)
+        line.push_back({row[c].text, c == 0 ? FigureRole::Label : FigureRole::Value,
+                        row[c].muted ? theme.muted_text : theme.text});
+      cells.push_back(std::move(line));
+    }
+    y = add_table(pen, theme, table.header, cells, page.left, y, page.right, table.highlight) +
+        0.8f * kFont;
   }
   for (const std::string& note : data.notes)
     y = figure_parts::add_wrapped(pen, note, page.left, y, page.right, FigureRole::Note,

@@ -1,5 +1,6 @@
 #include "cache_lab_unit.h"
 
+#include "cache_figures.h"
 #include "cache_scenario.h"
 #include "cache_ui.h"
 #include "json_support.h"
@@ -104,6 +105,14 @@ void CacheLabUnit::figure_numbers(nlohmann::json& j) const {
                                      {"gbps", p.gbps},
                                      {"verified", p.verified}});
   j["measured"] = measured;
+}
+
+std::vector<FigurePanel> CacheLabUnit::figure_panels() const {
+  return cache_figure_panels(session_, session_.measured());
+}
+
+std::optional<FigurePanelData> CacheLabUnit::figure_panel(FigurePanel panel) const {
+  return cache_figure_panel(session_, session_.measured(), panel);
 }
 
 }  // namespace warplens::app

@@ -31,6 +31,9 @@ class CacheLabUnit final : public SessionLab<CacheSession> {
   [[nodiscard]] bool figure_footer() const override { return false; }
   [[nodiscard]] std::string source_text() const override;
   void figure_numbers(nlohmann::json& figure) const override;
+  /// The numbers of every section; the read path's bars once measured (cache_figures.h).
+  [[nodiscard]] std::vector<FigurePanel> figure_panels() const override;
+  [[nodiscard]] std::optional<FigurePanelData> figure_panel(FigurePanel panel) const override;
 
   /// The section's knobs: carveout and dynamic shared memory per block, the working set, k, or
   /// the load path and the access pattern.

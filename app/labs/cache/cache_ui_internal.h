@@ -1,7 +1,9 @@
-// What the cache lab's UI files share (cache_ui*.cpp only, not a public API): the panel flags,
-// the label and text helpers (defined in cache_ui.cpp), the layout helpers (view_layout.h)
-// and one draw function per section of the big view (cache_ui_carveout.cpp with its plots in
-// cache_ui_carveout_plots.cpp, cache_ui_l1.cpp, cache_ui_constant.cpp, cache_ui_read_path.cpp).
+// What the cache lab's UI files share (cache_ui*.cpp and cache_figures.cpp only, not a public
+// API): the panel flags, the label and text helpers (defined in cache_ui.cpp), the numbers'
+// tables and the read path's bars as data (cache_ui_tables.cpp), the layout helpers
+// (view_layout.h) and one draw function per section of the big view (cache_ui_carveout.cpp with its
+// plots in cache_ui_carveout_plots.cpp, cache_ui_l1.cpp, cache_ui_constant.cpp,
+// cache_ui_read_path.cpp).
 #pragma once
 
 #include <imgui.h>
@@ -10,10 +12,12 @@
 #include <functional>
 #include <initializer_list>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "cache_session.h"
 #include "cache_ui.h"
+#include "figure_panel.h"
 #include "imgui_layer.h"
 #include "plot.h"
 #include "theme.h"
@@ -54,6 +58,48 @@ void text_centered(ImDrawList* draw, ImVec2 center, ImU32 color, const std::stri
 /// The measured part's one line: no GPU, running, or nothing yet; none when `have`. As a note
 /// (CacheAside::Note), or an empty text when there is nothing to say.
 CacheAside::Note measured_state_note(const CacheSession& session, const CacheResults& r, bool have);
+
+// --- the numbers as data (cache_ui_tables.cpp) ------------------------------------------------
+
+/// One column of a numbers table: its header (one or two short lines, "\n"), its full meaning
+/// (the header's tooltip), and whether only the GPU gives its values.
+struct NumbersColumn {
+  std::string name;
+  std::string tip;
+  bool measured = false;
+};
+
+/// One cell as the window draws it: its text, greyed (`muted`: no measurement yet, "—" or "…",
+/// or the driver's own capacity), its tooltip, and a greyed mark after it ("✓": the working set
+/// fits that L1).
+struct NumbersCell {
+  /// Implicit: a cell is its text, unless told otherwise.
+  NumbersCell(std::string text_ = {}, bool muted_ = false, std::string tip_ = {})
+      : text(std::move(text_)), muted(muted_), tip(std::move(tip_)) {}
+  std::string text;
+  bool muted = false;
+  std::string tip;
+  std::string mark;
+};
+
+struct NumbersTable {
+  const char* id = "";  ///< the ImGui table's id
+  std::vector<NumbersColumn> columns;
+  std::vector<std::vector<NumbersCell>> rows;
+  int current = -1;  ///< the row the state shows (highlighted), -1: none
+};
+
+/// The numbers panel's tables for the state's section: Carveout -> the occupancy table by
+/// dynamic shared memory and the shared-hungry sweep by carveout (side by side); L1 -> ns per
+/// access and the L1 hit rate by working set and carveout; Constant -> k = 1..32; ReadPath ->
+/// every load path x access pattern.
+std::vector<NumbersTable> cache_numbers_tables(const CacheSession& session, const CacheResults& r);
+
+/// The read path's measured bars (one per load path x pattern measured, in the view's order:
+/// grouped by pattern), the ringed one highlighted; empty before a measurement.
+std::vector<FigureBar> read_path_bars(const CacheSession& session, const CacheResults& r);
+/// The read path view's long heading: the image and what the GB/s count.
+std::string read_path_title(const CacheState& st);
 
 // --- the big view, one section each ---------------------------------------------------------
 

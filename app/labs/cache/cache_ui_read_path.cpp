@@ -46,9 +46,7 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
   const float width = ImGui::GetContentRegionAvail().x;
   const float heading_room = ImGui::GetContentRegionAvail().y;
-  const std::string title_long =
-      format("Read path: %d\u00d7%d image of 32-bit pixels, GB/s the program asked for",
-             st.read.side, st.read.side);
+  const std::string title_long = read_path_title(st);
   const std::string title_short = format("Read path: %d\u00b2 pixels, GB/s", st.read.side);
   const std::string title_shortest = format("Read path, %d\u00b2", st.read.side);
 

@@ -1,5 +1,6 @@
 #include "flight_lab_unit.h"
 
+#include "flight_figures.h"
 #include "flight_scenario.h"
 #include "json_support.h"
 #include "ui_state.h"
@@ -116,6 +117,14 @@ void FlightLabUnit::figure_numbers(nlohmann::json& j) const {
          {"gbps", a.gbps},
          {"verified", a.verified}});
   j["measured"] = measured;
+}
+
+std::vector<FigurePanel> FlightLabUnit::figure_panels() const {
+  return flight_figure_panels(session_, session_.measured());
+}
+
+std::optional<FigurePanelData> FlightLabUnit::figure_panel(FigurePanel panel) const {
+  return flight_figure_panel(session_, session_.measured(), panel);
 }
 
 }  // namespace warplens::app

@@ -31,6 +31,9 @@ class FlightLabUnit final : public SessionLab<FlightSession> {
   [[nodiscard]] bool figure_footer() const override { return false; }
   [[nodiscard]] std::string source_text() const override;
   void figure_numbers(nlohmann::json& figure) const override;
+  /// The numbers of every section; the async copies' bars once measured (flight_figures.h).
+  [[nodiscard]] std::vector<FigurePanel> figure_panels() const override;
+  [[nodiscard]] std::optional<FigurePanelData> figure_panel(FigurePanel panel) const override;
 
   /// Word size and loads per thread (Little's law), the working set (latency).
   void draw_knobs(LabFrame& frame) override;

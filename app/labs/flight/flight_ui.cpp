@@ -121,6 +121,64 @@ const gpu::StreamMeasurement* current_stream(const FlightSession& session, const
 
 }  // namespace
 
+namespace flight_ui_detail {
+
+std::vector<NumberRow> flight_number_rows(const FlightSession& session, const FlightResults& r) {
+  const FlightModel& m = session.model();
+  std::vector<NumberRow> rows;
+  const auto row = [&](const std::string& what, const std::string& value, bool measured = false) {
+    rows.push_back({what, value, measured});
+  };
+  const auto opt_ns = [](const std::optional<double>& v, const std::optional<double>& c) {
+    return v ? format("%.0f ns (%.0f cycles)", *v, c.value_or(0)) : std::string(kDash);
+  };
+  switch (session.state().section) {
+    case FlightSection::Latency:
+      row("L1 plateau (default, 1 lane)", opt_ns(m.plateaus.l1_ns, m.plateaus.l1_cycles),
+          m.plateaus.l1_ns.has_value());
+      row("L2 plateau", opt_ns(m.plateaus.l2_ns, m.plateaus.l2_cycles),
+          m.plateaus.l2_ns.has_value());
+      row("DRAM plateau", opt_ns(m.plateaus.dram_ns, m.plateaus.dram_cycles),
+          m.plateaus.dram_ns.has_value());
+      row("TLB step",
+          m.plateaus.tlb_step_bytes ? kib_text(*m.plateaus.tlb_step_bytes) : std::string(kDash),
+          m.plateaus.tlb_step_bytes.has_value());
+      row("device levels", format("L1 %s, L2 %s", kib_text(m.levels.l1_bytes).c_str(),
+                                  kib_text(m.levels.l2_bytes).c_str()));
+      break;
+    case FlightSection::LittlesLaw: {
+      const auto* cur = current_stream(session, r);
+      row("resident warps per SM", residency_text(m));
+      row("bytes in flight per SM",
+          format("%d warps \u00d7 32 \u00d7 %d \u00d7 %d B = %s", m.picture.warps,
+                 m.picture.loads_per_warp, session.state().stream.word_bytes,
+                 kib_text(m.picture.bytes_in_flight).c_str()));
+      row("model GB/s", format("%.0f (idle latency %.0f ns%s, peak %.0f%s)", m.predicted_gbps,
+                               m.latency_ns, m.latency_measured ? "" : " assumed", m.peak_gbps,
+                               m.peak_measured ? "" : " assumed"));
+      row("measured GB/s",
+          cur ? format("%.0f (%s)", cur->gbps, cur->verified ? "verified" : "WRONG")
+              : std::string(session.gpu_mode() ? "not measured yet" : "needs a GPU"),
+          cur != nullptr);
+      row("knee", format("%s per SM", kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()));
+      row("points measured", format("%zu", r.stream.size()), !r.stream.empty());
+      break;
+    }
+    case FlightSection::Async:
+      for (const auto& b : async_bars(session, r))
+        row(b.name,
+            !b.unsupported.empty() ? b.unsupported
+            : b.gbps > 0
+                ? format("%.0f GB/s, %s in flight/SM", b.gbps, kib_text(b.bytes_in_flight).c_str())
+                : b.pending,
+            b.unsupported.empty() && b.gbps > 0);
+      break;
+  }
+  return rows;
+}
+
+}  // namespace flight_ui_detail
+
 void draw_flight_parameters(FlightSession& session, const FlightResults& r, const viz::Theme& theme,
                             ImVec2 pos, ImVec2 size, bool interactive,
                             const std::function<void()>& header) {
@@ -217,7 +275,6 @@ void draw_flight_numbers(const FlightSession& session, const FlightResults& r,
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("Numbers##flight", nullptr, kFlags);
   aside.draw(theme, scale);
-  const FlightModel& m = session.model();
   const auto row = [](const std::string& what, const std::string& value) {
     ImGui::TableNextRow();
     ImGui::TableSetColumnIndex(0);
@@ -228,44 +285,7 @@ void draw_flight_numbers(const FlightSession& session, const FlightResults& r,
   const ImGuiTableFlags flags =
       ImGuiTableFlags_RowBg | ImGuiTableFlags_BordersInnerV | ImGuiTableFlags_SizingFixedFit;
   if (ImGui::BeginTable("flight-numbers", 2, flags)) {
-    const auto opt_ns = [](const std::optional<double>& v, const std::optional<double>& c) {
-      return v ? format("%.0f ns (%.0f cycles)", *v, c.value_or(0)) : std::string(kDash);
-    };
-    switch (session.state().section) {
-      case FlightSection::Latency:
-        row("L1 plateau (default, 1 lane)", opt_ns(m.plateaus.l1_ns, m.plateaus.l1_cycles));
-        row("L2 plateau", opt_ns(m.plateaus.l2_ns, m.plateaus.l2_cycles));
-        row("DRAM plateau", opt_ns(m.plateaus.dram_ns, m.plateaus.dram_cycles));
-        row("TLB step",
-            m.plateaus.tlb_step_bytes ? kib_text(*m.plateaus.tlb_step_bytes) : std::string(kDash));
-        row("device levels", format("L1 %s, L2 %s", kib_text(m.levels.l1_bytes).c_str(),
-                                    kib_text(m.levels.l2_bytes).c_str()));
-        break;
-      case FlightSection::LittlesLaw: {
-        const auto* cur = current_stream(session, r);
-        row("resident warps per SM", residency_text(m));
-        row("bytes in flight per SM",
-            format("%d warps \u00d7 32 \u00d7 %d \u00d7 %d B = %s", m.picture.warps,
-                   m.picture.loads_per_warp, session.state().stream.word_bytes,
-                   kib_text(m.picture.bytes_in_flight).c_str()));
-        row("model GB/s", format("%.0f (idle latency %.0f ns%s, peak %.0f%s)", m.predicted_gbps,
-                                 m.latency_ns, m.latency_measured ? "" : " assumed", m.peak_gbps,
-                                 m.peak_measured ? "" : " assumed"));
-        row("measured GB/s",
-            cur ? format("%.0f (%s)", cur->gbps, cur->verified ? "verified" : "WRONG")
-                : std::string(session.gpu_mode() ? "not measured yet" : "needs a GPU"));
-        row("knee", format("%s per SM", kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()));
-        row("points measured", format("%zu", r.stream.size()));
-        break;
-      }
-      case FlightSection::Async:
-        for (const auto& b : async_bars(session, r))
-          row(b.name, !b.unsupported.empty() ? b.unsupported
-                      : b.gbps > 0           ? format("%.0f GB/s, %s in flight/SM", b.gbps,
-                                                      kib_text(b.bytes_in_flight).c_str())
-                                             : b.pending);
-        break;
-    }
+    for (const NumberRow& n : flight_number_rows(session, r)) row(n.what, n.value);
     ImGui::EndTable();
   }
   ImGui::End();

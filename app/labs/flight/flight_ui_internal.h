@@ -1,5 +1,6 @@
-// What the bytes-in-flight lab's UI files share (flight_ui*.cpp only): text helpers, the bars of
-// the async view and one draw function per section of the big view.
+// What the bytes-in-flight lab's UI files share (flight_ui*.cpp and flight_figures.cpp only):
+// text helpers, the numbers' rows and the bars of the async view as data, and one draw function
+// per section of the big view.
 #pragma once
 
 #include <cstdint>
@@ -30,6 +31,21 @@ struct AsyncBar {
   std::string pending;               ///< "not measured yet", "needs a GPU"
 };
 std::vector<AsyncBar> async_bars(const FlightSession& session, const FlightResults& r);
+
+/// The async view's heading.
+inline constexpr const char* kAsyncTitle = "Asynchronous copies: few threads, many bytes in flight";
+
+/// One row of the numbers panel: what, its value as the window shows it, and whether the GPU
+/// measured that value (false: the model's or the device's, or what stands in: "—", "needs a
+/// GPU").
+struct NumberRow {
+  std::string what, value;
+  bool measured = false;
+};
+/// The numbers panel's rows for the state's section: Latency -> the plateaus and the device's
+/// levels; Little's law -> residency, bytes in flight, the model's GB/s, the measured GB/s, the
+/// knee, the points measured; Async -> one row per bar.
+std::vector<NumberRow> flight_number_rows(const FlightSession& session, const FlightResults& r);
 
 void draw_latency_view(const FlightSession& session, const FlightResults& r,
                        const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,

@@ -290,8 +290,7 @@ void draw_async_view(const FlightSession& session, const FlightResults& r,
   const float font = ImGui::GetFontSize();
   const FlightModel& m = session.model();
   const std::vector<AsyncBar> bars = async_bars(session, r);
-  heading(layer, fitting_heading(layer, "Asynchronous copies: few threads, many bytes in flight",
-                                 "Asynchronous copies", font * 8, ""));
+  heading(layer, fitting_heading(layer, kAsyncTitle, "Asynchronous copies", font * 8, ""));
   std::vector<ViewAside::Note> notes = {measured_note(session, r, !r.async.empty())};
   notes.push_back(
       {"cp.async and the TMA stage the copy through shared memory: the stages are in "

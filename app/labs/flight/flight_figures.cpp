@@ -1,0 +1,109 @@
+#include "flight_figures.h"
+
+#include <string>
+
+#include "flight_ui_internal.h"
+#include "ui_widgets.h"
+
+namespace warplens::app {
+
+using namespace flight_ui_detail;
+
+namespace {
+
+// What the figure's title says is shown: the section and the state's knobs, and whose limits.
+std::string access_text(const FlightSession& session) {
+  const FlightState& st = session.state();
+  const std::string device = " \u2022 " + session.model().device_text;
+  switch (st.section) {
+    case FlightSection::Latency:
+      return "bytes in flight, latency ladder \u2022 working set " +
+             kib_text(st.working_set_bytes) + device;
+    case FlightSection::LittlesLaw:
+      return format(
+                 "bytes in flight, Little's law \u2022 copy %d B \u00d7 %d load%s per thread, "
+                 "%d threads per block%s",
+                 st.stream.word_bytes, st.stream.loads_per_thread,
+                 st.stream.loads_per_thread == 1 ? "" : "s", st.stream.block_threads,
+                 st.stream.grid_stride ? ", grid-stride" : "") +
+             device;
+    case FlightSection::Async: return kAsyncTitle + device;
+  }
+  return "bytes in flight";
+}
+
+std::string source_text(const FlightSession& session, bool measured) {
+  if (!measured) return "host model";
+  return session.gpu_mode() ? "measured on " + session.device().device->name
+                            : std::string("measured");
+}
+
+// The async view's bars that have a measurement (or the GPU's refusal); none before any copy was
+// measured.
+std::vector<FigureBar> async_figure_bars(const FlightSession& session, const FlightResults& r) {
+  std::vector<FigureBar> bars;
+  bool measured = false;
+  for (const AsyncBar& b : async_bars(session, r)) {
+    if (b.gbps > 0) {
+      measured = true;
+      bars.push_back({b.name, b.gbps, format("%.0f GB/s", b.gbps),
+                      kib_text(b.bytes_in_flight) + " in flight/SM", false});
+    } else if (!b.unsupported.empty()) {
+      bars.push_back({b.name, 0, "n/a", b.unsupported, false});
+    }
+  }
+  if (!measured) bars.clear();
+  return bars;
+}
+
+FigurePanelData numbers_panel(const FlightSession& session, const FlightResults& r) {
+  FigurePanelData d;
+  d.panel = FigurePanel::Numbers;
+  d.access = access_text(session);
+  FigureTable& table = d.tables.emplace_back();  // the window's: two columns, no header
+  for (const NumberRow& row : flight_number_rows(session, r)) {
+    table.rows.push_back({{row.what, false}, {row.value, false}});
+    if (row.measured) d.measured.push_back({row.what, row.value});
+  }
+  d.measured_title = "measured on the GPU";
+  if (d.measured.empty() && !session.gpu_mode()) {
+    d.measured_absent =
+        "measurements need a CUDA device" +
+        (session.device().reason.empty() ? std::string() : ": " + session.device().reason);
+  } else if (d.measured.empty()) {
+    d.measured_absent = r.busy ? "the measurement is still running" : "not measured yet";
+  }
+  d.gpu_trace = !d.measured.empty();
+  d.source = source_text(session, d.gpu_trace);
+  return d;
+}
+
+}  // namespace
+
+std::vector<FigurePanel> flight_figure_panels(const FlightSession& session,
+                                              const FlightResults& r) {
+  std::vector<FigurePanel> panels;
+  // Bars exist once a copy was measured on a GPU (the window outlines the rest, unmeasured).
+  if (session.state().section == FlightSection::Async && !async_figure_bars(session, r).empty())
+    panels.push_back(FigurePanel::Bars);
+  panels.push_back(FigurePanel::Numbers);
+  return panels;
+}
+
+std::optional<FigurePanelData> flight_figure_panel(const FlightSession& session,
+                                                   const FlightResults& r, FigurePanel panel) {
+  if (panel == FigurePanel::Numbers) return numbers_panel(session, r);
+  if (panel != FigurePanel::Bars || session.state().section != FlightSection::Async)
+    return std::nullopt;
+  FigurePanelData d;
+  d.panel = panel;
+  d.bars = async_figure_bars(session, r);
+  if (d.bars.empty()) return std::nullopt;
+  d.access = std::string(kAsyncTitle) + " \u2022 " + session.model().device_text;
+  d.bars_title = "bars: GB/s \u2022 beside each, the bytes it keeps in flight per SM";
+  d.gpu_trace = true;
+  d.source = source_text(session, true);
+  return d;
+}
+
+}  // namespace warplens::app
