@@ -1,8 +1,8 @@
 // warplens-bench: the measured table for the notes. Reference copies (cudaMemcpy, the ideal
 // copy, the naive one-word copy) and every point of the offset and stride sweeps, each the
-// median of repeated timed launches with its min-max spread, next to the bandwidth model's
-// prediction, each sweep headed by the calibration it measured (every probe's GB/s and the terms
-// fitted to them); the worst and median prediction errors; then the shared-memory labs' tables
+// median of three passes' medians of timed launches with its min-max spread, next to the
+// bandwidth model's prediction, each sweep headed by the calibration each pass measured (every
+// probe's GB/s and the terms fitted to them); the worst and median prediction errors; then the shared-memory labs' tables
 // (bench_shared.h). Needs a CUDA device (exit 3 without). The verbs with options, kernels-once
 // and soak, are in bench_cli.h.
 #include <algorithm>
@@ -146,47 +146,72 @@ int main(int argc, char** argv) {
     double worst = 0;
     std::string worst_where;
     std::vector<double> errors;  // |model - measured| / measured, every sweep point
-    // Sweep points take 3x the launches of the rows above (45 by default): on the H200 a
-    // point's launches spread 5 % (median) and up to 40 % from fastest to slowest, and medians
-    // of 15 moved 2 % (median; 10 % at worst) between two runs of this bench.
-    const int sweep_runs = std::max(3 * runs, 45);
+    // Sweep points take 3x the launches of the rows above (45 by default), in three passes over
+    // the sweep of 15 launches each, a point's value the median of its three pass medians (each
+    // pass with its own calibration and prediction). On the H200 a point's launches spread 5 %
+    // (median) and up to 40 %; on an H100 (2026-11-26) one pass in a run slowed a run of
+    // neighbouring points to 55 % for about a second, then recovered: apart in time, such a
+    // spell reaches one pass of a point, and the median of three leaves it out.
+    constexpr int kPasses = 3;
+    const int pass_runs = std::max(runs, 15);
     const auto sweep = [&](app::SweepAxis axis, int word_bytes) {
       gpu::CopyParams base;
       base.word_bytes = word_bytes;
-      const auto r = app::run_sweep(lab, d, axis, base, sweep_runs, nullptr);
+      std::vector<app::SweepResult> passes;
+      for (int pass = 0; pass < kPasses; ++pass)
+        passes.push_back(app::run_sweep(lab, d, axis, base, pass_runs, nullptr));
       // The GPU is shared and its clocks move: time cudaMemcpy again after the sweep, so a
       // sweep taken while the device changed speed shows as drift instead of as a model error.
       const auto after = lab.measure_memcpy(runs);
-      const double drift = (after.gbps - r.memcpy.gbps) / r.memcpy.gbps;
-      const gpu::Calibration& c = r.calibration;
+      const double before_gbps = passes.front().memcpy.gbps;
+      const double drift = (after.gbps - before_gbps) / before_gbps;
       std::printf(
-          "\n%s sweep, %d-byte words (coalesced %.0f GB/s; median of %d launches a point)\n",
-          app::to_string(axis), word_bytes, c.coalesced_gbps.at(word_bytes), sweep_runs);
-      std::printf(
-          "calibration: memcpy %.0f GB/s; 4-byte words at stride 1 %.0f, stride 2 %.0f GB/s -> "
-          "overlap k %.2f; 16-byte words at stride 8 %.0f, stride 64 %.0f GB/s -> sparse "
-          "efficiency min(1, (%.0f B / gap)^%.3f)\n",
-          c.memcpy_gbps, c.coalesced_gbps.at(4), c.overlap_gbps, c.overlap_exponent,
-          c.sparse_near_gbps, c.sparse_far_gbps, c.sparse_knee_bytes, c.sparse_exponent);
+          "\n%s sweep, %d-byte words (coalesced %.0f GB/s; median of %d passes of %d launches a "
+          "point)\n",
+          app::to_string(axis), word_bytes,
+          passes.front().calibration.coalesced_gbps.at(word_bytes), kPasses, pass_runs);
+      for (int pass = 0; pass < kPasses; ++pass) {
+        const gpu::Calibration& c = passes[static_cast<std::size_t>(pass)].calibration;
+        std::printf(
+            "calibration, pass %d: memcpy %.0f GB/s; 4-byte words at stride 1 %.0f, stride 2 %.0f "
+            "GB/s -> overlap k %.2f; 16-byte words at stride 8 %.0f, stride 64 %.0f GB/s -> "
+            "sparse efficiency min(1, (%.0f B / gap)^%.3f)\n",
+            pass + 1, c.memcpy_gbps, c.coalesced_gbps.at(4), c.overlap_gbps, c.overlap_exponent,
+            c.sparse_near_gbps, c.sparse_far_gbps, c.sparse_knee_bytes, c.sparse_exponent);
+      }
       std::printf("cudaMemcpy before the sweep %.0f GB/s, after %.0f GB/s (drift %+.1f %%)%s\n",
-                  r.memcpy.gbps, after.gbps, 100 * drift,
+                  before_gbps, after.gbps, 100 * drift,
                   std::abs(drift) > 0.05 ? "  <- the device changed speed during the sweep" : "");
-      std::printf("%8s %9s %18s %11s %8s\n", app::to_string(axis), "GB/s", "min-max", "model GB/s",
-                  "error");
-      for (const auto& pt : r.points) {
-        const double err = (pt.predicted_gbps - pt.measured.gbps) / pt.measured.gbps;
-        // A point whose slowest launch took over 1.5x its fastest was disturbed.
-        const bool unstable = pt.measured.timing.max_ms > 1.5 * pt.measured.timing.min_ms;
-        const std::string range =
-            spread(static_cast<double>(pt.measured.plan.requested_bytes), pt.measured.timing);
-        std::printf("%8.0f %9.1f %18s %11.1f %7.1f%%%s\n", pt.x, pt.measured.gbps, range.c_str(),
-                    pt.predicted_gbps, 100 * err, unstable ? "  unstable" : "");
+      std::printf("%8s %9s %18s %11s %8s  %s\n", app::to_string(axis), "GB/s", "min-max",
+                  "model GB/s", "error", "passes (GB/s)");
+      for (std::size_t i = 0; i < passes.front().points.size(); ++i) {
+        std::vector<double> measured, predicted;
+        gpu::Timing range = passes.front().points[i].measured.timing;
+        std::string each;
+        for (const auto& pass : passes) {
+          const app::SweepPoint& pt = pass.points[i];
+          measured.push_back(pt.measured.gbps);
+          predicted.push_back(pt.predicted_gbps);
+          range.min_ms = std::min(range.min_ms, pt.measured.timing.min_ms);
+          range.max_ms = std::max(range.max_ms, pt.measured.timing.max_ms);
+          each += (each.empty() ? "" : " ") + std::to_string(static_cast<int>(pt.measured.gbps));
+        }
+        const double gbps = median(measured), model = median(predicted);
+        const double err = (model - gbps) / gbps;
+        // A pass more than 10 % off the point's median was disturbed (and left out).
+        bool disturbed = false;
+        for (double m : measured) disturbed = disturbed || std::abs(m - gbps) > 0.1 * gbps;
+        const std::string spread_text = spread(
+            static_cast<double>(passes.front().points[i].measured.plan.requested_bytes), range);
+        std::printf("%8.0f %9.1f %18s %11.1f %7.1f%%  %s%s\n", passes.front().points[i].x, gbps,
+                    spread_text.c_str(), model, 100 * err, each.c_str(),
+                    disturbed ? "  one pass disturbed" : "");
         errors.push_back(std::abs(err));
         if (std::abs(err) > worst) {
           worst = std::abs(err);
           worst_where = std::string(app::to_string(axis)) + " " +
-                        std::to_string(static_cast<int>(pt.x)) + ", " + std::to_string(word_bytes) +
-                        "-byte words";
+                        std::to_string(static_cast<int>(passes.front().points[i].x)) + ", " +
+                        std::to_string(word_bytes) + "-byte words";
         }
       }
     };

@@ -225,10 +225,15 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
       {m.peak_measured ? "cudaMemcpy" : "cudaMemcpy (assumed)", theme.muted_text, m.peak_gbps},
       {"theoretical peak", theme.warning, m.theoretical_gbps}};
   const float width = ImGui::GetContentRegionAvail().x;
-  heading(layer,
-          fitting_heading(layer, "Little's law: bandwidth = bytes in flight \u00f7 latency",
-                          "Little's law",
-                          plot_min_height(legend_entries(series, refs), width * 0.6f, s), ""));
+  // What the plot keeps below the heading and the notes: its least height beside the SM
+  // picture, or, where the two cannot stand side by side, under the grid's picker row too.
+  const float keep_below =
+      width - std::max(width * 0.3f, sm_picture_min_width(s)) - 14 * s >= 18 * font
+          ? plot_min_height(legend_entries(series, refs), width * 0.6f, s)
+          : ImGui::GetFrameHeightWithSpacing() +
+                plot_min_height(legend_entries(series, refs), width, s);
+  heading(layer, fitting_heading(layer, "Little's law: bandwidth = bytes in flight \u00f7 latency",
+                                 "Little's law", keep_below, ""));
   std::vector<ViewAside::Note> notes = {measured_note(session, r, !r.stream.empty())};
   if (!m.latency_measured)
     notes.push_back({format("Model latency %.0f ns is assumed (an H100's) until the ladder "
@@ -240,7 +245,7 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
                           "twice that at cudaMemcpy's rate. Knee: %s per SM.",
                           m.latency_ns, kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
                    false});
-  draw_notes(notes, plot_min_height(legend_entries(series, refs), width * 0.6f, s), theme, aside);
+  draw_notes(notes, keep_below, theme, aside);
   viz::PlotSpec spec;
   spec.log_x = true;
   spec.x_min = 0.5;
