@@ -25,7 +25,7 @@ using viz::Rect;
 using viz::Rgb;
 using viz::StripLayout;
 
-constexpr int kViewHeight = 330;  // the view's part of the figure (caption to byte offsets)
+constexpr int kViewHeight = kWarpFigureViewHeight;
 constexpr std::uint64_t kLine = 128, kSector = 32;
 
 // What a byte of the strip shows: the lane that asked for it (the last record covering it, as

@@ -18,6 +18,10 @@
 
 namespace warplens::app {
 
+/// The height (figure units) of the figure's view part, caption to byte offsets: the height
+/// layout_warp_view lays the window's view out in for the figure (at its width, scale 1).
+inline constexpr int kWarpFigureViewHeight = 330;
+
 /// The warp figure of `data` (a FigurePanel::Warp panel: the traced warps' global access and
 /// warp slot 0's analysis). `source`: the source line at the bottom; empty leaves it out.
 viz::Figure warp_figure(const FigurePanelData& data, const viz::Theme& theme,
