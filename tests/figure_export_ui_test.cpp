@@ -1,7 +1,8 @@
 // The window's "Export figure…" (figure_export_ui.h), drawn headless on Mesa with mouse events
 // fed to ImGui: a right-click on the view opens the menu of its panels, its first item the
 // dialog, the dialog's Export writes <scenario>-<panel>.svg into the folder it remembers
-// ($XDG_CONFIG_HOME/warplens/figures.toml) and remembers it. (A bad folder's error is
+// ($XDG_CONFIG_HOME/warplens/figures.toml) and remembers it; in A/B compare side A's view
+// exports side A's panel as <scenario>-A-<panel>.svg. (A bad folder's error is
 // export_panel_figure's, checked through the CLI in figure_panels_test.cpp.)
 #include <gtest/gtest.h>
 #include <imgui.h>
@@ -123,6 +124,50 @@ TEST_F(FigureExportUi, ThePresenterLayoutOffersTheMenuOnItsViewAndItsNumbers) {
   ASSERT_EQ(g.OpenPopupStack.Size, 0);
   click({0.9f * kW, 0.6f * kH}, ImGuiMouseButton_Right);  // the key numbers' column
   EXPECT_EQ(g.OpenPopupStack.Size, 1) << "the numbers' menu";
+}
+
+TEST_F(FigureExportUi, InABCompareEachSidesViewExportsThatSidesPanel) {
+  namespace fs = std::filesystem;
+  // The folders of the first test: the dialog loads its settings once per process.
+  const fs::path config = test::temp_path("config"), out = test::temp_path("out");
+  fs::remove_all(config);
+  fs::remove_all(out);
+  fs::create_directories(config / "warplens");
+  fs::create_directories(out);
+  ::setenv("XDG_CONFIG_HOME", config.c_str(), 1);
+  std::ofstream(config / "warplens" / "figures.toml") << "folder = \"" << out.string() << "\"\n";
+  ViewOptions options;
+  options.scenario = "ab-tile-32x32-vs-32x33";
+  options.use_gpu = false;
+  scene_.reset();  // one ImGui layer at a time
+  scene_ = std::make_unique<HeadlessScene>(options);
+  ui_ = initial_ui(options, scene_->labs, /*interactive=*/true);
+  scene_->wait_until_idle();
+  frame(3);
+  ASSERT_TRUE(ui_.compare);
+  ASSERT_FALSE(ui_.presenter_shown);
+
+  ImGuiContext& g = *ImGui::GetCurrentContext();
+  // Side A's view: the left half of the views right of the parameter panel.
+  const ImVec2 view{0.45f * kW, 0.3f * kH};
+  click(view, ImGuiMouseButton_Right);
+  ASSERT_EQ(g.OpenPopupStack.Size, 1) << "the menu";
+  click({view.x + 30, view.y + 0.5f * ImGui::GetFrameHeight() + 4}, ImGuiMouseButton_Left);
+  ASSERT_EQ(g.OpenPopupStack.Size, 1) << "the dialog";
+  const auto button = find_button("Export");
+  ASSERT_TRUE(button) << "the dialog's Export button";
+  click(*button, ImGuiMouseButton_Left);
+  const fs::path written = out / "ab-tile-32x32-vs-32x33-A-banks.svg";
+  std::string listing;
+  for (const auto& e : fs::directory_iterator(out)) listing += e.path().filename().string() + " ";
+  ASSERT_TRUE(fs::exists(written)) << "in " << out << ": " << listing;
+  std::ifstream in(written);
+  const std::string svg((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  // Side A is the 32 x 32 tile: its column read is a 32-way conflict.
+  EXPECT_NE(svg.find(">Wavefronts per request: 32<"), std::string::npos);
+  EXPECT_NE(svg.find("side A"), std::string::npos);
+  fs::remove_all(config);
+  fs::remove_all(out);
 }
 
 }  // namespace

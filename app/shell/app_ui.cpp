@@ -517,7 +517,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   };
   // Presenter: the numbers in a column beside the view(s).
   const float numbers_w = presenter_numbers_width(w, s);
-  std::optional<FigureAreas> figure_areas;  // where a right-click offers figure export
+  std::vector<FigureTarget> figure_targets;  // where a right-click offers figure export
   if (a && presenter) {
     a->begin_frame();
     // A over B, each the full width left of the numbers (strips keep their width); tall views
@@ -537,13 +537,17 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     {
       AuditPanel audit("view");
       LegendSlot::Scope beside(legend);
+      const auto view_of = [&](LabInstance& lab, const char* side, ImVec2 pos, ImVec2 size) {
+        lab.draw_view(frame, pos, size, side);
+        figure_targets.push_back({&lab, side, {pos, {pos.x + size.x, pos.y + size.y}, {}, {}}});
+      };
       if (both) {
-        a->draw_view(frame, {0, body_y}, half, "A");
-        b.draw_view(frame, second, half, "B");
+        view_of(*a, "A", {0, body_y}, half);
+        view_of(b, "B", second, half);
       } else if (ui.compare_edit_a) {
-        a->draw_view(frame, {0, body_y}, {views_w, body_h}, "A");
+        view_of(*a, "A", {0, body_y}, {views_w, body_h});
       } else {
-        b.draw_view(frame, {0, body_y}, {views_w, body_h}, "B");
+        view_of(b, "B", {0, body_y}, {views_w, body_h});
       }
     }
     AuditPanel audit("numbers");
@@ -562,6 +566,10 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
       AuditPanel audit("view");
       a->draw_view(frame, {main_x, body_y}, {half_w, view_h}, "A");
       b.draw_view(frame, {main_x + half_w + gap, body_y}, {half_w, view_h}, "B");
+      figure_targets.push_back(
+          {a, "A", {{main_x, body_y}, {main_x + half_w, body_y + view_h}, {}, {}}});
+      figure_targets.push_back(
+          {&b, "B", {{main_x + half_w + gap, body_y}, {main_x + main_w, body_y + view_h}, {}, {}}});
     }
     AuditPanel audit("numbers");
     numbers_or_predict(
@@ -579,10 +587,12 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
       draw_key_numbers(b, scenario_at(ui, ui.scenario), layer, legend, p, z);
     });
-    figure_areas = {{0, body_y},
-                    {w - numbers_w - gap, body_y + body_h},
-                    {w - numbers_w, body_y},
-                    {w, body_y + body_h}};
+    figure_targets.push_back({&b,
+                              "",
+                              {{0, body_y},
+                               {w - numbers_w - gap, body_y + body_h},
+                               {w - numbers_w, body_y},
+                               {w, body_y + body_h}}});
   } else {
     const float stats_h = b.numbers_height(frame, body_h, stats_cap);
     draw_parameters();
@@ -593,14 +603,16 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     AuditPanel audit("numbers");
     numbers_or_predict({main_x, body_y + body_h - stats_h}, {main_w, stats_h},
                        [&](ImVec2 p, ImVec2 z) { b.draw_numbers(frame, p, z); });
-    figure_areas = {{main_x, body_y},
-                    {main_x + main_w, body_y + body_h - stats_h - gap},
-                    {main_x, body_y + body_h - stats_h},
-                    {main_x + main_w, body_y + body_h}};
+    figure_targets.push_back({&b,
+                              "",
+                              {{main_x, body_y},
+                               {main_x + main_w, body_y + body_h - stats_h - gap},
+                               {main_x, body_y + body_h - stats_h},
+                               {main_x + main_w, body_y + body_h}}});
   }
-  // Right-click a view or the numbers: "Export figure…" (one lab shown, in either layout; not in
-  // A/B compare).
-  if (ui.interactive && figure_areas) draw_figure_export(ui, b, *figure_areas);
+  // Right-click a view or the numbers: "Export figure…" (either layout; in A/B compare, each
+  // side's view).
+  if (ui.interactive) draw_figure_export(ui, figure_targets);
   b.end_frame(ui);
   steps_drawn(ui, step.steps(), step.unit());
   {

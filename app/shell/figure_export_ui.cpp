@@ -109,20 +109,32 @@ std::string figure_settings_path() {
   return (base / "warplens" / "figures.toml").string();
 }
 
-void draw_figure_export(const UiState& ui, const LabInstance& lab, const FigureAreas& areas) {
+void draw_figure_export(const UiState& ui, const std::vector<FigureTarget>& targets) {
   Dialog& d = dialog();
   static bool over_view = true;
-  // A right-click on the view or the numbers opens the menu of the panels there.
+  static std::size_t clicked = 0;  // the target the menu and the dialog are about
+  // A right-click on a view or the numbers opens the menu of the panels there.
   if (ImGui::IsMouseClicked(ImGuiMouseButton_Right) &&
       !ImGui::IsPopupOpen("", ImGuiPopupFlags_AnyPopupId)) {
     const ImVec2 m = ImGui::GetMousePos();
-    const bool view = inside(m, areas.view_min, areas.view_max);
-    if (view || inside(m, areas.numbers_min, areas.numbers_max)) {
-      over_view = view;
-      ImGui::OpenPopup(kMenu);
+    for (std::size_t i = 0; i < targets.size(); ++i) {
+      const FigureAreas& areas = targets[i].areas;
+      const bool view = inside(m, areas.view_min, areas.view_max);
+      if (view || inside(m, areas.numbers_min, areas.numbers_max)) {
+        over_view = view;
+        clicked = i;
+        ImGui::OpenPopup(kMenu);
+        break;
+      }
     }
   }
-  const std::string scenario = scenario_at(ui, ui.scenario).name;
+  if (clicked >= targets.size()) return;
+  const LabInstance& lab = *targets[clicked].lab;
+  const std::string& side = targets[clicked].side;
+  // The file's stem names the side (<scenario>-A-banks.svg); the source line says "side A".
+  const std::string name = scenario_at(ui, ui.scenario).name;
+  const std::string scenario = name + (side.empty() ? "" : "-" + side);
+  const std::string described = name + (side.empty() ? "" : ", side " + side);
   bool open_dialog = false;
   if (ImGui::BeginPopup(kMenu)) {
     const auto panels = panels_in(lab, over_view);
@@ -142,7 +154,12 @@ void draw_figure_export(const UiState& ui, const LabInstance& lab, const FigureA
     ImGui::OpenPopup(kDialog);
   }
   if (!ImGui::BeginPopupModal(kDialog, nullptr, ImGuiWindowFlags_AlwaysAutoResize)) return;
-  ImGui::Text("The %s panel of %s, as the window shows it", to_string(d.panel), scenario.c_str());
+  if (side.empty()) {
+    ImGui::Text("The %s panel of %s, as the window shows it", to_string(d.panel), scenario.c_str());
+  } else {
+    ImGui::Text("The %s panel of side %s of %s, as the window shows it", to_string(d.panel),
+                side.c_str(), name.c_str());
+  }
   const int before = d.format;
   ImGui::RadioButton("SVG", &d.format, 0);
   ImGui::SameLine();
@@ -177,7 +194,7 @@ void draw_figure_export(const UiState& ui, const LabInstance& lab, const FigureA
     } else {
       options.out = (folder / d.file).string();
       const FigureExportResult r =
-          export_panel_figure(lab, ui.lab, scenario, options, viz::theme(ui.theme));
+          export_panel_figure(lab, ui.lab, described, options, viz::theme(ui.theme));
       d.result = r.message;
       d.failed = r.code != kExitOk;
       if (!d.failed) save_settings(d);

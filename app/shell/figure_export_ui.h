@@ -9,20 +9,31 @@
 #include <imgui.h>
 
 #include <string>
+#include <vector>
 
 #include "lab.h"
 #include "ui_state.h"
 
 namespace warplens::app {
 
-/// Screen rectangles of the shown lab's view and numbers (where a right-click opens the menu).
+/// Screen rectangles of a lab's view and numbers (where a right-click opens the menu); an empty
+/// rectangle offers nothing there (A/B compare's numbers are both sides').
 struct FigureAreas {
   ImVec2 view_min, view_max;
   ImVec2 numbers_min, numbers_max;
 };
 
-/// Call once per frame after the lab's view and numbers are drawn (interactive windows only).
-void draw_figure_export(const UiState& ui, const LabInstance& lab, const FigureAreas& areas);
+/// A lab on screen whose panels a right-click in its areas offers: the shown lab, or in A/B
+/// compare each side ("A", "B": its files are <scenario>-<side>-<panel>.<ext>).
+struct FigureTarget {
+  const LabInstance* lab = nullptr;
+  std::string side;  ///< empty: the one lab shown
+  FigureAreas areas;
+};
+
+/// Call once per frame after the labs' views and numbers are drawn (interactive windows only),
+/// with the targets in the same order every frame.
+void draw_figure_export(const UiState& ui, const std::vector<FigureTarget>& targets);
 
 /// The settings file the dialog remembers its folder in: $XDG_CONFIG_HOME/warplens/figures.toml,
 /// else ~/.config/warplens/figures.toml; empty when neither is known.
