@@ -29,7 +29,8 @@ class SequenceLab final : public LabInstance {
   void figure_numbers(nlohmann::json&) const override {}
   [[nodiscard]] int step_stages() const override { return stages_; }
   [[nodiscard]] int step_stage() const override { return stage_; }
-  void go_to_step_stage(int stage) override {
+  void go_to_step_stage(UiState& ui, int stage) override {
+    (void)ui;
     if (stage >= 0 && stage < stages_) stage_ = stage;
   }
   [[nodiscard]] std::string step_stage_name() const override {
@@ -70,7 +71,7 @@ TEST(StepSequence, DotWalksEveryStepThenTheNextStageAndPastTheEndShowsTheWholeAc
 TEST(StepSequence, CommaWalksBackIntoThePreviousStageAtItsLastStep) {
   UiState ui;
   SequenceLab lab(2);
-  lab.go_to_step_stage(1);
+  lab.go_to_step_stage(ui, 1);
   ui.view_step = 0;
   frame(ui, 3);
   ASSERT_TRUE(handle_step_key(ui, lab, ','));

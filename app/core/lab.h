@@ -179,8 +179,12 @@ class LabInstance {
   /// step of one stage goes on to the first of the next, and back. Default: one stage.
   [[nodiscard]] virtual int step_stages() const { return 1; }
   [[nodiscard]] virtual int step_stage() const { return 0; }
-  /// Shows stage `stage` (0 .. step_stages() - 1); other values are ignored.
-  virtual void go_to_step_stage(int stage) { (void)stage; }
+  /// Shows stage `stage` (0 .. step_stages() - 1); other values are ignored. A lab whose views
+  /// follow `ui` (the transpose's tabs) says so there.
+  virtual void go_to_step_stage(UiState& ui, int stage) {
+    (void)ui;
+    (void)stage;
+  }
   /// What stage `step_stage()` shows, e.g. "load of field y" (the status bar); empty with one.
   [[nodiscard]] virtual std::string step_stage_name() const { return {}; }
 

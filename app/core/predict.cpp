@@ -86,11 +86,4 @@ std::vector<std::string> Prediction::verdict_lines(const PredictAnswer& answer) 
   return lines;
 }
 
-std::string Prediction::verdict(const PredictAnswer& answer) const {
-  std::string line;
-  for (const std::string& part : verdict_lines(answer))
-    line += (line.empty() ? "" : " \u2022 ") + part;
-  return line;
-}
-
 }  // namespace warplens::app

@@ -58,11 +58,9 @@ class Prediction {
   /// Whether the view and the numbers hide the answer (Hidden and Guessed).
   [[nodiscard]] bool hides_answer() const { return stage_ != PredictStage::Revealed; }
 
-  /// One line for the revealed stage, e.g. "Model 32 wavefronts: your guess 4 is off by 28 • GPU
-  /// trace 32 wavefronts • Measured 1812 GB/s (guess 2000, +10 %)"; "Model 32 wavefronts (no
+  /// The revealed stage's lines, e.g. "Model 32 wavefronts: your guess 4 is off by 28", "GPU
+  /// trace 32 wavefronts", "Measured 1812 GB/s (guess 2000, +10 %)"; "Model 32 wavefronts (no
   /// guess)" when the class gave up.
-  [[nodiscard]] std::string verdict(const PredictAnswer& answer) const;
-  /// The same, one part per line (the panel's lines).
   [[nodiscard]] std::vector<std::string> verdict_lines(const PredictAnswer& answer) const;
 
  private:

@@ -46,8 +46,7 @@ bool step_forward(UiState& ui, LabInstance& shown) {
     return true;
   }
   if (shown.step_stage() + 1 < shown.step_stages()) {  // the next access of the sequence
-    shown.go_to_step_stage(shown.step_stage() + 1);
-    ui.select_transpose_view = true;
+    shown.go_to_step_stage(ui, shown.step_stage() + 1);
     ui.view_step = 0;
     return true;
   }
@@ -76,8 +75,7 @@ bool handle_step_key(UiState& ui, LabInstance& shown, ImWchar c) {
     } else if (ui.view_step > 0) {
       --ui.view_step;
     } else if (shown.step_stage() > 0) {  // the previous access, at its last step
-      shown.go_to_step_stage(shown.step_stage() - 1);
-      ui.select_transpose_view = true;
+      shown.go_to_step_stage(ui, shown.step_stage() - 1);
       ui.step_to_last = true;
     }
     return true;
@@ -148,22 +146,27 @@ bool predict_hides_answer(const UiState& ui) {
   return ui.predict && ui.predict->hides_answer();
 }
 
-float revealed_panel_height(const UiState& ui, const LabInstance& shown,
-                            const viz::ImGuiLayer& layer, float width) {
+std::vector<std::string> revealed_lines(const UiState& ui, const LabInstance& shown) {
+  if (!ui.predict || ui.predict->stage() != PredictStage::Revealed) return {};
+  const auto answer = shown.predict_answer();
+  return answer ? ui.predict->verdict_lines(*answer) : std::vector<std::string>{};
+}
+
+float revealed_panel_height(const std::vector<std::string>& lines, const viz::ImGuiLayer& layer,
+                            float width) {
   const ImGuiStyle& style = ImGui::GetStyle();
   float h = ImGui::GetFrameHeightWithSpacing() + 2 * style.WindowPadding.y +
             ImGui::GetFrameHeight();  // title bar, the Ask again line
-  const auto answer = shown.predict_answer();
-  if (!ui.predict || !answer) return h;
   ImFont* bold = layer.fonts().bold ? layer.fonts().bold : ImGui::GetFont();
   const float wrap = width - 2 * style.WindowPadding.x;
-  for (const std::string& line : ui.predict->verdict_lines(*answer))
+  for (const std::string& line : lines)
     h += bold->CalcTextSizeA(bold->FontSize, FLT_MAX, wrap, line.c_str()).y + style.ItemSpacing.y;
   return h;
 }
 
 void draw_predict_panel(UiState& ui, const LabInstance& shown, const viz::ImGuiLayer& layer,
-                        const viz::Theme& theme, ImVec2 pos, ImVec2 size) {
+                        const viz::Theme& theme, ImVec2 pos, ImVec2 size,
+                        const std::vector<std::string>& revealed) {
   if (!ui.predict) return;
   Prediction& p = *ui.predict;
   const float s = layer.scale();
@@ -173,16 +176,12 @@ void draw_predict_panel(UiState& ui, const LabInstance& shown, const viz::ImGuiL
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings);
   ImGui::PushTextWrapPos(0);
-  const auto answer = shown.predict_answer();
   if (p.stage() == PredictStage::Revealed) {
-    if (answer) {
-      // The answer beside the guess in bold; the GPU's numbers under it.
-      const auto lines = p.verdict_lines(*answer);
-      for (std::size_t i = 0; i < lines.size(); ++i) {
-        if (i == 0 && layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
-        ImGui::TextUnformatted(lines[i].c_str());
-        if (i == 0 && layer.fonts().bold) ImGui::PopFont();
-      }
+    // The answer beside the guess in bold; the GPU's numbers under it.
+    for (std::size_t i = 0; i < revealed.size(); ++i) {
+      if (i == 0 && layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
+      ImGui::TextUnformatted(revealed[i].c_str());
+      if (i == 0 && layer.fonts().bold) ImGui::PopFont();
     }
     if (ui.interactive && ImGui::Button("Ask again")) {
       p.ask_again(predict_question(shown, scenario_at(ui, ui.scenario)));

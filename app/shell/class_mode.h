@@ -45,10 +45,15 @@ std::optional<Question> predict_question(const LabInstance& shown, const Scenari
 /// The class mode's panel at `pos`, `size`: the question with the guess fields and Guess /
 /// Reveal buttons while hidden; the guess beside the answers (model, GPU trace, measured GB/s)
 /// and Ask again once revealed.
+/// `revealed`: the revealed stage's lines (revealed_lines), built once for the frame.
 void draw_predict_panel(UiState& ui, const LabInstance& shown, const viz::ImGuiLayer& layer,
-                        const viz::Theme& theme, ImVec2 pos, ImVec2 size);
-/// Height of the panel once revealed, `width` wide (the numbers go under it).
-[[nodiscard]] float revealed_panel_height(const UiState& ui, const LabInstance& shown,
+                        const viz::Theme& theme, ImVec2 pos, ImVec2 size,
+                        const std::vector<std::string>& revealed = {});
+/// The revealed stage's lines: the guess beside the model, the GPU trace and the measurement
+/// (Prediction::verdict_lines of the lab's answer); empty before the reveal or without one.
+[[nodiscard]] std::vector<std::string> revealed_lines(const UiState& ui, const LabInstance& shown);
+/// Height of the panel once revealed with `lines`, `width` wide (the numbers go under it).
+[[nodiscard]] float revealed_panel_height(const std::vector<std::string>& lines,
                                           const viz::ImGuiLayer& layer, float width);
 
 }  // namespace warplens::app

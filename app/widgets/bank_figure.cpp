@@ -4,6 +4,7 @@
 #include <cmath>
 #include <vector>
 
+#include "bank_total.h"
 #include "bank_view.h"
 #include "figure_parts.h"
 #include "ui_widgets.h"
@@ -337,26 +338,13 @@ viz::Figure bank_figure(const FigurePanelData& data, const viz::Theme& theme,
   for (const auto& p : layout.phases) grid.phase(p, several);
 
   // Total and verdict.
-  int busy = 0;  // the fewest wavefronts the request could take
-  std::string sum;
-  for (const auto& p : layout.phases) {
-    busy += p.active_lanes > 0 ? std::max(1, p.min_wavefronts) : 0;
-    if (several) sum += (sum.empty() ? "" : " + ") + std::to_string(p.wavefronts);
-  }
+  const BankTotal t = bank_total(layout);
   const float total_mid = layout.total_y + 0.5f * kBold;
-  std::string total = "Wavefronts per request: " + std::to_string(layout.wavefronts);
-  if (several) total += " = " + sum;
-  if (layout.stepping())
-    total = format("Wavefront %d of %d served", layout.step, layout.wavefronts);
-  const float tx = layout.label_x + pen.text(layout.label_x, total_mid, total, FigureRole::Total,
+  const float tx = layout.label_x + pen.text(layout.label_x, total_mid, t.text, FigureRole::Total,
                                              FigureFont::Bold, kBold, theme.text);
-  const bool minimum = layout.wavefronts <= busy;
   if (!layout.stepping())
-    pen.text(tx, total_mid,
-             minimum ? format("  \u2022  conflict-free: the minimum for %d-byte words",
-                              layout.word_bytes)
-                     : format("  \u2022  conflict-free would take %d", busy),
-             FigureRole::Total, FigureFont::Regular, kFont, minimum ? muted : theme.conflict);
+    pen.text(tx, total_mid, t.verdict, FigureRole::Total, FigureFont::Regular, kFont,
+             t.minimum ? muted : theme.conflict);
 
   const float legend_top = layout.total_y + kBold + 14;
   const float legend_bottom = figure_parts::add_legend(

@@ -1,6 +1,7 @@
 #include "bank_panel.h"
 
 #include "bank_tooltips.h"
+#include "bank_total.h"
 
 #include "layout_audit.h"
 #include "legend_slot.h"
@@ -529,32 +530,18 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
 
   // Total. Left out (tight tier) when the shell shows the model's number beside the view.
   if (layout.total_shown) {
-    int busy_phases = 0;  // the fewest wavefronts the request could take: sum of phase minima
-    std::string sum_text;
-    for (const auto& p : layout.phases) {
-      busy_phases += p.active_lanes > 0 ? std::max(1, p.min_wavefronts) : 0;
-      if (several) sum_text += (sum_text.empty() ? "" : " + ") + std::to_string(p.wavefronts);
-    }
-    std::string total = "Wavefronts per request: " + std::to_string(layout.wavefronts);
-    if (several) total += " = " + sum_text;
-    if (paint.measure(bold, total).x > static_cast<float>(w) - layout.label_x)
-      total = format("Wavefronts: %d", layout.wavefronts);
+    const BankTotal t = bank_total(layout);
+    std::string total = t.text;
+    if (!layout.stepping() && paint.measure(bold, total).x > static_cast<float>(w) - layout.label_x)
+      total = t.short_text;
     if (hide_answer) total = "Wavefronts per request: ?";
-    if (layout.stepping() && !hide_answer)
-      total = format("Wavefront %d of %d served", layout.step, layout.wavefronts);
     paint.text(bold, layout.label_x, layout.total_y, text, total);
     const float tx = layout.label_x + paint.measure(bold, total).x;
     // The verdict in as many words as the line has room for.
-    const bool minimum = layout.wavefronts <= busy_phases;
+    const bool minimum = t.minimum;
     const std::vector<std::string> verdicts =
-        hide_answer || layout.stepping()
-            ? std::vector<std::string>{}
-            : std::vector<std::string>{
-                  minimum ? format("  \u2022  conflict-free: the minimum for %d-byte words",
-                                   layout.word_bytes)
-                          : format("  \u2022  conflict-free would take %d", busy_phases),
-                  minimum ? std::string("  \u2022  the minimum")
-                          : format("  \u2022  minimum %d", busy_phases)};
+        hide_answer || layout.stepping() ? std::vector<std::string>{}
+                                         : std::vector<std::string>{t.verdict, t.short_verdict};
     for (const std::string& verdict : verdicts) {
       if (tx + paint.measure(regular, verdict).x > static_cast<float>(w)) continue;
       paint.text(regular, tx, layout.total_y + 0.5f * (bold_px - font_px),

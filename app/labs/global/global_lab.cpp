@@ -167,7 +167,8 @@ int GlobalLab::step_stage() const {
   return step_stages() > 1 ? session_.state().field : 0;
 }
 
-void GlobalLab::go_to_step_stage(int stage) {
+void GlobalLab::go_to_step_stage(UiState& ui, int stage) {
+  (void)ui;
   if (step_stages() == 1 || stage < 0 || stage >= step_stages()) return;
   CopyState st = session_.state();
   st.field = stage;

@@ -35,7 +35,7 @@ class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
   [[nodiscard]] std::optional<PredictAnswer> predict_answer() const override;
   [[nodiscard]] int step_stages() const override;
   [[nodiscard]] int step_stage() const override;
-  void go_to_step_stage(int stage) override;
+  void go_to_step_stage(UiState& ui, int stage) override;
   [[nodiscard]] std::string step_stage_name() const override;
   void figure_numbers(nlohmann::json& figure) const override;
   /// The warp view, the numbers, the sector heatmap, and a measured sweep, as figures (render

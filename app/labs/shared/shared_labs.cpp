@@ -232,11 +232,12 @@ int TransposeLab::step_stage() const {
   return 0;
 }
 
-void TransposeLab::go_to_step_stage(int stage) {
+void TransposeLab::go_to_step_stage(UiState& ui, int stage) {
   if (stage < 0 || stage >= 3) return;
   SharedState st = session().state();
   st.transpose_view = kTransposeStages[stage];
   session().set(st);
+  ui.select_transpose_view = true;  // the tabs follow
 }
 
 std::string TransposeLab::step_stage_name() const {
@@ -257,7 +258,8 @@ int ReductionLab::step_stage() const {
   return 2 * st.reduction_step + (st.reduction_second ? 1 : 0);
 }
 
-void ReductionLab::go_to_step_stage(int stage) {
+void ReductionLab::go_to_step_stage(UiState& ui, int stage) {
+  (void)ui;
   if (stage < 0 || stage >= step_stages()) return;
   SharedState st = session().state();
   st.reduction_step = stage / 2;

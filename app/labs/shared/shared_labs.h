@@ -79,7 +79,7 @@ class TransposeLab final : public SharedLabBase {
   /// Stepping's stages: the global read, the shared tile, the global write, in that order.
   [[nodiscard]] int step_stages() const override { return 3; }
   [[nodiscard]] int step_stage() const override;
-  void go_to_step_stage(int stage) override;
+  void go_to_step_stage(UiState& ui, int stage) override;
   [[nodiscard]] std::string step_stage_name() const override;
   /// The view tabs have followed the state once (both sides, when comparing).
   void end_frame(UiState& ui) override;
@@ -111,7 +111,7 @@ class ReductionLab final : public SharedLabBase {
   /// s[i + s]).
   [[nodiscard]] int step_stages() const override;
   [[nodiscard]] int step_stage() const override;
-  void go_to_step_stage(int stage) override;
+  void go_to_step_stage(UiState& ui, int stage) override;
   [[nodiscard]] std::string step_stage_name() const override;
 
  protected:
