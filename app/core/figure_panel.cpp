@@ -1,6 +1,7 @@
 #include "figure_panel.h"
 
 #include <stdexcept>
+#include <utility>
 
 namespace warplens::app {
 
@@ -37,6 +38,26 @@ std::string figure_panel_list(const std::vector<FigurePanel>& panels) {
   std::string out;
   for (const FigurePanel p : panels) out += (out.empty() ? "" : ", ") + std::string(to_string(p));
   return out;
+}
+
+std::vector<FigurePanel> numbers_and_measured_bars(bool bars_measured) {
+  std::vector<FigurePanel> panels;
+  if (bars_measured) panels.push_back(FigurePanel::Bars);
+  panels.push_back(FigurePanel::Numbers);
+  return panels;
+}
+
+std::optional<FigurePanelData> measured_bars_panel(std::vector<FigureBar> bars, std::string access,
+                                                   std::string title, std::string source) {
+  if (bars.empty()) return std::nullopt;
+  FigurePanelData d;
+  d.panel = FigurePanel::Bars;
+  d.bars = std::move(bars);
+  d.access = std::move(access);
+  d.bars_title = std::move(title);
+  d.gpu_trace = true;
+  d.source = std::move(source);
+  return d;
 }
 
 }  // namespace warplens::app

@@ -118,4 +118,13 @@ struct FigurePanelData {
   std::string bars_title;  ///< what the bars measure ("bars: GB/s of input read", ...)
 };
 
+/// The panels of a lab whose views are plots (the cache and bytes-in-flight labs): its numbers,
+/// and before them its bars once `bars_measured` (a bars panel is never empty).
+std::vector<FigurePanel> numbers_and_measured_bars(bool bars_measured);
+
+/// A bars panel of measured `bars` (nullopt when there are none): `access` heads it, `title`
+/// says what the bars measure, `source` where they were measured.
+std::optional<FigurePanelData> measured_bars_panel(std::vector<FigureBar> bars, std::string access,
+                                                   std::string title, std::string source);
+
 }  // namespace warplens::app

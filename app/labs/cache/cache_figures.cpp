@@ -98,12 +98,9 @@ FigurePanelData numbers_panel(const CacheSession& session, const CacheResults& r
 }  // namespace
 
 std::vector<FigurePanel> cache_figure_panels(const CacheSession& session, const CacheResults& r) {
-  std::vector<FigurePanel> panels;
   // Bars exist once measured on a GPU (the window draws none before).
-  if (session.state().section == CacheSection::ReadPath && !read_path_bars(session, r).empty())
-    panels.push_back(FigurePanel::Bars);
-  panels.push_back(FigurePanel::Numbers);
-  return panels;
+  return numbers_and_measured_bars(session.state().section == CacheSection::ReadPath &&
+                                   !read_path_bars(session, r).empty());
 }
 
 std::optional<FigurePanelData> cache_figure_panel(const CacheSession& session,
@@ -111,18 +108,12 @@ std::optional<FigurePanelData> cache_figure_panel(const CacheSession& session,
   if (panel == FigurePanel::Numbers) return numbers_panel(session, r);
   if (panel != FigurePanel::Bars || session.state().section != CacheSection::ReadPath)
     return std::nullopt;
-  FigurePanelData d;
-  d.panel = panel;
-  d.bars = read_path_bars(session, r);
-  if (d.bars.empty()) return std::nullopt;
-  d.access = read_path_title(session.state());
-  d.bars_title =
+  return measured_bars_panel(
+      read_path_bars(session, r), read_path_title(session.state()),
       "bars grouped by access pattern (footprint, a warp's centres, layout) \u2022 the ringed "
-      "bar highlighted \u2022 beside each: its L1 hit rate from the hardware counters";
-  d.gpu_trace = true;
-  d.source =
-      session.gpu_mode() ? "measured on " + session.device().device->name : std::string("measured");
-  return d;
+      "bar highlighted \u2022 beside each: its L1 hit rate from the hardware counters",
+      session.gpu_mode() ? "measured on " + session.device().device->name
+                         : std::string("measured"));
 }
 
 }  // namespace warplens::app

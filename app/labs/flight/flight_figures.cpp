@@ -82,12 +82,9 @@ FigurePanelData numbers_panel(const FlightSession& session, const FlightResults&
 
 std::vector<FigurePanel> flight_figure_panels(const FlightSession& session,
                                               const FlightResults& r) {
-  std::vector<FigurePanel> panels;
   // Bars exist once a copy was measured on a GPU (the window outlines the rest, unmeasured).
-  if (session.state().section == FlightSection::Async && !async_figure_bars(session, r).empty())
-    panels.push_back(FigurePanel::Bars);
-  panels.push_back(FigurePanel::Numbers);
-  return panels;
+  return numbers_and_measured_bars(session.state().section == FlightSection::Async &&
+                                   !async_figure_bars(session, r).empty());
 }
 
 std::optional<FigurePanelData> flight_figure_panel(const FlightSession& session,
@@ -95,15 +92,10 @@ std::optional<FigurePanelData> flight_figure_panel(const FlightSession& session,
   if (panel == FigurePanel::Numbers) return numbers_panel(session, r);
   if (panel != FigurePanel::Bars || session.state().section != FlightSection::Async)
     return std::nullopt;
-  FigurePanelData d;
-  d.panel = panel;
-  d.bars = async_figure_bars(session, r);
-  if (d.bars.empty()) return std::nullopt;
-  d.access = std::string(kAsyncTitle) + " \u2022 " + session.model().device_text;
-  d.bars_title = "bars: GB/s \u2022 beside each, the bytes it keeps in flight per SM";
-  d.gpu_trace = true;
-  d.source = source_text(session, true);
-  return d;
+  return measured_bars_panel(async_figure_bars(session, r),
+                             std::string(kAsyncTitle) + " \u2022 " + session.model().device_text,
+                             "bars: GB/s \u2022 beside each, the bytes it keeps in flight per SM",
+                             source_text(session, true));
 }
 
 }  // namespace warplens::app
