@@ -2,9 +2,9 @@
 // copy, the naive one-word copy) and every point of the offset and stride sweeps, each the
 // median of three passes' medians of timed launches with its min-max spread, next to the
 // bandwidth model's prediction, each sweep headed by the calibration each pass measured (every
-// probe's GB/s and the terms fitted to them); the worst and median prediction errors; then the shared-memory labs' tables
-// (bench_shared.h). Needs a CUDA device (exit 3 without). The verbs with options, kernels-once
-// and soak, are in bench_cli.h.
+// probe's GB/s and the terms fitted to them); the worst and median prediction errors; then the
+// shared-memory labs' tables (bench_shared.h). Needs a CUDA device (exit 3 without). The verbs with
+// options, kernels-once and soak, are in bench_cli.h.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>

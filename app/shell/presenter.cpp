@@ -73,8 +73,8 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
     const KnobLabels labels(ui.strip_knob_labels);
     lab.draw_knobs(frame);
     // Only where it fits after the lab's own (else key T alone switches).
-    const float check_w = ImGui::GetFrameHeight() + style.ItemInnerSpacing.x +
-                          ImGui::CalcTextSize("as stored").x;
+    const float check_w =
+        ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("as stored").x;
     if (ui.array_switch && ImGui::GetContentRegionAvail().x >= check_w + button_w)
       knob_check("as stored", ui.array_alone);
   }
