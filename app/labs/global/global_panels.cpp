@@ -3,8 +3,6 @@
 #include <imgui.h>
 
 #include <algorithm>
-#include <cmath>
-#include <cstdio>
 #include <string>
 #include <vector>
 
@@ -366,11 +364,12 @@ void draw_numbers(const CopySession& session, const viz::ImGuiLayer& layer) {
       ImGui::TextUnformatted(name);
       if (tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tip);
       ImGui::TableNextColumn();
-      if (stale) {
-        ImGui::TextDisabled("%s", value.c_str());
-      } else {
-        ImGui::TextUnformatted(value.c_str());
-      }
+      ImGui::PushTextWrapPos(0);  // a spread with slow and fast launches runs long: it wraps
+      ImGui::PushStyleColor(
+          ImGuiCol_Text, ImGui::GetStyleColorVec4(stale ? ImGuiCol_TextDisabled : ImGuiCol_Text));
+      ImGui::TextUnformatted(value.c_str());
+      ImGui::PopStyleColor();
+      ImGui::PopTextWrapPos();
     };
     if (m.copy) {
       value_row(
