@@ -60,4 +60,18 @@ std::optional<FigurePanelData> measured_bars_panel(std::vector<FigureBar> bars, 
   return d;
 }
 
+void set_measured_source(FigurePanelData& d, bool gpu_mode, const std::string& device_name,
+                         const std::string& no_device_reason, bool busy) {
+  if (d.measured.empty() && !gpu_mode) {
+    d.measured_absent = "measurements need a CUDA device" +
+                        (no_device_reason.empty() ? std::string() : ": " + no_device_reason);
+  } else if (d.measured.empty()) {
+    d.measured_absent = busy ? "the measurement is still running" : "not measured yet";
+  }
+  d.gpu_trace = !d.measured.empty();
+  d.source = !d.gpu_trace          ? std::string("host model")
+             : device_name.empty() ? std::string("measured")
+                                   : "measured on " + device_name;
+}
+
 }  // namespace warplens::app

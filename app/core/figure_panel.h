@@ -127,4 +127,11 @@ std::vector<FigurePanel> numbers_and_measured_bars(bool bars_measured);
 std::optional<FigurePanelData> measured_bars_panel(std::vector<FigureBar> bars, std::string access,
                                                    std::string title, std::string source);
 
+/// Where `d.measured` says where a numbers panel's values come from: "measured on <device>"
+/// (`device_name`; "measured" without one), or, with nothing measured, "host model" and why in
+/// `measured_absent` (no CUDA device and `no_device_reason`, the measurement still running, or
+/// not measured yet). Sets gpu_trace to whether anything was measured.
+void set_measured_source(FigurePanelData& d, bool gpu_mode, const std::string& device_name,
+                         const std::string& no_device_reason, bool busy);
+
 }  // namespace warplens::app

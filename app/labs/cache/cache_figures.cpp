@@ -81,17 +81,9 @@ FigurePanelData numbers_panel(const CacheSession& session, const CacheResults& r
     d.measured.push_back({"the tables' measured columns", format("%d values", measured_cells)});
     d.measured_title = "measured on the GPU";
   }
-  if (d.measured.empty() && !session.gpu_mode()) {
-    d.measured_absent =
-        "measurements need a CUDA device" +
-        (session.device().reason.empty() ? std::string() : ": " + session.device().reason);
-  } else if (d.measured.empty()) {
-    d.measured_absent = r.busy ? "the measurement is still running" : "not measured yet";
-  }
-  d.gpu_trace = !d.measured.empty();
-  d.source = !d.gpu_trace         ? std::string("host model")
-             : session.gpu_mode() ? "measured on " + session.device().device->name
-                                  : std::string("measured");
+  set_measured_source(d, session.gpu_mode(),
+                      session.gpu_mode() ? session.device().device->name : std::string(),
+                      session.device().reason, r.busy);
   return d;
 }
 

@@ -66,15 +66,9 @@ FigurePanelData numbers_panel(const FlightSession& session, const FlightResults&
     if (row.measured) d.measured.push_back({row.what, row.value});
   }
   d.measured_title = "measured on the GPU";
-  if (d.measured.empty() && !session.gpu_mode()) {
-    d.measured_absent =
-        "measurements need a CUDA device" +
-        (session.device().reason.empty() ? std::string() : ": " + session.device().reason);
-  } else if (d.measured.empty()) {
-    d.measured_absent = r.busy ? "the measurement is still running" : "not measured yet";
-  }
-  d.gpu_trace = !d.measured.empty();
-  d.source = source_text(session, d.gpu_trace);
+  set_measured_source(d, session.gpu_mode(),
+                      session.gpu_mode() ? session.device().device->name : std::string(),
+                      session.device().reason, r.busy);
   return d;
 }
 
