@@ -342,8 +342,9 @@ std::vector<KeyNumber> flight_key_numbers(const FlightSession& session, const Fl
       break;
     case FlightSection::LittlesLaw: {
       k.push_back({"bytes in flight per SM", kib_text(m.picture.bytes_in_flight),
-                   format("%d warps \u00d7 %d loads \u00d7 %d B", m.picture.warps,
-                          m.picture.loads_per_warp, m.picture.bytes_per_load)});
+                   format("%d warps \u00d7 %d load%s \u00d7 %d B", m.picture.warps,
+                          m.picture.loads_per_warp, m.picture.loads_per_warp == 1 ? "" : "s",
+                          m.picture.bytes_per_load)});
       k.push_back({"model", format("%.0f GB/s", m.predicted_gbps),
                    format("%.0f %% of cudaMemcpy%s", 100 * m.predicted_gbps / m.peak_gbps,
                           m.latency_measured ? "" : " (latency assumed)")});
