@@ -98,6 +98,7 @@ void print_frame_tables(int repeats) {
       p99s.push_back(percentile(times, 0.99));
     }
     std::printf("%-46s %9.2f %9.2f %9d\n", live.name, median(p50s), median(p99s), kFrames);
+    std::fflush(stdout);  // a run stopped later still shows what it measured
   }
 
   if (!device.device) {
@@ -140,8 +141,10 @@ void print_frame_tables(int repeats) {
        },
        [&] { return banks.measurement_current() && banks.measured().bank; }},
   };
+  constexpr double kGiveUpMs = 5000;
   for (const Latency& l : latencies) {
     std::vector<double> ms;
+    int missed = 0;
     app::apply_scenario(ui, scene.labs, l.scenario);
     scene.wait_until_idle();
     for (int r = 0; r < std::max(5, repeats * 3); ++r) {
@@ -149,15 +152,29 @@ void print_frame_tables(int repeats) {
       const auto t0 = Clock::now();
       l.change(r + 1);
       bool done = false;
-      while (!done && ms_since(t0) < 5000) {
+      while (!done && ms_since(t0) < kGiveUpMs) {
         done = l.shown();  // read before the frame: this frame then draws it
         const auto f0 = Clock::now();
         frame(scene, ui, target);
         if (l.paced && !done) std::this_thread::sleep_until(f0 + std::chrono::microseconds(16667));
       }
-      ms.push_back(ms_since(t0));
+      if (done) {
+        ms.push_back(ms_since(t0));
+      } else {
+        ++missed;
+      }
     }
-    std::printf("%-46s %9.1f %9.1f\n", l.name, median(ms), *std::max_element(ms.begin(), ms.end()));
+    if (ms.empty()) {
+      std::printf("%-46s no point within %.0f s (%d changes)\n", l.name, kGiveUpMs / 1000, missed);
+    } else if (missed > 0) {
+      std::printf("%-46s %9.1f %9.1f   %d of %d changes: no point within %.0f s\n", l.name,
+                  median(ms), *std::max_element(ms.begin(), ms.end()), missed,
+                  missed + static_cast<int>(ms.size()), kGiveUpMs / 1000);
+    } else {
+      std::printf("%-46s %9.1f %9.1f\n", l.name, median(ms),
+                  *std::max_element(ms.begin(), ms.end()));
+    }
+    std::fflush(stdout);
   }
   print_kernel_edit_table(scene, ui, target, repeats);
   // The counter line's parts: the read-out alone, on this thread with no frame drawn between

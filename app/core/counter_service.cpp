@@ -1,10 +1,12 @@
 #include "counter_service.h"
 
+#include <chrono>
 #include <cstdlib>
 #include <memory>
 #include <mutex>
 
 #include "counters.h"
+#include "gpu_log.h"
 
 namespace warplens::app {
 
@@ -22,16 +24,26 @@ std::string with_checker(const gpu::DeviceInfo& device, Read&& read) {
     return "hardware counters off (WARPLENS_NO_COUNTERS is set)";
   std::lock_guard lock(service_mutex);
   if (!service_refusal.empty()) return service_refusal;
+  const auto t0 = std::chrono::steady_clock::now();
+  const auto ms = [&] {
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count();
+  };
   try {
-    if (!service_checker) service_checker = std::make_unique<CounterChecker>(device);
+    if (!service_checker) {
+      service_checker = std::make_unique<CounterChecker>(device);
+      gpu_log("counter checker started in %.1f ms", ms());
+    }
     read(*service_checker);
   } catch (const gpu::CountersUnavailable& e) {
     service_refusal = e.what();
     service_checker.reset();
+    gpu_log("counters refused: %s", service_refusal.c_str());
     return service_refusal;
   } catch (const std::exception& e) {
+    gpu_log("counter read-out failed after %.1f ms: %s", ms(), e.what());
     return std::string("hardware counters unavailable: ") + e.what();
   }
+  gpu_log("counter read-out %.1f ms", ms());
   return "";
 }
 

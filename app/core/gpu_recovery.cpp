@@ -7,6 +7,7 @@
 #include "counter_service.h"
 #include "gpu.h"
 #include "gpu_fault.h"
+#include "gpu_log.h"
 #include "gpu_turn.h"
 
 namespace warplens::app {
@@ -60,6 +61,7 @@ GpuUserRegistration::~GpuUserRegistration() {
 void request_gpu_reset(int device, const std::string& what) {
   Recovery& r = recovery();
   std::lock_guard lock(r.mutex);
+  gpu_log("reset requested on device %d: %s", device, what.c_str());
   r.requested = true;
   r.device = device;
   r.last_fault = what;
@@ -128,9 +130,11 @@ bool recover_gpu_if_requested(const std::function<void(int device)>& reset) {
       } else {
         gpu::reset_device(device);
       }
-    } catch (const std::exception&) {
+    } catch (const std::exception& e) {
+      gpu_log("device reset failed: %s", e.what());
       return false;
     }
+    gpu_log("device %d reset", device);
     Recovery& r = recovery();
     std::lock_guard lock(r.mutex);
     r.requested = false;

@@ -26,6 +26,7 @@
 
 #include "gpu.h"
 #include "gpu_fault.h"
+#include "gpu_log.h"
 #include "gpu_recovery.h"
 #include "gpu_turn.h"
 #include "worker_shutdown.h"
@@ -279,7 +280,10 @@ class LabWorker {
         faults_in_a_row_ = 0;
         passing_error_ = false;
       } catch (const std::exception& e) {
-        if (!dynamic_cast<const gpu::Cancelled*>(&e)) report(e);
+        if (!dynamic_cast<const gpu::Cancelled*>(&e)) {
+          gpu_log("worker slot %d failed: %s", slot, e.what());
+          report(e);
+        }
       }
       std::lock_guard lock(mutex_);
       running_ = -1;

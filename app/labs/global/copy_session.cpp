@@ -212,6 +212,7 @@ void CopySession::trace_on_gl_thread() {
     show_transactions();
     traced_state_ = state_;
   } catch (const std::exception& e) {
+    gpu_log("trace on the GL thread failed: %s", e.what());
     if (request_gpu_reset_if_faulted()) {  // the reset re-traces; no host model meanwhile
       set_error(std::string("GPU fault while tracing: ") + e.what());
       return;

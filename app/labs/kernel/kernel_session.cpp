@@ -7,6 +7,7 @@
 
 #include "counter_service.h"
 #include "gl_interop.h"
+#include "gpu_log.h"
 #include "gpu_recovery.h"
 
 namespace warplens::app {
@@ -253,6 +254,7 @@ void KernelSession::update() {
     shown_ = state_;
     shown_version_ = r.version;
   } catch (const std::exception& e) {
+    gpu_log("trace on the GL thread failed: %s", e.what());
     if (request_gpu_reset_if_faulted()) {  // the reset runs the kernel again
       worker_.set_error(std::string("GPU fault while tracing: ") + e.what());
       return;
