@@ -79,6 +79,9 @@ CommandLine::CommandLine() {
   cli.add_option("--screenshot", screenshot, "save the window to this PNG after --frames and exit");
   cli.add_option("--frames", frames, "frames before --screenshot")->check(CLI::Range(1, 100000));
   cli.add_flag("--model-only", model_only, "do not use the GPU even if there is one");
+  // Set by WarpLens itself when it restarts after a GPU fault (gpu_restart.h): the line the new
+  // window shows. Hidden from --help.
+  cli.add_option("--after-gpu-fault", view.after_gpu_fault)->group("");
   const auto add_layout_flags = [&](CLI::App* app) {
     app->add_flag("--presenter", presenter,
                   "presenter layout: the view fills the window, a strip of knobs, the key "
@@ -258,6 +261,9 @@ CommandLine::CommandLine() {
       "verify", "check the model against the GPU's hardware counters for every built-in pattern");
   verify->add_option("--format", vo.format, "text or json")->check(CLI::IsMember({"text", "json"}));
   verify->add_option("--filter", vo.filter, "only patterns whose name contains this text");
+  // Set by verify itself when it restarts after a GPU fault, and by its fault test (hidden).
+  verify->add_option("--resume", vo.resume)->group("");
+  verify->add_option("--test-fault-before", vo.fault_before)->group("");
 }
 
 model::AccessPattern CommandLine::analyze_pattern() const {

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <exception>
+#include <fstream>
 #include <iostream>
 #include <optional>
 #include <vector>
@@ -13,6 +14,7 @@
 #include "counters.h"
 #include "gpu.h"
 #include "gpu_fault.h"
+#include "gpu_restart.h"
 
 namespace warplens::app {
 
@@ -156,7 +158,32 @@ int run_verify(const VerifyOptions& options) {
     return kVerifyNoCounters;
   }
 
-  if (!json) {
+  // After a restart (a GPU fault in an earlier row): what the earlier process measured.
+  nlohmann::json rows = nlohmann::json::array();
+  int agree = 0, differ = 0, global_rows = 0, shared_rows = 0, loads = 0, stores = 0;
+  std::vector<double> readouts;
+  std::size_t first = 0;
+  if (!options.resume.empty()) {
+    try {
+      std::ifstream in(options.resume);
+      const nlohmann::json st = nlohmann::json::parse(in);
+      rows = st.at("rows");
+      agree = st.at("agree");
+      differ = st.at("differ");
+      global_rows = st.at("global_rows");
+      shared_rows = st.at("shared_rows");
+      loads = st.at("loads");
+      stores = st.at("stores");
+      readouts = st.at("readouts").get<std::vector<double>>();
+      first = st.at("next").get<std::size_t>();
+    } catch (const std::exception& e) {
+      std::cerr << "warplens verify: cannot resume from " << options.resume << ": " << e.what()
+                << "\n";
+      return kVerifyDiffers;
+    }
+    std::remove(options.resume.c_str());
+  }
+  if (!json && options.resume.empty()) {
     std::printf("device    %s (CC %d.%d, %d SMs)\n", d.name.c_str(), d.cc_major, d.cc_minor,
                 d.sm_count);
     std::printf(
@@ -170,10 +197,8 @@ int run_verify(const VerifyOptions& options) {
         "op_{ld,st}.sum / smsp__inst_executed_op_shared_{ld,st}.sum), bank probe\n\n");
     print_header();
   }
-  nlohmann::json rows = nlohmann::json::array();
-  int agree = 0, differ = 0, global_rows = 0, shared_rows = 0, loads = 0, stores = 0;
-  std::vector<double> readouts;
-  for (const CounterCase& c : cases) {
+  for (std::size_t i = first; i < cases.size(); ++i) {
+    const CounterCase& c = cases[i];
     CounterCheck r;
     try {
       if (!options.fault_before.empty() && c.name == options.fault_before) {
@@ -192,19 +217,10 @@ int run_verify(const VerifyOptions& options) {
       r.metric = case_metrics(c)[0];
       r.note = e.what();
     }
-    if (const auto fault = gpu::device_fault()) {
-      // The context is gone for every later row: the checker (its labs, buffers and CUPTI
-      // session) goes, the device is reset, and a new checker measures the rest.
+    const auto fault = gpu::device_fault();
+    if (fault) {
       r.agree = false;
-      r.note = "GPU fault (" + fault->what + "), the GPU was reset; " + r.note;
-      checker.reset();
-      try {
-        gpu::reset_device(d.index);
-        checker.emplace(d);
-      } catch (const std::exception& e) {
-        std::cerr << "warplens verify: after a GPU fault in " << c.name << ": " << e.what() << "\n";
-        return kVerifyDiffers;
-      }
+      r.note = "GPU fault (" + fault->what + "), verify restarted its process; " + r.note;
     }
     (r.agree ? agree : differ) += 1;
     (c.shared() ? shared_rows : global_rows) += 1;
@@ -215,6 +231,35 @@ int run_verify(const VerifyOptions& options) {
     } else {
       print_row(c, r, r.agree ? "agrees" : "DIFFERS");
       std::fflush(stdout);
+    }
+    if (fault && i + 1 < cases.size()) {
+      // The context is gone for every later row, and a reset inside the process does not bring
+      // it back (gpu_restart.h): a new process measures the rest, continuing this one's output.
+      std::string why;
+      try {
+        const std::string state =
+            write_restart_file("warplens-verify", nlohmann::json{{"rows", rows},
+                                                                 {"agree", agree},
+                                                                 {"differ", differ},
+                                                                 {"global_rows", global_rows},
+                                                                 {"shared_rows", shared_rows},
+                                                                 {"loads", loads},
+                                                                 {"stores", stores},
+                                                                 {"readouts", readouts},
+                                                                 {"next", i + 1}}
+                                                      .dump());
+        std::vector<std::string> argv = {self_executable(), "verify",   "--format",
+                                         options.format,    "--resume", state};
+        if (!options.filter.empty()) {
+          argv.emplace_back("--filter");
+          argv.push_back(options.filter);
+        }
+        why = restart_process(argv);
+      } catch (const std::exception& e) {
+        why = e.what();
+      }
+      std::cerr << "warplens verify: after a GPU fault in " << c.name << ": " << why << "\n";
+      return kVerifyDiffers;
     }
   }
   const double readout_median = gpu::median_of(readouts);

@@ -22,9 +22,12 @@ std::vector<CounterCase> verify_catalog(int pitch_alignment = 512);
 struct VerifyOptions {
   std::string format = "text";  ///< text | json
   std::string filter;           ///< only patterns whose name contains this (empty: all)
-  /// Tests only (no flag): the fault probe (gpu_fault.h) leaves the GPU in a sticky fault just
-  /// before the counters of the pattern of this name are read.
+  /// Tests only (hidden flag --test-fault-before): the fault probe (gpu_fault.h) leaves the GPU
+  /// in a sticky fault just before the counters of the pattern of this name are read.
   std::string fault_before;
+  /// Set by verify itself (hidden flag --resume): the rows measured before a restart after a
+  /// GPU fault, a JSON file the restarted process continues from (and removes).
+  std::string resume;
 };
 
 /// Exit codes of run_verify (the shared codes of exit_codes.h, as verify means them).
@@ -37,8 +40,9 @@ inline constexpr int kVerifyNoCounters = kExitNoCounters;  ///< the GPU's counte
 /// Runs the catalog and prints the table (text) or a JSON document to stdout; reasons for exit
 /// codes 2-4 go to stderr as one line (and into the JSON document). Never throws. A pattern whose
 /// launch leaves the GPU in a sticky fault (an illegal address, a trap) is reported as differing
-/// with the fault in its note; the counter checker is then made anew on a reset device
-/// (gpu::reset_device) and the remaining patterns run.
+/// with the fault in its note; a reset inside the process does not bring the GPU back
+/// (gpu_restart.h), so verify then restarts itself (execv, same pid, same stdout) with the rows so
+/// far in a file, and the new process measures the remaining patterns and prints the whole result.
 int run_verify(const VerifyOptions& options);
 
 }  // namespace warplens::app

@@ -11,6 +11,7 @@
 #include <imgui.h>
 
 #include <any>
+#include <atomic>
 #include <functional>
 #include <initializer_list>
 #include <memory>
@@ -61,6 +62,14 @@ struct CompareColumn {
   Headline headline;
 };
 
+/// Whether the measurement of a lab's current parameters is on screen, for the live path's checks
+/// (the GPU smoke run's live-path test, the fault drill): read each frame, as the window draws.
+struct LiveReading {
+  bool measured = false;  ///< the headline (GB/s, GFLOP/s, the section's numbers) is current
+  bool counters = false;  ///< its counter line is current and read (true: the lab has none)
+  std::string text;       ///< what was read, one line, for a failure's message
+};
+
 /// One of the few numbers the presenter layout shows large, beside the view: the scenario's
 /// lesson in numbers (what its "look for" names).
 struct KeyNumber {
@@ -96,6 +105,13 @@ class LabInstance {
   [[nodiscard]] virtual const gpu::DeviceQuery& device() const = 0;
   /// The last problem, one line; empty when none.
   [[nodiscard]] virtual std::string error() const = 0;
+  /// The fault drill and GPU tests: runs `task` on the lab's GPU worker as a job of its own (the
+  /// GPU turn held), e.g. the trapping kernel (gpu_fault.h: fault_probe). False when the lab has
+  /// no worker; the caller then runs nothing.
+  virtual bool run_on_worker(std::function<void(const std::atomic<bool>& cancel)> task) {
+    (void)task;
+    return false;
+  }
 
   // --- parameters ----------------------------------------------------------------------------
   /// Takes a scenario's parameters (`model`, when set, replaces the scenario's memory model).
@@ -168,6 +184,10 @@ class LabInstance {
   // --- A/B compare and figures ---------------------------------------------------------------
   /// This side's column of the A/B table (labs with LabInfo::compare only).
   [[nodiscard]] virtual CompareColumn compare_column() const { return {}; }
+  /// The live path's reading (LiveReading); by default from compare_column(): its headline has a
+  /// value and no measurement runs, its counters are current and hold a reading (a lab whose
+  /// counter text is "\u2014 (no counters in this lab)" counts as read).
+  [[nodiscard]] virtual LiveReading live_reading() const;
   /// The numbers behind a figure: adds "model_shown", "model", "gpu_trace" (what the lab
   /// shows) and "measured" (what the GPU measured; empty without a GPU) to `figure`.
   virtual void figure_numbers(nlohmann::json& figure) const = 0;
@@ -220,7 +240,8 @@ T pick_one(std::mt19937& rng, std::initializer_list<T> values) {
 
 /// A LabInstance that lives through one session (copy_session.h, shared_session.h, ...): the
 /// life on the GL thread, the device, the error and A/B's parameter copy all go to the session.
-/// `Session` has update(), idle(), remeasure(), device(), error(), state() and set(state).
+/// `Session` has update(), idle(), remeasure(), device(), error(), gpu_mode(), run_on_worker(task),
+/// state() and set(state).
 /// Views the session publishes to must be built before it: derive from a struct holding them
 /// first (base classes are built in the order they are listed).
 template <typename Session>
@@ -234,6 +255,11 @@ class SessionLab : public LabInstance {
   void remeasure() override { session_.remeasure(); }
   [[nodiscard]] const gpu::DeviceQuery& device() const override { return session_.device(); }
   [[nodiscard]] std::string error() const override { return session_.error(); }
+  bool run_on_worker(std::function<void(const std::atomic<bool>& cancel)> task) override {
+    if (!session_.gpu_mode()) return false;
+    session_.run_on_worker(std::move(task));
+    return true;
+  }
   /// Takes the other side's parameters; `other` is an instance of the same lab (the registry
   /// makes both sides of A/B from one line).
   void copy_parameters_from(const LabInstance& other) override {

@@ -61,6 +61,10 @@ struct UiState {
   int sweep_word_bytes = 4;
   bool log_y = false;
   std::string message;  ///< last export result
+  /// A GPU fault's line (the window restarted after it, or could not): the status bar says it
+  /// while no lab error is shown, until `gpu_notice_until` (ImGui time, seconds).
+  std::string gpu_notice;
+  double gpu_notice_until = 0;
   /// A/B compare (compare.h): the shown lab's views side by side, A left, B right. The
   /// parameter panel edits A when compare_edit_a is set, else B.
   bool compare = false;

@@ -194,6 +194,8 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
     if (!a_error.empty()) error = "A: " + a_error + (error.empty() ? "" : " \u2022 " + error);
   }
   if (error.empty()) error = ui.compare_error;
+  if (error.empty() && !ui.gpu_notice.empty() && ImGui::GetTime() < ui.gpu_notice_until)
+    error = ui.gpu_notice;
   std::string text = error.empty() ? layer.font_warning() : error;
   if (text.empty()) text = ui.predict_message;
   if (text.empty()) text = step_status(ui, shown);

@@ -21,11 +21,13 @@
 #include "glfw_window.h"
 #include "global_lab.h"
 #include "global_scenario.h"
+#include "gpu_restart.h"
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "imgui_layer.h"
 #include "png_writer.h"
 #include "scenarios.h"
+#include "window_restart.h"
 #include "worker_shutdown.h"
 
 namespace warplens::app {
@@ -87,6 +89,13 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
     if (*options.predict == PredictStage::Revealed) ui.predict->reveal();
   }
   if (interactive) ui.model_override.reset();  // later scenarios show their own models
+  if (!options.after_gpu_fault.empty()) {
+    ui.gpu_notice = options.after_gpu_fault +
+                    "; WarpLens restarted itself (a faulted GPU context cannot be reset in the "
+                    "process) with the same scenario and parameters";
+    ui.gpu_notice_until = 20;  // seconds of ImGui time from the start
+    ui.preset_message = "restored after a GPU fault";
+  }
   ui.bottom = options.view;
   ui.select_bottom = true;
   ui.sweep_word_bytes = options.sweep_word_bytes;
@@ -225,6 +234,10 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     Workbench labs(options.use_gpu);  // each lab made when first shown
     UiState ui = initial_ui(options, labs, true);
     ui.ui_scale = options.scale;
+    if (options.use_gpu) register_window_restart(ui, labs, !options.after_gpu_fault.empty());
+    struct Unregister {
+      ~Unregister() { set_gpu_restart({}); }
+    } unregister;
     bool f11_was_down = false;
     int frame = 0;
     while (!window.should_close()) {

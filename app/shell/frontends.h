@@ -42,6 +42,9 @@ struct ViewOptions {
   /// stage; guessed and revealed need --guess (revealed without one: the class gave up).
   std::optional<PredictStage> predict;
   std::optional<double> guess, guess_gbps;
+  /// The window restarted itself after this GPU fault (gpu_restart.h; `--after-gpu-fault`, set by
+  /// the restart): said in the status bar until the first measurement of the new process.
+  std::string after_gpu_fault;
 };
 
 /// The UI state `options` start with: the scenario or preset applied to its lab in `labs`

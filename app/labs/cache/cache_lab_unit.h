@@ -28,6 +28,16 @@ class CacheLabUnit final : public SessionLab<CacheSession> {
   [[nodiscard]] float numbers_height(const LabFrame& frame, float body_h, float cap) const override;
   void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
   [[nodiscard]] std::string status_text() const override;
+  /// The current section measured for the current state; its hit rates come with the section's
+  /// own numbers (no separate counter line), so `counters` follows `measured`.
+  [[nodiscard]] LiveReading live_reading() const override {
+    const CacheResults r = session_.measured();
+    LiveReading live;
+    live.measured = session_.gpu_mode() && session_.measurement_current() && !r.busy;
+    live.counters = live.measured;
+    live.text = r.busy ? "measuring: " + r.status : live.measured ? "measured" : "not measured";
+    return live;
+  }
   [[nodiscard]] bool figure_footer() const override { return false; }
   [[nodiscard]] std::string source_text() const override;
   void figure_numbers(nlohmann::json& figure) const override;

@@ -1,0 +1,94 @@
+#include "gpu_restart.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <stdexcept>
+#include <utility>
+
+#include "gpu_log.h"
+#include "worker_shutdown.h"
+
+namespace warplens::app {
+
+namespace {
+
+std::mutex restart_mutex;
+GpuRestart registered;
+
+}  // namespace
+
+void set_gpu_restart(GpuRestart restart) {
+  std::lock_guard lock(restart_mutex);
+  registered = std::move(restart);
+}
+
+bool gpu_restart_registered() {
+  std::lock_guard lock(restart_mutex);
+  return static_cast<bool>(registered);
+}
+
+bool run_gpu_restart(const std::string& fault) {
+  GpuRestart restart;
+  {
+    // One try: a restart that returns has failed, and the next request falls back to the reset
+    // inside the process instead of trying again every frame.
+    std::lock_guard lock(restart_mutex);
+    restart = std::exchange(registered, nullptr);
+  }
+  if (!restart) return false;
+  gpu_log("restarting the process after: %s", fault.c_str());
+  restart(fault);
+  return true;
+}
+
+std::string self_executable() {
+  std::error_code ec;
+  const auto path = std::filesystem::read_symlink("/proc/self/exe", ec);
+  return ec ? std::string("/proc/self/exe") : path.string();
+}
+
+std::string restart_process(const std::vector<std::string>& argv, int wait_ms) {
+  if (argv.empty()) return "restart: no program given";
+  (void)stop_workers(std::chrono::milliseconds(wait_ms));
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  std::vector<char*> args;
+  args.reserve(argv.size() + 1);
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  ::execv(argv.front().c_str(), args.data());
+  return "restart failed: execv " + argv.front() + ": " + std::strerror(errno);
+}
+
+std::string write_restart_file(const std::string& stem, const std::string& text) {
+  namespace fs = std::filesystem;
+  fs::path dir;
+  if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run && *run && fs::is_directory(run)) {
+    dir = run;
+  } else {
+    dir = fs::temp_directory_path();
+  }
+  const fs::path path = dir / (stem + "-" + std::to_string(::getpid()) + ".toml");
+  const fs::path partial = path.string() + ".part";
+  {
+    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) throw std::runtime_error("cannot write " + partial.string());
+  }
+  std::error_code ec;
+  fs::rename(partial, path, ec);
+  if (ec) throw std::runtime_error("cannot write " + path.string() + ": " + ec.message());
+  return path.string();
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,46 @@
+// Recovery from a sticky GPU fault by restarting the process. After an illegal address or a trap
+// the CUDA context is lost, and on current drivers a reset inside the process does not bring the
+// GPU back: measured on an H100 (driver 580.159.04, 2026-11-27, a plain CUDA program with no GL
+// and no CUPTI), cudaDeviceReset succeeds but every later call answers
+// cudaErrorDevicesUnavailable for as long as it was tried (7.5 s), while a new process, started
+// even as the faulted one still lives, measures at once (122-181 ms to its first kernel). CUDA's
+// own documentation says the same of such errors: "the process must be terminated and
+// relaunched". So whoever owns the process (the window, `verify`, the bench's fault drill)
+// registers a restart: it saves what it needs (the scenario and parameters, rows already
+// measured) and replaces the process image with a fresh one (execv of /proc/self/exe), which
+// restores that state and measures again.
+#pragma once
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace warplens::app {
+
+/// What runs when a lab met a sticky fault (`fault`: one line, CUDA's error): saves the state and
+/// calls restart_process(), which does not return on success. If it returns (the exec failed),
+/// the caller shows why and goes on without the GPU.
+using GpuRestart = std::function<void(const std::string& fault)>;
+
+/// Registers the process's restart (the GL thread's owner: the window, a headless drill); an
+/// empty function removes it. Without one, gpu_recovery.h falls back to a device reset inside the
+/// process.
+void set_gpu_restart(GpuRestart restart);
+[[nodiscard]] bool gpu_restart_registered();
+/// Runs the registered restart with `fault`; false when none is registered.
+bool run_gpu_restart(const std::string& fault);
+
+/// This process's program (/proc/self/exe), for the new image.
+[[nodiscard]] std::string self_executable();
+
+/// Stops every lab's worker (at most `wait_ms`), flushes stdout and stderr and replaces the
+/// process with `argv` (argv[0] is the program; the environment is kept). Returns only when
+/// execv failed, with the reason in one line.
+std::string restart_process(const std::vector<std::string>& argv, int wait_ms = 800);
+
+/// A file for the state handed to the new image: $XDG_RUNTIME_DIR or the temporary directory,
+/// named after `stem` and this process's id, written whole (a temporary file renamed into place).
+/// Returns its path; throws std::runtime_error when it cannot be written.
+std::string write_restart_file(const std::string& stem, const std::string& text);
+
+}  // namespace warplens::app
