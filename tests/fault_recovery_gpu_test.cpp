@@ -1,14 +1,19 @@
-// Recovery from a sticky GPU fault, on the GPU (label gpu; skipped without a device). Every lab's
-// session lives at once, as in the window; the fault probe (gpu_fault.h: a __trap(), or a store to
-// an illegal address) runs on one lab's worker at a time. Each time: the lab reports the fault in
-// one line and asks for the reset; recover_gpu_if_requested (what Workbench::update does each
-// frame) releases every lab's GPU objects, resets the device and restarts every lab; then every
-// lab's next measurement succeeds and verifies, and the GL views are traced from the GPU again
-// (their interop registrations made anew).
+// Recovery from GPU faults, on the GPU (label gpu; skipped without a device). A sticky fault (a
+// trap, an illegal address) cannot be cleared inside the process on current drivers
+// (gpu_restart.h), so WarpLens restarts its process: the fault drill (`warplens-bench
+// fault-drill`) puts the test-only trapping kernel on each lab's worker in turn and checks that
+// the restarted process shows the lab's measured point with its counters, same scenario and
+// parameters, within 3 s; `verify` reports the row that faulted and its restarted process runs the
+// rest. In this process: a launch past the time limit, closing during a long launch, and a real
+// allocation failure (the test holds most of the card's memory).
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <filesystem>
+#include <fstream>
 #include <functional>
+#include <iostream>
+#include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <thread>
@@ -24,6 +29,7 @@
 #include "heat_strip.h"
 #include "kernel_session.h"
 #include "shared_session.h"
+#include "test_support.h"
 #include "verify.h"
 #include "warp_view.h"
 #include "worker_shutdown.h"
@@ -41,115 +47,17 @@ class FaultRecoveryGpu : public ::testing::Test {
   gpu::DeviceInfo device_;
 };
 
-struct Labs {
-  viz::WarpView copy_view;
-  viz::HeatStrip heat;
-  viz::BankView bank_view;
-  viz::WarpView transpose_view;
-  app::CopySession copy{copy_view, heat, true};
-  app::SharedSession shared{bank_view, transpose_view, true, app::Lab::Transpose};
-  app::CacheSession cache{true};
-  app::FlightSession flight{true};
-  viz::WarpView kernel_warp_view;
-  viz::BankView kernel_bank_view;
-  app::KernelSession kernel{kernel_warp_view, kernel_bank_view, true};
-
-  Labs() {
-    cache.show();
-    flight.show();
+TEST_F(FaultRecoveryGpu, AFaultInEachLabRestartsWarpLensWhichMeasuresAgainWithin3s) {
+  const auto r =
+      test::run_command(test::tool_path("WARPLENS_BENCH_BIN", WARPLENS_BENCH) + " fault-drill");
+  std::cout << r.output;
+  if (r.exit_code == 3) GTEST_SKIP() << r.output;
+  EXPECT_EQ(r.exit_code, 0) << r.output;
+  for (const char* lab :
+       {"global", "banks", "transpose", "matmul", "reduction", "cache", "flight", "kernel"}) {
+    EXPECT_NE(r.output.find(std::string("\n") + lab), std::string::npos) << lab;
   }
-  void update() {
-    (void)app::recover_gpu_if_requested();  // as Workbench::update, on the GL thread
-    copy.update();
-    shared.update();
-    cache.update();
-    flight.update();
-    kernel.update();
-  }
-  bool idle() const {
-    return copy.idle() && shared.idle() && cache.idle() && flight.idle() && kernel.idle();
-  }
-  /// Updates until every lab is idle (up to 300 s).
-  bool settle() {
-    for (int i = 0; i < 300000 && !(idle() && !app::gpu_reset_requested()); ++i) {
-      update();
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    }
-    return idle();
-  }
-  std::string errors() const {
-    return "copy: " + copy.error() + "; shared: " + shared.error() + "; cache: " + cache.error() +
-           "; flight: " + flight.error() + "; kernel: " + kernel.error();
-  }
-};
-
-/// Every lab measured the current parameters on the GPU, without an error, and verified.
-void expect_measured(const Labs& labs, const std::string& after) {
-  SCOPED_TRACE(after);
-  EXPECT_EQ(labs.errors(), "copy: ; shared: ; cache: ; flight: ; kernel: ");
-  const auto copy = labs.copy.measured();
-  ASSERT_TRUE(copy.copy.has_value());
-  EXPECT_TRUE(labs.copy.measurement_current());
-  EXPECT_GT(copy.copy->gbps, 0.0);
-  EXPECT_EQ(labs.copy.trace_source(), app::TraceSource::GpuKernel);
-  const auto shared = labs.shared.measured();
-  EXPECT_TRUE(labs.shared.measurement_current());
-  ASSERT_FALSE(shared.transpose.empty());
-  for (const auto& t : shared.transpose) EXPECT_TRUE(t.verified) << t.check;
-  EXPECT_TRUE(labs.shared.traced_on_gpu());
-  EXPECT_TRUE(labs.cache.measurement_current());
-  const auto cache = labs.cache.measured();
-  ASSERT_TRUE(cache.hungry.has_value());
-  EXPECT_TRUE(cache.hungry->verified) << cache.hungry->check;
-  const auto flight = labs.flight.measured();
-  ASSERT_FALSE(flight.stream.empty());
-  for (const auto& s : flight.stream) EXPECT_TRUE(s.verified) << s.check;
-  const auto kernel = labs.kernel.measured();
-  ASSERT_TRUE(labs.kernel.run_current(kernel));
-  EXPECT_GT(kernel.run->gbps, 0.0);
-  EXPECT_TRUE(labs.kernel.traced_on_gpu());
-}
-
-TEST_F(FaultRecoveryGpu, AFaultInEachLabResetsTheGpuAndEveryLabMeasuresAgain) {
-  viz::HeadlessContext context(device_.index);
-  Labs labs;
-  ASSERT_TRUE(labs.settle()) << labs.errors();
-  expect_measured(labs, "before any fault");
-
-  const int device = device_.index;
-  struct Victim {
-    const char* name;
-    std::function<void(std::function<void(const std::atomic<bool>&)>)> run;
-    gpu::FaultKind kind;
-  };
-  const std::vector<Victim> victims = {
-      {"global", [&](auto task) { labs.copy.run_on_worker(std::move(task)); },
-       gpu::FaultKind::IllegalAddress},
-      {"shared", [&](auto task) { labs.shared.run_on_worker(std::move(task)); },
-       gpu::FaultKind::Trap},
-      {"cache", [&](auto task) { labs.cache.run_on_worker(std::move(task)); },
-       gpu::FaultKind::IllegalAddress},
-      {"flight", [&](auto task) { labs.flight.run_on_worker(std::move(task)); },
-       gpu::FaultKind::Trap},
-      {"kernel", [&](auto task) { labs.kernel.run_on_worker(std::move(task)); },
-       gpu::FaultKind::IllegalAddress},
-  };
-  for (const Victim& v : victims) {
-    SCOPED_TRACE(v.name);
-    const unsigned generation = app::gpu_generation();
-    v.run([device, kind = v.kind](const std::atomic<bool>&) { gpu::fault_probe(device, kind); });
-    bool reported = false;
-    for (int i = 0; i < 30000 && !reported; ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
-      reported = app::gpu_reset_requested();
-    }
-    ASSERT_TRUE(reported) << "no reset was asked for: " << labs.errors();
-    EXPECT_NE(app::last_gpu_fault().find("GPU fault"), std::string::npos) << app::last_gpu_fault();
-    ASSERT_TRUE(labs.settle()) << labs.errors();
-    EXPECT_EQ(app::gpu_generation(), generation + 1);
-    EXPECT_FALSE(gpu::device_fault().has_value());
-    expect_measured(labs, std::string("after the fault in the ") + v.name + " lab");
-  }
+  EXPECT_NE(r.output.find("fault drill: pass"), std::string::npos);
 }
 
 // A launch past the time limit (0.5 s here, 2 s in the app): the measurement reports it in one
@@ -211,29 +119,28 @@ TEST_F(FaultRecoveryGpu, StoppingTheWorkersDuringALongLaunchTakesUnderASecond) {
 }
 
 // `warplens verify` with a fault in its second row: that row is reported (differs, the fault in
-// its note), the GPU is reset, and the rows after it are measured and agree.
+// its note), verify restarts its process, and the rows after it are measured and agree.
 TEST_F(FaultRecoveryGpu, VerifyReportsTheRowThatFaultedAndRunsTheRest) {
   const auto catalog = app::verify_catalog(device_.pitch_alignment);
-  ASSERT_GE(catalog.size(), 3u);
-  app::VerifyOptions options;
-  options.format = "json";
-  options.filter = "stride";  // a few dozen global and shared rows
   std::vector<std::string> names;
   for (const auto& c : catalog)
-    if (c.name.find(options.filter) != std::string::npos) names.push_back(c.name);
+    if (c.name.find("stride") != std::string::npos) names.push_back(c.name);
   ASSERT_GE(names.size(), 3u);
-  options.fault_before = names[1];
-  testing::internal::CaptureStdout();
-  const int code = app::run_verify(options);
-  const std::string out = testing::internal::GetCapturedStdout();
-  const auto doc = nlohmann::json::parse(out);
+  const std::string out =
+      std::filesystem::temp_directory_path().string() + "/warplens-verify-fault.json";
+  const auto r = test::run_command(test::tool_path("WARPLENS_BIN_PATH", WARPLENS_BIN) +
+                                   " verify --format json --filter stride --test-fault-before '" +
+                                   names[1] + "' > " + out);
+  std::ifstream in(out);
+  const auto doc = nlohmann::json::parse(in);
   if (doc.value("status", "") == "counters-unavailable") GTEST_SKIP() << doc.value("reason", "");
-  EXPECT_EQ(code, app::kVerifyDiffers);
+  EXPECT_EQ(r.exit_code, app::kVerifyDiffers) << r.output;
   const auto& rows = doc.at("rows");
-  ASSERT_EQ(rows.size(), names.size());
+  ASSERT_EQ(rows.size(), names.size()) << r.output;
   for (std::size_t i = 0; i < rows.size(); ++i) {
     const auto& row = rows[i];
     const std::string note = row.value("note", "");
+    EXPECT_EQ(row.value("pattern", ""), names[i]);
     if (i == 1) {
       EXPECT_FALSE(row.value("agree", true)) << note;
       EXPECT_NE(note.find("GPU fault"), std::string::npos) << note;
@@ -241,7 +148,44 @@ TEST_F(FaultRecoveryGpu, VerifyReportsTheRowThatFaultedAndRunsTheRest) {
       EXPECT_TRUE(row.value("agree", false)) << row.value("pattern", "") << ": " << note;
     }
   }
-  EXPECT_FALSE(gpu::device_fault().has_value());
+  EXPECT_EQ(doc.value("differ", 0), 1);
+}
+
+// Out of GPU memory, for real: the test holds all but a little of the card. With 300 MiB left
+// the global lab falls back to copy buffers of 2 x L2 and says so; with 16 MiB left it fails
+// with a line that names out of memory and what is free, and once the memory is back an explicit
+// re-measure (space bar) measures.
+TEST_F(FaultRecoveryGpu, OutOfMemoryIsSaidClearlyAndTheGlobalLabRetriesSmaller) {
+  viz::HeadlessContext context(device_.index);
+  viz::WarpView view;
+  viz::HeatStrip heat;
+  const auto settle = [](app::CopySession& copy) {
+    for (int i = 0; i < 60000 && !copy.idle(); ++i) {
+      copy.update();
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+    return copy.idle();
+  };
+  {
+    gpu::MemoryHog hog(device_.index, std::int64_t{300} << 20);
+    app::CopySession copy(view, heat, true);
+    ASSERT_TRUE(settle(copy));
+    EXPECT_NE(copy.error().find("GPU memory short"), std::string::npos) << copy.error();
+    ASSERT_TRUE(copy.measured().copy.has_value()) << copy.error();
+    EXPECT_GT(copy.measured().copy->gbps, 0.0);
+  }
+  auto hog = std::make_unique<gpu::MemoryHog>(device_.index, std::int64_t{16} << 20);
+  app::CopySession copy(view, heat, true);
+  ASSERT_TRUE(settle(copy));
+  EXPECT_NE(copy.error().find("out of memory"), std::string::npos) << copy.error();
+  EXPECT_NE(copy.error().find("GiB free"), std::string::npos) << copy.error();
+  EXPECT_FALSE(copy.measured().copy.has_value());
+  hog.reset();
+  copy.remeasure();
+  ASSERT_TRUE(settle(copy));
+  EXPECT_EQ(copy.error(), "");
+  ASSERT_TRUE(copy.measured().copy.has_value());
+  EXPECT_GT(copy.measured().copy->gbps, 0.0);
 }
 
 }  // namespace

@@ -20,6 +20,13 @@ struct CommandResult {
   std::string output;  ///< stdout and stderr together
 };
 
+/// A program the tests run: the environment variable `env` when set (the GPU smoke run's copy of
+/// the build lives elsewhere than the build folder the path was compiled with), else `built`.
+inline std::string tool_path(const char* env, const char* built) {
+  const char* set = std::getenv(env);
+  return set && *set ? set : built;
+}
+
 inline CommandResult run_command(const std::string& command) {
   CommandResult r;
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>&1").c_str(), "r"), pclose);

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "bench_kernels_once.h"
+#include "bench_live.h"
 #include "bench_soak.h"
 #include "command_line.h"
 
@@ -14,7 +15,7 @@ namespace warplens::bench {
 bool is_option_verb(int argc, char** argv) {
   if (argc < 2) return false;
   const std::string verb = argv[1];
-  return verb == "kernels-once" || verb == "soak";
+  return verb == "kernels-once" || verb == "soak" || verb == "live" || verb == "fault-drill";
 }
 
 int run_option_verb(int argc, char** argv) {
@@ -50,11 +51,36 @@ int run_option_verb(int argc, char** argv) {
                        std::string("One CSV row per second: ") + soak_csv_header());
   soak_cmd->add_option("--size", size, "Framebuffer WxH pixels");
 
+  LiveOptions live;
+  CLI::App* live_cmd = cli.add_subcommand(
+      "live",
+      "The live path on the GPU: in each lab a scenario, then one parameter change as the panel "
+      "makes it, frames drawn at 1600x960 until the new measured point and its counter line are "
+      "on screen. Exit 0 when every lab's came within the limit with no lab error, 1 otherwise, "
+      "3 without a CUDA device");
+  live_cmd->add_option("--lab", live.labs, "Only these labs (repeatable): global, banks, ...");
+  live_cmd->add_option("--limit-ms", live.change_limit_ms, "Change -> point and counter line");
+  LiveOptions drill;
+  drill.fault_drill = true;
+  CLI::App* drill_cmd = cli.add_subcommand(
+      "fault-drill",
+      "In each lab: measured, then a trapping kernel on the lab's GPU worker; WarpLens restarts "
+      "itself as the window does after a sticky GPU fault, and the restarted process must show a "
+      "measured point with its counters, same scenario and parameters, within the limit. Exit 0 "
+      "all passed, 1 a lab failed, 3 without a CUDA device");
+  drill_cmd->add_option("--lab", drill.labs, "Only these labs (repeatable)");
+  drill_cmd->add_option("--limit-ms", drill.restart_limit_ms,
+                        "Fault -> point and counters in the restarted process");
+  drill_cmd->add_option("--state", drill.state, "(set by the drill itself when it restarts)")
+      ->group("");
+
   try {
     cli.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     return cli.exit(e) == 0 ? 0 : 2;
   }
+  if (*live_cmd) return run_live(live);
+  if (*drill_cmd) return run_live(drill);
   if (*kernels) {
     once.scenarios = !no_scenarios;
     return run_kernels_once(once);

@@ -1,0 +1,331 @@
+#include "bench_live.h"
+
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+#include <nlohmann/json.hpp>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "app_ui.h"
+#include "gpu.h"
+#include "gpu_fault.h"
+#include "gpu_recovery.h"
+#include "gpu_restart.h"
+#include "headless_context.h"
+#include "headless_frames.h"
+#include "preset_writer.h"
+#include "scenarios.h"
+
+namespace warplens::bench {
+
+namespace {
+
+using app::Lab;
+using app::LabInstance;
+using Clock = std::chrono::steady_clock;
+
+constexpr int kWidth = 1600, kHeight = 960;
+constexpr double kGiveUpMs = 10000;  // a point later than this is reported as never arriving
+
+double ms_between(Clock::time_point a, Clock::time_point b) {
+  return std::chrono::duration<double, std::milli>(b - a).count();
+}
+
+/// Wall-clock milliseconds, comparable between the process images of the fault drill.
+double wall_ms() {
+  return std::chrono::duration<double, std::milli>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+/// The first built-in scenario of `lab` that is not an A/B pair.
+int scenario_of(Lab lab) {
+  const auto& catalog = app::builtin_scenarios();
+  for (std::size_t i = 0; i < catalog.size(); ++i)
+    if (catalog[i].lab == lab && catalog[i].compare_with.empty()) return static_cast<int>(i);
+  throw std::logic_error(std::string("no scenario of the ") + app::to_string(lab) + " lab");
+}
+
+struct Scene {
+  viz::HeadlessContext context;
+  app::HeadlessScene scene;
+  app::UiState ui;
+  viz::RenderTarget target;
+  Scene(int device, const app::ViewOptions& options)
+      : context(device), scene(options), ui(app::initial_ui(options, scene.labs, false)) {}
+  void frame() {
+    scene.labs.update();
+    scene.draw_frames(ui, target, kWidth, kHeight, 1);
+  }
+};
+
+/// Frames until `lab`'s measured point and counter line are on screen, or `give_up_ms`.
+struct Waited {
+  double point_ms = -1, counters_ms = -1;
+  app::LiveReading last;
+};
+Waited wait_for_reading(Scene& s, LabInstance& lab, Clock::time_point t0, double give_up_ms) {
+  Waited w;
+  for (;;) {
+    w.last = lab.live_reading();  // read before the frame: this frame then draws it
+    const double ms = ms_between(t0, Clock::now());
+    if (w.last.measured && w.point_ms < 0) w.point_ms = ms;
+    if (w.last.measured && w.last.counters) {
+      w.counters_ms = ms;
+      return w;
+    }
+    if (ms > give_up_ms) return w;
+    s.frame();
+  }
+}
+
+std::string ms_text(double ms) {
+  if (ms < 0) return "none";
+  char text[32];
+  std::snprintf(text, sizeof text, "%.1f", ms);
+  return text;
+}
+
+void print_header(const char* first) {
+  std::printf("%-10s %-44s %10s %12s %8s  %s\n", "lab", first, "point ms", "counters ms", "verdict",
+              "note");
+  std::fflush(stdout);
+}
+
+void print_row(const std::string& lab, const std::string& what, double point_ms, double counters_ms,
+               bool pass, const std::string& note) {
+  std::printf("%-10s %-44s %10s %12s %8s  %s\n", lab.c_str(), what.c_str(),
+              ms_text(point_ms).c_str(), ms_text(counters_ms).c_str(), pass ? "pass" : "FAIL",
+              note.c_str());
+  std::fflush(stdout);
+}
+
+std::vector<Lab> chosen_labs(const std::vector<std::string>& names) {
+  std::vector<Lab> labs;
+  if (names.empty()) {
+    for (const app::LabInfo& info : app::lab_registry()) labs.push_back(info.id);
+  } else {
+    for (const std::string& n : names) labs.push_back(app::parse_lab(n));
+  }
+  return labs;
+}
+
+// --- live: a change in each lab -> its point and counter line ----------------------------------
+
+int run_changes(const LiveOptions& options, const gpu::DeviceInfo& device) {
+  app::ViewOptions view;
+  Scene s(device.index, view);
+  std::printf("live path on %s, %dx%d, frames drawn as the window draws them, counters %s\n",
+              device.name.c_str(), kWidth, kHeight,
+              std::getenv("WARPLENS_NO_COUNTERS") ? "off (WARPLENS_NO_COUNTERS)" : "on");
+  print_header("change");
+  bool all = true;
+  for (const Lab id : chosen_labs(options.labs)) {
+    const std::string name = app::to_string(id);
+    app::apply_scenario(s.ui, s.scene.labs, scenario_of(id));
+    LabInstance& lab = s.scene.labs.lab(id);
+    const Waited first = wait_for_reading(s, lab, Clock::now(), 60000);
+    if (first.counters_ms < 0) {
+      print_row(name, "first point of " + app::builtin_scenarios()[scenario_of(id)].name,
+                first.point_ms, -1, false, first.last.text + " " + lab.error());
+      all = false;
+      continue;
+    }
+    // One knob moved as the panel moves it; a change that needs no new measurement (a view,
+    // the model shown) is tried again with the next draw.
+    std::mt19937 rng(static_cast<unsigned>(id) + 1);
+    std::string before = lab.compare_column().parameters;
+    bool changed = false;
+    for (int tries = 0; tries < 40 && !changed; ++tries) {
+      lab.random_change(rng);
+      changed = !lab.live_reading().measured;
+    }
+    const std::string after = lab.compare_column().parameters;
+    const auto t0 = Clock::now();
+    const Waited w = wait_for_reading(s, lab, t0, kGiveUpMs);
+    const std::string error = lab.error();
+    const bool pass =
+        changed && w.counters_ms >= 0 && w.counters_ms <= options.change_limit_ms && error.empty();
+    all = all && pass;
+    std::string note = !changed ? "no change needed a new measurement"
+                       : w.counters_ms < 0
+                           ? "no point within " + ms_text(kGiveUpMs) + " ms: " + w.last.text
+                           : after;
+    if (!error.empty()) note += "; lab error: " + error;
+    print_row(name, (before == after ? std::string("(same parameters text)") : after).substr(0, 44),
+              w.point_ms, w.counters_ms, pass, note);
+  }
+  std::printf("live path: %s (limit %.0f ms from a change to its point and counter line)\n",
+              all ? "pass" : "FAILED", options.change_limit_ms);
+  return all ? 0 : 1;
+}
+
+// --- fault drill -------------------------------------------------------------------------------
+
+struct DrillState {
+  std::vector<std::string> labs_left;
+  nlohmann::json rows = nlohmann::json::array();
+  // The fault the new image recovers from (empty lab: none).
+  std::string lab, preset_file, preset_text, fault;
+  double fault_wall_ms = 0;
+};
+
+DrillState read_state(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) throw std::runtime_error("cannot read the drill's state " + path);
+  const nlohmann::json j = nlohmann::json::parse(in);
+  DrillState d;
+  d.labs_left = j.at("labs_left").get<std::vector<std::string>>();
+  d.rows = j.at("rows");
+  d.lab = j.value("lab", "");
+  d.preset_file = j.value("preset_file", "");
+  d.preset_text = j.value("preset_text", "");
+  d.fault = j.value("fault", "");
+  d.fault_wall_ms = j.value("fault_wall_ms", 0.0);
+  return d;
+}
+
+std::string state_text(const DrillState& d) {
+  return nlohmann::json{{"labs_left", d.labs_left},
+                        {"rows", d.rows},
+                        {"lab", d.lab},
+                        {"preset_file", d.preset_file},
+                        {"preset_text", d.preset_text},
+                        {"fault", d.fault},
+                        {"fault_wall_ms", d.fault_wall_ms}}
+      .dump(2);
+}
+
+int finish_drill(const DrillState& d, double limit_ms) {
+  print_header("after the fault");
+  bool all = true;
+  for (const auto& r : d.rows) {
+    const bool pass = r.value("pass", false);
+    all = all && pass;
+    print_row(r.value("lab", ""), r.value("what", ""), r.value("point_ms", -1.0),
+              r.value("counters_ms", -1.0), pass, r.value("note", ""));
+  }
+  std::printf(
+      "fault drill: %s (limit %.0f ms from the fault to a measured point with counters, "
+      "same scenario and parameters, in the restarted process)\n",
+      all && !d.rows.empty() ? "pass" : "FAILED", limit_ms);
+  return all && !d.rows.empty() ? 0 : 1;
+}
+
+int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
+  DrillState d;
+  if (options.state.empty()) {
+    for (const Lab id : chosen_labs(options.labs)) d.labs_left.emplace_back(app::to_string(id));
+  } else {
+    d = read_state(options.state);
+  }
+  app::ViewOptions view;
+  view.preset = d.preset_file;  // the restored lab's preset, as the window restores it
+  Scene s(device.index, view);
+
+  if (!d.lab.empty()) {  // this image is the restart after a fault in d.lab
+    const Lab id = app::parse_lab(d.lab);
+    LabInstance& lab = s.scene.labs.lab(id);
+    const Waited w = wait_for_reading(s, lab, Clock::now(), kGiveUpMs);
+    const double now = wall_ms();
+    const double since_fault = now - d.fault_wall_ms;
+    const double point_since_fault =
+        w.point_ms < 0 ? -1 : since_fault - (w.counters_ms - w.point_ms);
+    const std::string text =
+        app::current_preset_text(lab, id, app::scenario_at(s.ui, s.ui.scenario));
+    const bool same = text == d.preset_text;
+    const std::string error = lab.error();
+    const bool pass =
+        w.counters_ms >= 0 && since_fault <= options.restart_limit_ms && same && error.empty();
+    std::string note = "fault: " + d.fault;
+    if (!same) note = "parameters differ after the restart; " + note;
+    if (w.counters_ms < 0) note = "no point: " + w.last.text + "; " + note;
+    if (!error.empty()) note = "lab error: " + error + "; " + note;
+    d.rows.push_back({{"lab", d.lab},
+                      {"what", "restarted, " + app::scenario_at(s.ui, s.ui.scenario).name},
+                      {"point_ms", point_since_fault},
+                      {"counters_ms", w.counters_ms < 0 ? -1.0 : since_fault},
+                      {"pass", pass},
+                      {"note", note}});
+    std::remove(d.preset_file.c_str());
+    std::remove(options.state.c_str());
+    d.lab.clear();
+  }
+  if (d.labs_left.empty()) return finish_drill(d, options.restart_limit_ms);
+
+  // The next lab: measured, then the trapping kernel on its worker.
+  const std::string name = d.labs_left.front();
+  d.labs_left.erase(d.labs_left.begin());
+  const Lab id = app::parse_lab(name);
+  app::apply_scenario(s.ui, s.scene.labs, scenario_of(id));
+  LabInstance& lab = s.scene.labs.lab(id);
+  const Waited first = wait_for_reading(s, lab, Clock::now(), 60000);
+  if (first.counters_ms < 0) {
+    d.rows.push_back({{"lab", name},
+                      {"what", "before the fault"},
+                      {"point_ms", first.point_ms},
+                      {"counters_ms", -1.0},
+                      {"pass", false},
+                      {"note", "no first point: " + first.last.text + " " + lab.error()}});
+    return finish_drill(d, options.restart_limit_ms);
+  }
+  d.lab = name;
+  d.preset_text = app::current_preset_text(lab, id, app::scenario_at(s.ui, s.ui.scenario));
+  d.fault_wall_ms = wall_ms();
+  app::set_gpu_restart([&](const std::string& fault) {
+    d.fault = fault;
+    std::string why;
+    try {
+      d.preset_file = app::write_restart_file("warplens-drill-preset", d.preset_text);
+      const std::string state = app::write_restart_file("warplens-drill-state", state_text(d));
+      why = app::restart_process({app::self_executable(), "fault-drill", "--state", state});
+    } catch (const std::exception& e) {
+      why = e.what();
+    }
+    std::fprintf(stderr, "warplens-bench fault-drill: %s\n", why.c_str());
+  });
+  const int index = device.index;
+  const auto kind = d.rows.size() % 2 ? gpu::FaultKind::Trap : gpu::FaultKind::IllegalAddress;
+  if (!lab.run_on_worker(
+          [index, kind](const std::atomic<bool>&) { gpu::fault_probe(index, kind); })) {
+    std::fprintf(stderr, "warplens-bench fault-drill: the %s lab has no GPU worker\n",
+                 name.c_str());
+    return 1;
+  }
+  // The fault is reported by the worker; the next frame's recovery restarts the process.
+  const auto t0 = Clock::now();
+  while (ms_between(t0, Clock::now()) < kGiveUpMs) s.frame();
+  d.rows.push_back({{"lab", name},
+                    {"what", "fault injected"},
+                    {"point_ms", -1.0},
+                    {"counters_ms", -1.0},
+                    {"pass", false},
+                    {"note", "no restart within 10 s: " + lab.error()}});
+  return finish_drill(d, options.restart_limit_ms);
+}
+
+}  // namespace
+
+int run_live(const LiveOptions& options) {
+  const auto query = gpu::query_device();
+  if (!query.device) {
+    std::fprintf(stderr, "warplens-bench: no CUDA device: %s\n", query.reason.c_str());
+    return 3;
+  }
+  try {
+    return options.fault_drill ? run_drill(options, *query.device)
+                               : run_changes(options, *query.device);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "warplens-bench: %s\n", e.what());
+    return 1;
+  }
+}
+
+}  // namespace warplens::bench
