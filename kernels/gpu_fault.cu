@@ -179,6 +179,28 @@ void reset_device(int device) {
   cudaGetLastError();
 }
 
+MemoryHog::MemoryHog(int device, std::int64_t leave_free_bytes) {
+  detail::use_device(device);
+  for (;;) {
+    std::size_t free = 0, total = 0;
+    detail::check(cudaMemGetInfo(&free, &total), "cudaMemGetInfo");
+    const std::int64_t want = static_cast<std::int64_t>(free) - leave_free_bytes;
+    if (want < (1 << 20)) break;
+    const std::int64_t block = std::min<std::int64_t>(want, std::int64_t{1} << 30);
+    void* p = nullptr;
+    if (cudaMalloc(&p, static_cast<std::size_t>(block)) != cudaSuccess) {
+      cudaGetLastError();
+      break;  // what is left is fragmented: hold what we have
+    }
+    blocks_.push_back(p);
+    held_ += block;
+  }
+}
+
+MemoryHog::~MemoryHog() {
+  for (void* p : blocks_) cudaFree(p);
+}
+
 void fault_probe(int device, FaultKind kind) {
   cudaSetDevice(device);
   if (kind == FaultKind::Trap) {

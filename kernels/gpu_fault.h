@@ -8,9 +8,11 @@
 #pragma once
 
 #include <atomic>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "gpu.h"  // GpuError
 
@@ -76,6 +78,22 @@ std::optional<DeviceMemory> current_device_memory();
 /// memory"): `what`, then how much of the device is free (`memory`; unknown: said so) and that
 /// another process may hold the rest. Other messages come back unchanged.
 std::string out_of_memory_text(const std::string& what, const std::optional<DeviceMemory>& memory);
+
+/// Test only: holds the device's memory, all but `leave_free_bytes` of what is free (in blocks of
+/// at most 1 GiB), until destroyed, so a test meets a real allocation failure. Throws GpuError
+/// without CUDA.
+class MemoryHog {
+ public:
+  MemoryHog(int device, std::int64_t leave_free_bytes);
+  ~MemoryHog();
+  MemoryHog(const MemoryHog&) = delete;
+  MemoryHog& operator=(const MemoryHog&) = delete;
+  [[nodiscard]] std::int64_t held_bytes() const { return held_; }
+
+ private:
+  std::vector<void*> blocks_;
+  std::int64_t held_ = 0;
+};
 
 /// Test only: what a test's fault probe does to the GPU.
 enum class FaultKind {

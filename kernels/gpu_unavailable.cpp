@@ -54,6 +54,12 @@ double slow_probe(int, double, const std::atomic<bool>*) {
   no_cuda();
 }
 
+MemoryHog::MemoryHog(int, std::int64_t) {
+  no_cuda();
+}
+
+MemoryHog::~MemoryHog() = default;
+
 bool built_with_cuda() {
   return false;
 }

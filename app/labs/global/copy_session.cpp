@@ -224,8 +224,25 @@ void CopySession::trace_on_gl_thread() {
 }
 
 std::shared_ptr<gpu::CopyLab> CopySession::make_lab() {
-  worker_.set_status("allocating buffers of 8 x L2 on " + device_.device->name);
-  auto lab = std::make_shared<gpu::CopyLab>(*device_.device);
+  const gpu::DeviceInfo& device = *device_.device;
+  worker_.set_status("allocating buffers of 8 x L2 on " + device.name);
+  std::shared_ptr<gpu::CopyLab> lab;
+  try {
+    lab = std::make_shared<gpu::CopyLab>(device);
+  } catch (const gpu::GpuError& e) {
+    if (std::string(e.what()).find("out of memory") == std::string::npos) throw;
+    // The lesson holds with buffers of 2 x L2: every copy still streams through DRAM, and the
+    // bandwidth model works from the DRAM bytes of whatever buffer the copy spans.
+    const std::int64_t smaller = std::max<std::int64_t>(2 * device.l2_bytes, 64 << 20);
+    worker_.set_status("GPU memory short: allocating buffers of 2 x L2 on " + device.name);
+    lab = std::make_shared<gpu::CopyLab>(device, smaller);  // short again: the worker says so
+    worker_.set_error(gpu::out_of_memory_text(
+        "GPU memory short: the copy buffers are 2 x " + std::to_string(smaller >> 20) +
+            " MiB instead of 2 x " +
+            std::to_string(gpu::CopyLab::default_buffer_bytes(device) >> 20) +
+            " MiB (out of memory at the larger size); the copies still stream through DRAM",
+        gpu::current_device_memory()));
+  }
   auto reference = lab->measure_memcpy(kTimedRuns);
   std::lock_guard lock(mutex_);
   measured_.memcpy = reference;
