@@ -146,28 +146,41 @@ class Monkey {
       LabInstance* edit =
           ui_.compare && ui_.compare_edit_a ? labs_.made_a(ui_.lab) : labs_.made(ui_.lab);
       if (edit) edit->random_change(rng_);
+      last_ = "a knob of the panel";
     } else if (roll < 42) {  // the scenario picker
       ui_.pending_scenario = static_cast<int>(rng_() % static_cast<unsigned>(catalog_size(ui_)));
+      last_ = "the scenario picker: " + app::scenario_at(ui_, ui_.pending_scenario).name;
     } else if (roll < 52) {  // a lab's header button
       const auto& registry = app::lab_registry();
       ui_.lab = registry[rng_() % registry.size()].id;
+      last_ = std::string("a lab's button: ") + app::to_string(ui_.lab);
     } else if (roll < 62) {
       key('c');  // A/B compare on / off
+      last_ = "key C (A/B compare)";
     } else if (roll < 67) {
       key(rng_() % 2 ? 'a' : 'b');
+      last_ = "key A or B";
     } else if (roll < 77) {  // previous / next scenario
       ImGui::GetIO().KeysDown[rng_() % 2 ? GLFW_KEY_LEFT : GLFW_KEY_RIGHT] = true;
+      last_ = "an arrow key (next or previous scenario)";
     } else if (roll < 86) {
-      key(app::pick_one(rng_, {' ', '1', '2', '3', '4'}));
+      const char k = app::pick_one(rng_, {' ', '1', '2', '3', '4'});
+      key(k);
+      last_ = k == ' ' ? "space (measure again)" : std::string("key ") + k + " (a view)";
     } else if (roll < 90) {
-      key(rng_() % 2 ? 'p' : '?');
+      const char k = rng_() % 2 ? 'p' : '?';
+      key(k);
+      last_ = std::string("key ") + k;
     } else if (roll < 94) {  // the status bar's theme button
       ui_.theme = ui_.theme == viz::ThemeName::Dark ? viz::ThemeName::Light : viz::ThemeName::Dark;
       ui_.theme_changed = true;
+      last_ = "the theme button";
     } else if (roll < 97) {  // the status bar's scale buttons
       ui_.ui_scale = app::pick_one(rng_, {1.0f, 1.5f, 2.0f, 3.0f});
       ui_.scale_changed = true;
+      last_ = "a scale button";
     } else {  // the preset field: a path typed, then Load
+      last_ = "the preset field";
       std::ofstream(preset_path_) << preset_text(rng_, ++presets_ % 2 == 1);
       ui_.preset_path = preset_path_;
       ui_.preset_requested = true;
@@ -175,6 +188,8 @@ class Monkey {
   }
 
   [[nodiscard]] int actions() const { return actions_; }
+  /// The last action, in words (the slow frames' report).
+  [[nodiscard]] const std::string& last_action() const { return last_; }
 
  private:
   static void key(char c) { ImGui::GetIO().AddInputCharacter(static_cast<unsigned>(c)); }
@@ -185,6 +200,7 @@ class Monkey {
   std::string preset_path_;
   int actions_ = 0;
   int presets_ = 0;
+  std::string last_;
 };
 
 // The two samples the growth criteria compare, taken alike. Both first show every built-in
@@ -336,6 +352,13 @@ int run_soak(const SoakOptions& o) {
   Checkpoint base, end;
   const int base_second = seconds >= 120 ? 60 : std::max(1, seconds / 2);
   std::vector<double> frame_ms;  // every frame of the run
+  // The frames over the limit and what the window was doing: the monkey's last action, how long
+  // before the frame it came, the lab and scenario shown.
+  struct SlowFrame {
+    double ms;
+    std::string what;
+  };
+  std::vector<SlowFrame> slow_frames;
   std::string crash, renderer, lab_errors;
   int lab_error_count = 0;
   try {
@@ -355,12 +378,13 @@ int run_soak(const SoakOptions& o) {
     std::fflush(stdout);
     std::mt19937 timing(o.seed ^ 0x9e3779b9u);
     auto start = Clock::now();
-    auto next_action = start, next_frame = start;
+    auto next_action = start, next_frame = start, last_action = start;
     std::vector<double> second_frames;
     while (static_cast<int>(samples.size()) < seconds) {
       const auto now = Clock::now();
       if (now >= next_action) {
         monkey.act();
+        last_action = now;
         next_action = now + std::chrono::milliseconds(150 + timing() % 200);
       }
       // One frame of the window's loop (frontends.cpp run_window), timed.
@@ -370,6 +394,14 @@ int run_soak(const SoakOptions& o) {
       const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       frame_ms.push_back(ms);
       second_frames.push_back(ms);
+      if (ms > kFrameLimitMs) {
+        char when[64];
+        std::snprintf(when, sizeof when, " (%.0f ms before), ",
+                      std::chrono::duration<double, std::milli>(t0 - last_action).count());
+        slow_frames.push_back({ms, monkey.last_action() + when + to_string(ui.lab) + " lab, " +
+                                       app::scenario_at(ui, ui.scenario).name +
+                                       (ui.compare ? ", A/B" : "")});
+      }
       monkey.before_frame();
       if (ui.theme_changed) {
         scene.layer.set_theme(ui.theme);
@@ -470,6 +502,13 @@ int run_soak(const SoakOptions& o) {
         software               ? "reported (software GL)"
         : p99 <= kFrameLimitMs ? "pass"
                                : "FAIL");
+  std::sort(slow_frames.begin(), slow_frames.end(),
+            [](const SlowFrame& a, const SlowFrame& b) { return a.ms > b.ms; });
+  if (!slow_frames.empty())
+    std::printf("\nframes over %.1f ms: %zu of %zu; the slowest, after the monkey's last action:\n",
+                kFrameLimitMs, slow_frames.size(), frame_ms.size());
+  for (std::size_t i = 0; i < slow_frames.size() && i < 12; ++i)
+    std::printf("  %7.1f ms  %s\n", slow_frames[i].ms, slow_frames[i].what.c_str());
   std::printf("\nsoak: %s\n", v.failed ? "FAILED" : "passed");
   return v.failed ? 1 : 0;
 }
