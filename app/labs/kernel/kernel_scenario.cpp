@@ -46,6 +46,32 @@ gpu::KernelBuffer buffer_value(const ScenarioTable& s, const toml::table& t, std
   return out;
 }
 
+// `constants`: a table, e.g. { n = 8192, m = 4 } (its names in order), or an array of such
+// tables, [{ n = 8192 }, { m = 4 }], that keeps the constants' order.
+std::vector<model::NamedConstant> constants_value(const ScenarioTable& s, const toml::node& c) {
+  std::vector<model::NamedConstant> constants;
+  const auto add = [&](const toml::table& table) {
+    for (const auto& [name, value] : table) {
+      const auto v = integer_value(toml::node_view<const toml::node>(value));
+      if (!v) throw s.error("constants." + std::string(name.str()) + " must be an integer");
+      constants.push_back({std::string(name.str()), *v});
+    }
+  };
+  const char* const kForm = "constants must be a table, e.g. { n = 8192 }, or an array of them";
+  if (const toml::table* table = c.as_table()) {
+    add(*table);
+  } else if (const toml::array* array = c.as_array()) {
+    for (const toml::node& element : *array) {
+      const toml::table* one = element.as_table();
+      if (!one) throw s.error(kForm);
+      add(*one);
+    }
+  } else {
+    throw s.error(kForm);
+  }
+  return constants;
+}
+
 gpu::KernelRow row_value(const ScenarioTable& s, const toml::table& r, std::size_t i) {
   const std::string name = "rows[" + std::to_string(i + 1) + "]";
   static const char* const kKeys[] = {"space", "op", "word_bytes", "path", "index", "sync"};
@@ -88,15 +114,7 @@ std::any parse_kernel_table(const ScenarioTable& scenario) {
   p.in = buffer_value(scenario, t, "in", {std::int64_t{1} << 24, 4});
   p.out = buffer_value(scenario, t, "out", {std::int64_t{1} << 24, 4});
   p.tile = buffer_value(scenario, t, "tile", {0, 4});
-  if (const toml::node* c = t.get("constants")) {
-    const toml::table* table = c->as_table();
-    if (!table) throw scenario.error("constants must be a table, e.g. { n = 8192 }");
-    for (const auto& [name, value] : *table) {
-      const auto v = integer_value(toml::node_view<const toml::node>(value));
-      if (!v) throw scenario.error("constants." + std::string(name.str()) + " must be an integer");
-      p.constants.push_back({std::string(name.str()), *v});
-    }
-  }
+  if (const toml::node* c = t.get("constants")) p.constants = constants_value(scenario, *c);
   if (const toml::node* tr = t.get("trace")) {
     const toml::table* table = tr->as_table();
     if (!table) throw scenario.error("trace must be { block = [x, y], warp = w }");
@@ -114,6 +132,7 @@ std::any parse_kernel_table(const ScenarioTable& scenario) {
   }
   try {
     st.section = parse_kernel_section(string_value(t, "section", "access"));
+    st.model = model::parse_hardware_model(string_value(t, "model", "modern"));
     gpu::check_program(p);
     gpu::check_traced_warp(p, st.traced);
     if (st.step < 0 || st.step >= static_cast<int>(p.rows.size()))

@@ -6,10 +6,12 @@
 //   in = { elements = 67108864, word_bytes = 4 }     # default 2^24 x 4 bytes
 //   out = { elements = 67108864, word_bytes = 4 }    # default 2^24 x 4 bytes
 //   tile = { elements = 1024, word_bytes = 4 }       # per block; default none
-//   constants = { n = 8192 }              # up to four named integers
+//   constants = { n = 8192 }              # up to four named integers ([{ n = 8192 }, { m = 4 }]
+//                                         # keeps their order)
 //   trace = { block = [0, 0], warp = 0 }  # the traced warp (default block 0, warp 0)
 //   step = 1                              # the access shown, 1-based ("access 1 of N")
 //   section = "access"                    # access | source
+//   model = "modern"                      # the memory model shown: modern | fermi-ca | ...
 //   [[kernel.rows]]                       # 1 .. 8 rows, run in order by every thread
 //   space = "in"                          # in | out | tile
 //   op = "load"                           # load | store
