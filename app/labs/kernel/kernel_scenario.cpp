@@ -1,6 +1,5 @@
 #include "kernel_scenario.h"
 
-#include <sstream>
 #include <stdexcept>
 
 namespace warplens::app {
@@ -142,58 +141,6 @@ std::any parse_kernel_table(const ScenarioTable& scenario) {
     throw scenario.error(e.what());
   }
   return st;
-}
-
-std::string kernel_preset_toml(const KernelState& st, const std::string& name,
-                               const std::string& title, const std::string& summary) {
-  const gpu::KernelProgram& p = st.program;
-  toml::table kernel;
-  kernel.insert("block", toml::array{p.block.x, p.block.y});
-  kernel.insert("grid", toml::array{p.grid.x, p.grid.y});
-  const auto buffer = [](const gpu::KernelBuffer& b) {
-    toml::table t;
-    t.insert("elements", b.elements);
-    t.insert("word_bytes", b.word_bytes);
-    t.is_inline(true);
-    return t;
-  };
-  kernel.insert("in", buffer(p.in));
-  kernel.insert("out", buffer(p.out));
-  if (p.tile.elements > 0) kernel.insert("tile", buffer(p.tile));
-  if (!p.constants.empty()) {
-    toml::table c;
-    for (const auto& k : p.constants) c.insert(k.name, k.value);
-    c.is_inline(true);
-    kernel.insert("constants", c);
-  }
-  toml::table trace;
-  trace.insert("block", toml::array{st.traced.block_x, st.traced.block_y});
-  trace.insert("warp", st.traced.warp);
-  trace.is_inline(true);
-  kernel.insert("trace", trace);
-  kernel.insert("step", st.step + 1);
-  kernel.insert("section", to_string(st.section));
-  toml::array rows;
-  for (const auto& r : p.rows) {
-    toml::table row;
-    row.insert("space", gpu::to_string(r.space));
-    row.insert("op", r.op == model::Op::Store ? "store" : "load");
-    row.insert("word_bytes", r.word_bytes);
-    if (r.path != gpu::LoadPath::Default) row.insert("path", gpu::to_string(r.path));
-    row.insert("index", r.index);
-    if (r.sync_after) row.insert("sync", true);
-    rows.push_back(std::move(row));
-  }
-  kernel.insert("rows", std::move(rows));
-  toml::table top;
-  top.insert("name", name);
-  top.insert("lab", "kernel");
-  top.insert("title", title);
-  top.insert("summary", summary);
-  top.insert("kernel", std::move(kernel));
-  std::ostringstream out;
-  out << top << "\n";
-  return out.str();
 }
 
 }  // namespace warplens::app

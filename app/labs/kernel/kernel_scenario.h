@@ -1,4 +1,5 @@
-// The own-kernel lab's part of a scenario: the [kernel] table of a preset, read and written.
+// The own-kernel lab's part of a scenario: the [kernel] table of a preset (written by
+// kernel_preset.h).
 //
 //   [kernel]
 //   block = [32, 32]                      # threads in x and y (1 .. 1024 in all)
@@ -38,10 +39,5 @@ std::any parse_kernel_table(const ScenarioTable& scenario);
 inline const KernelState& kernel_scenario(const Scenario& s) {
   return lab_parameters<KernelState>(s, "kernel");
 }
-
-/// A whole preset file for `state` (name, title, summary, lab = "kernel" and the [kernel] table)
-/// that parse_kernel_table reads back to the same state.
-std::string kernel_preset_toml(const KernelState& state, const std::string& name,
-                               const std::string& title, const std::string& summary);
 
 }  // namespace warplens::app
