@@ -132,7 +132,6 @@ void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, I
     if (ImGui::RadioButton(label, p.layout == l)) {
       p.layout = l;
       if (l != gpu::StructLayout::None) p.word_bytes = 4;  // the fields are 4-byte floats
-      if (l == gpu::StructLayout::None) state.field = 0;   // no struct, no field (as presets)
     }
     if (l != gpu::StructLayout::StructOfArrays) ImGui::SameLine();
   }
