@@ -284,6 +284,17 @@ TEST(PresetWriter, KnobsTheMonkeyLeavesAloneRoundTrip) {
     expect_state_round_trips<GlobalHost>(Lab::Global, s, "global: scattered");
   }
   {
+    GlobalHost host(Lab::Global);  // a struct's field z, then the struct layout turned off
+    CopyState s;
+    s.params.layout = gpu::StructLayout::ArrayOfStructs;
+    s.field = 2;
+    host.session.set(s);
+    s.params.layout = gpu::StructLayout::None;
+    host.session.set(s);
+    EXPECT_EQ(host.session.state().field, 0) << "no struct, no field but x (as presets say)";
+    expect_round_trip(host, Lab::Global, find_scenario("aligned"), "global: struct off");
+  }
+  {
     CopyState s;  // struct of arrays, field z
     s.params.layout = gpu::StructLayout::StructOfArrays;
     s.field = 2;
