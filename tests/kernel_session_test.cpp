@@ -9,7 +9,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "kernel_scenario.h"
+#include "kernel_preset.h"
 #include "kernel_session.h"
 #include "kernel_totals.h"
 #include "measure_kernel.h"

@@ -20,6 +20,7 @@ class SequenceLab final : public LabInstance {
   [[nodiscard]] std::string error() const override { return {}; }
   void apply(const Scenario&, std::optional<model::HardwareModel>) override {}
   void copy_parameters_from(const LabInstance&) override {}
+  [[nodiscard]] std::string preset_section() const override { return {}; }
   void draw_parameters(LabFrame&, ImVec2, ImVec2) override {}
   void draw_view(LabFrame&, ImVec2, ImVec2, const char*) override {}
   [[nodiscard]] float numbers_height(const LabFrame&, float, float) const override { return 0; }

@@ -118,6 +118,11 @@ class LabInstance {
   virtual void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) = 0;
   /// Takes the parameters of another instance of the same lab (A/B compare starts so).
   virtual void copy_parameters_from(const LabInstance& other) = 0;
+  /// The lab's table of a preset for the current parameters, as TOML text written by toml++
+  /// ("[copy]\nword_bytes = 4\n..."): every parameter of the state that the lab's parser
+  /// (LabInfo::parse_table) reads, so that apply() of the parsed preset gives the same state.
+  /// The shell adds the common fields (preset_writer.h: current_preset_text).
+  [[nodiscard]] virtual std::string preset_section() const = 0;
   /// `warplens-bench soak`: one random change of one parameter, to a value the lab's parameter
   /// panel offers, made through the session's own setter as the panel makes it. A candidate the
   /// lab's checks refuse is not set. Default: no change.

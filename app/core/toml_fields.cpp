@@ -1,6 +1,7 @@
 #include "toml_fields.h"
 
 #include <cmath>
+#include <sstream>
 
 namespace warplens::app {
 
@@ -43,6 +44,12 @@ ScenarioError ScenarioTable::error(const std::string& what) const {
 
 std::string string_value(const toml::table& t, std::string_view key, const std::string& fallback) {
   return t[key].value_or(fallback);
+}
+
+std::string toml_text(const toml::table& table) {
+  std::ostringstream out;
+  out << table << "\n";
+  return out.str();
 }
 
 }  // namespace warplens::app

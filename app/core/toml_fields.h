@@ -1,5 +1,5 @@
 // Reading one table of a preset (toml++): typed fields with defaults and errors that name the
-// file and the key, for the labs' section parsers (LabInfo::parse_section).
+// file and the key, for the labs' section parsers (LabInfo::parse_section); and writing one.
 #pragma once
 
 #include <toml++/toml.h>
@@ -36,5 +36,9 @@ std::optional<std::int64_t> integer_value(toml::node_view<const toml::node> node
 
 /// `key` of `t` as a string, `fallback` when absent (or not a string).
 std::string string_value(const toml::table& t, std::string_view key, const std::string& fallback);
+
+/// `table` as TOML text, written by toml++'s formatter (a preset's lab table, LabInstance::
+/// preset_section).
+std::string toml_text(const toml::table& table);
 
 }  // namespace warplens::app

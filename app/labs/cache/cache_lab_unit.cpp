@@ -1,6 +1,7 @@
 #include "cache_lab_unit.h"
 
 #include "cache_figures.h"
+#include "cache_preset.h"
 #include "cache_scenario.h"
 #include "cache_ui.h"
 #include "json_support.h"
@@ -13,6 +14,10 @@ void CacheLabUnit::apply(const Scenario& scenario, std::optional<model::Hardware
   (void)model;  // the cache lab has no teaching models
   session_.set(cache_scenario(scenario));
   session_.show();
+}
+
+std::string CacheLabUnit::preset_section() const {
+  return toml_text(cache_preset_section(session_.state()));
 }
 
 void CacheLabUnit::begin_frame() {

@@ -20,6 +20,8 @@ class CacheLabUnit final : public SessionLab<CacheSession> {
   void remeasure() override {}  // the cache lab re-runs from its own panel
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
+  /// The [cache] table of the current parameters (cache_preset.h).
+  [[nodiscard]] std::string preset_section() const override;
 
   void begin_frame() override;
   void random_change(std::mt19937& rng) override;  // *_random_change.cpp
@@ -57,5 +59,8 @@ class CacheLabUnit final : public SessionLab<CacheSession> {
   /// What the view set aside this frame for lack of room; the numbers panel shows it.
   CacheAside aside_;
 };
+
+/// CacheLabUnit::random_change on the session alone (cache_random_change.cpp).
+void random_session_change(CacheSession& session, std::mt19937& rng);
 
 }  // namespace warplens::app

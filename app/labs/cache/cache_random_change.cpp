@@ -6,7 +6,11 @@
 namespace warplens::app {
 
 void CacheLabUnit::random_change(std::mt19937& rng) {
-  CacheState s = session_.state();
+  random_session_change(session_, rng);
+}
+
+void random_session_change(CacheSession& session, std::mt19937& rng) {
+  CacheState s = session.state();
   const auto any_of = [&](const auto& list) { return list[rng() % list.size()]; };
   switch (rng() % 7) {
     case 0:
@@ -22,7 +26,7 @@ void CacheLabUnit::random_change(std::mt19937& rng) {
     case 5: s.read.path = any_of(read_paths()); break;
     default: s.read.pattern = any_of(read_patterns()); break;
   }
-  session_.set(s);
+  session.set(s);
 }
 
 }  // namespace warplens::app

@@ -19,6 +19,10 @@ std::any parse_cache_table(const ScenarioTable& scenario) {
     gpu::check_constant_k(c.k);
     c.read.path = gpu::parse_read_path(string_value(t, "path", "plain"));
     c.read.pattern = gpu::parse_read_pattern(string_value(t, "pattern", "local-2d"));
+    c.read.side = scenario.int_value(t, "image_side", c.read.side);
+    c.read.radius = scenario.int_value(t, "radius", c.read.radius);
+    c.read.scattered_reads = scenario.int_value(t, "scattered_reads", c.read.scattered_reads);
+    gpu::check_read_path(c.read);
   } catch (const std::invalid_argument& e) {
     throw scenario.error(e.what());
   }

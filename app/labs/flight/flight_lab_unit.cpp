@@ -1,6 +1,7 @@
 #include "flight_lab_unit.h"
 
 #include "flight_figures.h"
+#include "flight_preset.h"
 #include "flight_scenario.h"
 #include "json_support.h"
 #include "ui_state.h"
@@ -12,6 +13,10 @@ void FlightLabUnit::apply(const Scenario& scenario, std::optional<model::Hardwar
   (void)model;  // no teaching models here
   session_.set(flight_scenario(scenario));
   session_.show();
+}
+
+std::string FlightLabUnit::preset_section() const {
+  return toml_text(flight_preset_section(session_.state()));
 }
 
 void FlightLabUnit::begin_frame() {

@@ -19,6 +19,8 @@ class FlightLabUnit final : public SessionLab<FlightSession> {
   void shown() override { session_.show(); }
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
+  /// The [flight] table of the current parameters (flight_preset.h).
+  [[nodiscard]] std::string preset_section() const override;
 
   void begin_frame() override;
   void random_change(std::mt19937& rng) override;  // *_random_change.cpp
@@ -44,5 +46,8 @@ class FlightLabUnit final : public SessionLab<FlightSession> {
   FlightResults results_;  ///< the worker's results, copied once per frame
   ViewAside aside_;        ///< what the view set aside this frame
 };
+
+/// FlightLabUnit::random_change on the session alone (flight_random_change.cpp).
+void random_session_change(FlightSession& session, std::mt19937& rng);
 
 }  // namespace warplens::app

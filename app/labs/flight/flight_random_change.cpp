@@ -8,7 +8,11 @@
 namespace warplens::app {
 
 void FlightLabUnit::random_change(std::mt19937& rng) {
-  FlightState s = session_.state();
+  random_session_change(session_, rng);
+}
+
+void random_session_change(FlightSession& session, std::mt19937& rng) {
+  FlightState s = session.state();
   gpu::StreamParams& p = s.stream;
   switch (rng() % 7) {
     case 0:
@@ -29,7 +33,7 @@ void FlightLabUnit::random_change(std::mt19937& rng) {
   } catch (const std::invalid_argument&) {
     return;  // the panel would refuse it
   }
-  session_.set(s);
+  session.set(s);
 }
 
 }  // namespace warplens::app

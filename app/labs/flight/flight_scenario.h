@@ -12,7 +12,8 @@ namespace warplens::app {
 /// Parses [flight]: section (latency | littles-law | async), word_bytes (4, 8, 16),
 /// loads_per_thread (1, 2, 4, 8), block_threads (32 .. 1024, a power of two),
 /// dynamic_shared_kib (KiB per block), grid_stride (true/false) and working_set_kib (the ringed
-/// point of the ladder). Throws ScenarioError naming the file and the problem.
+/// point of the ladder). Throws ScenarioError naming the file and the problem. Its writing side:
+/// flight_preset.h.
 std::any parse_flight_table(const ScenarioTable& scenario);
 
 /// The lab's parameters of a bytes-in-flight scenario (std::logic_error otherwise).

@@ -94,6 +94,8 @@ void CopySession::set(const CopyState& requested) {
     if (state.field < 0 || state.field >= gpu::kStructFields)
       throw std::invalid_argument("field " + std::to_string(state.field) +
                                   " is not x, y or z (0..2)");
+    // Without a struct layout no field is shown: x, as a preset says it (it names no other).
+    if (state.params.layout == gpu::StructLayout::None) state.field = 0;
     // Everything into locals first: refused parameters change nothing.
     const auto pattern = shown_pattern(state);
     auto predicted = model::analyze_global(model::evaluate_lanes(pattern), pattern.word_bytes,

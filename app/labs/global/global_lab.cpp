@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "global_panels.h"
+#include "global_preset.h"
 #include "global_scenario.h"
 #include "json_support.h"
 #include "lab.h"
@@ -39,14 +40,11 @@ bool field_buttons(CopyState& state) {
 }
 
 void GlobalLab::apply(const Scenario& scenario, std::optional<model::HardwareModel> model) {
-  CopyState state = session_.state();
-  const GlobalScenario& g = global_scenario(scenario);
-  state.params = g.copy;
-  state.warp = g.warp;
-  state.warps = g.warps;
-  state.field = g.field;
-  state.model = model.value_or(g.model);
-  session_.set(state);
+  session_.set(global_state(global_scenario(scenario), model));
+}
+
+std::string GlobalLab::preset_section() const {
+  return toml_text(global_preset_section(session_.state()));
 }
 
 void GlobalLab::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {

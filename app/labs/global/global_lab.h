@@ -20,6 +20,8 @@ class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
   explicit GlobalLab(bool use_gpu) : SessionLab(view_, heat_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
+  /// The [copy] table of the current parameters (global_preset.h).
+  [[nodiscard]] std::string preset_section() const override;
   [[nodiscard]] model::HardwareModel shown_model() const override { return session_.state().model; }
 
   void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
@@ -44,5 +46,11 @@ class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
   bool show_figure_panel(FigurePanel panel) override;
   [[nodiscard]] std::optional<FigurePanelData> figure_panel(FigurePanel panel) const override;
 };
+
+/// GlobalLab::random_change on the session alone (global_random_change.cpp): one control of the
+/// parameter panel moved to a value it offers, set when plan_copy accepts it.
+void random_session_change(CopySession& session, std::mt19937& rng);
+/// Its change of `state`: false (and `state` as it was) when plan_copy refuses the new value.
+bool random_state_change(CopyState& state, std::mt19937& rng);
 
 }  // namespace warplens::app

@@ -5,7 +5,16 @@
 namespace warplens::app {
 
 void GlobalLab::random_change(std::mt19937& rng) {
-  CopyState s = session_.state();
+  random_session_change(session_, rng);
+}
+
+void random_session_change(CopySession& session, std::mt19937& rng) {
+  CopyState s = session.state();
+  if (random_state_change(s, rng)) session.set(s);
+}
+
+bool random_state_change(CopyState& state, std::mt19937& rng) {
+  CopyState s = state;
   gpu::CopyParams& p = s.params;
   if (p.matrix_width != 0) {  // the matrix's own controls
     switch (rng() % 3) {
@@ -44,9 +53,10 @@ void GlobalLab::random_change(std::mt19937& rng) {
   try {
     (void)gpu::plan_copy(p, gpu::kModelBufferBytes);
   } catch (const std::invalid_argument&) {
-    return;  // the panel would refuse it
+    return false;  // the panel would refuse it
   }
-  session_.set(s);
+  state = s;
+  return true;
 }
 
 }  // namespace warplens::app

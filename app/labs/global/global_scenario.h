@@ -24,7 +24,8 @@ struct GlobalScenario {
 /// Parses the [copy] table (word_bytes, offset, stride required; pattern, seed, side, path,
 /// layout, field, model, warp, warps, [copy.matrix]
 /// optional) and checks it against the model's
-/// buffer. Throws ScenarioError naming the file and the problem.
+/// buffer. Throws ScenarioError naming the file and the problem. Its writing side:
+/// global_preset.h.
 std::any parse_global_table(const ScenarioTable& scenario);
 
 /// The counter case of the scenario's copy (verify's catalog).

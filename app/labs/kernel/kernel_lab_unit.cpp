@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "kernel_figures.h"
+#include "kernel_preset.h"
 #include "kernel_scenario.h"
 #include "measure_kernel.h"
 #include "ui_state.h"
@@ -14,6 +15,10 @@ void KernelLabUnit::apply(const Scenario& scenario, std::optional<model::Hardwar
   KernelState st = kernel_scenario(scenario);
   if (model) st.model = *model;
   session_.set(st);
+}
+
+std::string KernelLabUnit::preset_section() const {
+  return toml_text(kernel_preset_section(session_.state()));
 }
 
 void KernelLabUnit::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {

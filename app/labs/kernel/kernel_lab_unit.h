@@ -26,6 +26,8 @@ class KernelLabUnit final : private KernelViews, public SessionLab<KernelSession
   explicit KernelLabUnit(bool use_gpu) : SessionLab(warp_view_, bank_view_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
+  /// The [kernel] table of the current program (kernel_preset.h).
+  [[nodiscard]] std::string preset_section() const override;
   [[nodiscard]] model::HardwareModel shown_model() const override { return session_.state().model; }
 
   void begin_frame() override { results_ = session_.measured(); }
@@ -56,5 +58,8 @@ class KernelLabUnit final : private KernelViews, public SessionLab<KernelSession
   KernelResults results_;  ///< the worker's results, copied once per frame
   KernelEditor editor_;
 };
+
+/// KernelLabUnit::random_change on the session alone (kernel_random_change.cpp).
+void random_session_change(KernelSession& session, std::mt19937& rng);
 
 }  // namespace warplens::app

@@ -1,10 +1,16 @@
 // `warplens-bench soak`: one random change of the own-kernel lab, as the panel makes it.
+#include <algorithm>
+
 #include "kernel_lab_unit.h"
 
 namespace warplens::app {
 
 void KernelLabUnit::random_change(std::mt19937& rng) {
-  KernelState st = session_.state();
+  random_session_change(session_, rng);
+}
+
+void random_session_change(KernelSession& session, std::mt19937& rng) {
+  KernelState st = session.state();
   auto& rows = st.program.rows;
   switch (rng() % 4) {
     case 0: st.step = static_cast<int>(rng() % rows.size()); break;
@@ -18,7 +24,7 @@ void KernelLabUnit::random_change(std::mt19937& rng) {
       st.traced.warp = static_cast<int>(rng() % std::max(1, st.program.block.warps()));
       break;
   }
-  session_.set(st);  // a change the checks refuse is not set (the session says why)
+  session.set(st);  // a change the checks refuse is not set (the session says why)
 }
 
 }  // namespace warplens::app

@@ -1,6 +1,5 @@
 #include "kernel_scenario.h"
 
-#include <sstream>
 #include <stdexcept>
 
 namespace warplens::app {
@@ -46,6 +45,32 @@ gpu::KernelBuffer buffer_value(const ScenarioTable& s, const toml::table& t, std
   return out;
 }
 
+// `constants`: a table, e.g. { n = 8192, m = 4 } (its names in order), or an array of such
+// tables, [{ n = 8192 }, { m = 4 }], that keeps the constants' order.
+std::vector<model::NamedConstant> constants_value(const ScenarioTable& s, const toml::node& c) {
+  std::vector<model::NamedConstant> constants;
+  const auto add = [&](const toml::table& table) {
+    for (const auto& [name, value] : table) {
+      const auto v = integer_value(toml::node_view<const toml::node>(value));
+      if (!v) throw s.error("constants." + std::string(name.str()) + " must be an integer");
+      constants.push_back({std::string(name.str()), *v});
+    }
+  };
+  const char* const kForm = "constants must be a table, e.g. { n = 8192 }, or an array of them";
+  if (const toml::table* table = c.as_table()) {
+    add(*table);
+  } else if (const toml::array* array = c.as_array()) {
+    for (const toml::node& element : *array) {
+      const toml::table* one = element.as_table();
+      if (!one) throw s.error(kForm);
+      add(*one);
+    }
+  } else {
+    throw s.error(kForm);
+  }
+  return constants;
+}
+
 gpu::KernelRow row_value(const ScenarioTable& s, const toml::table& r, std::size_t i) {
   const std::string name = "rows[" + std::to_string(i + 1) + "]";
   static const char* const kKeys[] = {"space", "op", "word_bytes", "path", "index", "sync"};
@@ -88,15 +113,7 @@ std::any parse_kernel_table(const ScenarioTable& scenario) {
   p.in = buffer_value(scenario, t, "in", {std::int64_t{1} << 24, 4});
   p.out = buffer_value(scenario, t, "out", {std::int64_t{1} << 24, 4});
   p.tile = buffer_value(scenario, t, "tile", {0, 4});
-  if (const toml::node* c = t.get("constants")) {
-    const toml::table* table = c->as_table();
-    if (!table) throw scenario.error("constants must be a table, e.g. { n = 8192 }");
-    for (const auto& [name, value] : *table) {
-      const auto v = integer_value(toml::node_view<const toml::node>(value));
-      if (!v) throw scenario.error("constants." + std::string(name.str()) + " must be an integer");
-      p.constants.push_back({std::string(name.str()), *v});
-    }
-  }
+  if (const toml::node* c = t.get("constants")) p.constants = constants_value(scenario, *c);
   if (const toml::node* tr = t.get("trace")) {
     const toml::table* table = tr->as_table();
     if (!table) throw scenario.error("trace must be { block = [x, y], warp = w }");
@@ -114,6 +131,7 @@ std::any parse_kernel_table(const ScenarioTable& scenario) {
   }
   try {
     st.section = parse_kernel_section(string_value(t, "section", "access"));
+    st.model = model::parse_hardware_model(string_value(t, "model", "modern"));
     gpu::check_program(p);
     gpu::check_traced_warp(p, st.traced);
     if (st.step < 0 || st.step >= static_cast<int>(p.rows.size()))
@@ -123,58 +141,6 @@ std::any parse_kernel_table(const ScenarioTable& scenario) {
     throw scenario.error(e.what());
   }
   return st;
-}
-
-std::string kernel_preset_toml(const KernelState& st, const std::string& name,
-                               const std::string& title, const std::string& summary) {
-  const gpu::KernelProgram& p = st.program;
-  toml::table kernel;
-  kernel.insert("block", toml::array{p.block.x, p.block.y});
-  kernel.insert("grid", toml::array{p.grid.x, p.grid.y});
-  const auto buffer = [](const gpu::KernelBuffer& b) {
-    toml::table t;
-    t.insert("elements", b.elements);
-    t.insert("word_bytes", b.word_bytes);
-    t.is_inline(true);
-    return t;
-  };
-  kernel.insert("in", buffer(p.in));
-  kernel.insert("out", buffer(p.out));
-  if (p.tile.elements > 0) kernel.insert("tile", buffer(p.tile));
-  if (!p.constants.empty()) {
-    toml::table c;
-    for (const auto& k : p.constants) c.insert(k.name, k.value);
-    c.is_inline(true);
-    kernel.insert("constants", c);
-  }
-  toml::table trace;
-  trace.insert("block", toml::array{st.traced.block_x, st.traced.block_y});
-  trace.insert("warp", st.traced.warp);
-  trace.is_inline(true);
-  kernel.insert("trace", trace);
-  kernel.insert("step", st.step + 1);
-  kernel.insert("section", to_string(st.section));
-  toml::array rows;
-  for (const auto& r : p.rows) {
-    toml::table row;
-    row.insert("space", gpu::to_string(r.space));
-    row.insert("op", r.op == model::Op::Store ? "store" : "load");
-    row.insert("word_bytes", r.word_bytes);
-    if (r.path != gpu::LoadPath::Default) row.insert("path", gpu::to_string(r.path));
-    row.insert("index", r.index);
-    if (r.sync_after) row.insert("sync", true);
-    rows.push_back(std::move(row));
-  }
-  kernel.insert("rows", std::move(rows));
-  toml::table top;
-  top.insert("name", name);
-  top.insert("lab", "kernel");
-  top.insert("title", title);
-  top.insert("summary", summary);
-  top.insert("kernel", std::move(kernel));
-  std::ostringstream out;
-  out << top << "\n";
-  return out.str();
 }
 
 }  // namespace warplens::app

@@ -1,4 +1,5 @@
-// The own-kernel lab's part of a scenario: the [kernel] table of a preset, read and written.
+// The own-kernel lab's part of a scenario: the [kernel] table of a preset (written by
+// kernel_preset.h).
 //
 //   [kernel]
 //   block = [32, 32]                      # threads in x and y (1 .. 1024 in all)
@@ -6,10 +7,12 @@
 //   in = { elements = 67108864, word_bytes = 4 }     # default 2^24 x 4 bytes
 //   out = { elements = 67108864, word_bytes = 4 }    # default 2^24 x 4 bytes
 //   tile = { elements = 1024, word_bytes = 4 }       # per block; default none
-//   constants = { n = 8192 }              # up to four named integers
+//   constants = { n = 8192 }              # up to four named integers ([{ n = 8192 }, { m = 4 }]
+//                                         # keeps their order)
 //   trace = { block = [0, 0], warp = 0 }  # the traced warp (default block 0, warp 0)
 //   step = 1                              # the access shown, 1-based ("access 1 of N")
 //   section = "access"                    # access | source
+//   model = "modern"                      # the memory model shown: modern | fermi-ca | ...
 //   [[kernel.rows]]                       # 1 .. 8 rows, run in order by every thread
 //   space = "in"                          # in | out | tile
 //   op = "load"                           # load | store
@@ -36,10 +39,5 @@ std::any parse_kernel_table(const ScenarioTable& scenario);
 inline const KernelState& kernel_scenario(const Scenario& s) {
   return lab_parameters<KernelState>(s, "kernel");
 }
-
-/// A whole preset file for `state` (name, title, summary, lab = "kernel" and the [kernel] table)
-/// that parse_kernel_table reads back to the same state.
-std::string kernel_preset_toml(const KernelState& state, const std::string& name,
-                               const std::string& title, const std::string& summary);
 
 }  // namespace warplens::app

@@ -9,7 +9,7 @@
 #include <cstring>
 #include <fstream>
 
-#include "kernel_scenario.h"
+#include "kernel_preset.h"
 #include "kernel_ui.h"
 #include "lab_panel.h"
 #include "ui_widgets.h"

@@ -6,6 +6,7 @@
 
 #include "json_support.h"
 #include "lab.h"
+#include "shared_preset.h"
 #include "shared_scenario.h"
 #include "shared_ui.h"
 #include "ui_state.h"
@@ -22,6 +23,10 @@ void SharedLabBase::apply(const Scenario& scenario, std::optional<model::Hardwar
   SharedState state = shared_scenario(scenario);
   state.model = model.value_or(state.model);
   session_.set(state);
+}
+
+std::string SharedLabBase::preset_section() const {
+  return toml_text(shared_preset_section(session_.state()));
 }
 
 void SharedLabBase::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {

@@ -24,6 +24,8 @@ class SharedLabBase : private SharedViews, public SessionLab<SharedSession> {
   SharedLabBase(Lab lab, bool use_gpu);
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
+  /// The lab's table of the current parameters (shared_preset.h).
+  [[nodiscard]] std::string preset_section() const override;
   [[nodiscard]] model::HardwareModel shown_model() const override { return session_.state().model; }
 
   void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
@@ -42,13 +44,10 @@ class SharedLabBase : private SharedViews, public SessionLab<SharedSession> {
   [[nodiscard]] std::vector<FigurePanel> figure_panels() const override;
   bool show_figure_panel(FigurePanel panel) override;
   [[nodiscard]] std::optional<FigurePanelData> figure_panel(FigurePanel panel) const override;
-  /// Changes one of the lab's parameters (change_lab_parameter) and sets the state when the
-  /// lab's checks (SharedKind::shown_access, plan_bank_probe) accept it.
+  /// random_session_change on the session.
   void random_change(std::mt19937& rng) override;  // shared_random_change.cpp
 
  protected:
-  /// The lab's own part of random_change: one field of `state` to a value its panel offers.
-  virtual void change_lab_parameter(SharedState& state, std::mt19937& rng) const = 0;
   /// The lab's own part of the parameter panel.
   virtual void draw_lab_parameters(SharedState& state) = 0;
   /// The presenter strip's knobs: the one or two the lab's scenarios turn.
@@ -65,7 +64,6 @@ class BankLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_bank_parameters(state); }
-  void change_lab_parameter(SharedState& state, std::mt19937& rng) const override;
   void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
@@ -86,7 +84,6 @@ class TransposeLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_transpose_parameters(state); }
-  void change_lab_parameter(SharedState& state, std::mt19937& rng) const override;
   void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
@@ -98,7 +95,6 @@ class MatmulLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_matmul_parameters(state); }
-  void change_lab_parameter(SharedState& state, std::mt19937& rng) const override;
   void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
@@ -116,10 +112,14 @@ class ReductionLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_reduction_parameters(state); }
-  void change_lab_parameter(SharedState& state, std::mt19937& rng) const override;
   void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
+
+/// The shared labs' LabInstance::random_change on the session alone (shared_random_change.cpp):
+/// one parameter of the session's lab changed to a value its panel offers, and the state set when
+/// the lab's checks (SharedKind::shown_access, plan_bank_probe) accept it.
+void random_session_change(SharedSession& session, std::mt19937& rng);
 
 }  // namespace warplens::app

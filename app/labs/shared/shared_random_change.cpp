@@ -8,21 +8,7 @@
 
 namespace warplens::app {
 
-void SharedLabBase::random_change(std::mt19937& rng) {
-  SharedState state = session_.state();
-  change_lab_parameter(state, rng);
-  try {
-    const auto access = shared_kind(state.lab).shown_access(state);
-    if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
-    if (state.lab == Lab::Banks)
-      gpu::check_block_warp(state.probe.block_x, state.probe.block_y, state.warp);
-  } catch (const std::invalid_argument&) {
-    return;  // a value the panel would refuse: leave the state as it was
-  }
-  session_.set(state);
-}
-
-void BankLab::change_lab_parameter(SharedState& state, std::mt19937& rng) const {
+void change_bank_parameter(SharedState& state, std::mt19937& rng) {
   SharedIndexParams& x = state.probe.index;
   switch (rng() % 6) {
     case 0: x.word_bytes = pick_one(rng, {1, 2, 4, 8, 16}); break;
@@ -47,7 +33,7 @@ void BankLab::change_lab_parameter(SharedState& state, std::mt19937& rng) const 
   }
 }
 
-void TransposeLab::change_lab_parameter(SharedState& state, std::mt19937& rng) const {
+void change_transpose_parameter(SharedState& state, std::mt19937& rng) {
   gpu::TransposeParams& t = state.transpose;
   switch (rng() % 4) {
     case 0: t.variant = gpu::kTransposeVariants[rng() % gpu::kTransposeVariants.size()]; break;
@@ -63,7 +49,7 @@ void TransposeLab::change_lab_parameter(SharedState& state, std::mt19937& rng) c
   }
 }
 
-void MatmulLab::change_lab_parameter(SharedState& state, std::mt19937& rng) const {
+void change_matmul_parameter(SharedState& state, std::mt19937& rng) {
   switch (rng() % 3) {
     case 0:
       state.matmul.block_size = pick_one(rng, {0, 8, 16, 32});
@@ -77,7 +63,7 @@ void MatmulLab::change_lab_parameter(SharedState& state, std::mt19937& rng) cons
   }
 }
 
-void ReductionLab::change_lab_parameter(SharedState& state, std::mt19937& rng) const {
+void change_reduction_parameter(SharedState& state, std::mt19937& rng) {
   switch (rng() % 4) {
     case 0: state.reduction.variant = gpu::kReductionVariants[rng() % 3]; break;
     case 1:
@@ -90,6 +76,25 @@ void ReductionLab::change_lab_parameter(SharedState& state, std::mt19937& rng) c
       break;
     default: state.reduction_second = !state.reduction_second; break;
   }
+}
+
+void SharedLabBase::random_change(std::mt19937& rng) {
+  random_session_change(session_, rng);
+}
+
+void random_session_change(SharedSession& session, std::mt19937& rng) {
+  SharedState state = session.state();
+  const SharedKind& kind = shared_kind(state.lab);
+  kind.change_parameter(state, rng);
+  try {
+    const auto access = kind.shown_access(state);
+    if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
+    if (state.lab == Lab::Banks)
+      gpu::check_block_warp(state.probe.block_x, state.probe.block_y, state.warp);
+  } catch (const std::invalid_argument&) {
+    return;  // a value the panel would refuse: leave the state as it was
+  }
+  session.set(state);
 }
 
 }  // namespace warplens::app

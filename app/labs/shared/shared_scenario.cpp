@@ -7,8 +7,8 @@ namespace warplens::app {
 
 namespace {
 
-// Runs `fill` on the lab's table, then checks the shown access; std::invalid_argument from
-// either becomes a ScenarioError naming the file.
+// Runs `fill` on the lab's table, reads the memory model shown (`model`, every shared lab), then
+// checks the shown access; std::invalid_argument from any becomes a ScenarioError naming the file.
 template <typename Fill>
 std::any parse_shared(const ScenarioTable& scenario, Lab lab, Fill&& fill) {
   const toml::table& t = scenario.section(to_string(lab));
@@ -16,6 +16,7 @@ std::any parse_shared(const ScenarioTable& scenario, Lab lab, Fill&& fill) {
   st.lab = lab;
   try {
     fill(t, st);
+    st.model = model::parse_hardware_model(string_value(t, "model", "modern"));
     const auto access = shown_access(st);
     if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
   } catch (const std::invalid_argument& e) {
@@ -45,7 +46,6 @@ std::any parse_banks_table(const ScenarioTable& scenario) {
     p.block_x = block.x;
     p.block_y = block.y;
     st.warp = scenario.int_value(t, "warp", 0);
-    st.model = model::parse_hardware_model(string_value(t, "model", "modern"));
     (void)shared_model_accesses(st.probe, st.warp);  // the warp is in the block
   });
 }

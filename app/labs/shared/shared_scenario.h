@@ -12,7 +12,9 @@
 namespace warplens::app {
 
 /// Each parses its lab's table into a SharedState (lab set) and checks that the shown access
-/// fits the model's shared memory. Throw ScenarioError naming the file and the problem.
+/// fits the model's shared memory. Every table may name the memory model shown, `model =
+/// "modern"` (default), "kepler" or "g80". Throw ScenarioError naming the file and the problem.
+/// Their writing side: shared_preset.h.
 std::any parse_banks_table(const ScenarioTable& scenario);
 std::any parse_transpose_table(const ScenarioTable& scenario);
 std::any parse_matmul_table(const ScenarioTable& scenario);
