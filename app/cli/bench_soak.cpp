@@ -390,14 +390,18 @@ int run_soak(const SoakOptions& o) {
       // One frame of the window's loop (frontends.cpp run_window), timed.
       const auto t0 = Clock::now();
       scene.labs.update();
+      const auto t_update = Clock::now();
       scene.draw_frames(ui, target, o.width, o.height, 1);
       const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+      const double update_ms = std::chrono::duration<double, std::milli>(t_update - t0).count();
       frame_ms.push_back(ms);
       second_frames.push_back(ms);
       if (ms > kFrameLimitMs) {
-        char when[64];
-        std::snprintf(when, sizeof when, " (%.0f ms before), ",
-                      std::chrono::duration<double, std::milli>(t0 - last_action).count());
+        char when[96];
+        std::snprintf(when, sizeof when,
+                      " (%.0f ms before; labs' update %.1f ms, drawing %.1f ms), ",
+                      std::chrono::duration<double, std::milli>(t0 - last_action).count(),
+                      update_ms, ms - update_ms);
         slow_frames.push_back({ms, monkey.last_action() + when + to_string(ui.lab) + " lab, " +
                                        app::scenario_at(ui, ui.scenario).name +
                                        (ui.compare ? ", A/B" : "")});
