@@ -143,11 +143,13 @@ double slow_probe(int device, double seconds, const std::atomic<bool>* cancel) {
   detail::use_device(device);
   int khz = 0;
   detail::check(cudaDeviceGetAttribute(&khz, cudaDevAttrClockRate, device), "clock rate");
-  detail::DeviceBuffer out;
-  out.ensure(sizeof(unsigned), "the probe's output");
+  // The output lives as long as the process: freeing it when the wait gives up (LaunchTimeout,
+  // Cancelled) would block in cudaFree until the kernel ends, which is what the limit avoids.
+  static unsigned* out = nullptr;
+  if (!out) detail::check(cudaMalloc(&out, sizeof(unsigned)), "the probe's output");
   detail::Events events;
   detail::check(cudaEventRecord(events.start, nullptr), "cudaEventRecord");
-  spin_kernel<<<1, 1>>>(static_cast<long long>(seconds * khz * 1e3), out.as<unsigned>());
+  spin_kernel<<<1, 1>>>(static_cast<long long>(seconds * khz * 1e3), out);
   detail::check(cudaGetLastError(), "slow probe launch");
   detail::check(cudaEventRecord(events.stop, nullptr), "cudaEventRecord");
   detail::wait_for_launch(nullptr, events.stop, cancel, "slow probe", 1);

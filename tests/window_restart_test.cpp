@@ -5,9 +5,11 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "command_line.h"
+#include "gpu_recovery.h"
 #include "gpu_restart.h"
 #include "window_restart.h"
 
@@ -72,6 +74,25 @@ TEST(WindowRestart, TheRestartFileIsWrittenWhole) {
   std::fclose(f);
   EXPECT_EQ(std::string(buf, n), "name = \"x\"\n");
   std::remove(path.c_str());
+}
+
+}  // namespace
+}  // namespace warplens
+
+namespace warplens {
+namespace {
+
+TEST(WindowRestart, AFaultReportedRunsTheRestartAtOnceOnTheReportingThread) {
+  std::string got;
+  app::set_gpu_restart([&](const std::string& fault) { got = fault; });
+  std::thread worker([] { app::request_gpu_reset(0, "GPU fault (test)"); });
+  worker.join();
+  EXPECT_EQ(got, "GPU fault (test)");  // no frame of the GL thread needed
+  // The restart returned (it failed): the request stays for the fallback, which a stand-in
+  // reset ends here so that the process's later tests start clean.
+  EXPECT_TRUE(app::gpu_reset_requested());
+  EXPECT_TRUE(app::recover_gpu_if_requested([](int) {}));
+  EXPECT_FALSE(app::gpu_reset_requested());
 }
 
 }  // namespace

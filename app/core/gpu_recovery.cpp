@@ -60,12 +60,17 @@ GpuUserRegistration::~GpuUserRegistration() {
 }
 
 void request_gpu_reset(int device, const std::string& what) {
-  Recovery& r = recovery();
-  std::lock_guard lock(r.mutex);
-  gpu_log("reset requested on device %d: %s", device, what.c_str());
-  r.requested = true;
-  r.device = device;
-  r.last_fault = what;
+  {
+    Recovery& r = recovery();
+    std::lock_guard lock(r.mutex);
+    gpu_log("reset requested on device %d: %s", device, what.c_str());
+    r.requested = true;
+    r.device = device;
+    r.last_fault = what;
+  }
+  // The process's owner restarts it now, from this thread (gpu_restart.h); it returns only when
+  // the restart could not happen, and the request stays for recover_gpu_if_requested.
+  (void)run_gpu_restart(what);
 }
 
 bool request_gpu_reset_if_faulted() {
@@ -117,13 +122,6 @@ bool release_then(const std::function<bool()>& between) {
 
 bool recover_gpu_if_requested(const std::function<void(int device)>& reset) {
   if (!gpu_reset_requested()) return false;
-  // The process's owner restarts it (gpu_restart.h): on current drivers that is the only way back
-  // to a working GPU. run_gpu_restart returns only when the restart failed; the request stays, so
-  // the labs keep saying what happened.
-  if (!reset && gpu_restart_registered()) {
-    (void)run_gpu_restart(last_gpu_fault());
-    return false;
-  }
   return release_then([&] {
     int device = 0;
     {

@@ -15,7 +15,6 @@
 #include <utility>
 
 #include "gpu_log.h"
-#include "worker_shutdown.h"
 
 namespace warplens::app {
 
@@ -56,9 +55,8 @@ std::string self_executable() {
   return ec ? std::string("/proc/self/exe") : path.string();
 }
 
-std::string restart_process(const std::vector<std::string>& argv, int wait_ms) {
+std::string restart_process(const std::vector<std::string>& argv) {
   if (argv.empty()) return "restart: no program given";
-  (void)stop_workers(std::chrono::milliseconds(wait_ms));
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);

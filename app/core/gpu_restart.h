@@ -22,9 +22,10 @@ namespace warplens::app {
 /// the caller shows why and goes on without the GPU.
 using GpuRestart = std::function<void(const std::string& fault)>;
 
-/// Registers the process's restart (the GL thread's owner: the window, a headless drill); an
-/// empty function removes it. Without one, gpu_recovery.h falls back to a device reset inside the
-/// process.
+/// Registers the process's restart (the window, a headless drill); an empty function removes it.
+/// It runs on the thread that reports the fault (request_gpu_reset: a lab's worker, or the GL
+/// thread after a trace), at once. Without one, gpu_recovery.h falls back to a device reset
+/// inside the process.
 void set_gpu_restart(GpuRestart restart);
 [[nodiscard]] bool gpu_restart_registered();
 /// Runs the registered restart with `fault`; false when none is registered.
@@ -33,10 +34,11 @@ bool run_gpu_restart(const std::string& fault);
 /// This process's program (/proc/self/exe), for the new image.
 [[nodiscard]] std::string self_executable();
 
-/// Stops every lab's worker (at most `wait_ms`), flushes stdout and stderr and replaces the
-/// process with `argv` (argv[0] is the program; the environment is kept). Returns only when
-/// execv failed, with the reason in one line.
-std::string restart_process(const std::vector<std::string>& argv, int wait_ms = 800);
+/// Flushes stdout and stderr and replaces the process with `argv` (argv[0] is the program; the
+/// environment is kept). Any thread may call it, a lab's worker too: the new image ends every
+/// thread of the old one, and with its files the old CUDA context goes. Returns only when execv
+/// failed, with the reason in one line.
+std::string restart_process(const std::vector<std::string>& argv);
 
 /// A file for the state handed to the new image: $XDG_RUNTIME_DIR or the temporary directory,
 /// named after `stem` and this process's id, written whole (a temporary file renamed into place).

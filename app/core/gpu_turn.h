@@ -10,11 +10,18 @@
 namespace warplens::app {
 
 /// The process-wide turn: a worker holds it for a whole job (timed runs, sweeps and the counter
-/// read-out after them). Interop traces on the GL thread do not take it (a few microseconds of
-/// one small kernel, absorbed by the timings' median).
+/// read-out after them). The GL thread's interop traces try it (try_gpu_turn) and wait for the
+/// next frame while a worker holds it: a trace queued behind a job's launches waited for them on
+/// the GL thread (on an H100 the soak's slowest frames were traces behind a measurement, 25-117 ms
+/// in the labs' update), and a trace during timed runs would land in their timings.
 inline std::mutex& gpu_turn() {
   static std::mutex turn;
   return turn;
+}
+
+/// The turn if no worker holds it now (owns_lock() false otherwise); never waits.
+inline std::unique_lock<std::mutex> try_gpu_turn() {
+  return std::unique_lock<std::mutex>(gpu_turn(), std::try_to_lock);
 }
 
 /// Takes the turn; while another worker holds it, `waiting` is called once first (to say so on

@@ -315,6 +315,7 @@ class LabWorker {
         "measurement failed: " + gpu::out_of_memory_text(e.what(), gpu::current_device_memory());
     if (!lab_) {
       lab_failed_ = true;
+      passing_error_ = true;  // the retry that succeeds ends it
       error_ += " (measure again to retry)";
     }
   }

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <optional>
 #include <thread>
 
 #include "app_ui.h"
@@ -21,7 +22,6 @@
 #include "glfw_window.h"
 #include "global_lab.h"
 #include "global_scenario.h"
-#include "gpu_restart.h"
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "imgui_layer.h"
@@ -234,14 +234,13 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     Workbench labs(options.use_gpu);  // each lab made when first shown
     UiState ui = initial_ui(options, labs, true);
     ui.ui_scale = options.scale;
-    if (options.use_gpu) register_window_restart(ui, labs, !options.after_gpu_fault.empty());
-    struct Unregister {
-      ~Unregister() { set_gpu_restart({}); }
-    } unregister;
+    std::optional<WindowRestart> restart;
+    if (options.use_gpu) restart.emplace(!options.after_gpu_fault.empty());
     bool f11_was_down = false;
     int frame = 0;
     while (!window.should_close()) {
       window.poll_events();
+      if (restart) restart->refresh(ui, labs);
       labs.update();
       int width = 0, height = 0;
       window.framebuffer_size(&width, &height);

@@ -5,6 +5,7 @@
 #include <chrono>
 #include <cstdio>
 #include <exception>
+#include <mutex>
 
 #include "app_ui.h"
 #include "gpu_restart.h"
@@ -33,28 +34,62 @@ std::vector<std::string> window_restart_argv(const UiState& ui, const std::strin
   return argv;
 }
 
-void register_window_restart(UiState& ui, Workbench& labs, bool after_fault) {
+struct WindowRestart::Ready {
+  std::mutex mutex;
+  std::string section;  ///< the lab's preset_section() the preset below was made from
+  Lab lab = Lab::Global;
+  int scenario = -1;
+  std::string preset;   ///< the full preset text
+  UiState layout;       ///< scale, theme and layout (the fields window_restart_argv reads)
+  std::string failure;  ///< a restart that could not happen, for the GL thread to show
+};
+
+WindowRestart::WindowRestart(bool after_fault) : ready_(std::make_shared<Ready>()) {
   const auto started = std::chrono::steady_clock::now();
-  set_gpu_restart([&ui, &labs, after_fault, started](const std::string& fault) {
+  set_gpu_restart([ready = ready_, after_fault, started](const std::string& fault) {
+    std::lock_guard lock(ready->mutex);
     if (after_fault && std::chrono::steady_clock::now() - started < std::chrono::seconds(30)) {
-      ui.gpu_notice = fault +
-                      "; it faulted again right after a restart, so WarpLens does not restart "
-                      "again: the labs show their models (start WarpLens again to measure)";
-      ui.gpu_notice_until = ImGui::GetTime() + 1e9;
+      ready->failure = fault +
+                       "; it faulted again right after a restart, so WarpLens does not restart "
+                       "again: the labs show their models (start WarpLens again to measure)";
       return;
     }
-    std::string why;
-    try {
-      const std::string preset =
-          write_restart_file("warplens-restore", shown_preset_text(ui, labs));
-      why = restart_process(window_restart_argv(ui, preset, fault));
-    } catch (const std::exception& e) {
-      why = e.what();
+    std::string why = "the window had not drawn a frame yet";
+    if (!ready->preset.empty()) {
+      try {
+        const std::string file = write_restart_file("warplens-restore", ready->preset);
+        why = restart_process(window_restart_argv(ready->layout, file, fault));
+      } catch (const std::exception& e) {
+        why = e.what();
+      }
     }
-    ui.gpu_notice =
+    ready->failure =
         fault + "; WarpLens could not restart itself (" + why + "): start it again to measure";
-    ui.gpu_notice_until = ImGui::GetTime() + 1e9;
   });
+}
+
+WindowRestart::~WindowRestart() {
+  set_gpu_restart({});
+}
+
+void WindowRestart::refresh(UiState& ui, Workbench& labs) {
+  LabInstance& lab = labs.lab(ui.lab);
+  std::string section = lab.preset_section();
+  std::lock_guard lock(ready_->mutex);
+  if (section != ready_->section || ui.lab != ready_->lab || ui.scenario != ready_->scenario) {
+    ready_->preset = shown_preset_text(ui, labs);
+    ready_->section = std::move(section);
+    ready_->lab = ui.lab;
+    ready_->scenario = ui.scenario;
+  }
+  ready_->layout.ui_scale = ui.ui_scale;
+  ready_->layout.theme = ui.theme;
+  ready_->layout.presenter = ui.presenter;
+  if (!ready_->failure.empty()) {
+    ui.gpu_notice = std::move(ready_->failure);
+    ready_->failure.clear();
+    ui.gpu_notice_until = ImGui::GetTime() + 1e9;
+  }
 }
 
 }  // namespace warplens::app

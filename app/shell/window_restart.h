@@ -2,8 +2,13 @@
 // written as a preset (its scenario's texts and its current parameters), and WarpLens starts
 // again in the same process id with that preset, the same scale, theme and layout, and the
 // fault's line to show. A/B compare's side A, stepping and predict-then-reveal start afresh.
+//
+// The restart runs on the thread that met the fault (a lab's worker, usually): after a fault the
+// GL thread's next frame can stall for seconds in the driver (seen on an H100), so the restart
+// does not wait for it. What it needs is kept ready by the GL thread each frame (refresh()).
 #pragma once
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -20,11 +25,24 @@ std::string shown_preset_text(const UiState& ui, Workbench& labs);
 std::vector<std::string> window_restart_argv(const UiState& ui, const std::string& preset_file,
                                              const std::string& fault);
 
-/// Registers the window's restart for as long as the window runs (`ui` and `labs` must outlive
-/// it; set_gpu_restart({}) ends it). When the restart cannot happen, ui.gpu_notice says why. A
-/// window that was itself started by a restart (`after_fault`) and faults again within its first
-/// 30 s does not restart again (a preset whose kernel faults every time would loop): it says so
-/// and goes on with the labs' models.
-void register_window_restart(UiState& ui, Workbench& labs, bool after_fault);
+/// The window's registered restart, for as long as it lives. A window that was itself started by
+/// a restart (`after_fault`) and faults again within its first 30 s does not restart again (a
+/// preset whose kernel faults every time would loop): it says so and goes on with the labs'
+/// models.
+class WindowRestart {
+ public:
+  explicit WindowRestart(bool after_fault);
+  ~WindowRestart();  ///< unregisters
+  WindowRestart(const WindowRestart&) = delete;
+  WindowRestart& operator=(const WindowRestart&) = delete;
+
+  /// On the GL thread, once a frame: keeps the preset and the command line ready for a restart
+  /// from any thread, and puts a failed restart's line in ui.gpu_notice.
+  void refresh(UiState& ui, Workbench& labs);
+
+ private:
+  struct Ready;
+  std::shared_ptr<Ready> ready_;
+};
 
 }  // namespace warplens::app

@@ -9,6 +9,7 @@
 #include "gl_interop.h"
 #include "gpu_log.h"
 #include "gpu_recovery.h"
+#include "gpu_turn.h"
 
 namespace warplens::app {
 
@@ -233,6 +234,8 @@ void KernelSession::update() {
     if (interop_failed_) request_counters();
     return;
   }
+  const auto turn = try_gpu_turn();  // a worker's job runs: the next frame copies the trace
+  if (!turn.owns_lock()) return;
   const bool tile = shown_row_is_tile();
   auto& sink = tile ? static_cast<Sink<TraceRecords>&>(bank_sink_)
                     : static_cast<Sink<TraceRecords>&>(warp_sink_);

@@ -5,6 +5,7 @@
 #include "copy_pattern.h"
 #include "gl_interop.h"
 #include "gpu_fault.h"
+#include "gpu_turn.h"
 #include "shared_kinds.h"
 
 namespace warplens::app {
@@ -190,6 +191,16 @@ bool SharedSession::trace_global_on_gl_thread(gpu::SharedLab& lab) {
 
 void SharedSession::update() {
   if (!gpu_mode()) return;
+  // The counter line catches up: counters of an older state with nothing asked for the shown one
+  // (a request dropped while a measurement of the same parameters ran) are asked for again, once
+  // per state.
+  if (!worker_.lab_failed() && !worker_.busy() && measurement_current() && !counters_current() &&
+      !(counters_asked_ && *counters_asked_ == state_)) {
+    gpu_log("%s lab: counters of an older state and none asked for: asking again",
+            to_string(state_.lab));
+    counters_asked_ = state_;
+    worker_.post(kCounters, state_);
+  }
   if (traced_state_ && *traced_state_ == state_) return;
   if (worker_.lab_failed()) {
     use_host_trace();
@@ -202,6 +213,8 @@ void SharedSession::trace_on_gl_thread() {
   const auto lab = worker_.lab();
   if (!lab || interop_failed_) return;  // the worker is still starting the lab
   if (gpu::launch_overdue()) return;    // as in CopySession: no trace behind an overdue launch
+  const auto turn = try_gpu_turn();     // nor behind a worker's job: the next frame traces
+  if (!turn.owns_lock()) return;
   if (!access_ && !shows_global()) {
     use_host_trace();
     return;

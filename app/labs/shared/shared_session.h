@@ -168,6 +168,8 @@ class SharedSession {
 
   /// Slot kMeasure: the timed kernels and then the counters; slot kCounters: the counters
   /// alone (the shown access changed, the kernels' parameters did not).
+  /// The state update() last asked the counters for on its own (the catch-up, once per state).
+  std::optional<SharedState> counters_asked_;
   static constexpr int kMeasure = 0, kCounters = 1;
   void run_job(int slot, const SharedState& job, gpu::SharedLab& lab);
   /// Last member: stopped (joined) before the rest goes.
