@@ -11,6 +11,7 @@
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "app_ui.h"
@@ -295,7 +296,7 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
     try {
       d.preset_file = app::write_restart_file("warplens-drill-preset", d.preset_text);
       const std::string state = app::write_restart_file("warplens-drill-state", state_text(d));
-      why = app::restart_process({app::self_executable(), "fault-drill", "--state", state});
+      why = app::spawn_and_park({app::self_executable(), "fault-drill", "--state", state});
     } catch (const std::exception& e) {
       why = e.what();
     }
@@ -309,9 +310,15 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
                  name.c_str());
     return 1;
   }
-  // The fault is reported by the worker; the next frame's recovery restarts the process.
+  // The worker that meets the fault starts the next process and parks this one (gpu_restart.h):
+  // its frames go on until then, and stop once parked (the worker ends the process later).
   const auto t0 = Clock::now();
-  while (ms_between(t0, Clock::now()) < kGiveUpMs) s.frame();
+  while (ms_between(t0, Clock::now()) < kGiveUpMs) {
+    if (app::process_parked()) {
+      for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+    }
+    s.frame();
+  }
   d.rows.push_back({{"lab", name},
                     {"what", "fault injected"},
                     {"point_ms", -1.0},

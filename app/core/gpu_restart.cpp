@@ -1,7 +1,10 @@
 #include "gpu_restart.h"
 
+#include <spawn.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
@@ -14,6 +17,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "counter_service.h"
 #include "gpu_log.h"
 
 namespace warplens::app {
@@ -22,6 +26,7 @@ namespace {
 
 std::mutex restart_mutex;
 GpuRestart registered;
+std::atomic<bool> parked{false};
 
 }  // namespace
 
@@ -66,6 +71,32 @@ std::string restart_process(const std::vector<std::string>& argv) {
   args.push_back(nullptr);
   ::execv(argv.front().c_str(), args.data());
   return "restart failed: execv " + argv.front() + ": " + std::strerror(errno);
+}
+
+std::string spawn_and_park(const std::vector<std::string>& argv) {
+  if (argv.empty()) return "restart: no program given";
+  release_counter_checker();  // the new process profiles; one profiler at a time per GPU
+  std::cout.flush();
+  std::cerr.flush();
+  std::fflush(nullptr);
+  std::vector<char*> args;
+  args.reserve(argv.size() + 1);
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t child = 0;
+  const int e = ::posix_spawn(&child, argv.front().c_str(), nullptr, nullptr, args.data(), environ);
+  if (e != 0) return "restart failed: cannot start " + argv.front() + ": " + std::strerror(e);
+  parked = true;
+  gpu_log("started process %d; this one waits for it", static_cast<int>(child));
+  int status = 0;
+  while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+  }
+  std::fflush(nullptr);
+  std::_Exit(WIFEXITED(status) ? WEXITSTATUS(status) : 1);
+}
+
+bool process_parked() {
+  return parked.load();
 }
 
 std::string write_restart_file(const std::string& stem, const std::string& text) {

@@ -7,8 +7,8 @@
 // own documentation says the same of such errors: "the process must be terminated and
 // relaunched". So whoever owns the process (the window, `verify`, the bench's fault drill)
 // registers a restart: it saves what it needs (the scenario and parameters, rows already
-// measured) and replaces the process image with a fresh one (execv of /proc/self/exe), which
-// restores that state and measures again.
+// measured) and starts a fresh process (spawn_and_park; `verify` replaces its image instead,
+// restart_process), which restores that state and measures again.
 #pragma once
 
 #include <functional>
@@ -39,6 +39,20 @@ bool run_gpu_restart(const std::string& fault);
 /// thread of the old one, and with its files the old CUDA context goes. Returns only when execv
 /// failed, with the reason in one line.
 std::string restart_process(const std::vector<std::string>& argv);
+
+/// Starts `argv` as a new process (the environment and the standard streams are inherited) and
+/// parks this one: it lets go of its hardware counters (the GPU lets one process profile at a
+/// time), marks itself parked (process_parked()), waits for the new process and then ends with
+/// its exit code, never tearing its faulted context down while the new process measures. Any
+/// thread may call it. Returns only when the new process could not be started, with the reason.
+///
+/// Why not replace the image (restart_process)? On an H100 (2026-11-27) the new image of a process
+/// whose context had faulted, with CUPTI and an EGL context in it, found every launch stuck for
+/// more than 12 s (its first copy ran past the 2 s limit twice), while a process started beside
+/// a faulted one that still lived ran its first kernel after 122-181 ms.
+std::string spawn_and_park(const std::vector<std::string>& argv);
+/// This process has handed the GPU to a new one (spawn_and_park): the window stops drawing.
+[[nodiscard]] bool process_parked();
 
 /// A file for the state handed to the new image: $XDG_RUNTIME_DIR or the temporary directory,
 /// named after `stem` and this process's id, written whole (a temporary file renamed into place).

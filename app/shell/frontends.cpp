@@ -22,6 +22,7 @@
 #include "glfw_window.h"
 #include "global_lab.h"
 #include "global_scenario.h"
+#include "gpu_restart.h"
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "imgui_layer.h"
@@ -240,6 +241,12 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     int frame = 0;
     while (!window.should_close()) {
       window.poll_events();
+      if (process_parked()) {
+        // A new WarpLens measures now (gpu_restart.h): this one's window goes, and the process
+        // waits, its faulted context untouched, until the new one ends it.
+        glfwHideWindow(window.handle());
+        for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
+      }
       if (restart) restart->refresh(ui, labs);
       labs.update();
       int width = 0, height = 0;

@@ -58,7 +58,7 @@ WindowRestart::WindowRestart(bool after_fault) : ready_(std::make_shared<Ready>(
     if (!ready->preset.empty()) {
       try {
         const std::string file = write_restart_file("warplens-restore", ready->preset);
-        why = restart_process(window_restart_argv(ready->layout, file, fault));
+        why = spawn_and_park(window_restart_argv(ready->layout, file, fault));
       } catch (const std::exception& e) {
         why = e.what();
       }
