@@ -40,11 +40,13 @@ TEST(WindowRestart, ItsCommandLineKeepsTheScaleThemeLayoutAndPresetAndCarriesThe
   ASSERT_TRUE(v.presenter.has_value());
   EXPECT_TRUE(*v.presenter);
   EXPECT_EQ(v.after_gpu_fault, fault);
+  EXPECT_EQ(v.gpu_restarts, 1);
 
   ui.presenter.reset();  // automatic layout: no flag either way
   ui.ui_scale = 1.5f;
   ui.theme = viz::ThemeName::Light;
-  const app::ViewOptions w = parse(app::window_restart_argv(ui, "p.toml", fault));
+  const app::ViewOptions w = parse(app::window_restart_argv(ui, "p.toml", fault, 3));
+  EXPECT_EQ(w.gpu_restarts, 3);
   EXPECT_FALSE(w.presenter.has_value());
   EXPECT_FLOAT_EQ(w.scale, 1.5f);
   EXPECT_EQ(w.theme, viz::ThemeName::Light);

@@ -82,6 +82,7 @@ CommandLine::CommandLine() {
   // Set by WarpLens itself when it restarts after a GPU fault (gpu_restart.h): the line the new
   // window shows. Hidden from --help.
   cli.add_option("--after-gpu-fault", view.after_gpu_fault)->group("");
+  cli.add_option("--gpu-restarts", view.gpu_restarts)->group("")->check(CLI::Range(0, 100));
   const auto add_layout_flags = [&](CLI::App* app) {
     app->add_flag("--presenter", presenter,
                   "presenter layout: the view fills the window, a strip of knobs, the key "

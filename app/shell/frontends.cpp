@@ -92,9 +92,10 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   if (interactive) ui.model_override.reset();  // later scenarios show their own models
   if (!options.after_gpu_fault.empty()) {
     ui.gpu_notice = options.after_gpu_fault +
-                    "; WarpLens restarted itself (a faulted GPU context cannot be reset in the "
-                    "process) with the same scenario and parameters";
-    ui.gpu_notice_until = 20;  // seconds of ImGui time from the start
+                    "; WarpLens restarted itself with the same scenario and parameters (a faulted "
+                    "GPU context cannot be reset inside a process); the GPU may take half a "
+                    "minute to measure again";
+    ui.gpu_notice_until = 40;  // seconds of ImGui time from the start
     ui.preset_message = "restored after a GPU fault";
   }
   ui.bottom = options.view;
@@ -236,7 +237,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     UiState ui = initial_ui(options, labs, true);
     ui.ui_scale = options.scale;
     std::optional<WindowRestart> restart;
-    if (options.use_gpu) restart.emplace(!options.after_gpu_fault.empty());
+    if (options.use_gpu) restart.emplace(options.gpu_restarts);
     bool f11_was_down = false;
     int frame = 0;
     while (!window.should_close()) {

@@ -45,6 +45,8 @@ struct ViewOptions {
   /// The window restarted itself after this GPU fault (gpu_restart.h; `--after-gpu-fault`, set by
   /// the restart): said in the status bar until the first measurement of the new process.
   std::string after_gpu_fault;
+  /// Restarts after GPU faults so far in a row (`--gpu-restarts`, set by the restart).
+  int gpu_restarts = 0;
 };
 
 /// The UI state `options` start with: the scenario or preset applied to its lab in `labs`

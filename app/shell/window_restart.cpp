@@ -2,7 +2,6 @@
 
 #include <imgui.h>
 
-#include <chrono>
 #include <cstdio>
 #include <exception>
 #include <mutex>
@@ -18,7 +17,7 @@ std::string shown_preset_text(const UiState& ui, Workbench& labs) {
 }
 
 std::vector<std::string> window_restart_argv(const UiState& ui, const std::string& preset_file,
-                                             const std::string& fault) {
+                                             const std::string& fault, int restarts) {
   char scale[16];
   std::snprintf(scale, sizeof scale, "%g", static_cast<double>(ui.ui_scale));
   std::vector<std::string> argv = {self_executable(),
@@ -31,6 +30,8 @@ std::vector<std::string> window_restart_argv(const UiState& ui, const std::strin
   if (ui.presenter) argv.emplace_back(*ui.presenter ? "--presenter" : "--no-presenter");
   argv.emplace_back("--after-gpu-fault");
   argv.push_back(fault);
+  argv.emplace_back("--gpu-restarts");
+  argv.push_back(std::to_string(restarts));
   return argv;
 }
 
@@ -44,21 +45,20 @@ struct WindowRestart::Ready {
   std::string failure;  ///< a restart that could not happen, for the GL thread to show
 };
 
-WindowRestart::WindowRestart(bool after_fault) : ready_(std::make_shared<Ready>()) {
-  const auto started = std::chrono::steady_clock::now();
-  set_gpu_restart([ready = ready_, after_fault, started](const std::string& fault) {
+WindowRestart::WindowRestart(int restarts_so_far) : ready_(std::make_shared<Ready>()) {
+  set_gpu_restart([ready = ready_, restarts_so_far](const std::string& fault) {
     std::lock_guard lock(ready->mutex);
-    if (after_fault && std::chrono::steady_clock::now() - started < std::chrono::seconds(30)) {
-      ready->failure = fault +
-                       "; it faulted again right after a restart, so WarpLens does not restart "
-                       "again: the labs show their models (start WarpLens again to measure)";
+    if (restarts_so_far >= kMaxGpuRestarts) {
+      ready->failure = fault + "; after " + std::to_string(restarts_so_far) +
+                       " restarts in a row WarpLens does not restart again: the labs show their "
+                       "models (start WarpLens again to measure)";
       return;
     }
     std::string why = "the window had not drawn a frame yet";
     if (!ready->preset.empty()) {
       try {
         const std::string file = write_restart_file("warplens-restore", ready->preset);
-        why = spawn_and_park(window_restart_argv(ready->layout, file, fault));
+        why = spawn_and_park(window_restart_argv(ready->layout, file, fault, restarts_so_far + 1));
       } catch (const std::exception& e) {
         why = e.what();
       }

@@ -20,18 +20,22 @@ namespace warplens::app {
 /// The preset text of the lab `ui` shows, as it is now (preset_writer.h).
 std::string shown_preset_text(const UiState& ui, Workbench& labs);
 
-/// The command line of the restarted window: the program, `--preset preset_file`, the scale,
-/// theme and layout `ui` has, and `--after-gpu-fault fault`.
-std::vector<std::string> window_restart_argv(const UiState& ui, const std::string& preset_file,
-                                             const std::string& fault);
+/// Restarts in a row after which the window stops restarting itself: on the H100 a sticky fault
+/// disturbed the GPU for every process for about 24 s (2026-11-27), and a window started in that
+/// time can meet a fault of its own; a kernel that faults every time would otherwise loop.
+inline constexpr int kMaxGpuRestarts = 3;
 
-/// The window's registered restart, for as long as it lives. A window that was itself started by
-/// a restart (`after_fault`) and faults again within its first 30 s does not restart again (a
-/// preset whose kernel faults every time would loop): it says so and goes on with the labs'
-/// models.
+/// The command line of the restarted window: the program, `--preset preset_file`, the scale,
+/// theme and layout `ui` has, `--after-gpu-fault fault` and `--gpu-restarts restarts`.
+std::vector<std::string> window_restart_argv(const UiState& ui, const std::string& preset_file,
+                                             const std::string& fault, int restarts = 1);
+
+/// The window's registered restart, for as long as it lives. `restarts_so_far`: how many restarts
+/// led to this window; from kMaxGpuRestarts on it does not restart again, says so, and goes on
+/// with the labs' models.
 class WindowRestart {
  public:
-  explicit WindowRestart(bool after_fault);
+  explicit WindowRestart(int restarts_so_far);
   ~WindowRestart();  ///< unregisters
   WindowRestart(const WindowRestart&) = delete;
   WindowRestart& operator=(const WindowRestart&) = delete;
