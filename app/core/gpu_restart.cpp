@@ -60,8 +60,11 @@ std::string self_executable() {
   return ec ? std::string("/proc/self/exe") : path.string();
 }
 
-std::string restart_process(const std::vector<std::string>& argv) {
-  if (argv.empty()) return "restart: no program given";
+namespace {
+
+/// `argv` as execv and posix_spawn take it (pointing into `argv`), the streams flushed first:
+/// what a process printed before it is replaced or parked comes out before the new one's.
+std::vector<char*> exec_args(const std::vector<std::string>& argv) {
   std::cout.flush();
   std::cerr.flush();
   std::fflush(nullptr);
@@ -69,6 +72,14 @@ std::string restart_process(const std::vector<std::string>& argv) {
   args.reserve(argv.size() + 1);
   for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
   args.push_back(nullptr);
+  return args;
+}
+
+}  // namespace
+
+std::string restart_process(const std::vector<std::string>& argv) {
+  if (argv.empty()) return "restart: no program given";
+  const auto args = exec_args(argv);
   ::execv(argv.front().c_str(), args.data());
   return "restart failed: execv " + argv.front() + ": " + std::strerror(errno);
 }
@@ -76,13 +87,7 @@ std::string restart_process(const std::vector<std::string>& argv) {
 std::string spawn_and_park(const std::vector<std::string>& argv) {
   if (argv.empty()) return "restart: no program given";
   release_counter_checker();  // the new process profiles; one profiler at a time per GPU
-  std::cout.flush();
-  std::cerr.flush();
-  std::fflush(nullptr);
-  std::vector<char*> args;
-  args.reserve(argv.size() + 1);
-  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
+  const auto args = exec_args(argv);
   pid_t child = 0;
   const int e = ::posix_spawn(&child, argv.front().c_str(), nullptr, nullptr, args.data(), environ);
   if (e != 0) return "restart failed: cannot start " + argv.front() + ": " + std::strerror(e);
