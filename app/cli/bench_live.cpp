@@ -277,17 +277,16 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
     register_drill_restart(d, d.fault);
     const Lab id = app::parse_lab(d.lab);
     LabInstance& lab = s.scene.labs.lab(id);
+    const double waited_from = wall_ms() - d.fault_wall_ms;  // the new process's start-up
     const Waited w = wait_for_reading(s, lab, Clock::now(), kGiveUpMs);
-    const double now = wall_ms();
-    const double since_fault = now - d.fault_wall_ms;
-    const double point_since_fault =
-        w.point_ms < 0 ? -1 : since_fault - (w.counters_ms - w.point_ms);
+    const double since_fault = w.counters_ms < 0 ? -1 : waited_from + w.counters_ms;
+    const double point_since_fault = w.point_ms < 0 ? -1 : waited_from + w.point_ms;
     const std::string text =
         app::current_preset_text(lab, id, app::scenario_at(s.ui, s.ui.scenario));
     const bool same = text == d.preset_text;
     const std::string error = lab.error();
     const bool pass =
-        w.counters_ms >= 0 && since_fault <= options.restart_limit_ms && same && error.empty();
+        since_fault >= 0 && since_fault <= options.restart_limit_ms && same && error.empty();
     std::string note = "fault: " + d.fault;
     if (d.restarts > 1) note = std::to_string(d.restarts) + " processes; " + note;
     if (!same) note = "parameters differ after the restart; " + note;
@@ -296,7 +295,7 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
     d.rows.push_back({{"lab", d.lab},
                       {"what", "restarted, " + app::scenario_at(s.ui, s.ui.scenario).name},
                       {"point_ms", point_since_fault},
-                      {"counters_ms", w.counters_ms < 0 ? -1.0 : since_fault},
+                      {"counters_ms", since_fault},
                       {"pass", pass},
                       {"note", note}});
     std::remove(d.preset_file.c_str());
