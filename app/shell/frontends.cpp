@@ -91,10 +91,11 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   }
   if (interactive) ui.model_override.reset();  // later scenarios show their own models
   if (!options.after_gpu_fault.empty()) {
-    ui.gpu_notice = options.after_gpu_fault +
-                    "; WarpLens restarted itself with the same scenario and parameters (a faulted "
-                    "GPU context cannot be reset inside a process); the GPU may take half a "
-                    "minute to measure again";
+    ui.gpu_notice =
+        "Restarted after a GPU fault, same scenario and parameters; the GPU may take "
+        "half a minute to measure again (a faulted context cannot be reset inside a "
+        "process): " +
+        options.after_gpu_fault;
     ui.gpu_notice_until = 40;  // seconds of ImGui time from the start
     ui.preset_message = "restored after a GPU fault";
   }
