@@ -1,18 +1,21 @@
 // Recovery from a sticky GPU fault (an illegal address, a trap), process-wide. After such a fault
-// every CUDA call of the process on that device fails until cudaDeviceReset destroys the primary
-// context, which all labs share: so one lab's fault is every lab's, and the reset must wait until
-// no lab uses the GPU and every lab has let go of what it made in the old context.
+// every CUDA call of the process on that device fails; one lab's fault is every lab's.
 //
 // The parts:
 //   - whoever meets the fault (a lab's worker, LabWorker; a trace on the GL thread) reports it
-//     with request_gpu_reset(), in one line, and goes on without the GPU;
-//   - each lab's session registers itself as a GPU user (GpuUserRegistration): `release` lets go
-//     of its GPU objects (its gpu::XLab through LabWorker::release_lab: buffers, streams, events,
-//     modules; its CUDA-GL registrations), `restart` measures again afterwards;
-//   - the thread that owns the GL context (the window's loop through Workbench::update, `verify`,
-//     a test) calls recover_gpu_if_requested(): with the GPU turn held (gpu_turn.h: no job runs)
-//     it releases every user and the counter checker (CUPTI), resets the device, counts a new GPU
-//     generation, and restarts every user.
+//     with request_gpu_reset(), in one line. When the process registered a restart
+//     (gpu_restart.h: the window, the bench's fault drill) it runs at once on that thread: a new
+//     process takes over with the same state. That is the way back on current drivers;
+//   - without a registered restart (or when it could not happen) the request stays for the old
+//     in-process reset: each lab's session registers itself as a GPU user
+//     (GpuUserRegistration): `release` lets go of its GPU objects (its gpu::XLab through
+//     LabWorker::release_lab: buffers, streams, events, modules; its CUDA-GL registrations),
+//     `restart` measures again afterwards; the thread that owns the GL context (the window's loop
+//     through Workbench::update, a test) calls recover_gpu_if_requested(): with the GPU turn held
+//     (gpu_turn.h: no job runs) it releases every user and the counter checker (CUPTI), resets
+//     the device, counts a new GPU generation, and restarts every user. On an H100 (driver
+//     580.159.04) the reset "succeeds" but the device stays unavailable to the process: see
+//     docs/hardening.md.
 #pragma once
 
 #include <functional>
@@ -41,7 +44,9 @@ class GpuUserRegistration {
   std::shared_ptr<GpuUser> user_;
 };
 
-/// A sticky fault on `device` was met (`what`: one line, CUDA's error). Any thread; never throws.
+/// A sticky fault on `device` was met (`what`: one line, CUDA's error): runs the registered
+/// restart now (gpu_restart.h; it does not return when it succeeds), else leaves the request for
+/// recover_gpu_if_requested. Any thread; never throws.
 void request_gpu_reset(int device, const std::string& what);
 /// After a GPU call failed on this thread (a trace on the GL thread): when the device has a
 /// sticky fault (gpu::device_fault), requests the reset and returns true.
