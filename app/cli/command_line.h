@@ -48,7 +48,10 @@ struct CommandLine {
   CommandLine(const CommandLine&) = delete;
   CommandLine& operator=(const CommandLine&) = delete;
 
-  CLI::App cli{"WarpLens: how one warp's memory accesses land in sectors, lines and banks"};
+  // Named, not taken from argv[0], so that --help (and the man page and reference made from it
+  // at build time) says "warplens" wherever the binary lies.
+  CLI::App cli{"WarpLens: how one warp's memory accesses land in sectors, lines and banks",
+               "warplens"};
   bool show_version = false;
 
   // The window (no verb).

@@ -24,6 +24,7 @@
 #include "memory_model.h"
 #include "scenarios.h"
 #include "verify.h"
+#include "version_info.h"
 
 namespace {
 
@@ -68,7 +69,11 @@ int main(int argc, char** argv) {
   if (c.show_version) {
     // Exit 0 whatever was found: the answer is the report itself.
     const gpu::CudaVersions v = gpu::cuda_versions();
-    std::printf("warplens %s\n", WARPLENS_VERSION);
+    if (*build::commit) {
+      std::printf("warplens %s (git %s)\n", build::version, build::commit);
+    } else {
+      std::printf("warplens %s\n", build::version);
+    }
     if (!gpu::built_with_cuda()) {
       std::printf("built without the CUDA toolkit: model only\n");
     } else {
