@@ -173,8 +173,8 @@ void CopySession::trace_on_gl_thread() {
   // A launch past its time limit still holds the GPU: a trace now would wait for it here, on
   // the GL thread, and freeze the window. Next frame.
   if (gpu::launch_overdue()) return;
-  const auto turn = try_gpu_turn();  // a worker measures: the next frame traces (gpu_turn.h)
-  if (!turn.owns_lock()) return;
+  std::unique_lock<std::mutex> turn;  // a worker measures: a few frames later (gpu_turn.h)
+  if (!trace_wait_.go(turn)) return;
   try {
     if (!interop_ && !interop_failed_)
       interop_ = std::make_unique<gpu::GlInteropBuffer>(warp_sink_.interop_buffer());

@@ -13,6 +13,7 @@
 #include "gl_interop.h"
 #include "gpu.h"
 #include "gpu_recovery.h"
+#include "gpu_turn.h"
 #include "lab_worker.h"
 #include "memory_model.h"
 #include "sweeps.h"
@@ -141,6 +142,7 @@ class CopySession {
   std::optional<CopyState> traced_state_;
   std::unique_ptr<gpu::GlInteropBuffer> interop_;
   bool interop_failed_ = false;
+  TraceWait trace_wait_;  ///< the GL thread's trace against a worker's job (gpu_turn.h)
 
   // Results the worker publishes (under mutex_).
   mutable std::mutex mutex_;

@@ -234,8 +234,8 @@ void KernelSession::update() {
     if (interop_failed_) request_counters();
     return;
   }
-  const auto turn = try_gpu_turn();  // a worker's job runs: the next frame copies the trace
-  if (!turn.owns_lock()) return;
+  std::unique_lock<std::mutex> turn;  // a worker's job runs: a few frames later (gpu_turn.h)
+  if (!trace_wait_.go(turn)) return;
   const bool tile = shown_row_is_tile();
   auto& sink = tile ? static_cast<Sink<TraceRecords>&>(bank_sink_)
                     : static_cast<Sink<TraceRecords>&>(warp_sink_);

@@ -131,6 +131,7 @@ class KernelSession : public WorkerSession<gpu::KernelLab, KernelState> {
   struct Interop;
   std::unique_ptr<Interop> interop_;
   bool interop_failed_ = false;
+  TraceWait trace_wait_;  ///< the GL thread's trace against a worker's job (gpu_turn.h)
 
   KernelState state_, edited_;
   std::vector<gpu::KernelRowModel> rows_;

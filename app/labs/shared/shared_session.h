@@ -13,6 +13,7 @@
 
 #include "counter_service.h"
 #include "gpu.h"
+#include "gpu_turn.h"
 #include "lab_id.h"
 #include "lab_worker.h"
 #include "memory_model.h"
@@ -161,6 +162,7 @@ class SharedSession {
   struct Interop;
   std::unique_ptr<Interop> interop_;
   bool interop_failed_ = false;
+  TraceWait trace_wait_;  ///< the GL thread's trace against a worker's job (gpu_turn.h)
 
   // Results the worker publishes (under mutex_).
   mutable std::mutex mutex_;
