@@ -22,6 +22,7 @@
 #include "scenarios.h"
 #include "shared_labs.h"
 #include "shared_preset.h"
+#include "stand_in_lab.h"
 #include "trace_sink.h"
 
 namespace warplens::app {
@@ -87,28 +88,13 @@ struct KernelHost {
 };
 
 // A LabInstance that only writes its table (current_preset_text needs no more).
-class SectionLab final : public LabInstance {
+class SectionLab final : public test::StandInLab {
  public:
   explicit SectionLab(std::function<std::string()> section) : section_(std::move(section)) {}
-  void update() override {}
-  [[nodiscard]] bool idle() const override { return true; }
-  void remeasure() override {}
-  [[nodiscard]] const gpu::DeviceQuery& device() const override { return device_; }
-  [[nodiscard]] std::string error() const override { return {}; }
-  void apply(const Scenario&, std::optional<model::HardwareModel>) override {}
-  void copy_parameters_from(const LabInstance&) override {}
   [[nodiscard]] std::string preset_section() const override { return section_(); }
-  void draw_parameters(LabFrame&, ImVec2, ImVec2) override {}
-  void draw_view(LabFrame&, ImVec2, ImVec2, const char*) override {}
-  [[nodiscard]] float numbers_height(const LabFrame&, float, float) const override { return 0; }
-  void draw_numbers(LabFrame&, ImVec2, ImVec2) override {}
-  [[nodiscard]] std::string status_text() const override { return {}; }
-  [[nodiscard]] std::string source_text() const override { return {}; }
-  void figure_numbers(nlohmann::json&) const override {}
 
  private:
   std::function<std::string()> section_;
-  gpu::DeviceQuery device_;
 };
 
 std::vector<const Scenario*> scenarios_of(Lab lab) {

@@ -5,29 +5,15 @@
 #include <gtest/gtest.h>
 
 #include "class_mode.h"
+#include "stand_in_lab.h"
 
 namespace warplens::app {
 namespace {
 
 // A lab of `stages` stages and nothing else (the views' steps are reported by the test).
-class SequenceLab final : public LabInstance {
+class SequenceLab final : public test::StandInLab {
  public:
   explicit SequenceLab(int stages) : stages_(stages) {}
-  void update() override {}
-  [[nodiscard]] bool idle() const override { return true; }
-  void remeasure() override {}
-  [[nodiscard]] const gpu::DeviceQuery& device() const override { return device_; }
-  [[nodiscard]] std::string error() const override { return {}; }
-  void apply(const Scenario&, std::optional<model::HardwareModel>) override {}
-  void copy_parameters_from(const LabInstance&) override {}
-  [[nodiscard]] std::string preset_section() const override { return {}; }
-  void draw_parameters(LabFrame&, ImVec2, ImVec2) override {}
-  void draw_view(LabFrame&, ImVec2, ImVec2, const char*) override {}
-  [[nodiscard]] float numbers_height(const LabFrame&, float, float) const override { return 0; }
-  void draw_numbers(LabFrame&, ImVec2, ImVec2) override {}
-  [[nodiscard]] std::string status_text() const override { return {}; }
-  [[nodiscard]] std::string source_text() const override { return {}; }
-  void figure_numbers(nlohmann::json&) const override {}
   [[nodiscard]] int step_stages() const override { return stages_; }
   [[nodiscard]] int step_stage() const override { return stage_; }
   void go_to_step_stage(UiState& ui, int stage) override {
@@ -40,7 +26,6 @@ class SequenceLab final : public LabInstance {
 
  private:
   int stages_ = 1, stage_ = 0;
-  gpu::DeviceQuery device_;
 };
 
 // One frame: the views of the stage shown report `steps` sectors.
