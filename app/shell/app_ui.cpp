@@ -216,7 +216,12 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
   // The presenter controls sit at the right end; the text gets what is left, shortened with
   // an ellipsis rather than running under them.
-  const float controls_x = ui.interactive ? view_controls_x(layer) : ImGui::GetWindowWidth();
+  // A problem's line (an error, the restart after a GPU fault) needs room to be read: where the
+  // controls would leave it less than 20 em (3x on a projector), they give way while it shows.
+  float controls_x = ui.interactive ? view_controls_x(layer) : ImGui::GetWindowWidth();
+  const bool controls_give_way = ui.interactive && !error.empty() &&
+                                 controls_x - ImGui::GetCursorPosX() < 20 * ImGui::GetFontSize();
+  if (controls_give_way) controls_x = ImGui::GetWindowWidth();
   const float room = controls_x - ImGui::GetCursorPosX() - 16 * layer.scale();
   text = fit_text(text, room);
   if (!error.empty()) {
@@ -225,7 +230,7 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
     ImGui::TextDisabled("%s", text.c_str());
   }
   if (error.size() > text.size() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", error.c_str());
-  if (ui.interactive) draw_view_controls(ui, layer, controls_x);
+  if (ui.interactive && !controls_give_way) draw_view_controls(ui, layer, controls_x);
   ImGui::End();
 }
 
