@@ -1,5 +1,7 @@
 #include "bench_live.h"
 
+#include "gpu_log.h"
+
 #include <unistd.h>
 
 #include <chrono>
@@ -20,6 +22,7 @@
 #include "gpu_fault.h"
 #include "gpu_recovery.h"
 #include "gpu_restart.h"
+#include "gpu_turn.h"
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "preset_writer.h"
@@ -63,8 +66,14 @@ struct Scene {
   Scene(int device, const app::ViewOptions& options)
       : context(device), scene(options), ui(app::initial_ui(options, scene.labs, false)) {}
   void frame() {
+    app::SerialFrame serial;  // after a fault, as the window does (gpu_turn.h)
+    if (!serial.begin()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      return;
+    }
     scene.labs.update();
-    scene.draw_frames(ui, target, kWidth, kHeight, 1);
+    scene.draw_frames(ui, target, kWidth, kHeight, 1);  // ends with glFinish
+    serial.end([] {});
   }
 };
 
@@ -189,7 +198,8 @@ struct DrillState {
   nlohmann::json rows = nlohmann::json::array();
   // The fault the new image recovers from (empty lab: none).
   std::string lab, preset_file, preset_text, fault;
-  double fault_wall_ms = 0;
+  double fault_wall_ms = 0;   ///< when the worker met the fault (wall clock, ms)
+  double posted_wall_ms = 0;  ///< when the faulting kernel was handed to the worker
   int restarts = 0;  ///< processes started for the pending fault (a fault during recovery adds one)
 };
 
@@ -205,6 +215,7 @@ DrillState read_state(const std::string& path) {
   d.preset_text = j.value("preset_text", "");
   d.fault = j.value("fault", "");
   d.fault_wall_ms = j.value("fault_wall_ms", 0.0);
+  d.posted_wall_ms = j.value("posted_wall_ms", 0.0);
   d.restarts = j.value("restarts", 0);
   return d;
 }
@@ -217,6 +228,7 @@ std::string state_text(const DrillState& d) {
                         {"preset_text", d.preset_text},
                         {"fault", d.fault},
                         {"fault_wall_ms", d.fault_wall_ms},
+                        {"posted_wall_ms", d.posted_wall_ms},
                         {"restarts", d.restarts}}
       .dump(2);
 }
@@ -249,6 +261,8 @@ void register_drill_restart(DrillState& d, const std::string& fault_seen) {
       return;
     }
     d.fault = fault_seen.empty() ? fault : fault_seen + "; then, recovering, " + fault;
+    if (fault_seen.empty())
+      d.fault_wall_ms = wall_ms();  // the fault met: the limit counts from here
     ++d.restarts;
     std::string why;
     try {
@@ -271,7 +285,10 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
   }
   app::ViewOptions view;
   view.preset = d.preset_file;  // the restored lab's preset, as the window restores it
+  if (!d.lab.empty()) app::set_serial_gl(true);  // restarted after a fault, as the window
+  app::gpu_log("fault drill: making the scene");
   Scene s(device.index, view);
+  app::gpu_log("fault drill: scene made");
 
   if (!d.lab.empty()) {  // this image is the restart after a fault in d.lab
     register_drill_restart(d, d.fault);
@@ -287,7 +304,10 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
     const std::string error = lab.error();
     const bool pass =
         since_fault >= 0 && since_fault <= options.restart_limit_ms && same && error.empty();
-    std::string note = "fault: " + d.fault;
+    char posted[96];
+    std::snprintf(posted, sizeof posted, "; the faulting kernel posted %.0f ms before the fault",
+                  d.fault_wall_ms - d.posted_wall_ms);
+    std::string note = "fault: " + d.fault + posted;
     if (d.restarts > 1) note = std::to_string(d.restarts) + " processes; " + note;
     if (!same) note = "parameters differ after the restart; " + note;
     if (w.counters_ms < 0) note = "no point: " + w.last.text + "; " + note;
@@ -323,12 +343,14 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
   }
   d.lab = name;
   d.preset_text = app::current_preset_text(lab, id, app::scenario_at(s.ui, s.ui.scenario));
-  d.fault_wall_ms = wall_ms();
+  d.posted_wall_ms = wall_ms();
   register_drill_restart(d, "");
   const int index = device.index;
   const auto kind = d.rows.size() % 2 ? gpu::FaultKind::Trap : gpu::FaultKind::IllegalAddress;
-  if (!lab.run_on_worker(
-          [index, kind](const std::atomic<bool>&) { gpu::fault_probe(index, kind); })) {
+  if (!lab.run_on_worker([index, kind](const std::atomic<bool>&) {
+        app::gpu_log("fault drill: the faulting kernel launches now");
+        gpu::fault_probe(index, kind);
+      })) {
     std::fprintf(stderr, "warplens-bench fault-drill: the %s lab has no GPU worker\n",
                  name.c_str());
     return 1;
@@ -336,6 +358,7 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
   // The worker that meets the fault starts the next process and parks this one (gpu_restart.h):
   // its frames go on until then, and stop once parked (the worker ends the process later).
   const auto t0 = Clock::now();
+  app::gpu_log("fault drill: fault posted to the %s lab's worker", name.c_str());
   while (ms_between(t0, Clock::now()) < kGiveUpMs) {
     if (app::process_parked()) {
       for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));

@@ -86,7 +86,11 @@ std::string restart_process(const std::vector<std::string>& argv) {
 
 std::string spawn_and_park(const std::vector<std::string>& argv) {
   if (argv.empty()) return "restart: no program given";
+  const auto released_from = std::chrono::steady_clock::now();
   release_counter_checker();  // the new process profiles; one profiler at a time per GPU
+  gpu_log("counters let go in %.1f ms", std::chrono::duration<double, std::milli>(
+                                            std::chrono::steady_clock::now() - released_from)
+                                            .count());
   const auto args = exec_args(argv);
   pid_t child = 0;
   const int e = ::posix_spawn(&child, argv.front().c_str(), nullptr, nullptr, args.data(), environ);

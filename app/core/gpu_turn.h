@@ -4,6 +4,8 @@
 // dedicated launches would land in the other side's timings).
 #pragma once
 
+#include <atomic>
+#include <cstdlib>
 #include <mutex>
 #include <string>
 
@@ -24,6 +26,58 @@ inline std::unique_lock<std::mutex> try_gpu_turn() {
   return std::unique_lock<std::mutex>(gpu_turn(), std::try_to_lock);
 }
 
+/// Whether this thread holds the turn for a whole frame (SerialFrame); its traces then need no
+/// turn of their own.
+inline bool& frame_holds_turn() {
+  thread_local bool held = false;
+  return held;
+}
+
+/// Serialized frames: graphics and compute never pending on the GPU together. On the H100s we
+/// measure on (driver 580.159.04, 2026-11-27), once any process had met a sticky fault, every later
+/// process that drew GL while one of its CUDA kernels ran stalled: its first copy ran past the 2 s
+/// limit and the driver logged Xid 109 "CTX SWITCH TIMEOUT" for it, minutes later still, while
+/// processes that ran CUDA alone, or GL and CUDA one after the other, ran at once. So a WarpLens
+/// restarted after a fault (and any run with WARPLENS_SERIAL_GL set) draws a frame only while no
+/// worker holds the GPU turn, holds the turn for the frame and waits for its GL work (glFinish)
+/// before letting a worker launch: frames pause during a measurement instead of the GPU hanging.
+inline std::atomic<bool>& serial_gl_flag() {
+  static std::atomic<bool> on{std::getenv("WARPLENS_SERIAL_GL") != nullptr};
+  return on;
+}
+inline void set_serial_gl(bool on) {
+  serial_gl_flag() = on;
+}
+[[nodiscard]] inline bool serial_gl() {
+  return serial_gl_flag().load();
+}
+
+/// One frame's turn on the GL thread. begin(): whether to draw this frame (always unless frames
+/// are serialized; then only when no worker holds the turn, which the frame keeps until end()).
+/// end(finish): with the turn held, `finish` (glFinish) runs before the turn is let go.
+class SerialFrame {
+ public:
+  bool begin() {
+    if (!serial_gl()) return true;
+    turn_ = try_gpu_turn();
+    frame_holds_turn() = turn_.owns_lock();
+    return turn_.owns_lock();
+  }
+  template <typename Finish>
+  void end(Finish&& finish) {
+    if (!turn_.owns_lock()) return;
+    finish();
+    frame_holds_turn() = false;
+    turn_.unlock();
+  }
+  ~SerialFrame() {
+    if (turn_.owns_lock()) frame_holds_turn() = false;
+  }
+
+ private:
+  std::unique_lock<std::mutex> turn_;
+};
+
 /// The GL thread's trace against a worker's job: while a worker holds the turn the trace waits, up
 /// to kMaxFrames frames (about 100 ms at 60 Hz), then goes ahead behind the job's launches, so a
 /// knob dragged without a pause (a new job every frame) still moves the picture. A session keeps
@@ -33,6 +87,7 @@ class TraceWait {
   static constexpr int kMaxFrames = 6;
   /// Whether this frame traces; `turn` holds the GPU turn when it was free.
   bool go(std::unique_lock<std::mutex>& turn) {
+    if (frame_holds_turn()) return true;  // the frame holds it (SerialFrame)
     turn = try_gpu_turn();
     if (!turn.owns_lock() && ++frames_ <= kMaxFrames) return false;
     frames_ = 0;

@@ -13,6 +13,7 @@
 
 #include <array>
 #include <atomic>
+#include <chrono>
 #include <condition_variable>
 #include <functional>
 #include <memory>
@@ -265,7 +266,12 @@ class LabWorker {
             take_gpu_turn([&] { set_status("waiting for the GPU (another lab is measuring)"); });
         auto lab = this->lab();
         if (!lab) {
+          const auto made_from = std::chrono::steady_clock::now();
           lab = make_lab_();
+          gpu_log("worker: lab made on the GPU in %.1f ms",
+                  std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() -
+                                                            made_from)
+                      .count());
           std::lock_guard lock(mutex_);
           lab_ = lab;
           lab_failed_ = false;
@@ -273,7 +279,12 @@ class LabWorker {
         if (task) {
           task(task_cancel_);
         } else {
+          const auto job_from = std::chrono::steady_clock::now();
           run_job_(slot, job, *lab);
+          gpu_log(
+              "worker slot %d: job done in %.1f ms", slot,
+              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - job_from)
+                  .count());
         }
         std::lock_guard lock(mutex_);
         if (passing_error_) error_.clear();  // measured again after a fault or an overdue launch

@@ -23,6 +23,7 @@
 #include "global_lab.h"
 #include "global_scenario.h"
 #include "gpu_restart.h"
+#include "gpu_turn.h"
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "imgui_layer.h"
@@ -92,9 +93,8 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   if (interactive) ui.model_override.reset();  // later scenarios show their own models
   if (!options.after_gpu_fault.empty()) {
     ui.gpu_notice =
-        "Restarted after a GPU fault, same scenario and parameters; the GPU may take "
-        "half a minute to measure again (a faulted context cannot be reset inside a "
-        "process): " +
+        "Restarted after a GPU fault, same scenario and parameters (until WarpLens is started "
+        "again, the picture pauses while the GPU measures): " +
         options.after_gpu_fault;
     ui.gpu_notice_until = 40;  // seconds of ImGui time from the start
     ui.preset_message = "restored after a GPU fault";
@@ -238,6 +238,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     UiState ui = initial_ui(options, labs, true);
     ui.ui_scale = options.scale;
     std::optional<WindowRestart> restart;
+    if (!options.after_gpu_fault.empty()) set_serial_gl(true);  // gpu_turn.h
     if (options.use_gpu) restart.emplace(options.gpu_restarts);
     bool f11_was_down = false;
     int frame = 0;
@@ -249,14 +250,21 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         glfwHideWindow(window.handle());
         for (;;) std::this_thread::sleep_for(std::chrono::seconds(1));
       }
-      if (restart) restart->refresh(ui, labs);
-      labs.update();
       int width = 0, height = 0;
       window.framebuffer_size(&width, &height);
       if (width == 0 || height == 0) {  // minimised
+        if (restart) restart->refresh(ui, labs);
+        labs.update();
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         continue;
       }
+      SerialFrame serial;  // after a GPU fault: no GL while a worker's kernels run (gpu_turn.h)
+      if (!serial.begin()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        continue;
+      }
+      if (restart) restart->refresh(ui, labs);
+      labs.update();
       layer.begin_frame(width, height, 0);
       draw_app(ui, labs, layer, width, height);
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
@@ -286,6 +294,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         return kExitOk;
       }
       window.swap_buffers();
+      serial.end([] { glFinish(); });
     }
     // Closed: the labs' running jobs are cancelled (a timed launch stops being waited for at
     // once; the kernel itself runs on to its end). With the GPU, the process then leaves without

@@ -1,0 +1,95 @@
+// Serialized frames (gpu_turn.h), as a WarpLens restarted after a GPU fault draws: a frame draws
+// only while no worker holds the GPU turn, keeps the turn until its GL work is finished, and its
+// traces go ahead under the frame's turn; unserialized frames never touch the turn.
+#include <gtest/gtest.h>
+
+#include <atomic>
+#include <chrono>
+#include <future>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "gpu_turn.h"
+
+namespace warplens::app {
+namespace {
+
+struct SerialOn {
+  SerialOn() { set_serial_gl(true); }
+  ~SerialOn() { set_serial_gl(false); }
+};
+
+TEST(SerialFrame, UnserializedFramesAlwaysDrawAndLeaveTheTurnFree) {
+  set_serial_gl(false);
+  SerialFrame frame;
+  EXPECT_TRUE(frame.begin());
+  EXPECT_FALSE(frame_holds_turn());
+  EXPECT_TRUE(try_gpu_turn().owns_lock());  // a worker could take it meanwhile
+  bool finished = false;
+  frame.end([&] { finished = true; });
+  EXPECT_FALSE(finished);  // nothing to wait for: GL and CUDA overlap as usual
+}
+
+TEST(SerialFrame, AFrameWaitsWhileAWorkerHoldsTheTurn) {
+  SerialOn on;
+  std::promise<void> taken, let_go;
+  std::thread worker([&] {
+    std::lock_guard turn(gpu_turn());
+    taken.set_value();
+    let_go.get_future().wait();
+  });
+  taken.get_future().wait();
+  {
+    SerialFrame frame;
+    EXPECT_FALSE(frame.begin()) << "a frame drew while a worker's kernels could be running";
+    EXPECT_FALSE(frame_holds_turn());
+  }
+  let_go.set_value();
+  worker.join();
+  SerialFrame frame;
+  EXPECT_TRUE(frame.begin());
+  frame.end([] {});
+}
+
+TEST(SerialFrame, TheFrameKeepsTheTurnUntilItsGlWorkIsFinished) {
+  SerialOn on;
+  std::vector<std::string> order;
+  std::mutex order_mutex;
+  auto note = [&](const char* what) {
+    std::lock_guard lock(order_mutex);
+    order.emplace_back(what);
+  };
+  SerialFrame frame;
+  ASSERT_TRUE(frame.begin());
+  EXPECT_TRUE(frame_holds_turn());
+  std::thread worker([&] {
+    std::lock_guard turn(gpu_turn());  // a measurement posted during the frame
+    note("worker launches");
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  frame.end([&] { note("glFinish"); });
+  worker.join();
+  EXPECT_FALSE(frame_holds_turn());
+  ASSERT_EQ(order.size(), 2u);
+  EXPECT_EQ(order[0], "glFinish");
+  EXPECT_EQ(order[1], "worker launches");
+}
+
+TEST(SerialFrame, ATraceInsideTheFrameGoesAheadUnderTheFramesTurn) {
+  SerialOn on;
+  SerialFrame frame;
+  ASSERT_TRUE(frame.begin());
+  TraceWait wait;
+  std::unique_lock<std::mutex> trace_turn;
+  EXPECT_TRUE(wait.go(trace_turn));  // no second lock of the same turn on the same thread
+  EXPECT_FALSE(trace_turn.owns_lock());
+  frame.end([] {});
+  // Outside a serialized frame the trace takes the turn itself.
+  EXPECT_TRUE(wait.go(trace_turn));
+  EXPECT_TRUE(trace_turn.owns_lock());
+}
+
+}  // namespace
+}  // namespace warplens::app
