@@ -1,13 +1,36 @@
-// The labs' ids: one per line of the lab registry (lab.h, lab_registry.cpp), in lecture order.
-// Code outside the registry names a lab by its id and asks the registry for anything that
-// differs between labs; it never switches on the id.
+// The labs' ids: one per line of the lab list (lab_list.h), in lecture order. Code outside the
+// registry names a lab by its id and asks the registry for anything that differs between labs;
+// it never switches on the id.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <string>
+
+#include "lab_list.h"
 
 namespace warplens::app {
 
-enum class Lab { Global, Banks, Transpose, Matmul, Reduction, Cache, Flight, Kernel };
+#define WARPLENS_LAB_ENUMERATOR(id, name, title, short_title, key) id,
+enum class Lab { WARPLENS_LABS(WARPLENS_LAB_ENUMERATOR) };
+#undef WARPLENS_LAB_ENUMERATOR
+
+/// What names a lab (lab_list.h).
+struct LabIdentity {
+  Lab id;
+  const char* name;         ///< command line, presets, figures: "global"
+  const char* title;        ///< the header's button: "Global memory"
+  const char* short_title;  ///< the header's button where titles do not fit: "Global"
+  char key;                 ///< the letter that opens the lab (lower case; 0: none)
+};
+
+#define WARPLENS_LAB_IDENTITY(id, name, title, short_title, key) \
+  LabIdentity{Lab::id, name, title, short_title, key},
+/// Every lab's identity in the enum's order: kLabIdentities[i].id == Lab(i).
+inline constexpr std::array kLabIdentities = {WARPLENS_LABS(WARPLENS_LAB_IDENTITY)};
+#undef WARPLENS_LAB_IDENTITY
+
+inline constexpr std::size_t kLabCount = kLabIdentities.size();
 
 /// The lab's name on the command line, in presets (its table, e.g. [banks]) and in figures:
 /// global | banks | transpose | matmul | reduction | cache | flight | kernel.
