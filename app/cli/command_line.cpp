@@ -255,6 +255,8 @@ CommandLine::CommandLine() {
       ->check(CLI::IsMember({"text", "json", "csv"}));
 
   list = cli.add_subcommand("list", "list the built-in scenarios");
+  list->add_flag("--lessons", list_lessons,
+                 "list the built-in lessons (one per lecture deck) instead");
 
   // verify
   VerifyOptions& vo = verify_options;

@@ -96,6 +96,7 @@ struct CommandLine {
   CLI::App* measure = nullptr;
   MeasureOptions measure_options;
   CLI::App* list = nullptr;
+  bool list_lessons = false;  ///< list --lessons: the lessons instead of the scenarios
   CLI::App* verify = nullptr;
   VerifyOptions verify_options;
 

@@ -20,6 +20,7 @@
 #include "frontends.h"
 #include "gpu.h"
 #include "lab.h"
+#include "lesson.h"
 #include "measure_options.h"
 #include "memory_model.h"
 #include "scenarios.h"
@@ -105,6 +106,16 @@ int main(int argc, char** argv) {
       return run_measure(mo);
     }
     if (*c.verify) return app::run_verify(c.verify_options);
+    if (*c.list && c.list_lessons) {
+      int width = 0;
+      for (const auto& l : app::builtin_lessons())
+        width = std::max(width, static_cast<int>(l.name.size()));
+      for (const auto& l : app::builtin_lessons()) {
+        std::printf("%-*s %2zu steps  %s\n", width, l.name.c_str(), l.steps.size(),
+                    l.title.c_str());
+      }
+      return 0;
+    }
     if (*c.list) {
       int width = 0;  // the longest name's, so the columns line up
       for (const auto& s : app::builtin_scenarios())
