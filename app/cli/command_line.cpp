@@ -74,6 +74,10 @@ CommandLine::CommandLine() {
   // Window (no verb).
   cli.add_option("--scenario", view.scenario, "built-in scenario (see `warplens list`)");
   cli.add_option("--preset", view.preset, "start with a preset file (TOML) of your own");
+  cli.add_option("--lesson", lesson,
+                 "teach a lesson: a built-in one (see `warplens list --lessons`) or a lesson "
+                 "file (TOML); Page Down / Page Up move between its steps")
+      ->excludes("--preset");
   cli.add_option("--theme", theme, "light or dark")->check(CLI::IsMember({"light", "dark"}));
   cli.add_option("--scale", view.scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
   cli.add_option("--screenshot", screenshot, "save the window to this PNG after --frames and exit");

@@ -154,7 +154,9 @@ int main(int argc, char** argv) {
         return app::render_all(options, c.out_dir, size.width, size.height);
       return app::render_png(options, c.out, size.width, size.height);
     }
-    return app::run_window(c.window_view_options(), c.screenshot, c.frames);
+    app::ViewOptions window = c.window_view_options();
+    window.lesson = c.lesson;
+    return app::run_window(window, c.screenshot, c.frames);
   } catch (const model::PatternError& e) {
     std::cerr << "warplens " << (*c.analyze ? "analyze" : "") << ": " << e.what() << "\n";
     return kExitBadInput;

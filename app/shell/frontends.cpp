@@ -26,6 +26,7 @@
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "imgui_layer.h"
+#include "lesson_mode.h"
 #include "png_writer.h"
 #include "scenarios.h"
 #include "window_restart.h"
@@ -102,6 +103,10 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   ui.bottom = options.view;
   ui.select_bottom = true;
   ui.sweep_word_bytes = options.sweep_word_bytes;
+  if (!options.lesson.empty()) {  // after the rest: a lesson's step picks its own view
+    start_lesson(ui, labs, find_lesson(options.lesson));
+    return ui;
+  }
   if ((options.view == BottomView::OffsetSweep || options.view == BottomView::StrideSweep) &&
       labs.get<GlobalLab>(Lab::Global).session().gpu_mode()) {
     // The sweeps are the global lab's: around a global scenario's copy, else the default copy.
@@ -232,6 +237,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
                int frames) {
   try {
     (void)find_scenario(options.scenario);
+    if (!options.lesson.empty()) (void)find_lesson(options.lesson);  // before the window opens
     viz::GlfwWindow window("WarpLens", 1600, 960);
     viz::ImGuiLayer layer(window.handle(), options.scale * window.content_scale(), options.theme);
     Workbench labs(options.use_gpu);  // each lab made when first shown
@@ -302,6 +308,9 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     }
     return kExitOk;
   } catch (const ScenarioError& e) {
+    std::cerr << "warplens: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const LessonError& e) {
     std::cerr << "warplens: " << e.what() << "\n";
     return kExitBadInput;
   } catch (const std::exception& e) {
