@@ -109,6 +109,11 @@ CommandLine::CommandLine() {
   render->add_option("--out-dir", out_dir, "folder for --all (created if missing)");
   render->add_option("--preset", render_preset, "a preset file (TOML) instead of --scenario");
   render
+      ->add_option("--lesson", render_lesson,
+                   "a lesson's handout (built-in name or lesson file): --format pdf (one PDF to "
+                   "--out), svg (a folder of figures) or md (Markdown beside its SVGs)")
+      ->excludes("--preset");
+  render
       ->add_option("--kernel", render_kernel,
                    "an own-kernel preset (TOML, lab = \"kernel\"): your access rows")
       ->excludes("--preset");
@@ -158,8 +163,8 @@ CommandLine::CommandLine() {
       ->add_option("--format", render_format,
                    "--panel's file format: svg, pdf or png (default: --out's extension); with "
                    "--all: every panel of every scenario as DIR/SCENARIO-PANEL.EXT; with "
-                   "--animate: gif or png-sequence")
-      ->check(CLI::IsMember({"svg", "pdf", "png", "gif", "png-sequence"}));
+                   "--animate: gif or png-sequence; with --lesson: pdf, svg or md")
+      ->check(CLI::IsMember({"svg", "pdf", "png", "gif", "png-sequence", "md"}));
   render->add_option("--width-mm", render_width_mm, "--panel's width on the page, mm (default 160)")
       ->check(CLI::Range(40.0, 500.0));
   render->add_flag("--no-caption", render_no_caption,

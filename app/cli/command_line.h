@@ -53,8 +53,8 @@ struct CommandLine {
   CLI::App cli{"WarpLens: how one warp's memory accesses land in sectors, lines and banks",
                "warplens"};
   bool show_version = false;
-  /// --lesson NAME|FILE: the window teaches the lesson (lesson_mode.h).
-  std::string lesson;
+  /// --lesson NAME|FILE (the window) and render --lesson (the handout): lesson.h.
+  std::string lesson, render_lesson;
 
   // The window (no verb).
   ViewOptions view;

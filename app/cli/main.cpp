@@ -21,6 +21,7 @@
 #include "gpu.h"
 #include "lab.h"
 #include "lesson.h"
+#include "lesson_handout.h"
 #include "measure_options.h"
 #include "memory_model.h"
 #include "scenarios.h"
@@ -129,6 +130,16 @@ int main(int argc, char** argv) {
     if (*c.render) {
       const app::Size size = app::parse_size(c.size_text);
       const app::ViewOptions options = c.render_view_options();
+      if (!c.render_lesson.empty()) {  // a lesson: its handout, its steps' PNGs or their audit
+        if (!c.render_panel.empty() || c.render_all_scenarios || c.render_animate) {
+          std::cerr << "warplens render: --lesson takes neither --panel, --all nor --animate\n";
+          return kExitBadInput;
+        }
+        std::optional<app::HandoutFormat> format;
+        if (!c.render_format.empty()) format = app::parse_handout_format(c.render_format);
+        return app::render_lesson(options, c.render_lesson, format, c.out, c.out_dir, size.width,
+                                  size.height);
+      }
       // Figures of panels (cairo): --panel P, or --all --format F (every panel of every scenario).
       const bool figures =
           !c.render_panel.empty() || (c.render_all_scenarios && !c.render_format.empty());
