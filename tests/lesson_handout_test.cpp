@@ -196,5 +196,38 @@ TEST(LessonCli, EveryLessonStepAuditsCleanAtProjectorSizes) {
   }
 }
 
+// One monitor (Xvfb's): --speaker-view draws the speaker view over the lesson window's right
+// part; without it that part shows the step's view and numbers.
+TEST(LessonCli, TheSpeakerViewOpensOverTheLessonWindowOnOneMonitor) {
+  if (test::run_command("command -v xvfb-run").exit_code != 0) GTEST_SKIP() << "no xvfb-run";
+  const std::string plain = test::temp_path("lesson.png"), speaker = test::temp_path("speaker.png");
+  for (const auto& [flag, out] : {std::pair{"", plain}, std::pair{" --speaker-view", speaker}}) {
+    const auto r = test::run_command("xvfb-run -a -s '-screen 0 1600x1000x24' " + kWarplens +
+                                     " --model-only --lesson cuda-optimization-part2" + flag +
+                                     " --screenshot " + out + " --frames 5");
+    ASSERT_EQ(r.exit_code, 0) << r.output;
+  }
+  const test::Png a = test::load_png(plain), b = test::load_png(speaker);
+  ASSERT_TRUE(a.rgba && b.rgba);
+  ASSERT_EQ(a.width, b.width);
+  // The speaker view's rectangle: 55-98 % of the width, 8-70 % of the height.
+  int differ = 0, total = 0;
+  for (int y = a.height * 10 / 100; y < a.height * 68 / 100; ++y) {
+    for (int x = a.width * 57 / 100; x < a.width * 96 / 100; ++x, ++total) {
+      const unsigned char *p = a.at(x, y), *q = b.at(x, y);
+      differ += std::abs(p[0] - q[0]) + std::abs(p[1] - q[1]) + std::abs(p[2] - q[2]) > 24;
+    }
+  }
+  EXPECT_GT(differ, total / 10) << differ << " of " << total << " pixels differ";
+  // Outside it, the lesson window is the same.
+  int outside = 0;
+  for (int y = a.height * 20 / 100; y < a.height * 60 / 100; ++y)
+    for (int x = 0; x < a.width * 40 / 100; ++x)
+      outside += std::abs(a.at(x, y)[1] - b.at(x, y)[1]) > 24;
+  EXPECT_EQ(outside, 0);
+  std::filesystem::remove(plain);
+  std::filesystem::remove(speaker);
+}
+
 }  // namespace
 }  // namespace warplens::app

@@ -78,6 +78,10 @@ CommandLine::CommandLine() {
                  "teach a lesson: a built-in one (see `warplens list --lessons`) or a lesson "
                  "file (TOML); Page Down / Page Up move between its steps")
       ->excludes("--preset");
+  cli.add_flag("--speaker-view", speaker_view,
+               "with --lesson: open the speaker view (notes, next step, question and answer, "
+               "clock) from the start; with two monitors it opens as a window of its own anyway")
+      ->needs("--lesson");
   cli.add_option("--theme", theme, "light or dark")->check(CLI::IsMember({"light", "dark"}));
   cli.add_option("--scale", view.scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
   cli.add_option("--screenshot", screenshot, "save the window to this PNG after --frames and exit");

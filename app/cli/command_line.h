@@ -55,6 +55,7 @@ struct CommandLine {
   bool show_version = false;
   /// --lesson NAME|FILE (the window) and render --lesson (the handout): lesson.h.
   std::string lesson, render_lesson;
+  bool speaker_view = false;  ///< --speaker-view (with --lesson)
 
   // The window (no verb).
   ViewOptions view;

@@ -167,6 +167,7 @@ int main(int argc, char** argv) {
     }
     app::ViewOptions window = c.window_view_options();
     window.lesson = c.lesson;
+    window.speaker_view = c.speaker_view;
     return app::run_window(window, c.screenshot, c.frames);
   } catch (const model::PatternError& e) {
     std::cerr << "warplens " << (*c.analyze ? "analyze" : "") << ": " << e.what() << "\n";

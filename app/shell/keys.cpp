@@ -23,6 +23,7 @@ void draw_keys_help(UiState& ui, float w, float h) {
         {"\u2190 / \u2192", "previous / next scenario (Your kernel: previous / next access)"},
         {"Page Down / Page Up",
          "lesson mode: next / previous step (a clicker's keys; \u2192 / \u2190 too; Home, End)"},
+        {"S", "lesson mode: open or close the speaker view"},
         {"K", "Your kernel: access rows of your own, compiled and run on the GPU"},
         {"space", "run the measurement again (while stepping: play / pause)"},
         {". / ,", "step through the access: next / previous wavefront or sector"},

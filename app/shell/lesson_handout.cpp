@@ -1,5 +1,7 @@
 #include "lesson_handout.h"
 
+#include <glad/gl.h>
+
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
@@ -18,6 +20,7 @@
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "lesson_mode.h"
+#include "lesson_speaker.h"
 #include "panel_figure.h"
 #include "png_writer.h"
 #include "presenter.h"
@@ -539,6 +542,23 @@ int render_lesson(const ViewOptions& options, const std::string& lesson_name,
       const std::string file = (std::filesystem::path(out_dir) / (name + ".png")).string();
       viz::write_png(viz::read_framebuffer(width, height), file);
       files << file << "\n";
+      // The speaker view of the step, as the laptop's window shows it.
+      const SpeakerNotes notes = speaker_notes(ui, scene.labs.lab(ui.lab), ui.lesson->started);
+      for (int frame = 0; frame < 2; ++frame) {
+        target.bind(width, height);
+        const viz::Rgb bg = theme.background;
+        glClearColor(bg.r, bg.g, bg.b, 1);
+        glClear(GL_COLOR_BUFFER_BIT);
+        scene.layer.begin_frame(width, height, 1.0f / 60.0f);
+        draw_speaker_view(notes, scene.layer, theme, {0, 0},
+                          {static_cast<float>(width), static_cast<float>(height)});
+        scene.layer.end_frame();
+      }
+      glFinish();
+      const std::string speaker =
+          (std::filesystem::path(out_dir) / (name + "-speaker.png")).string();
+      viz::write_png(viz::read_framebuffer(width, height), speaker);
+      files << speaker << "\n";
     }
     if (options.audit) {
       std::cout << report.dump(2) << "\n";

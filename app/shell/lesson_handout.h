@@ -9,7 +9,7 @@
 // --format md: the same SVGs and a Markdown page of the handout beside them (course pages).
 //
 // The steps drawn: --out-dir DIR writes DIR/NN-SCENARIO.png per step (the window's frame in
-// lesson mode); --audit audits every step's
+// lesson mode) and DIR/NN-SCENARIO-speaker.png (its speaker view); --audit audits every step's
 // frame (layout_audit.h) and exits 1 when any fails.
 #pragma once
 
