@@ -128,6 +128,17 @@ TEST_F(LessonMode, TheSpeakerViewSaysTheNoteTheNextStepTheQuestionAndItsAnswer) 
   EXPECT_EQ(speaker_notes(ui_, scene_->labs.lab(ui_.lab), 0).next, "last step");
 }
 
+TEST_F(LessonMode, ThePickerLeavesTheLessonAndTheClickerComesBack) {
+  apply_scenario(ui_, scene_->labs, static_cast<int>(builtin_scenarios().size()) - 1);
+  frames(1);
+  EXPECT_EQ(lesson_status(ui_).rfind("off the lesson at step 1 of 17", 0), 0u)
+      << lesson_status(ui_);
+  press(ImGuiKey_PageDown);
+  EXPECT_EQ(step(), 1);
+  EXPECT_EQ(scenario_at(ui_, ui_.scenario).name, lesson().steps[1].scenario.name);
+  EXPECT_EQ(lesson_status(ui_).rfind("step 2 of 17: ", 0), 0u) << lesson_status(ui_);
+}
+
 TEST(LessonClock, MinutesThenHours) {
   EXPECT_EQ(clock_text(0), "0:00");
   EXPECT_EQ(clock_text(59.6), "1:00");
