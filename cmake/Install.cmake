@@ -64,6 +64,8 @@ endif()
 install(TARGETS warplens warplens-bench RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/scenarios/
         DESTINATION ${CMAKE_INSTALL_DATADIR}/warplens/scenarios FILES_MATCHING PATTERN "*.toml")
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/assets/lessons/
+        DESTINATION ${CMAKE_INSTALL_DATADIR}/warplens/lessons FILES_MATCHING PATTERN "*.toml")
 install(FILES ${PROJECT_SOURCE_DIR}/assets/desktop/warplens.desktop
         DESTINATION ${CMAKE_INSTALL_DATADIR}/applications)
 install(FILES ${PROJECT_SOURCE_DIR}/assets/desktop/warplens.svg

@@ -322,6 +322,39 @@ std::string render_figure(const Figure& figure, FigureFormat format, double widt
   return bytes;
 }
 
+std::string render_pdf_pages(const std::vector<Figure>& pages, double width_mm,
+                             const std::string& title) {
+  if (pages.empty()) throw std::invalid_argument("a PDF needs at least one page");
+  (void)fonts();
+  std::string bytes;
+  const FigurePage first = figure_page(pages.front(), width_mm);
+  cairo_surface_t* surface =
+      cairo_pdf_surface_create_for_stream(append, &bytes, first.width_pt, first.height_pt);
+  check(cairo_surface_status(surface), "cannot create the surface");
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_CREATOR, "WarpLens");
+  cairo_pdf_surface_set_metadata(surface, CAIRO_PDF_METADATA_TITLE, title.c_str());
+  cairo_status_t drawn = CAIRO_STATUS_SUCCESS;
+  for (const Figure& figure : pages) {
+    const FigurePage page = figure_page(figure, width_mm);
+    cairo_pdf_surface_set_size(surface, page.width_pt, page.height_pt);
+    cairo_t* cr = cairo_create(surface);
+    draw(cr, figure, page.pt_per_unit, false, true);
+    cairo_show_page(cr);
+    drawn = cairo_status(cr);
+    cairo_destroy(cr);
+    if (drawn != CAIRO_STATUS_SUCCESS) break;
+  }
+  if (drawn != CAIRO_STATUS_SUCCESS) {
+    cairo_surface_destroy(surface);
+    check(drawn, "drawing failed");
+  }
+  cairo_surface_finish(surface);
+  const cairo_status_t finished = cairo_surface_status(surface);
+  cairo_surface_destroy(surface);
+  check(finished, "cannot finish the document");
+  return bytes;
+}
+
 void write_figure(const Figure& figure, FigureFormat format, double width_mm,
                   const std::string& path) {
   write_file_atomically(path, render_figure(figure, format, width_mm));

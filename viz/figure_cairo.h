@@ -14,6 +14,7 @@
 
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "figure.h"
 
@@ -40,6 +41,12 @@ FigurePage figure_page(const Figure& figure, double width_mm);
 /// Draws `figure` `width_mm` wide into a file's bytes. Throws std::runtime_error when cairo
 /// fails or a font file is missing (naming it: fonts-dejavu-core).
 std::string render_figure(const Figure& figure, FigureFormat format, double width_mm);
+
+/// A PDF of several pages, one per figure, each `width_mm` wide and as tall as its figure
+/// (text stays text), with `title` in the document's metadata. Throws std::runtime_error as
+/// render_figure does, and std::invalid_argument for no pages.
+std::string render_pdf_pages(const std::vector<Figure>& pages, double width_mm,
+                             const std::string& title);
 
 /// render_figure, written atomically to `path` (atomic_file.h).
 void write_figure(const Figure& figure, FigureFormat format, double width_mm,

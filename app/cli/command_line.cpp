@@ -74,6 +74,14 @@ CommandLine::CommandLine() {
   // Window (no verb).
   cli.add_option("--scenario", view.scenario, "built-in scenario (see `warplens list`)");
   cli.add_option("--preset", view.preset, "start with a preset file (TOML) of your own");
+  cli.add_option("--lesson", lesson,
+                 "teach a lesson: a built-in one (see `warplens list --lessons`) or a lesson "
+                 "file (TOML); Page Down / Page Up move between its steps")
+      ->excludes("--preset");
+  cli.add_flag("--speaker-view", speaker_view,
+               "with --lesson: open the speaker view (notes, next step, question and answer, "
+               "clock) from the start; with two monitors it opens as a window of its own anyway")
+      ->needs("--lesson");
   cli.add_option("--theme", theme, "light or dark")->check(CLI::IsMember({"light", "dark"}));
   cli.add_option("--scale", view.scale, "UI scale, 1 to 3")->check(CLI::Range(1.0f, 3.0f));
   cli.add_option("--screenshot", screenshot, "save the window to this PNG after --frames and exit");
@@ -104,6 +112,11 @@ CommandLine::CommandLine() {
                    "every built-in scenario: DIR/NAME.png, and NAME.json/.csv with a GPU");
   render->add_option("--out-dir", out_dir, "folder for --all (created if missing)");
   render->add_option("--preset", render_preset, "a preset file (TOML) instead of --scenario");
+  render
+      ->add_option("--lesson", render_lesson,
+                   "a lesson's handout (built-in name or lesson file): --format pdf (one PDF to "
+                   "--out), svg (a folder of figures) or md (Markdown beside its SVGs)")
+      ->excludes("--preset");
   render
       ->add_option("--kernel", render_kernel,
                    "an own-kernel preset (TOML, lab = \"kernel\"): your access rows")
@@ -154,8 +167,8 @@ CommandLine::CommandLine() {
       ->add_option("--format", render_format,
                    "--panel's file format: svg, pdf or png (default: --out's extension); with "
                    "--all: every panel of every scenario as DIR/SCENARIO-PANEL.EXT; with "
-                   "--animate: gif or png-sequence")
-      ->check(CLI::IsMember({"svg", "pdf", "png", "gif", "png-sequence"}));
+                   "--animate: gif or png-sequence; with --lesson: pdf, svg or md")
+      ->check(CLI::IsMember({"svg", "pdf", "png", "gif", "png-sequence", "md"}));
   render->add_option("--width-mm", render_width_mm, "--panel's width on the page, mm (default 160)")
       ->check(CLI::Range(40.0, 500.0));
   render->add_flag("--no-caption", render_no_caption,
@@ -255,6 +268,8 @@ CommandLine::CommandLine() {
       ->check(CLI::IsMember({"text", "json", "csv"}));
 
   list = cli.add_subcommand("list", "list the built-in scenarios");
+  list->add_flag("--lessons", list_lessons,
+                 "list the built-in lessons (one per lecture deck) instead");
 
   // verify
   VerifyOptions& vo = verify_options;

@@ -53,6 +53,9 @@ struct CommandLine {
   CLI::App cli{"WarpLens: how one warp's memory accesses land in sectors, lines and banks",
                "warplens"};
   bool show_version = false;
+  /// --lesson NAME|FILE (the window) and render --lesson (the handout): lesson.h.
+  std::string lesson, render_lesson;
+  bool speaker_view = false;  ///< --speaker-view (with --lesson)
 
   // The window (no verb).
   ViewOptions view;
@@ -96,6 +99,7 @@ struct CommandLine {
   CLI::App* measure = nullptr;
   MeasureOptions measure_options;
   CLI::App* list = nullptr;
+  bool list_lessons = false;  ///< list --lessons: the lessons instead of the scenarios
   CLI::App* verify = nullptr;
   VerifyOptions verify_options;
 

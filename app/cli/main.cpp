@@ -20,6 +20,8 @@
 #include "frontends.h"
 #include "gpu.h"
 #include "lab.h"
+#include "lesson.h"
+#include "lesson_handout.h"
 #include "measure_options.h"
 #include "memory_model.h"
 #include "scenarios.h"
@@ -105,6 +107,16 @@ int main(int argc, char** argv) {
       return run_measure(mo);
     }
     if (*c.verify) return app::run_verify(c.verify_options);
+    if (*c.list && c.list_lessons) {
+      int width = 0;
+      for (const auto& l : app::builtin_lessons())
+        width = std::max(width, static_cast<int>(l.name.size()));
+      for (const auto& l : app::builtin_lessons()) {
+        std::printf("%-*s %2zu steps  %s\n", width, l.name.c_str(), l.steps.size(),
+                    l.title.c_str());
+      }
+      return 0;
+    }
     if (*c.list) {
       int width = 0;  // the longest name's, so the columns line up
       for (const auto& s : app::builtin_scenarios())
@@ -118,6 +130,16 @@ int main(int argc, char** argv) {
     if (*c.render) {
       const app::Size size = app::parse_size(c.size_text);
       const app::ViewOptions options = c.render_view_options();
+      if (!c.render_lesson.empty()) {  // a lesson: its handout, its steps' PNGs or their audit
+        if (!c.render_panel.empty() || c.render_all_scenarios || c.render_animate) {
+          std::cerr << "warplens render: --lesson takes neither --panel, --all nor --animate\n";
+          return kExitBadInput;
+        }
+        std::optional<app::HandoutFormat> format;
+        if (!c.render_format.empty()) format = app::parse_handout_format(c.render_format);
+        return app::render_lesson(options, c.render_lesson, format, c.out, c.out_dir, size.width,
+                                  size.height);
+      }
       // Figures of panels (cairo): --panel P, or --all --format F (every panel of every scenario).
       const bool figures =
           !c.render_panel.empty() || (c.render_all_scenarios && !c.render_format.empty());
@@ -143,7 +165,10 @@ int main(int argc, char** argv) {
         return app::render_all(options, c.out_dir, size.width, size.height);
       return app::render_png(options, c.out, size.width, size.height);
     }
-    return app::run_window(c.window_view_options(), c.screenshot, c.frames);
+    app::ViewOptions window = c.window_view_options();
+    window.lesson = c.lesson;
+    window.speaker_view = c.speaker_view;
+    return app::run_window(window, c.screenshot, c.frames);
   } catch (const model::PatternError& e) {
     std::cerr << "warplens " << (*c.analyze ? "analyze" : "") << ": " << e.what() << "\n";
     return kExitBadInput;

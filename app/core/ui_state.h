@@ -3,6 +3,7 @@
 // bottom tab. The shell owns it (app_ui.h); the labs see it through LabFrame (lab.h).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -16,6 +17,8 @@
 namespace warplens::app {
 
 enum class BottomView { Numbers, Heatmap, OffsetSweep, StrideSweep };
+
+struct LessonRun;  // app/shell/lesson_mode.h
 
 struct UiState {
   int scenario = 0;              ///< index into the catalog: builtin_scenarios(), then `loaded`
@@ -90,6 +93,10 @@ struct UiState {
   std::optional<Prediction> predict;              ///< the class mode; nullopt: off
   std::string guess_count_text, guess_gbps_text;  ///< the panel's fields
   std::string predict_message;  ///< why a guess was refused, or why the lab asks nothing
+
+  /// Lesson mode (`--lesson`; app/shell/lesson_mode.h): the lesson taught and its step shown;
+  /// null: none (the arrows move through the catalog).
+  std::shared_ptr<LessonRun> lesson;
 };
 
 }  // namespace warplens::app

@@ -16,6 +16,7 @@
 #include "figure_export_ui.h"
 #include "keys.h"
 #include "layout_audit.h"
+#include "lesson_mode.h"
 #include "presenter.h"
 #include "scenarios.h"
 #include "ui_widgets.h"
@@ -209,6 +210,8 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
            " \u2022 WarpLens";
   }
   if (text.empty()) text = shown.status_text();
+  if (ui.lesson && error.empty())  // lesson mode: its title and step first
+    text = lesson_status(ui) + (text.empty() ? "" : " \u2022 " + text);
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin(

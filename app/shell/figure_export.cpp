@@ -44,15 +44,19 @@ std::string figure_file_name(const std::string& scenario, FigurePanel panel,
   return scenario + "-" + to_string(panel) + "." + figure_extension(format);
 }
 
-std::string figure_source_line(const FigurePanelData& data, const std::string& scenario) {
+std::string figure_date_text() {
   std::time_t now = std::time(nullptr);
   if (const char* epoch = std::getenv("SOURCE_DATE_EPOCH")) now = std::strtoll(epoch, nullptr, 10);
   std::tm utc{};
   gmtime_r(&now, &utc);
   char date[32];
   std::strftime(date, sizeof date, "%Y-%m-%d", &utc);
-  return (data.gpu_trace ? data.source : "host model (no GPU trace)") + " \u2022 " + date +
-         " \u2022 scenario " + scenario + " \u2022 WarpLens";
+  return date;
+}
+
+std::string figure_source_line(const FigurePanelData& data, const std::string& scenario) {
+  return (data.gpu_trace ? data.source : "host model (no GPU trace)") + " \u2022 " +
+         figure_date_text() + " \u2022 scenario " + scenario + " \u2022 WarpLens";
 }
 
 FigureExportResult export_panel_figure(const LabInstance& lab, Lab lab_id,

@@ -32,6 +32,10 @@ const char* figure_extension(viz::FigureFormat format);
 std::string figure_file_name(const std::string& scenario, FigurePanel panel,
                              viz::FigureFormat format);
 
+/// Today's date (UTC) as YYYY-MM-DD, or SOURCE_DATE_EPOCH's when set (reproducible figures and
+/// handouts).
+std::string figure_date_text();
+
 /// The source line: "host model • 2025-01-31 • scenario bank-stride-32 • WarpLens". The date
 /// is today's (UTC), or SOURCE_DATE_EPOCH's when set (reproducible figures).
 std::string figure_source_line(const FigurePanelData& data, const std::string& scenario);

@@ -11,6 +11,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <thread>
 
@@ -27,6 +28,8 @@
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "imgui_layer.h"
+#include "lesson_mode.h"
+#include "lesson_speaker.h"
 #include "png_writer.h"
 #include "scenarios.h"
 #include "window_restart.h"
@@ -102,6 +105,10 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   ui.bottom = options.view;
   ui.select_bottom = true;
   ui.sweep_word_bytes = options.sweep_word_bytes;
+  if (!options.lesson.empty()) {  // after the rest: a lesson's step picks its own view
+    start_lesson(ui, labs, find_lesson(options.lesson));
+    return ui;
+  }
   if ((options.view == BottomView::OffsetSweep || options.view == BottomView::StrideSweep) &&
       labs.get<GlobalLab>(Lab::Global).session().gpu_mode()) {
     // The sweeps are the global lab's: around a global scenario's copy, else the default copy.
@@ -232,6 +239,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
                int frames) {
   try {
     (void)find_scenario(options.scenario);
+    if (!options.lesson.empty()) (void)find_lesson(options.lesson);  // before the window opens
     viz::GlfwWindow window("WarpLens", 1600, 960);
     viz::ImGuiLayer layer(window.handle(), options.scale * window.content_scale(), options.theme);
     Workbench labs(options.use_gpu);  // each lab made when first shown
@@ -241,6 +249,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     if (!options.after_gpu_fault.empty()) set_serial_gl(true);  // gpu_turn.h
     if (options.use_gpu) restart.emplace(options.gpu_restarts);
     bool f11_was_down = false;
+    std::unique_ptr<SpeakerWindow> speaker;  // lesson mode with two monitors
     int frame = 0;
     while (!window.should_close()) {
       window.poll_events();
@@ -265,8 +274,31 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
       }
       if (restart) restart->refresh(ui, labs);
       labs.update();
+      // Lesson mode's speaker view: a window of its own where a second monitor is connected
+      // (opened with the lesson, key S closes and opens it), else over this window's right part.
+      if (ui.lesson) {
+        if (ui.lesson->started < 0) {
+          ui.lesson->started = glfwGetTime();
+          ui.lesson->speaker = options.speaker_view || monitor_count() >= 2;
+        }
+        if (speaker) {
+          for (const LessonMove move : speaker->take_moves()) move_lesson(ui, labs, move);
+          if (speaker->closed()) ui.lesson->speaker = false;
+        }
+        if (ui.lesson->speaker && !speaker && monitor_count() >= 2) {
+          speaker = std::make_unique<SpeakerWindow>(window.handle(),
+                                                    ui.ui_scale * window.content_scale(), ui.theme);
+        } else if (speaker && (!ui.lesson->speaker || monitor_count() < 2)) {
+          speaker.reset();
+        }
+      }
       layer.begin_frame(width, height, 0);
       draw_app(ui, labs, layer, width, height);
+      if (ui.lesson && ui.lesson->speaker && !speaker) {
+        const float w = static_cast<float>(width), h = static_cast<float>(height);
+        draw_speaker_view(speaker_notes(ui, labs.lab(ui.lab), glfwGetTime()), layer,
+                          viz::theme(ui.theme), {0.55f * w, 0.08f * h}, {0.43f * w, 0.62f * h});
+      }
       glBindFramebuffer(GL_FRAMEBUFFER, 0);
       glViewport(0, 0, width, height);
       const viz::Rgb bg = viz::theme(ui.theme).background;
@@ -285,6 +317,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
       const bool f11 = glfwGetKey(window.handle(), GLFW_KEY_F11) == GLFW_PRESS;
       if (f11 && !f11_was_down) window.toggle_fullscreen();
       f11_was_down = f11;
+      if (speaker) speaker->draw(speaker_notes(ui, labs.lab(ui.lab), glfwGetTime()), ui.theme);
       ++frame;
       if (screenshot_path && frame >= frames && labs.idle()) {
         glFinish();
@@ -311,6 +344,9 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     }
     return kExitOk;
   } catch (const ScenarioError& e) {
+    std::cerr << "warplens: " << e.what() << "\n";
+    return kExitBadInput;
+  } catch (const LessonError& e) {
     std::cerr << "warplens: " << e.what() << "\n";
     return kExitBadInput;
   } catch (const std::exception& e) {

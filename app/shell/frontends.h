@@ -29,6 +29,11 @@ struct ViewOptions {
   /// render --as-stored (key T): a tile or matrix as stored in place of its bank grid or warp
   /// view where the two do not fit side by side (tile_panel.h).
   bool array_alone = false;
+  /// --lesson NAME|FILE: teach this lesson (lesson_mode.h): its first step instead of `scenario`.
+  std::string lesson;
+  /// --speaker-view: the lesson's speaker view open from the start (a window of its own with two
+  /// monitors, else over the lesson window; with two monitors it opens anyway).
+  bool speaker_view = false;
   /// render --kernel: the preset must be of this lab (a ScenarioError otherwise).
   std::optional<Lab> preset_lab;
   /// render --step K: in the own-kernel lab the access shown (1-based, LabInstance::go_to_step);

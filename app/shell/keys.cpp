@@ -7,6 +7,7 @@
 #include "app_ui.h"
 #include "class_mode.h"
 #include "compare.h"
+#include "lesson_mode.h"
 
 namespace warplens::app {
 
@@ -20,6 +21,9 @@ void draw_keys_help(UiState& ui, float w, float h) {
   if (ImGui::BeginTable("keys", 2, ImGuiTableFlags_RowBg)) {
     const std::pair<const char*, const char*> rows[] = {
         {"\u2190 / \u2192", "previous / next scenario (Your kernel: previous / next access)"},
+        {"Page Down / Page Up",
+         "lesson mode: next / previous step (a clicker's keys; \u2192 / \u2190 too; Home, End)"},
+        {"S", "lesson mode: open or close the speaker view"},
         {"K", "Your kernel: access rows of your own, compiled and run on the GPU"},
         {"space", "run the measurement again (while stepping: play / pause)"},
         {". / ,", "step through the access: next / previous wavefront or sector"},
@@ -54,11 +58,15 @@ void handle_keys(UiState& ui, Workbench& labs, bool presenter_shown) {
   const ImGuiIO& io = ImGui::GetIO();
   if (io.WantTextInput || ImGui::IsAnyItemActive()) return;
   const int count = catalog_size(ui);
+  const bool lesson_key = handle_lesson_keys(ui, labs);  // a lesson takes the arrows
   LabInstance& shown = labs.lab(ui.lab);
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)) && !shown.arrow_key(-1))
+  if (!ui.lesson && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)) &&
+      !shown.arrow_key(-1))
     ui.pending_scenario = (ui.scenario + count - 1) % count;
-  if (ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) && !shown.arrow_key(+1))
+  if (!ui.lesson && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) &&
+      !shown.arrow_key(+1))
     ui.pending_scenario = (ui.scenario + 1) % count;
+  if (lesson_key) return;
   const bool has_compare = lab_info(ui.lab).compare_ratio != nullptr;
   for (ImWchar c : io.InputQueueCharacters) {
     LabInstance* a = ui.compare && has_compare ? labs.made_a(ui.lab) : nullptr;

@@ -1,0 +1,197 @@
+#include "lesson_speaker.h"
+
+// clang-format off
+#include <glad/gl.h>  // before GLFW, which would include the system's GL header
+#include <GLFW/glfw3.h>
+// clang-format on
+#include <imgui.h>
+
+#include <algorithm>
+#include <string>
+
+#include "gl_program.h"
+#include "glfw_window.h"
+#include "layout_audit.h"
+#include "ui_widgets.h"
+
+namespace warplens::app {
+
+void draw_speaker_view(const SpeakerNotes& n, const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                       ImVec2 pos, ImVec2 size) {
+  const float s = layer.scale();
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  ImGui::Begin("Speaker view##lesson", nullptr,
+               ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+                   ImGuiWindowFlags_NoSavedSettings | ImGuiWindowFlags_NoFocusOnAppearing);
+  ImFont* bold = layer.fonts().bold ? layer.fonts().bold : ImGui::GetFont();
+  ImGui::PushTextWrapPos(0);
+  // The step and the lesson on the left, the clock on the right.
+  const std::string where =
+      fit_text(n.position + " \u2022 " + n.lesson,
+               ImGui::GetContentRegionAvail().x - ImGui::CalcTextSize(n.clock.c_str()).x - 24 * s);
+  ImGui::TextDisabled("%s", where.c_str());
+  ImGui::SameLine(
+      std::max(ImGui::GetCursorPosX() + 12 * s,
+               ImGui::GetWindowContentRegionMax().x - ImGui::CalcTextSize(n.clock.c_str()).x));
+  ImGui::TextUnformatted(n.clock.c_str());
+  ImGui::PushFont(bold);
+  ImGui::TextUnformatted(n.title.c_str());
+  ImGui::PopFont();
+  if (!n.slide.empty()) ImGui::TextDisabled("slide %s", n.slide.c_str());
+  ImGui::Separator();
+  if (n.note.empty()) {
+    ImGui::TextDisabled("(no speaker note for this step)");
+  } else {
+    ImGui::TextUnformatted(n.note.c_str());
+  }
+  if (!n.question.empty()) {
+    ImGui::Spacing();
+    ImGui::Separator();
+    ImGui::PushFont(bold);
+    ImGui::TextUnformatted(("Ask: " + n.question).c_str());
+    ImGui::PopFont();
+    for (const std::string& line : n.answer)
+      ImGui::TextColored(color4(theme.text), "answer \u2014 %s", line.c_str());
+  }
+  ImGui::Spacing();
+  ImGui::Separator();
+  ImGui::TextUnformatted(n.next.c_str());
+  ImGui::TextDisabled(
+      "Page Down / \u2192 next \u2022 Page Up / \u2190 previous \u2022 Home / End \u2022 S: "
+      "close the speaker view");
+  ImGui::PopTextWrapPos();
+  ImGui::End();
+}
+
+int monitor_count() {
+  int count = 0;
+  (void)glfwGetMonitors(&count);
+  return count;
+}
+
+namespace {
+
+// The monitor holding the centre of `window`, or null.
+GLFWmonitor* monitor_of(GLFWwindow* window) {
+  if (GLFWmonitor* full = glfwGetWindowMonitor(window)) return full;
+  int x = 0, y = 0, w = 0, h = 0;
+  glfwGetWindowPos(window, &x, &y);
+  glfwGetWindowSize(window, &w, &h);
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  for (int i = 0; i < count; ++i) {
+    int mx = 0, my = 0;
+    glfwGetMonitorPos(monitors[i], &mx, &my);
+    const GLFWvidmode* mode = glfwGetVideoMode(monitors[i]);
+    if (mode && x + w / 2 >= mx && x + w / 2 < mx + mode->width && y + h / 2 >= my &&
+        y + h / 2 < my + mode->height)
+      return monitors[i];
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+SpeakerWindow::SpeakerWindow(GLFWwindow* main, float scale, viz::ThemeName theme)
+    : main_(main), main_imgui_(ImGui::GetCurrentContext()), theme_(theme) {
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
+  glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
+  glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
+  glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
+  window_ = glfwCreateWindow(1100, 700, "WarpLens \u2014 speaker view", nullptr, nullptr);
+  if (!window_) {
+    const char* why = nullptr;
+    glfwGetError(&why);
+    throw viz::GlError(std::string("cannot open the speaker view's window: ") +
+                       (why ? why : "unknown GLFW error"));
+  }
+  // On a monitor the lesson's window is not on (the laptop's, while the projector shows the
+  // lesson).
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  GLFWmonitor* lesson_monitor = monitor_of(main);
+  for (int i = 0; i < count; ++i) {
+    if (monitors[i] == lesson_monitor) continue;
+    int x = 0, y = 0, w = 0, h = 0;
+    glfwGetMonitorWorkarea(monitors[i], &x, &y, &w, &h);
+    glfwSetWindowPos(window_, x + std::max(0, (w - 1100) / 2), y + std::max(0, (h - 700) / 2));
+    break;
+  }
+  glfwSetWindowUserPointer(window_, this);
+  glfwSetKeyCallback(window_, on_key);
+  glfwMakeContextCurrent(window_);
+  glfwSwapInterval(0);  // the lesson window waits for the display; two waits would halve its rate
+  ImGui::SetCurrentContext(nullptr);  // the layer's CreateContext makes its context current
+  float content = 1;
+  glfwGetWindowContentScale(window_, &content, &content);
+  layer_ = new viz::ImGuiLayer(nullptr, scale * std::max(1.0f, content), theme);
+  imgui_ = ImGui::GetCurrentContext();
+  ImGui::SetCurrentContext(main_imgui_);
+  glfwMakeContextCurrent(main_);
+  last_frame_ = glfwGetTime();
+}
+
+SpeakerWindow::~SpeakerWindow() {
+  glfwMakeContextCurrent(window_);
+  ImGui::SetCurrentContext(imgui_);
+  delete layer_;  // destroys imgui_ (the current context)
+  ImGui::SetCurrentContext(main_imgui_);
+  glfwMakeContextCurrent(main_);
+  glfwDestroyWindow(window_);
+}
+
+void SpeakerWindow::on_key(GLFWwindow* window, int key, int, int action, int) {
+  auto* self = static_cast<SpeakerWindow*>(glfwGetWindowUserPointer(window));
+  if (!self || (action != GLFW_PRESS && action != GLFW_REPEAT)) return;
+  switch (key) {
+    case GLFW_KEY_PAGE_DOWN:
+    case GLFW_KEY_RIGHT: self->moves_.push_back(LessonMove::Next); break;
+    case GLFW_KEY_PAGE_UP:
+    case GLFW_KEY_LEFT: self->moves_.push_back(LessonMove::Previous); break;
+    case GLFW_KEY_HOME: self->moves_.push_back(LessonMove::First); break;
+    case GLFW_KEY_END: self->moves_.push_back(LessonMove::Last); break;
+    case GLFW_KEY_S:
+      if (action == GLFW_PRESS) self->close_ = true;
+      break;
+    default: break;
+  }
+}
+
+std::vector<LessonMove> SpeakerWindow::take_moves() {
+  std::vector<LessonMove> moves;
+  moves.swap(moves_);
+  return moves;
+}
+
+bool SpeakerWindow::closed() const {
+  return close_ || glfwWindowShouldClose(window_);
+}
+
+void SpeakerWindow::draw(const SpeakerNotes& notes, viz::ThemeName theme) {
+  int width = 0, height = 0;
+  glfwGetFramebufferSize(window_, &width, &height);
+  if (width == 0 || height == 0) return;  // minimised
+  glfwMakeContextCurrent(window_);
+  ImGui::SetCurrentContext(imgui_);
+  if (theme != theme_) {
+    layer_->set_theme(theme);
+    theme_ = theme;
+  }
+  const double now = glfwGetTime();
+  layer_->begin_frame(width, height, static_cast<float>(std::max(1e-3, now - last_frame_)));
+  last_frame_ = now;
+  draw_speaker_view(notes, *layer_, viz::theme(theme), {0, 0},
+                    {static_cast<float>(width), static_cast<float>(height)});
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glViewport(0, 0, width, height);
+  const viz::Rgb bg = viz::theme(theme).background;
+  glClearColor(bg.r, bg.g, bg.b, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  layer_->end_frame();
+  glfwSwapBuffers(window_);
+  ImGui::SetCurrentContext(main_imgui_);
+  glfwMakeContextCurrent(main_);
+}
+
+}  // namespace warplens::app
