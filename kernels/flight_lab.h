@@ -171,6 +171,17 @@ std::int64_t bytes_in_flight_per_sm(int warps_per_sm, int loads_per_thread, int 
 /// copy (cudaMemcpy) the device reaches. 0 for latency <= 0 or peak <= 0.
 double littles_law_gbps(double bytes_in_flight_per_sm, int sms, double latency_ns,
                         double peak_gbps);
+/// The refined model (issue 31): the same law with the latency of a warp's batch, L0 + tau x b.
+/// A warp issues its loads (b = 32 lanes x loads x word bytes) before its first store and waits
+/// for the last of them: every byte it asks for at once adds tau ns to the time it holds its
+/// bytes in flight, so at the same bytes in flight per SM fewer, fatter warps get less (H100,
+/// 16 KiB per SM: 64 warps x 2 x 4 B 2739 GB/s, 8 warps x 4 x 16 B 2522 GB/s). tau is measured:
+/// batch_ns_per_byte() on the copies that hold one block per SM below the knee. tau = 0 is the
+/// model above.
+double littles_law_gbps(double bytes_in_flight_per_sm, int sms, double latency_ns, double peak_gbps,
+                        double warp_batch_bytes, double batch_ns_per_byte);
+/// The latency of one warp's batch of `warp_batch_bytes` at idle: latency_ns + tau x bytes.
+double batch_latency_ns(double latency_ns, double warp_batch_bytes, double batch_ns_per_byte);
 /// The knee: the bytes in flight per SM that would reach `peak_gbps` at the idle latency,
 /// peak x latency / (2 x SMs) (Little's law's "bandwidth x latency"). The model reaches
 /// (sqrt(5) - 1) / 2 = 62 % of the peak there and the peak at twice it.
@@ -202,6 +213,15 @@ struct StreamMeasurement {
   bool verified = false;
   std::string check;
 };
+
+/// tau, ns per byte of a warp's batch, from the copies of one block per SM (8 warps of 256
+/// threads, shared memory limiting) below the knee: each one's effective latency 2 x SMs x bytes
+/// in flight / GB/s, less the load's own share (divided by 1 + GB/s / peak), less `latency_ns`,
+/// against the bytes per warp, a least-squares line through 0. One block per SM, so blocks
+/// never overlap their launch and drain; below the knee, so the peak does not bound them. nullopt
+/// with fewer than two such copies of different warp bytes (the sweep has four: 128 .. 512 B).
+std::optional<double> batch_ns_per_byte(const std::vector<StreamMeasurement>& copies, int sms,
+                                        double latency_ns, double peak_gbps);
 
 // --- asynchronous copies ---------------------------------------------------------------------
 

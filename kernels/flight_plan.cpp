@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <iterator>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -172,6 +173,41 @@ double littles_law_gbps(double bif, int sms, double latency_ns, double peak_gbps
   if (latency_ns <= 0 || peak_gbps <= 0) return 0;
   const double idle = 2.0 * sms * bif / latency_ns;  // N: the idle-latency line
   return std::min(peak_gbps, 0.5 * peak_gbps * (std::sqrt(1.0 + 4.0 * idle / peak_gbps) - 1.0));
+}
+
+double batch_latency_ns(double latency_ns, double warp_batch_bytes, double batch_ns_per_byte) {
+  return latency_ns + batch_ns_per_byte * std::max(warp_batch_bytes, 0.0);
+}
+
+double littles_law_gbps(double bif, int sms, double latency_ns, double peak_gbps,
+                        double warp_batch_bytes, double batch_ns_per_byte) {
+  if (latency_ns <= 0) return 0;
+  return littles_law_gbps(
+      bif, sms, batch_latency_ns(latency_ns, warp_batch_bytes, batch_ns_per_byte), peak_gbps);
+}
+
+std::optional<double> batch_ns_per_byte(const std::vector<StreamMeasurement>& copies, int sms,
+                                        double latency_ns, double peak_gbps) {
+  if (sms <= 0 || latency_ns <= 0 || peak_gbps <= 0) return std::nullopt;
+  const double knee = knee_bytes_per_sm(sms, latency_ns, peak_gbps);
+  double xy = 0, xx = 0, first = -1;
+  bool two = false;
+  for (const auto& c : copies) {
+    const auto bif = static_cast<double>(c.bytes_in_flight_per_sm);
+    if (c.residency.blocks_per_sm != 1 || c.residency.warps_per_sm <= 0 || c.gbps <= 0 ||
+        !c.verified || bif >= knee)
+      continue;
+    const double warp_bytes = bif / c.residency.warps_per_sm;
+    // Little's law backwards: the latency the copy saw, then its idle part (the load's own
+    // share, X / peak, taken off as the model adds it).
+    const double idle = 2.0 * sms * bif / c.gbps / (1 + c.gbps / peak_gbps);
+    xy += warp_bytes * (idle - latency_ns);
+    xx += warp_bytes * warp_bytes;
+    if (first < 0) first = warp_bytes;
+    two = two || warp_bytes != first;
+  }
+  if (!two || xx <= 0) return std::nullopt;
+  return std::max(xy / xx, 0.0);
 }
 
 double knee_bytes_per_sm(int sms, double latency_ns, double peak_gbps) {

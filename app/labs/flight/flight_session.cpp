@@ -140,8 +140,13 @@ FlightModel flight_model(const FlightState& st, const FlightResults& r,
   }
   m.picture = gpu::sm_picture(st.stream, m.residency);
   m.bytes_in_flight = static_cast<double>(m.picture.bytes_in_flight);
-  m.predicted_gbps =
-      gpu::littles_law_gbps(m.bytes_in_flight, m.sm.sm_count, m.latency_ns, m.peak_gbps);
+  if (const auto tau = gpu::batch_ns_per_byte(r.stream, m.sm.sm_count, m.latency_ns, m.peak_gbps)) {
+    m.batch_ns_per_byte = *tau;
+    m.batch_measured = true;
+  }
+  m.warp_batch_bytes = 32.0 * st.stream.loads_per_thread * st.stream.word_bytes;
+  m.predicted_gbps = gpu::littles_law_gbps(m.bytes_in_flight, m.sm.sm_count, m.latency_ns,
+                                           m.peak_gbps, m.warp_batch_bytes, m.batch_ns_per_byte);
   m.knee_bytes = gpu::knee_bytes_per_sm(m.sm.sm_count, m.latency_ns, m.peak_gbps);
   m.working_sets = gpu::ladder_working_sets(m.levels.l2_bytes);
   return m;

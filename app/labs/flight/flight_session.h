@@ -37,6 +37,10 @@ struct FlightState {
 /// the ladder's DRAM plateau replace them.
 inline constexpr double kAssumedPeakGbps = 2950;
 inline constexpr double kAssumedDramNs = 536;
+/// And the latency each byte of a warp's batch adds, 0.19 ns per byte (gpu::batch_ns_per_byte
+/// of the one-block-per-SM copies of an H100 80GB HBM3 run, 2026-11-27, run 1: 0.190; run 2:
+/// 0.180), shown as assumed until this GPU's own copies measure it.
+inline constexpr double kAssumedBatchNsPerByte = 0.19;
 
 /// The ladder's rows: load path x lanes, in drawing order.
 struct LadderRow {
@@ -87,8 +91,11 @@ struct FlightModel {
   double theoretical_gbps = 3352;      ///< the device's, else an H100 SXM's HBM3 figure
   double latency_ns = kAssumedDramNs;  ///< the DRAM plateau of model_ladder_row()
   bool latency_measured = false;
-  gpu::Plateaus plateaus;    ///< of the default, 1-lane row
-  gpu::Residency residency;  ///< the current point: the API's when measured, else the model's
+  double batch_ns_per_byte = kAssumedBatchNsPerByte;  ///< gpu::batch_ns_per_byte, else assumed
+  bool batch_measured = false;
+  double warp_batch_bytes = 0;  ///< the current point's: 32 lanes x loads x word bytes
+  gpu::Plateaus plateaus;       ///< of the default, 1-lane row
+  gpu::Residency residency;     ///< the current point: the API's when measured, else the model's
   bool residency_measured = false;
   gpu::SmPicture picture;
   double bytes_in_flight = 0;  ///< per SM

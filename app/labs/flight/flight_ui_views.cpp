@@ -203,14 +203,18 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
     if (!se.x.empty()) series.push_back(std::move(se));
   }
   viz::PlotSeries model_line;
-  model_line.label = format("model: Little's law, %.0f ns idle latency", m.latency_ns);
+  // The line holds the current point's warp batch: at the same bytes in flight, fatter warps
+  // wait longer for their last byte (flight_lab.h).
+  model_line.label =
+      format("model: Little's law, %.0f ns + %.2f ns/B%s \u00d7 %.0f B per warp", m.latency_ns,
+             m.batch_ns_per_byte, m.batch_measured ? "" : " (assumed)", m.warp_batch_bytes);
   model_line.color = theme.overfetch;
   model_line.dashed = true;
   model_line.markers = false;
   for (double x = 0.5; x <= 600; x *= 1.25) {
     model_line.x.push_back(x);
-    model_line.y.push_back(
-        gpu::littles_law_gbps(x * 1024, m.sm.sm_count, m.latency_ns, m.peak_gbps));
+    model_line.y.push_back(gpu::littles_law_gbps(x * 1024, m.sm.sm_count, m.latency_ns, m.peak_gbps,
+                                                 m.warp_batch_bytes, m.batch_ns_per_byte));
   }
   series.push_back(model_line);
   viz::PlotSeries current;  // the model's point for the current knobs
@@ -241,9 +245,11 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
                             m.latency_ns),
                      false});
   notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
-                          "bytes in flight \u00f7 latency, %.0f ns idle (a warp's chase) and "
-                          "twice that at cudaMemcpy's rate. Knee: %s per SM.",
-                          m.latency_ns, kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
+                          "bytes in flight \u00f7 latency, %.0f ns idle (a warp's chase) + "
+                          "%.2f ns per byte a warp waits for at once, twice that at "
+                          "cudaMemcpy's rate. Knee: %s per SM.",
+                          m.latency_ns, m.batch_ns_per_byte,
+                          kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
                    false});
   draw_notes(notes, keep_below, theme, aside);
   viz::PlotSpec spec;

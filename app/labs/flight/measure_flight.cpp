@@ -114,12 +114,21 @@ int measure_body(const std::string& section, const std::string& format) {
     doc["model_latency_ns"] = *dram;
     const double knee = gpu::knee_bytes_per_sm(l.sm.sm_count, *dram, memcpy.gbps);
     doc["knee_bytes_per_sm"] = knee;
+    std::vector<gpu::StreamMeasurement> copies;
     for (const auto& p : littles_law_grid(l.sm)) {
-      const auto m = lab.measure_stream(p, 7, 2);
-      ok = ok && m.verified;
+      copies.push_back(lab.measure_stream(p, 7, 2));
+      ok = ok && copies.back().verified;
+    }
+    // tau from this run's one-block-per-SM copies below the knee (flight_lab.h); the H100's
+    // when fewer than two of them verified.
+    const double tau = gpu::batch_ns_per_byte(copies, l.sm.sm_count, *dram, memcpy.gbps)
+                           .value_or(kAssumedBatchNsPerByte);
+    doc["model_batch_ns_per_byte"] = tau;
+    for (const auto& m : copies) {
       nlohmann::json r = stream_json(m);
-      const double model = gpu::littles_law_gbps(static_cast<double>(m.bytes_in_flight_per_sm),
-                                                 l.sm.sm_count, *dram, memcpy.gbps);
+      const double model = gpu::littles_law_gbps(
+          static_cast<double>(m.bytes_in_flight_per_sm), l.sm.sm_count, *dram, memcpy.gbps,
+          32.0 * m.params.loads_per_thread * m.params.word_bytes, tau);
       r["section"] = "littles-law";
       r["model_gbps"] = model;
       r["error_pct"] = 100.0 * (m.gbps - model) / model;
@@ -206,6 +215,10 @@ int measure_body(const std::string& section, const std::string& format) {
                     p["tlb_step_bytes"].is_null()
                         ? ""
                         : ("  TLB step at " + p["tlb_step_bytes"].dump() + " bytes").c_str());
+    if (doc.contains("model_batch_ns_per_byte"))
+      std::printf("model: idle latency %.1f ns + %.3f ns per byte of a warp's batch\n",
+                  doc["model_latency_ns"].get<double>(),
+                  doc["model_batch_ns_per_byte"].get<double>());
     for (const auto& r : rows) {
       const std::string s = r["section"];
       if (s == "latency") {
