@@ -1,14 +1,19 @@
-// The refined Little's-law model (issue 31) against two full H100 runs of
-// `warplens measure --lab flight --section all --format json` (H100 80GB HBM3, 2026-11-27,
-// shared/measurements/2026-11-27/h100-flight-run{1,2}.json): the model's inputs (idle latency,
-// cudaMemcpy, tau) come from run 1 only, and it is judged on run 2's 32 Little's-law copies.
-// Host only, no GPU.
+// The Little's-law models against measurements, host only (no GPU):
+//  - the linear model (L0 x (1 + X / peak) + tau x b, tau from the one-block copies) against two
+//    full H100 runs of `warplens measure --lab flight --section all --format json` (H100 80GB
+//    HBM3, 2026-11-27, shared/measurements/2026-11-27/h100-flight-run{1,2}.json, from before the
+//    loaded-latency probe): inputs from run 1, judged on run 2's 32 Little's-law copies;
+//  - the loaded-latency model (the probe's curves, flight_lab.h) on probe points built by hand,
+//    where the answer is known in closed form;
+//  - the checker (flight_check.h) on measure documents built from those runs.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <nlohmann/json.hpp>
 #include <vector>
 
+#include "flight_check.h"
 #include "flight_lab.h"
 
 namespace warplens {
@@ -162,6 +167,149 @@ TEST(FlightModelData, FatterWarpsLoseAtTheSameBytesInFlight) {
   // tau = 0 is the old model.
   EXPECT_DOUBLE_EQ(gpu::littles_law_gbps(8192, kSms, 536, 2896, 1024, 0),
                    gpu::littles_law_gbps(8192, kSms, 536, 2896));
+}
+
+// --- the loaded-latency model --------------------------------------------------------------------
+
+gpu::LoadedLatencyPoint probe_point(int load, int batch, double ns, double gbps,
+                                    bool verified = true) {
+  gpu::LoadedLatencyPoint p;
+  p.copy_blocks_per_sm = load;
+  p.batch_bytes = batch;
+  p.ns_per_load = ns;
+  p.copy_gbps = gbps;
+  p.verified = verified;
+  return p;
+}
+
+TEST(FlightLoadedModel, CurvesGoThroughTheProbesPointsAndNeverFall) {
+  const std::vector<gpu::LoadedLatencyPoint> points = {
+      probe_point(0, 0, 500, 0),
+      probe_point(2, 0, 700, 1000),
+      probe_point(7, 0, 1500, 2800),
+      probe_point(4, 0, 650, 2000),  // under its left one
+      probe_point(0, 512, 300, 0),
+      probe_point(0, 2048, 330.72, 0),
+      probe_point(7, 512, 1000, 2790),
+      probe_point(7, 2048, 1460.8, 2810),
+      probe_point(2, 2048, 9999, 1000, false)};  // unverified: left out (no pair at 2 either)
+  const auto m = gpu::loaded_latency_model(points);
+  ASSERT_TRUE(m);
+  ASSERT_EQ(m->latency.gbps.size(), 4u);
+  EXPECT_DOUBLE_EQ(m->latency.at(0), 500);
+  EXPECT_DOUBLE_EQ(m->latency.at(500), 600);    // halfway to (1000, 700)
+  EXPECT_DOUBLE_EQ(m->latency.at(2000), 700);   // 650 is noise under 700: held at 700
+  EXPECT_DOUBLE_EQ(m->latency.at(2400), 1100);  // halfway from (2000, 700) to (2800, 1500)
+  EXPECT_DOUBLE_EQ(m->latency.at(3000), 1700);  // the last segment continues
+  // tau: (L(2048) - L(512)) / 1536 at each load, at the mean of the two copies' rates.
+  ASSERT_EQ(m->batch.gbps.size(), 2u);
+  EXPECT_NEAR(m->batch.at(0), 0.02, 1e-12);
+  EXPECT_DOUBLE_EQ(m->batch.gbps[1], 2800);
+  EXPECT_NEAR(m->batch.at(2800), 0.3, 1e-12);
+  EXPECT_NEAR(m->batch.at(1400), 0.16, 1e-12);
+  // Without an idle or a loaded warp chase there is no curve.
+  EXPECT_FALSE(gpu::loaded_latency_model({probe_point(0, 0, 500, 0)}));
+  EXPECT_FALSE(gpu::loaded_latency_model({probe_point(7, 0, 1500, 2800)}));
+  EXPECT_FALSE(
+      gpu::loaded_latency_model({probe_point(0, 0, 500, 0, false), probe_point(7, 0, 1500, 2800)}));
+}
+
+TEST(FlightLoadedModel, LittlesLawWithTheMeasuredLatencySolvesForTheRate) {
+  // A flat latency of 500 ns and no batch cost: X = 2 x SMs x bytes / 500, until the peak.
+  gpu::LoadedLatencyModel flat;
+  flat.latency.gbps = {0, 1000};
+  flat.latency.value = {500, 500};
+  EXPECT_NEAR(gpu::littles_law_loaded_gbps(4096, kSms, flat, 3000, 1024), 2.0 * kSms * 4096 / 500,
+              1e-6);
+  EXPECT_DOUBLE_EQ(gpu::littles_law_loaded_gbps(65536, kSms, flat, 3000, 1024), 3000);
+  // The latency L0 x (1 + X / peak) as a curve is the linear model without its batch term.
+  gpu::LoadedLatencyModel linear;
+  linear.latency.gbps = {0, 2896};
+  linear.latency.value = {533.8, 2 * 533.8};
+  for (double bif : {1024.0, 4096.0, 6000.0, 9000.0})
+    EXPECT_NEAR(gpu::littles_law_loaded_gbps(bif, kSms, linear, 2896, 512),
+                gpu::littles_law_gbps(bif, kSms, 533.8, 2896), 1e-6)
+        << bif;
+  // A batch cost: fatter warps get less at the same bytes in flight, and the rate solves
+  // X x (L(X) + tau(X) x b) = 2 x SMs x bytes.
+  gpu::LoadedLatencyModel batch = linear;
+  batch.batch.gbps = {0, 2896};
+  batch.batch.value = {0.1, 0.3};
+  const double thin = gpu::littles_law_loaded_gbps(16384, kSms, batch, 2896, 256);
+  const double fat = gpu::littles_law_loaded_gbps(16384, kSms, batch, 2896, 2048);
+  EXPECT_GT(thin, fat);
+  EXPECT_NEAR(fat * (batch.latency.at(fat) + batch.batch.at(fat) * 2048), 2.0 * kSms * 16384, 1e-3);
+  EXPECT_EQ(gpu::littles_law_loaded_gbps(4096, kSms, gpu::LoadedLatencyModel{}, 2896, 128), 0);
+}
+
+TEST(FlightLoadedModel, ProbeLoadsLeaveRoomForTheChase) {
+  const auto loads = gpu::probe_copy_blocks(gpu::model_sm_limits());  // 2048 threads per SM
+  EXPECT_EQ(loads, (std::vector<int>{0, 1, 2, 4, 7}));
+  gpu::SmLimits small = gpu::model_sm_limits();
+  small.max_threads_per_sm = 1024;  // 4 blocks of 256: 3 beside the chase
+  EXPECT_EQ(gpu::probe_copy_blocks(small), (std::vector<int>{0, 1, 2, 3}));
+}
+
+// --- the checker ------------------------------------------------------------------------------
+
+nlohmann::json measure_document(const Run& run) {
+  nlohmann::json doc = {
+      {"sm_count", kSms}, {"memcpy_gbps", run.memcpy_gbps}, {"model_latency_ns", run.latency_ns}};
+  nlohmann::json rows = nlohmann::json::array();
+  for (const auto& c : run.copies)
+    rows.push_back({{"section", "littles-law"},
+                    {"word_bytes", c.word_bytes},
+                    {"loads_per_thread", c.loads},
+                    {"warps_per_sm", c.warps_per_sm},
+                    {"blocks_per_sm", c.blocks_per_sm},
+                    {"bytes_in_flight_per_sm", c.bytes_in_flight_per_sm},
+                    {"gbps", c.gbps},
+                    {"verified", true}});
+  doc["rows"] = rows;
+  return doc;
+}
+
+TEST(FlightCheck, RunTwoWithRunOnesInputsAsTheLinearModelSaysWithoutAProbe) {
+  const auto c = app::check_flight_model(measure_document(kRun2), measure_document(kRun1));
+  EXPECT_EQ(c.model, "linear");
+  EXPECT_EQ(c.probe_points, 0);
+  EXPECT_EQ(c.below + c.above, 32);
+  EXPECT_EQ(c.below, 7);
+  const double tau =
+      *gpu::batch_ns_per_byte(measurements(kRun1), kSms, kRun1.latency_ns, kRun1.memcpy_gbps);
+  const Worst w = worst_errors(kRun2, kRun1.latency_ns, kRun1.memcpy_gbps, tau);
+  EXPECT_NEAR(c.worst_below_pct, w.below, 1e-9);
+  EXPECT_NEAR(c.worst_above_pct, w.above, 1e-9);
+  EXPECT_DOUBLE_EQ(c.linear_worst_above_pct, c.worst_above_pct);
+  EXPECT_FALSE(c.meets_goals());
+  EXPECT_EQ(c.lines.size(), 32u);
+}
+
+TEST(FlightCheck, WithAProbeTheLoadedModelJudgesTheCopies) {
+  // Run 1's inputs plus probe rows that make the latency L0 x (1 + X / peak) exactly and no
+  // batch cost: the loaded model is then the linear one with tau = 0 (within the bisection).
+  nlohmann::json inputs = measure_document(kRun1);
+  const double p = kRun1.memcpy_gbps, l0 = kRun1.latency_ns;
+  const auto row = [](int load, int batch, double ns, double gbps) {
+    return nlohmann::json{{"section", "loaded-latency"}, {"copy_blocks_per_sm", load},
+                          {"batch_bytes", batch},        {"ns_per_load", ns},
+                          {"copy_gbps", gbps},           {"verified", true}};
+  };
+  for (int batch : {0, 512, 2048}) {
+    inputs["rows"].push_back(row(0, batch, l0, 0));
+    inputs["rows"].push_back(row(7, batch, 2 * l0, p));
+  }
+  const auto c = app::check_flight_model(measure_document(kRun2), inputs);
+  EXPECT_EQ(c.model, "loaded-latency probe");
+  EXPECT_EQ(c.probe_points, 6);
+  const Worst untaued = worst_errors(kRun2, l0, p, 0);
+  EXPECT_NEAR(c.worst_below_pct, untaued.below, 1e-4);
+  EXPECT_NEAR(c.worst_above_pct, untaued.above, 1e-4);
+  // A document without what the model needs is refused.
+  EXPECT_THROW(app::check_flight_model(measure_document(kRun2), nlohmann::json::object()),
+               std::invalid_argument);
+  EXPECT_THROW(app::check_flight_model(nlohmann::json{{"rows", nlohmann::json::array()}}, inputs),
+               std::invalid_argument);
 }
 
 }  // namespace

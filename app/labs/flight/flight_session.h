@@ -66,6 +66,8 @@ struct FlightResults {
   std::optional<gpu::MemcpyMeasurement> memcpy;
   std::vector<gpu::LatencyPoint> ladder;  ///< any order; rows by (path, lanes)
   std::vector<gpu::StreamMeasurement> stream;
+  /// The loaded-latency probe (gpu::probe_copy_blocks x the three chases): the model's input.
+  std::vector<gpu::LoadedLatencyPoint> probe;
   std::vector<gpu::AsyncMeasurement> async;
   int version = 0;  ///< grows with every publication (the model follows it)
   bool busy = false;
@@ -94,8 +96,11 @@ struct FlightModel {
   double batch_ns_per_byte = kAssumedBatchNsPerByte;  ///< gpu::batch_ns_per_byte, else assumed
   bool batch_measured = false;
   double warp_batch_bytes = 0;  ///< the current point's: 32 lanes x loads x word bytes
-  gpu::Plateaus plateaus;       ///< of the default, 1-lane row
-  gpu::Residency residency;     ///< the current point: the API's when measured, else the model's
+  /// The probe's loaded latency and batch cost (gpu::loaded_latency_model): once measured, the
+  /// line is gpu::littles_law_loaded_gbps and needs neither the linear growth nor the tau above.
+  std::optional<gpu::LoadedLatencyModel> loaded;
+  gpu::Plateaus plateaus;    ///< of the default, 1-lane row
+  gpu::Residency residency;  ///< the current point: the API's when measured, else the model's
   bool residency_measured = false;
   gpu::SmPicture picture;
   double bytes_in_flight = 0;  ///< per SM
@@ -103,6 +108,10 @@ struct FlightModel {
   double knee_bytes = 0;  ///< per SM
   std::vector<std::int64_t> working_sets;
 };
+
+/// The predicted line at `bytes_in_flight_per_sm` for the model's warp batch: with the probe's
+/// loaded latency once measured, else the linear growth and tau (flight_lab.h).
+double flight_line_gbps(const FlightModel& m, double bytes_in_flight_per_sm);
 
 /// Throws std::invalid_argument for parameters the lab refuses.
 FlightModel flight_model(const FlightState& state, const FlightResults& results,
