@@ -78,10 +78,14 @@ __device__ __forceinline__ unsigned batch_hop(const unsigned* lines, unsigned li
 /// out[0..3]: globaltimer ns of the timed hops, clock64 cycles, copy chunks counted across them,
 /// 1 if the copy had started before them (or there is no copy). batch_loads 0: the ladder's
 /// warp chase (lane l on its own line); k > 0: the batch chase, k x 512 B per hop.
-__global__ void loaded_probe(const unsigned* lines, unsigned nodes, const unsigned* starts,
-                             int batch_loads, int warm, int hops, unsigned* end, const uint4* in,
-                             uint4* out, long long chunks, unsigned long long* counter,
-                             unsigned* done, long long ramp, unsigned long long* result) {
+/// At most 32 registers per thread (8 blocks of 256 on a 64 K-register SM: __maxnreg__, CUDA
+/// 12.4+), so that the copy blocks and the chase's block are all resident at once at every load
+/// of probe_copy_blocks.
+__global__ void __maxnreg__(32)
+    loaded_probe(const unsigned* lines, unsigned nodes, const unsigned* starts, int batch_loads,
+                 int warm, int hops, unsigned* end, const uint4* in, uint4* out, long long chunks,
+                 unsigned long long* counter, unsigned* done, long long ramp,
+                 unsigned long long* result) {
   if (blockIdx.x == 0) {
     if (threadIdx.x >= kChaseWarpLanes) return;
     // The warp chase follows word indices; the batch chase line indices (all lanes one line).
