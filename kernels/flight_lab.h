@@ -239,9 +239,9 @@ std::optional<double> batch_ns_per_byte(const std::vector<StreamMeasurement>& co
 // per dependent load, from %globaltimer) and the bandwidth the copy moved during exactly those
 // hops (read + write GB/s, from a progress counter the chase reads at both ends). Sources: the
 // loaded-latency curve is how memory systems are characterised (Intel Memory Latency Checker's
-// "loaded latency"; the latency-bandwidth curves of DRAM papers, e.g. Jacob, Ng and Wang,
-// "Memory Systems: Cache, DRAM, Disk", 2008, ch. 15); %globaltimer is the PTX ISA's global
-// nanosecond timer ("Special Registers: %globaltimer").
+// "loaded latency"; the latency-bandwidth curves of DRAM systems, e.g. Jacob, Ng and Wang,
+// "Memory Systems: Cache, DRAM, Disk", 2008); %globaltimer is the PTX ISA's global nanosecond
+// timer ("Special Registers: %globaltimer").
 
 /// The probe's copy: 256 threads, 16-byte words, one load per thread (4 KiB per block in
 /// flight), grid-stride over the copy buffers pass after pass until the chase is done.
