@@ -167,6 +167,26 @@ std::string FlightLab::Impl::verify_out(std::int64_t bytes) {
          std::to_string(first) + ")";
 }
 
+void FlightLab::Impl::build_chase(std::int64_t working_set_bytes) {
+  if (chase_built_bytes == working_set_bytes) return;
+  const std::int64_t max_bytes = std::max<std::int64_t>(4 * device.l2_bytes, 4 << 20);
+  const auto nodes = static_cast<unsigned>(working_set_bytes / kChaseLineBytes);
+  chase.ensure_at_least(static_cast<std::size_t>(max_bytes), "the chase's lines");
+  chase_next_host = chase_cycle(nodes, 0x5eed0000u + nodes);
+  chase_next.ensure_at_least(chase_next_host.size() * 4, "the chase's cycle");
+  // On the lab's stream: a plain cudaMemcpy from pageable memory may return before its DMA
+  // lands, and the non-blocking stream would not wait for it (H200: 32 MiB chases ran on a
+  // half-laid cycle, at L1 latency).
+  check(cudaMemcpyAsync(chase_next.ptr, chase_next_host.data(), chase_next_host.size() * 4,
+                        cudaMemcpyHostToDevice, stream),
+        "cudaMemcpy (chase cycle)");
+  lay_cycle<<<(nodes + 255) / 256, 256, 0, stream>>>(chase_next.as<unsigned>(), nodes,
+                                                     chase.as<unsigned>());
+  check(cudaGetLastError(), "cycle launch");
+  check(cudaStreamSynchronize(stream), "laying out the cycle");
+  chase_built_bytes = working_set_bytes;
+}
+
 void FlightLab::Impl::prepare_kernel(const void* kernel) {
   check(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                              cudaSharedmemCarveoutMaxShared),
@@ -248,22 +268,7 @@ LatencyPoint FlightLab::measure_latency(const ChaseParams& params, int runs,
   check_chase(params, max_bytes);
   use_device(im.device.index);
   const auto nodes = static_cast<unsigned>(params.working_set_bytes / kChaseLineBytes);
-  if (im.chase_built_bytes != params.working_set_bytes) {
-    im.chase.ensure_at_least(static_cast<std::size_t>(max_bytes), "the chase's lines");
-    im.chase_next_host = chase_cycle(nodes, 0x5eed0000u + nodes);
-    im.chase_next.ensure_at_least(im.chase_next_host.size() * 4, "the chase's cycle");
-    // On the lab's stream: a plain cudaMemcpy from pageable memory may return before its DMA
-    // lands, and the non-blocking stream would not wait for it (H200: 32 MiB chases ran on a
-    // half-laid cycle, at L1 latency).
-    check(cudaMemcpyAsync(im.chase_next.ptr, im.chase_next_host.data(),
-                          im.chase_next_host.size() * 4, cudaMemcpyHostToDevice, im.stream),
-          "cudaMemcpy (chase cycle)");
-    lay_cycle<<<(nodes + 255) / 256, 256, 0, im.stream>>>(im.chase_next.as<unsigned>(), nodes,
-                                                          im.chase.as<unsigned>());
-    check(cudaGetLastError(), "cycle launch");
-    check(cudaStreamSynchronize(im.stream), "laying out the cycle");
-    im.chase_built_bytes = params.working_set_bytes;
-  }
+  im.build_chase(params.working_set_bytes);
   // Lane l starts at line l x nodes / lanes: a warp's 32 lanes are 32 lines far apart.
   std::vector<unsigned> starts(static_cast<std::size_t>(params.lanes));
   for (int l = 0; l < params.lanes; ++l)

@@ -1,12 +1,15 @@
 // The bytes-in-flight lab (issue 16): how many bytes a GPU must keep in flight to reach its
-// memory bandwidth. Three parts:
+// memory bandwidth. Four parts:
 //  - the latency ladder: a pointer chase (dependent loads, one lane or one warp) over working
 //    sets from 4 KiB to 4 x L2, so the L1, L2 and DRAM latencies show as plateaus;
 //  - Little's law: a streaming copy whose bytes in flight per SM are set by the knobs that
 //    really set them (word size, independent loads per thread, resident warps), against the
 //    model min(peak, 2 x SMs x bytes in flight per SM / DRAM latency);
 //  - asynchronous copies: the same copy staged through shared memory by cp.async (CC >= 8.0)
-//    and by the Tensor Memory Accelerator's bulk copy (cp.async.bulk, CC 9.0).
+//    and by the Tensor Memory Accelerator's bulk copy (cp.async.bulk, CC 9.0);
+//  - the loaded-latency probe: the ladder's warp chase and a batch chase timed beside a copy at
+//    a set load, from which the model's latency under load and a warp's batch cost come
+//    (littles_law_loaded_gbps: every input measured, nothing fitted to the copies).
 // No CUDA types here, so it compiles without the toolkit; there every FlightLab entry point
 // throws GpuError ("built without the CUDA toolkit"). The host side (flight_plan.cpp) is in
 // every build.
@@ -171,6 +174,18 @@ std::int64_t bytes_in_flight_per_sm(int warps_per_sm, int loads_per_thread, int 
 /// copy (cudaMemcpy) the device reaches. 0 for latency <= 0 or peak <= 0.
 double littles_law_gbps(double bytes_in_flight_per_sm, int sms, double latency_ns,
                         double peak_gbps);
+/// The linear model with the warp's batch: the same law with the latency L0 + tau x b. A warp
+/// issues its loads (b = 32 lanes x loads x word bytes) before its first store and waits
+/// for the last of them: every byte it asks for at once adds tau ns to the time it holds its
+/// bytes in flight, so at the same bytes in flight per SM fewer, fatter warps get less (H100,
+/// 16 KiB per SM: 64 warps x 2 x 4 B 2739 GB/s, 8 warps x 4 x 16 B 2522 GB/s). tau is measured:
+/// batch_ns_per_byte() on the copies that hold one block per SM below the knee (so taken from
+/// the Little's-law copies themselves; littles_law_loaded_gbps below needs no such tau). tau = 0
+/// is the model above.
+double littles_law_gbps(double bytes_in_flight_per_sm, int sms, double latency_ns, double peak_gbps,
+                        double warp_batch_bytes, double batch_ns_per_byte);
+/// The latency of one warp's batch of `warp_batch_bytes` at idle: latency_ns + tau x bytes.
+double batch_latency_ns(double latency_ns, double warp_batch_bytes, double batch_ns_per_byte);
 /// The knee: the bytes in flight per SM that would reach `peak_gbps` at the idle latency,
 /// peak x latency / (2 x SMs) (Little's law's "bandwidth x latency"). The model reaches
 /// (sqrt(5) - 1) / 2 = 62 % of the peak there and the peak at twice it.
@@ -202,6 +217,89 @@ struct StreamMeasurement {
   bool verified = false;
   std::string check;
 };
+
+/// tau, ns per byte of a warp's batch, from the copies of one block per SM (8 warps of 256
+/// threads, shared memory limiting) below the knee: each one's effective latency 2 x SMs x bytes
+/// in flight / GB/s, less the load's own share (divided by 1 + GB/s / peak), less `latency_ns`,
+/// against the bytes per warp, a least-squares line through 0. One block per SM, so blocks
+/// never overlap their launch and drain; below the knee, so the peak does not bound them. nullopt
+/// with fewer than two such copies of different warp bytes (the sweep has four: 128 .. 512 B).
+std::optional<double> batch_ns_per_byte(const std::vector<StreamMeasurement>& copies, int sms,
+                                        double latency_ns, double peak_gbps);
+
+// --- the loaded-latency probe ------------------------------------------------------------------
+//
+// The model above assumes how the DRAM latency grows with the bandwidth in use: linearly, to
+// twice the idle latency at cudaMemcpy's rate. The one-float copies confirm it up to about 80 %
+// of the peak, and no copy of the sweep says what happens above (where the copies between two
+// and three knees bend toward the peak while that model is already capped). The probe measures
+// it instead: the ladder's warp chase (32 lanes on 32 lines of the 4 x L2 cycle, default loads:
+// the row whose DRAM plateau is L0), timed while a copy in the same launch keeps the memory
+// system busy at a set load, from idle to over 95 % of cudaMemcpy. Each point is a latency (ns
+// per dependent load, from %globaltimer) and the bandwidth the copy moved during exactly those
+// hops (read + write GB/s, from a progress counter the chase reads at both ends). Sources: the
+// loaded-latency curve is how memory systems are characterised (Intel Memory Latency Checker's
+// "loaded latency"; the latency-bandwidth curves of DRAM systems, e.g. Jacob, Ng and Wang,
+// "Memory Systems: Cache, DRAM, Disk", 2008); %globaltimer is the PTX ISA's global nanosecond
+// timer ("Special Registers: %globaltimer").
+
+/// The probe's copy: 256 threads, 16-byte words, one load per thread (4 KiB per block in
+/// flight), grid-stride over the copy buffers pass after pass until the chase is done.
+inline constexpr int kProbeCopyThreads = 256;
+inline constexpr int kProbeCopyWordBytes = 16;
+/// Timed hops of the chase (after as many untimed ones: the copy has reached its rate by then).
+inline constexpr int kProbeHops = 1024;
+
+/// The loads the probe measures: copy blocks per SM 0 (idle), 1, 2, 4 and the most that leave
+/// room for the chase's block on one SM (threads per SM / 256 - 1; 7 on CC 9.0).
+std::vector<int> probe_copy_blocks(const SmLimits& limits);
+/// The probe's chases: 0, the ladder's warp chase (32 lanes on 32 far-apart lines; its idle
+/// latency is L0); 512 and 2048, the batch chase: one warp that asks, per hop, for 512 or 2048
+/// contiguous bytes (1 or 4 loads of 16 B per lane, as a copy warp's batch lies) and waits for
+/// the last of them. The two batches give the cost of a warp's batch per byte,
+/// tau = (L(2048) - L(512)) / 1536, at each load: measured, not taken from the copies.
+inline constexpr int kProbeBatchSmall = 512, kProbeBatchLarge = 2048;
+
+struct LoadedLatencyPoint {
+  int copy_blocks_per_sm = 0;  ///< the load asked for (0: idle)
+  int batch_bytes = 0;         ///< 0: the warp chase; 512 or 2048: the batch chase
+  long long copy_blocks = 0;   ///< the copy's blocks in the launch (besides the chase's one)
+  int hops = 0;                ///< timed dependent loads per lane
+  double ns_per_load = 0;      ///< %globaltimer across the timed hops / hops
+  double cycles_per_load = 0;  ///< clock64() across the same hops / hops
+  double copy_gbps = 0;        ///< read + write GB/s the copy moved during the timed hops (0 idle)
+  bool verified = false;       ///< every lane ended where the host's cycle says, and (loaded) the
+                               ///< copy ran during every timed hop
+  std::string check;
+};
+
+/// A quantity measured at several loads, as a function of the bandwidth X in use (read + write
+/// GB/s): piecewise linear through the points in order of X, never falling (a point below the
+/// one before it is taken as that one: noise); below the first point and past the last, the
+/// nearest segment's line continues.
+struct LoadedCurve {
+  std::vector<double> gbps, value;  ///< ascending gbps
+  [[nodiscard]] double at(double x) const;
+};
+/// The probe's latency curves: `latency` (ns) of the warp chase, the idle point at X = 0, and
+/// `batch` (ns per byte of a warp's batch) from the batch chases, the two batches paired by load
+/// (their X: the mean of the two copies' rates). Unverified points are left out; nullopt without
+/// an idle and a loaded point of the warp chase. `batch` empty without a pair.
+struct LoadedLatencyModel {
+  LoadedCurve latency, batch;
+};
+std::optional<LoadedLatencyModel> loaded_latency_model(
+    const std::vector<LoadedLatencyPoint>& points);
+
+/// The model with the measured loaded latency: Little's law X = 2 x SMs x bytes in flight per
+/// SM / (L(X) + tau(X) x b), L and tau the probe's curves (instead of L0 x (1 + X / peak) and a
+/// tau from the copies), b the warp's batch (32 x loads x word bytes), solved for X by bisection
+/// (L and tau never fall, so X x latency grows with X and the root is unique), capped at
+/// `peak_gbps`, cudaMemcpy of the same run. No constant is fitted to the copies. 0 for an empty
+/// latency curve, or peak <= 0.
+double littles_law_loaded_gbps(double bytes_in_flight_per_sm, int sms,
+                               const LoadedLatencyModel& model, double peak_gbps,
+                               double warp_batch_bytes);
 
 // --- asynchronous copies ---------------------------------------------------------------------
 
@@ -276,6 +374,13 @@ class FlightLab {
                                  const std::atomic<bool>* cancel = nullptr);
   /// cudaMemcpy device-to-device over the copy buffers (GB/s: read + write).
   MemcpyMeasurement measure_memcpy(int runs = 7, int warmup = 2);
+  /// The loaded-latency probe at `copy_blocks_per_sm` (0 .. threads per SM / 256 - 1): one
+  /// launch of SMs x copy_blocks_per_sm copy blocks and one chase block, all resident at once;
+  /// the chase's timed hops start once the copy has moved a few passes' worth of chunks. Median
+  /// of `runs` launches. `batch_bytes`: 0, kProbeBatchSmall or kProbeBatchLarge (the chase, see
+  /// above). Throws std::invalid_argument for a load or batch outside those.
+  LoadedLatencyPoint measure_loaded_latency(int copy_blocks_per_sm, int batch_bytes, int runs = 3,
+                                            const std::atomic<bool>* cancel = nullptr);
 
  private:
   struct Impl;

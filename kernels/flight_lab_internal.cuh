@@ -31,6 +31,7 @@ struct FlightLab::Impl {
   detail::DeviceBuffer in, out;            // the copy buffers, copy_bytes each
   detail::DeviceBuffer chase, chase_next;  // the chase's lines and the uploaded cycle
   detail::DeviceBuffer chase_end, chase_starts, chase_clocks;
+  detail::DeviceBuffer probe_state;  // the loaded-latency probe's result, counter and flag
   std::int64_t copy_bytes = 0;
   std::int64_t chase_built_bytes = 0;  ///< the working set whose cycle `chase` holds
   std::vector<std::uint32_t> chase_next_host;
@@ -43,6 +44,9 @@ struct FlightLab::Impl {
   void clear_out();
   /// Compares every word of `out` with flight_word; "" when all match, else what differs.
   std::string verify_out(std::int64_t bytes);
+  /// Lays the chase's random cycle over `working_set_bytes` into `chase` (once per working set:
+  /// kept until another is asked for), its host copy in chase_next_host.
+  void build_chase(std::int64_t working_set_bytes);
   /// The carveout and the dynamic-shared opt-in on a kernel (max shared, the device's limit).
   void prepare_kernel(const void* kernel);
 };

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <iterator>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -172,6 +173,135 @@ double littles_law_gbps(double bif, int sms, double latency_ns, double peak_gbps
   if (latency_ns <= 0 || peak_gbps <= 0) return 0;
   const double idle = 2.0 * sms * bif / latency_ns;  // N: the idle-latency line
   return std::min(peak_gbps, 0.5 * peak_gbps * (std::sqrt(1.0 + 4.0 * idle / peak_gbps) - 1.0));
+}
+
+double batch_latency_ns(double latency_ns, double warp_batch_bytes, double batch_ns_per_byte) {
+  return latency_ns + batch_ns_per_byte * std::max(warp_batch_bytes, 0.0);
+}
+
+double littles_law_gbps(double bif, int sms, double latency_ns, double peak_gbps,
+                        double warp_batch_bytes, double batch_ns_per_byte) {
+  if (latency_ns <= 0) return 0;
+  return littles_law_gbps(
+      bif, sms, batch_latency_ns(latency_ns, warp_batch_bytes, batch_ns_per_byte), peak_gbps);
+}
+
+std::optional<double> batch_ns_per_byte(const std::vector<StreamMeasurement>& copies, int sms,
+                                        double latency_ns, double peak_gbps) {
+  if (sms <= 0 || latency_ns <= 0 || peak_gbps <= 0) return std::nullopt;
+  const double knee = knee_bytes_per_sm(sms, latency_ns, peak_gbps);
+  double xy = 0, xx = 0, first = -1;
+  bool two = false;
+  for (const auto& c : copies) {
+    const auto bif = static_cast<double>(c.bytes_in_flight_per_sm);
+    if (c.residency.blocks_per_sm != 1 || c.residency.warps_per_sm <= 0 || c.gbps <= 0 ||
+        !c.verified || bif >= knee)
+      continue;
+    const double warp_bytes = bif / c.residency.warps_per_sm;
+    // Little's law backwards: the latency the copy saw, then its idle part (the load's own
+    // share, X / peak, taken off as the model adds it).
+    const double idle = 2.0 * sms * bif / c.gbps / (1 + c.gbps / peak_gbps);
+    xy += warp_bytes * (idle - latency_ns);
+    xx += warp_bytes * warp_bytes;
+    if (first < 0) first = warp_bytes;
+    two = two || warp_bytes != first;
+  }
+  if (!two || xx <= 0) return std::nullopt;
+  return std::max(xy / xx, 0.0);
+}
+
+std::vector<int> probe_copy_blocks(const SmLimits& limits) {
+  const int most = limits.max_threads_per_sm / kProbeCopyThreads - 1;
+  std::vector<int> loads = {0};
+  for (int k : {1, 2, 4})
+    if (k < most) loads.push_back(k);
+  if (most >= 1) loads.push_back(most);
+  return loads;
+}
+
+namespace {
+
+// A curve through (x, y) points: ascending x (ties: the first), never falling.
+LoadedCurve make_curve(std::vector<std::pair<double, double>> points) {
+  std::stable_sort(points.begin(), points.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  LoadedCurve c;
+  for (const auto& [x, y] : points) {
+    if (!c.gbps.empty() && x <= c.gbps.back()) continue;
+    c.gbps.push_back(x);
+    c.value.push_back(c.value.empty() ? y : std::max(y, c.value.back()));
+  }
+  return c;
+}
+
+}  // namespace
+
+double LoadedCurve::at(double x) const {
+  const std::size_t n = gbps.size();
+  if (n == 0) return 0;
+  if (n == 1) return value[0];
+  // The segment that holds x, or the nearest one (first or last) for an x outside.
+  std::size_t i = 1;
+  while (i + 1 < n && x > gbps[i]) ++i;
+  const double x0 = gbps[i - 1], x1 = gbps[i];
+  const double slope = (value[i] - value[i - 1]) / (x1 - x0);  // >= 0: never falling
+  return std::max(value[i - 1] + slope * (x - x0), 0.0);
+}
+
+std::optional<LoadedLatencyModel> loaded_latency_model(
+    const std::vector<LoadedLatencyPoint>& points) {
+  std::vector<std::pair<double, double>> warp;
+  bool idle = false, loaded = false;
+  for (const auto& p : points) {
+    if (!p.verified || p.ns_per_load <= 0 || p.batch_bytes != 0) continue;
+    if (p.copy_blocks_per_sm == 0) {
+      idle = true;
+      warp.emplace_back(0.0, p.ns_per_load);
+    } else if (p.copy_gbps > 0) {
+      loaded = true;
+      warp.emplace_back(p.copy_gbps, p.ns_per_load);
+    }
+  }
+  if (!idle || !loaded) return std::nullopt;
+  LoadedLatencyModel m;
+  m.latency = make_curve(warp);
+  // tau at each load: the two batches' latencies at the same copy blocks per SM.
+  std::vector<std::pair<double, double>> tau;
+  for (const auto& small : points) {
+    if (!small.verified || small.batch_bytes != kProbeBatchSmall) continue;
+    for (const auto& large : points) {
+      if (!large.verified || large.batch_bytes != kProbeBatchLarge ||
+          large.copy_blocks_per_sm != small.copy_blocks_per_sm)
+        continue;
+      if (small.copy_blocks_per_sm > 0 && (small.copy_gbps <= 0 || large.copy_gbps <= 0)) continue;
+      const double x =
+          small.copy_blocks_per_sm == 0 ? 0 : 0.5 * (small.copy_gbps + large.copy_gbps);
+      tau.emplace_back(x, std::max(large.ns_per_load - small.ns_per_load, 0.0) /
+                              (kProbeBatchLarge - kProbeBatchSmall));
+      break;
+    }
+  }
+  m.batch = make_curve(tau);
+  return m;
+}
+
+double littles_law_loaded_gbps(double bif, int sms, const LoadedLatencyModel& model,
+                               double peak_gbps, double warp_batch_bytes) {
+  if (model.latency.gbps.empty() || peak_gbps <= 0 || sms <= 0 || bif <= 0) return 0;
+  const double demand = 2.0 * sms * bif;  // bytes x 2 (read + write)
+  const double b = std::max(warp_batch_bytes, 0.0);
+  // X x (L(X) + tau(X) b) grows with X: bisection for X x latency = demand.
+  const auto excess = [&](double x) {
+    return x * (model.latency.at(x) + model.batch.at(x) * b) - demand;
+  };
+  if (excess(peak_gbps) <= 0) return peak_gbps;
+  double lo = 0, hi = peak_gbps;
+  for (int i = 0; i < 200; ++i) {  // to the last bit: about 60 halvings
+    const double mid = 0.5 * (lo + hi);
+    if (mid <= lo || mid >= hi) break;
+    (excess(mid) < 0 ? lo : hi) = mid;
+  }
+  return 0.5 * (lo + hi);
 }
 
 double knee_bytes_per_sm(int sms, double latency_ns, double peak_gbps) {

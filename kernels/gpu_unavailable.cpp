@@ -217,6 +217,9 @@ AsyncMeasurement FlightLab::measure_async(AsyncKind, int, int, const std::atomic
 MemcpyMeasurement FlightLab::measure_memcpy(int, int) {
   no_cuda();
 }
+LoadedLatencyPoint FlightLab::measure_loaded_latency(int, int, int, const std::atomic<bool>*) {
+  no_cuda();
+}
 
 std::string gpu_architecture(int cc_major, int cc_minor) {
   return "sm_" + std::to_string(cc_major) + std::to_string(cc_minor);

@@ -355,10 +355,13 @@ TEST_F(FigurePanels, LabsListOnlyThePanelsTheyHave) {
   EXPECT_EQ(panels("transpose"), "banks, warp, tile, numbers");
   EXPECT_EQ(panels("transpose-naive"), "warp, numbers");
   EXPECT_EQ(panels("kernel-copy"), "warp, numbers");
-  // The cache and bytes-in-flight labs: their numbers; bars once measured (below).
+  // The cache and bytes-in-flight labs: their plots (the model's lines even model only) and
+  // numbers; the read paths and the async copies, bars once measured (below), and numbers.
   for (const Scenario& s : builtin_scenarios()) {
     if (s.lab != Lab::Cache && s.lab != Lab::Flight) continue;
-    EXPECT_EQ(panels(s.name.c_str()), "numbers") << s.name;
+    const bool bars =
+        s.name == "flight-async" || s.name == "read-path" || s.name == "texture-2d-tile";
+    EXPECT_EQ(panels(s.name.c_str()), bars ? "numbers" : "plot, numbers") << s.name;
   }
 }
 

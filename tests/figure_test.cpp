@@ -164,7 +164,7 @@ TEST_F(FigureTest, LabsNameThePanelsTheyHave) {
   EXPECT_EQ(panels("bank-stride-32"), "banks, numbers");
   EXPECT_EQ(panels("transpose"), "banks, warp, tile, numbers");
   EXPECT_EQ(panels("transpose-naive"), "warp, numbers") << "no tile in shared memory";
-  EXPECT_EQ(panels("carveout-l1"), "numbers");
+  EXPECT_EQ(panels("carveout-l1"), "plot, numbers");
 }
 
 // --- SVG ----------------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 // The bytes-in-flight lab on the GPU (label gpu; skipped without a device): the ladder's plateaus
-// come in order L1 < L2 < DRAM, GB/s grows with bytes in flight below the knee, every copy
-// (plain and staged) verifies word by word, and a refused parameter leaves the lab usable.
+// come in order L1 < L2 < DRAM, the loaded-latency probe verifies at idle and under load, GB/s
+// grows with bytes in flight below the knee, every copy (plain and staged) verifies word by word,
+// and a refused parameter leaves the lab usable.
 #include <gtest/gtest.h>
 
 #include <memory>
@@ -83,6 +84,32 @@ TEST_F(FlightGpu, StagedCopiesVerifyOrSayWhyNot) {
     EXPECT_GT(a.gbps, 0);
     EXPECT_GT(a.bytes_in_flight_per_sm, 0);
   }
+}
+
+// The loaded-latency probe: every chase ends where the host's cycle says, the copy runs during
+// the timed hops of every loaded point, and the points make the model's curves.
+TEST_F(FlightGpu, LoadedLatencyProbeVerifiesAndMakesTheModelsCurves) {
+  std::vector<gpu::LoadedLatencyPoint> points;
+  const auto loads = gpu::probe_copy_blocks(lab_->limits().sm);
+  ASSERT_GE(loads.size(), 2u);
+  for (int load : {loads.front(), loads.back()})
+    for (int batch : {0, gpu::kProbeBatchSmall, gpu::kProbeBatchLarge}) {
+      const auto p = lab_->measure_loaded_latency(load, batch, 1);
+      EXPECT_TRUE(p.verified) << load << " blocks/SM, batch " << batch << ": " << p.check;
+      EXPECT_GT(p.ns_per_load, 0);
+      EXPECT_GT(p.cycles_per_load, 0);
+      if (load > 0)
+        EXPECT_GT(p.copy_gbps, 0);
+      else
+        EXPECT_EQ(p.copy_gbps, 0);
+      points.push_back(p);
+    }
+  const auto model = gpu::loaded_latency_model(points);
+  ASSERT_TRUE(model);
+  EXPECT_EQ(model->latency.gbps.size(), 2u);
+  EXPECT_EQ(model->batch.gbps.size(), 2u);
+  EXPECT_THROW(lab_->measure_loaded_latency(loads.back() + 1, 0), std::invalid_argument);
+  EXPECT_THROW(lab_->measure_loaded_latency(0, 1000), std::invalid_argument);
 }
 
 TEST_F(FlightGpu, RefusedParameterLeavesTheLabUsable) {

@@ -1,8 +1,8 @@
 // A view as a figure for course notes: the panel laid out ONCE as a list of primitives
 // (rectangles, lines, hatched areas, text), each with its role (a lane number, a bank number,
 // a conflict mark, the caption...), which a renderer then draws. The layout builders are
-// app/widgets/*_figure.cpp, one per panel (bank, warp, tile, heatmap, sweep, bars, numbers: from
-// the data the window's views draw), chosen by panel_figure.h; the renderer is cairo
+// app/widgets/*_figure.cpp, one per panel (bank, warp, tile, heatmap, sweep, bars, plot, numbers:
+// from the data the window's views draw), chosen by panel_figure.h; the renderer is cairo
 // (figure_cairo.h: SVG, PDF, PNG).
 //
 // Still to do (issue 14): the window's GL views draw with their own shaders (bank_view.h,

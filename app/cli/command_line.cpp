@@ -159,10 +159,10 @@ CommandLine::CommandLine() {
   render
       ->add_option("--panel", render_panel,
                    "one panel as a figure for notes: banks, warp, tile, heatmap, offset-sweep, "
-                   "stride-sweep, bars or numbers, to --out as SVG, PDF or PNG (with --all: "
-                   "that panel of every scenario that has it)")
-      ->check(CLI::IsMember(
-          {"banks", "warp", "tile", "heatmap", "offset-sweep", "stride-sweep", "bars", "numbers"}));
+                   "stride-sweep, bars, plot or numbers, to --out as SVG, PDF or PNG (with "
+                   "--all: that panel of every scenario that has it)")
+      ->check(CLI::IsMember({"banks", "warp", "tile", "heatmap", "offset-sweep", "stride-sweep",
+                             "bars", "plot", "numbers"}));
   render
       ->add_option("--format", render_format,
                    "--panel's file format: svg, pdf or png (default: --out's extension); with "

@@ -1,5 +1,6 @@
 #include "figure_panel.h"
 
+#include <algorithm>
 #include <stdexcept>
 #include <utility>
 
@@ -7,8 +8,9 @@ namespace warplens::app {
 
 const std::vector<FigurePanel>& all_figure_panels() {
   static const std::vector<FigurePanel> panels = {
-      FigurePanel::Banks,       FigurePanel::Warp,        FigurePanel::Tile, FigurePanel::Heatmap,
-      FigurePanel::OffsetSweep, FigurePanel::StrideSweep, FigurePanel::Bars, FigurePanel::Numbers};
+      FigurePanel::Banks,   FigurePanel::Warp,        FigurePanel::Tile,
+      FigurePanel::Heatmap, FigurePanel::OffsetSweep, FigurePanel::StrideSweep,
+      FigurePanel::Bars,    FigurePanel::Plot,        FigurePanel::Numbers};
   return panels;
 }
 
@@ -21,6 +23,7 @@ const char* to_string(FigurePanel panel) {
     case FigurePanel::OffsetSweep: return "offset-sweep";
     case FigurePanel::StrideSweep: return "stride-sweep";
     case FigurePanel::Bars: return "bars";
+    case FigurePanel::Plot: return "plot";
     case FigurePanel::Numbers: return "numbers";
   }
   return "?";
@@ -38,6 +41,68 @@ std::string figure_panel_list(const std::vector<FigurePanel>& panels) {
   std::string out;
   for (const FigurePanel p : panels) out += (out.empty() ? "" : ", ") + std::string(to_string(p));
   return out;
+}
+
+viz::Rgb figure_color(const FigureColor& color, const viz::Theme& theme) {
+  switch (color.kind) {
+    case FigureColor::Kind::Series: {
+      // Light: skip the palest yellows; dark: skip the darkest purples.
+      const int first = theme.name == viz::ThemeName::Dark ? 8 : 2;
+      const int lane = color.count <= 1 ? first + 4 : first + color.index * 22 / (color.count - 1);
+      return theme.lanes[static_cast<std::size_t>(std::clamp(lane, 0, 31))];
+    }
+    case FigureColor::Kind::Model: return theme.overfetch;
+    case FigureColor::Kind::Muted: return theme.muted_text;
+    case FigureColor::Kind::Warning: return theme.warning;
+    case FigureColor::Kind::Text: return theme.text;
+  }
+  return theme.text;
+}
+
+std::size_t FigurePlot::measured_points() const {
+  std::size_t n = 0;
+  for (const FigureSeries& s : series)
+    if (!s.model) n += s.y.size();
+  return n;
+}
+
+std::vector<viz::PlotSeries> plot_series(const FigurePlot& plot, const viz::Theme& theme) {
+  std::vector<viz::PlotSeries> out;
+  for (const FigureSeries& s : plot.series) {
+    viz::PlotSeries p;
+    p.label = s.label;
+    p.color = figure_color(s.color, theme);
+    p.x = s.x;
+    p.y = s.y;
+    p.y_low = s.y_low;
+    p.y_high = s.y_high;
+    p.dashed = s.dashed;
+    p.markers = s.markers;
+    p.highlight = s.highlight;
+    p.lines = s.lines;
+    out.push_back(std::move(p));
+  }
+  return out;
+}
+
+std::vector<viz::ReferenceLine> plot_references(const FigurePlot& plot, const viz::Theme& theme) {
+  std::vector<viz::ReferenceLine> out;
+  for (const FigureReference& r : plot.references)
+    out.push_back({r.label, figure_color(r.color, theme), r.y});
+  return out;
+}
+
+viz::PlotSpec plot_spec(const FigurePlot& plot) {
+  viz::PlotSpec spec;
+  spec.x_label = plot.x_label;
+  spec.y_label = plot.y_label;
+  spec.log_y = plot.log_y;
+  spec.log_x = plot.log_x;
+  spec.x_min = plot.x_min;
+  spec.x_max = plot.x_max;
+  spec.x_ticks = plot.x_ticks;
+  if (!plot.value_unit.empty()) spec.value_unit = plot.value_unit;
+  return spec;
 }
 
 std::vector<FigurePanel> numbers_and_measured_bars(bool bars_measured) {

@@ -12,7 +12,9 @@
 #include "index_math.h"
 #include "memory_model.h"
 #include "number_text.h"
+#include "plot.h"
 #include "shared_index.h"
+#include "theme.h"
 
 namespace warplens::app {
 
@@ -20,13 +22,26 @@ namespace warplens::app {
 /// access; tile: the shared tile as stored, tinted by bank (beside the bank view); heatmap: the
 /// sector heatmap of the global lab's launch; offset-sweep, stride-sweep: the global lab's
 /// measured sweeps with the model's prediction; bars: the shared labs' measured variants, the
-/// cache lab's read paths, the async copies; numbers: the lab's per-request table, model beside
-/// trace (or its own tables), and its measurements.
-enum class FigurePanel { Banks, Warp, Tile, Heatmap, OffsetSweep, StrideSweep, Bars, Numbers };
+/// cache lab's read paths, the async copies; plot: the plots of a lab whose view is plots (the
+/// cache lab's carveout, L1 and constant-cache plots, the bytes-in-flight lab's latency ladder
+/// and Little's law), the model's lines always, the measured points where measured; numbers: the
+/// lab's per-request table, model beside trace (or its own tables), and its measurements.
+enum class FigurePanel {
+  Banks,
+  Warp,
+  Tile,
+  Heatmap,
+  OffsetSweep,
+  StrideSweep,
+  Bars,
+  Plot,
+  Numbers
+};
 
 /// Every panel, in the order above.
 const std::vector<FigurePanel>& all_figure_panels();
-/// "banks", "warp", "tile", "heatmap", "offset-sweep", "stride-sweep", "bars", "numbers".
+/// "banks", "warp", "tile", "heatmap", "offset-sweep", "stride-sweep", "bars", "plot",
+/// "numbers".
 const char* to_string(FigurePanel panel);
 /// Parses a panel's name; throws std::invalid_argument otherwise.
 FigurePanel parse_figure_panel(const std::string& text);
@@ -71,6 +86,67 @@ struct FigureTable {
   int highlight = -1;  ///< the row the state shows, as the window highlights it (-1: none)
 };
 
+/// A plot colour by what it shows, so that a plot's data needs no theme: the figure and the
+/// window resolve it against the theme they draw with (figure_color).
+struct FigureColor {
+  /// Series: the i-th of n measured series (the labs' series_color: lanes 2..24 of the light
+  /// theme, 8..30 of the dark); Model: the model's lines (the theme's over-fetch colour); Muted,
+  /// Warning, Text: the theme's colours of those names.
+  enum class Kind { Series, Model, Muted, Warning, Text };
+  Kind kind = Kind::Series;
+  int index = 0, count = 1;  ///< Series only
+};
+/// `color` in `theme`.
+viz::Rgb figure_color(const FigureColor& color, const viz::Theme& theme);
+
+/// One series of a plot, as viz::PlotSeries (same fields) with its colour by meaning. `model`:
+/// the model's series (drawn, and named as the model's, whether or not anything was measured);
+/// the others are measurements, empty until measured.
+struct FigureSeries {
+  std::string label;
+  FigureColor color;
+  std::vector<double> x, y;
+  std::vector<double> y_low, y_high;  ///< optional whiskers, as y's length
+  bool dashed = false;
+  bool markers = true;
+  bool lines = true;
+  int highlight = -1;  ///< the point the state shows (ringed)
+  bool model = false;
+};
+/// A horizontal reference line (cudaMemcpy, a plateau, 100 %).
+struct FigureReference {
+  std::string label;
+  FigureColor color;
+  double y = 0;
+};
+/// A vertical line at x: a size the model places something at (a cache level's capacity, the L1
+/// a carveout leaves). Figures draw them; the window's plots do not.
+struct FigureXMark {
+  std::string label;
+  FigureColor color;
+  double x = 0;
+};
+/// One plot as data: what the window's view draws with viz::draw_plot (plot_series,
+/// plot_references), and the figure (plot_figure.h) from the same data. Labels carry their units.
+struct FigurePlot {
+  std::string title;             ///< "latency ladder"
+  std::string x_label, y_label;  ///< the longest form, e.g. "working set (KiB, log scale)"
+  double x_min = 0, x_max = 1;
+  bool log_x = false, log_y = false;
+  std::vector<double> x_ticks;  ///< empty: automatic
+  std::string value_unit;       ///< "ns", "GB/s", "cycles"
+  std::vector<FigureSeries> series;
+  std::vector<FigureReference> references;
+  std::vector<FigureXMark> x_marks;
+  /// Points measured (of the series that are not the model's).
+  [[nodiscard]] std::size_t measured_points() const;
+};
+/// The window's series and reference lines of `plot` in `theme`'s colours (draw_plot's input).
+std::vector<viz::PlotSeries> plot_series(const FigurePlot& plot, const viz::Theme& theme);
+std::vector<viz::ReferenceLine> plot_references(const FigurePlot& plot, const viz::Theme& theme);
+/// `plot`'s spec for draw_plot with its longest labels (the window fits its own).
+viz::PlotSpec plot_spec(const FigurePlot& plot);
+
 /// What one panel draws: the view's trace, the model's analysis of it (the GPU trace's when
 /// the trace came from the GPU) and the lines of text the view shows beside the picture.
 struct FigurePanelData {
@@ -112,6 +188,11 @@ struct FigurePanelData {
   std::string x_label;
   double memcpy_gbps = 0, peak_gbps = 0;  ///< the sweep's reference lines (0: none)
   double highlight_x = -1;                ///< the shown state's x, marked on the sweep
+
+  // --- plot: one or more plots, one under another (a lab's view's plots for the state's
+  // section); `measured` lists what was measured (empty: model only, `measured_absent` says why)
+  // and `notes` the lines under them ---
+  std::vector<FigurePlot> plots;
 
   // --- bars ---
   std::vector<FigureBar> bars;

@@ -4,6 +4,7 @@
 #include "bars_figure.h"
 #include "heatmap_figure.h"
 #include "numbers_figure.h"
+#include "plot_figure.h"
 #include "sweep_figure.h"
 #include "tile_figure.h"
 #include "warp_figure.h"
@@ -20,6 +21,7 @@ viz::Figure panel_figure(const FigurePanelData& data, const viz::Theme& theme,
     case FigurePanel::OffsetSweep:
     case FigurePanel::StrideSweep: return sweep_figure(data, theme, source);
     case FigurePanel::Bars: return bars_figure(data, theme, source);
+    case FigurePanel::Plot: return plot_figure(data, theme, source);
     case FigurePanel::Numbers: return numbers_figure(data, theme, source);
   }
   return numbers_figure(data, theme, source);

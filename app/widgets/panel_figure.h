@@ -11,8 +11,8 @@
 namespace warplens::app {
 
 /// The figure of `data` by its panel's builder (bank_figure.h, warp_figure.h, tile_figure.h,
-/// heatmap_figure.h, sweep_figure.h, bars_figure.h, numbers_figure.h). `source`: the source
-/// line (empty leaves it out).
+/// heatmap_figure.h, sweep_figure.h, bars_figure.h, plot_figure.h, numbers_figure.h). `source`: the
+/// source line (empty leaves it out).
 viz::Figure panel_figure(const FigurePanelData& data, const viz::Theme& theme,
                          const std::string& source);
 

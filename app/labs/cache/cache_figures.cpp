@@ -87,17 +87,50 @@ FigurePanelData numbers_panel(const CacheSession& session, const CacheResults& r
   return d;
 }
 
+// The section's plots (carveout: occupancy, time, resident blocks; L1: time per access and the
+// hit rate once read; constant: cycles per request), as the window draws them: the model's lines
+// always, the measured points where measured.
+FigurePanelData plot_panel(const CacheSession& session, const CacheResults& r) {
+  FigurePanelData d;
+  d.panel = FigurePanel::Plot;
+  d.access = access_text(session);
+  switch (session.state().section) {
+    case CacheSection::Carveout: d.plots = carveout_plots(session, r); break;
+    case CacheSection::L1:
+      d.plots = l1_plots(session, r);
+      if (!r.l1_hit_note.empty()) d.notes.push_back("L1 hit rate: " + r.l1_hit_note);
+      break;
+    case CacheSection::Constant:
+      d.plots = {constant_plot(session, r, /*reads_without_cycles=*/true)};
+      break;
+    case CacheSection::ReadPath: break;
+  }
+  std::size_t points = 0;
+  for (const FigurePlot& p : d.plots) points += p.measured_points();
+  if (points > 0) d.measured.push_back({"points", format("%zu", points)});
+  d.measured_title = "measured on the GPU";
+  set_measured_source(d, session.gpu_mode(),
+                      session.gpu_mode() ? session.device().device->name : std::string(),
+                      session.device().reason, r.busy);
+  return d;
+}
+
 }  // namespace
 
 std::vector<FigurePanel> cache_figure_panels(const CacheSession& session, const CacheResults& r) {
+  if (session.state().section != CacheSection::ReadPath)
+    return {FigurePanel::Plot, FigurePanel::Numbers};
   // Bars exist once measured on a GPU (the window draws none before).
-  return numbers_and_measured_bars(session.state().section == CacheSection::ReadPath &&
-                                   !read_path_bars(session, r).empty());
+  return numbers_and_measured_bars(!read_path_bars(session, r).empty());
 }
 
 std::optional<FigurePanelData> cache_figure_panel(const CacheSession& session,
                                                   const CacheResults& r, FigurePanel panel) {
   if (panel == FigurePanel::Numbers) return numbers_panel(session, r);
+  if (panel == FigurePanel::Plot) {
+    if (session.state().section == CacheSection::ReadPath) return std::nullopt;
+    return plot_panel(session, r);
+  }
   if (panel != FigurePanel::Bars || session.state().section != CacheSection::ReadPath)
     return std::nullopt;
   return measured_bars_panel(

@@ -26,83 +26,15 @@ void draw_carveout_plots(const CacheSession& session, const CacheResults& r,
   const int warps = std::max(m.threads_per_block / 32, 1);
   const int max_warps = std::max(m.max_threads_per_sm / 32, 1);
   const int full = max_warps / warps;  // blocks per SM at 100 % occupancy
-  const bool have_carveout =
-      r.carveout_of && same_cache_measurement(CacheSection::Carveout, *r.carveout_of, st);
-  const viz::Rgb model_color = theme.overfetch;
-  const viz::Rgb api_color = series_color(theme, 0, 3);
-  const viz::Rgb seen_color = series_color(theme, 2, 3);
   const float lead = font * 1.6f + ImGui::CalcTextSize("0000").x + 20 * s;
   const auto y_room = [&](float w) { return w - font * 1.6f - 4 * s; };
-
-  // (a) Occupancy against dynamic shared memory, at the chosen carveout.
-  viz::PlotSeries occ_model{"model", model_color, {}, {}, {}, {}, true, false, -1};
-  for (std::size_t i = 0; i < m.sweep.size(); ++i) {
-    const auto& row = m.sweep[i];
-    if (row.dynamic_shared_bytes == st.dynamic_shared_bytes)
-      occ_model.highlight = static_cast<int>(i);
-    occ_model.x.push_back(static_cast<double>(row.dynamic_shared_bytes) / 1024.0);
-    occ_model.y.push_back(row.blocks_per_sm);
-  }
-  viz::PlotSeries occ_api{"occupancy API", api_color, {}, {}, {}, {}, false, true, -1};
-  for (const auto& o : r.occupancy) {
-    if (o.carveout != st.carveout || !have_carveout) continue;
-    occ_api.x.push_back(static_cast<double>(o.dynamic_shared_bytes) / 1024.0);
-    occ_api.y.push_back(o.blocks_per_sm);
-  }
-  const std::vector<viz::PlotSeries> occ = {occ_model, occ_api};
-  const std::vector<viz::ReferenceLine> occ_refs = {
-      {"100 % occupancy", theme.muted_text, static_cast<double>(full)}};
-
-  // The carveout sweep: x is the capacity a carveout asks for (the table's rounding, before a
-  // block too large for it makes the driver raise it); the driver default (-1) has no request,
-  // so its point sits at the capacity the model assumes for it.
-  const auto x_of = [&](int carveout, const gpu::CarveoutChoice& choice) {
-    return carveout == gpu::kCarveoutDefault ? choice.shared_kib : choice.rounded_kib;
-  };
+  // The three plots' data (cache_plots.cpp): occupancy, kernel time, resident blocks.
+  const std::vector<FigurePlot> data = carveout_plots(session, r);
+  const std::vector<viz::PlotSeries> occ = plot_series(data[0], theme);
+  const std::vector<viz::ReferenceLine> occ_refs = plot_references(data[0], theme);
+  const std::vector<viz::PlotSeries> times = plot_series(data[1], theme);
+  const std::vector<viz::PlotSeries> blocks = plot_series(data[2], theme);
   const double x_max = m.table.max_capacity_kib();
-  const int chosen = [&] {
-    for (const auto& p : m.carveout_sweep)
-      if (p.carveout == st.carveout) return st.carveout;
-    return INT_MIN;
-  }();
-  const bool sweep_shown = have_carveout || (r.busy && !r.carveout_of);
-
-  // (b) Time against the capacity asked for.
-  viz::PlotSeries time{"median, min\u2013max", api_color, {}, {}, {}, {}, false, true, -1};
-  viz::PlotSeries def{"default (-1)", seen_color, {}, {}, {}, {}, false, true, -1};
-  for (const auto& h_m : r.hungry_sweep) {
-    if (!sweep_shown) break;
-    viz::PlotSeries& se = h_m.occupancy.carveout == gpu::kCarveoutDefault ? def : time;
-    if (h_m.occupancy.carveout == chosen) se.highlight = static_cast<int>(se.x.size());
-    se.x.push_back(x_of(h_m.occupancy.carveout, h_m.occupancy.model));
-    se.y.push_back(h_m.timing.median_ms);
-    se.y_low.push_back(h_m.timing.min_ms);
-    se.y_high.push_back(h_m.timing.max_ms);
-  }
-  const std::vector<viz::PlotSeries> times = {time, def};
-
-  // (c) Resident blocks against the capacity asked for: the occupancy API, the residency the
-  // kernel saw (%smid counters) and the table's prediction.
-  viz::PlotSeries blocks_model{"model", model_color, {}, {}, {}, {}, true, false, -1};
-  for (const auto& p : m.carveout_sweep) {
-    if (p.carveout == gpu::kCarveoutDefault) continue;
-    if (p.carveout == chosen) blocks_model.highlight = static_cast<int>(blocks_model.x.size());
-    blocks_model.x.push_back(x_of(p.carveout, p.choice));
-    blocks_model.y.push_back(p.blocks_per_sm);
-  }
-  viz::PlotSeries api{"occ. API", api_color, {}, {}, {}, {}, false, true, -1};
-  viz::PlotSeries seen{"seen (%smid)", seen_color, {}, {}, {}, {}, false, true, -1};
-  for (const auto& h_m : r.hungry_sweep) {
-    if (!sweep_shown) break;
-    if (h_m.occupancy.carveout == gpu::kCarveoutDefault) continue;  // in (b) and the table
-    if (h_m.occupancy.carveout == chosen) seen.highlight = static_cast<int>(seen.x.size());
-    const double x = x_of(h_m.occupancy.carveout, h_m.occupancy.model);
-    api.x.push_back(x);
-    api.y.push_back(h_m.occupancy.blocks_per_sm);
-    seen.x.push_back(x);
-    seen.y.push_back(h_m.observed_blocks_per_sm);
-  }
-  const std::vector<viz::PlotSeries> blocks = {blocks_model, api, seen};
 
   // The capacity ticks: as many of the table's capacities as keep their labels apart.
   const auto capacity_ticks = [&](float w) {

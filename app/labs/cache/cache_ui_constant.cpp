@@ -92,25 +92,8 @@ void draw_constant_view(CacheSession& session, const CacheResults& r, const viz:
 
   // The explanation and the measured part's state under the row, as room allows; the plot keeps
   // at least its least height.
-  viz::PlotSeries se;
-  se.label = "measured (median)";
-  se.color = series_color(theme, 0, 4);
-  for (const auto& pt : r.constant) {
-    if (pt.k == k) se.highlight = static_cast<int>(se.x.size());
-    se.x.push_back(pt.k);
-    se.y.push_back(pt.cycles_per_request);  // clock64: free of launch overhead
-  }
-  std::vector<viz::PlotSeries> series{se};
-  // The model: one read per distinct address, k x the broadcast's time.
-  viz::PlotSeries model{
-      "model: k \u00d7 the broadcast (k = 1)", theme.overfetch, {}, {}, {}, {}, true, false, -1};
-  if (!r.constant.empty() && r.constant.front().k == 1) {
-    for (int kk = 1; kk <= 32; ++kk) {
-      model.x.push_back(kk);
-      model.y.push_back(kk * r.constant.front().cycles_per_request);
-    }
-  }
-  series.push_back(std::move(model));
+  const std::vector<viz::PlotSeries> series =
+      plot_series(constant_plot(session, r, /*reads_without_cycles=*/false), theme);
   const std::vector<CacheAside::Note> notes = {
       measured_state_note(session, r, !r.constant.empty()),
       {std::string("Lanes l, l + k, l + 2k, \u2026 read the same word of the __constant__ table; "

@@ -116,6 +116,18 @@ void draw_carveout_plots(const CacheSession& session, const CacheResults& r,
                          CacheAside& aside, float width, float height, const PlotCell* picture);
 /// The least height draw_carveout_plots needs at `width`: one plot and the picker over it.
 float carveout_plots_min_height(const viz::Theme& theme, float width, float scale);
+/// The carveout section's plots as data: occupancy against dynamic shared memory, kernel time
+/// and resident blocks against the capacity each carveout asks for (cache_plots.cpp).
+std::vector<FigurePlot> carveout_plots(const CacheSession& session, const CacheResults& r);
+/// The L1 section's plots as data: time per access per carveout (with the L1 each carveout
+/// leaves as the model's vertical marks) and, once read, the L1 hit rate.
+std::vector<FigurePlot> l1_plots(const CacheSession& session, const CacheResults& r);
+/// The constant section's plot as data: measured cycles per request against k and the model's
+/// k x the broadcast. Without the broadcast's cycles and with `reads_without_cycles` (figures),
+/// the model's reads per request (k) on a reads axis instead of an empty model line.
+FigurePlot constant_plot(const CacheSession& session, const CacheResults& r,
+                         bool reads_without_cycles);
+
 void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGuiLayer& layer,
                   const viz::Theme& theme, bool interactive, CacheAside& aside);
 void draw_constant_view(CacheSession& session, const CacheResults& r, const viz::ImGuiLayer& layer,

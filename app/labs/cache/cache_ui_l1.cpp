@@ -19,7 +19,6 @@ namespace warplens::app::cache_ui_detail {
 void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGuiLayer& layer,
                   const viz::Theme& theme, bool interactive, CacheAside& aside) {
   const float s = layer.scale();
-  const CacheModel& m = session.model();
   const float width = ImGui::GetContentRegionAvail().x;
   const float font = ImGui::GetFontSize();
   {
@@ -32,34 +31,9 @@ void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGui
                 "from",
                 "L1 gather: time per access vs working set", plot_min_height(probe, width, s), ""));
   }
-  const auto& sets = l1_working_sets();
-  const auto& carveouts = l1_carveouts();
-  std::vector<viz::PlotSeries> series;
-  int highlight = -1;
-  for (std::size_t i = 0; i < sets.size(); ++i)
-    if (sets[i] == session.state().working_set_bytes) highlight = static_cast<int>(i);
-  for (std::size_t ci = 0; ci < carveouts.size(); ++ci) {
-    const int carveout = carveouts[ci];
-    gpu::CarveoutChoice left;
-    try {
-      left = gpu::carveout_capacity(m.table, carveout, m.reserved_bytes, 1);
-    } catch (const std::exception&) {
-    }
-    viz::PlotSeries se;
-    se.label = carveout_text(carveout) + format(" \u2022 L1 %d KiB", left.l1_kib);
-    se.color = series_color(theme, static_cast<int>(ci), static_cast<int>(carveouts.size()));
-    se.highlight = highlight;
-    se.dashed = carveout == gpu::kCarveoutDefault;  // often on top of another carveout's line
-    for (const auto& pt : r.l1) {
-      if (pt.carveout != carveout) continue;
-      se.x.push_back(static_cast<double>(pt.working_set_bytes) / 1024.0);
-      se.y.push_back(pt.ns_per_access);
-    }
-    series.push_back(std::move(se));
-  }
-  // The default last, dashed, so a line it coincides with still shows through its gaps.
-  if (!series.empty() && carveouts.front() == gpu::kCarveoutDefault)
-    std::rotate(series.begin(), series.begin() + 1, series.end());
+  // The plots' data (cache_plots.cpp): time per access, and the L1 hit rate once read.
+  const std::vector<FigurePlot> data = l1_plots(session, r);
+  const std::vector<viz::PlotSeries> series = plot_series(data[0], theme);
   const float lead = font * 1.6f + ImGui::CalcTextSize("0000").x + 20 * s;
   viz::PlotSpec spec;
   spec.log_x = true;
@@ -110,26 +84,10 @@ void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGui
                    },
                    "time",
                    {}});
-  std::vector<viz::PlotSeries> hit_series;
+  const std::vector<viz::PlotSeries> hit_series =
+      data.size() > 1 ? plot_series(data[1], theme) : std::vector<viz::PlotSeries>{};
   const std::vector<viz::ReferenceLine> full = {{"100 %", theme.muted_text, 100.0}};
   if (hits) {
-    for (std::size_t ci = 0; ci < carveouts.size(); ++ci) {
-      const int carveout = carveouts[ci];
-      viz::PlotSeries se;
-      se.label = carveout_text(carveout);
-      se.color = series_color(theme, static_cast<int>(ci), static_cast<int>(carveouts.size()));
-      se.dashed = carveout == gpu::kCarveoutDefault;
-      for (const auto& pt : r.l1_hit) {
-        if (pt.carveout != carveout || !pt.rate.percent) continue;
-        if (pt.working_set_bytes == session.state().working_set_bytes)
-          se.highlight = static_cast<int>(se.x.size());
-        se.x.push_back(static_cast<double>(pt.working_set_bytes) / 1024.0);
-        se.y.push_back(*pt.rate.percent);
-      }
-      hit_series.push_back(std::move(se));
-    }
-    if (!hit_series.empty() && carveouts.front() == gpu::kCarveoutDefault)
-      std::rotate(hit_series.begin(), hit_series.begin() + 1, hit_series.end());
     cells.push_back({"L1 hit rate",
                      legend_entries(hit_series, full),
                      [&](float w, float h) {

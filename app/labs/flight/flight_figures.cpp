@@ -1,5 +1,6 @@
 #include "flight_figures.h"
 
+#include <cstdint>
 #include <string>
 
 #include "flight_ui_internal.h"
@@ -72,18 +73,70 @@ FigurePanelData numbers_panel(const FlightSession& session, const FlightResults&
   return d;
 }
 
+// The section's plot (the latency ladder, or Little's law with its predicted line): the model's
+// lines always, the measured points where measured, and what was measured in one line.
+FigurePanelData plot_panel(const FlightSession& session, const FlightResults& r) {
+  FigurePanelData d;
+  d.panel = FigurePanel::Plot;
+  d.access = access_text(session);
+  const FlightModel& m = session.model();
+  if (session.state().section == FlightSection::Latency) {
+    d.plots.push_back(latency_plot(session, r));
+    // Until the ladder measures it, the idle latency the Little's-law model assumes (an H100's
+    // warp chase), as the model's line.
+    if (!m.latency_measured)
+      d.plots.back().references.push_back(
+          {format("model: a warp's DRAM latency %.0f ns (assumed, an H100's)", m.latency_ns),
+           {FigureColor::Kind::Model},
+           m.latency_ns});
+    if (!r.ladder.empty()) d.measured.push_back({"chases", format("%zu", r.ladder.size())});
+    if (m.plateaus.dram_ns)
+      d.measured.push_back({"DRAM plateau (1 lane)", format("%.0f ns", *m.plateaus.dram_ns)});
+  } else {
+    d.plots.push_back(littles_law_plot(session, r));
+    if (!r.stream.empty()) d.measured.push_back({"copies", format("%zu", r.stream.size())});
+    if (m.peak_measured) d.measured.push_back({"cudaMemcpy", format("%.0f GB/s", m.peak_gbps)});
+    if (m.loaded)
+      d.notes.push_back(format(
+          "The model: 2 \u00d7 SMs \u00d7 bytes in flight \u00f7 latency, the latency a warp's "
+          "chase measured beside a copy at the same GB/s (%zu loads, %.0f ns idle), plus what each "
+          "byte of a warp's batch adds there; capped at cudaMemcpy's %.0f GB/s; knee %s per SM.",
+          m.loaded->latency.gbps.size(), m.loaded->latency.value.front(), m.peak_gbps,
+          kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()));
+    else
+      d.notes.push_back(format(
+          "The model: 2 \u00d7 SMs \u00d7 bytes in flight \u00f7 latency, the latency %.0f ns%s "
+          "idle (a warp's chase) + %.2f ns%s per byte a warp waits for at once, twice that at "
+          "cudaMemcpy's rate %.0f GB/s%s; knee %s per SM.",
+          m.latency_ns, m.latency_measured ? "" : " (assumed, an H100's)", m.batch_ns_per_byte,
+          m.batch_measured ? "" : " (assumed, an H100's)", m.peak_gbps,
+          m.peak_measured ? "" : " (assumed, an H100's)",
+          kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()));
+  }
+  d.measured_title = "measured on the GPU";
+  set_measured_source(d, session.gpu_mode(),
+                      session.gpu_mode() ? session.device().device->name : std::string(),
+                      session.device().reason, r.busy);
+  return d;
+}
+
 }  // namespace
 
 std::vector<FigurePanel> flight_figure_panels(const FlightSession& session,
                                               const FlightResults& r) {
+  if (session.state().section != FlightSection::Async)
+    return {FigurePanel::Plot, FigurePanel::Numbers};
   // Bars exist once a copy was measured on a GPU (the window outlines the rest, unmeasured).
-  return numbers_and_measured_bars(session.state().section == FlightSection::Async &&
-                                   !async_figure_bars(session, r).empty());
+  return numbers_and_measured_bars(!async_figure_bars(session, r).empty());
 }
 
 std::optional<FigurePanelData> flight_figure_panel(const FlightSession& session,
                                                    const FlightResults& r, FigurePanel panel) {
   if (panel == FigurePanel::Numbers) return numbers_panel(session, r);
+  if (panel == FigurePanel::Plot) {
+    if (session.state().section == FlightSection::Async) return std::nullopt;
+    return plot_panel(session, r);
+  }
   if (panel != FigurePanel::Bars || session.state().section != FlightSection::Async)
     return std::nullopt;
   return measured_bars_panel(async_figure_bars(session, r),

@@ -1,8 +1,9 @@
 // The bytes-in-flight lab's part of `warplens-bench kernels-once` (kernels_once.h): the pointer
 // chase (default and __ldcg, one lane and a warp; it builds its cycle with lay_cycle and warms
 // with touch_lines), the streaming copy of every word size x loads per thread x grid shape, the
-// staged copies (cp.async, TMA; where the GPU lacks one, the row says so), cudaMemcpy; every copy
-// verified word by word, every chase checked against the host's cycle. Copy buffers are 16 MiB.
+// loaded-latency probe (idle and beside a copy), the staged copies (cp.async, TMA; where the GPU
+// lacks one, the row says so), cudaMemcpy; every copy verified word by word, every chase checked
+// against the host's cycle. Copy buffers are 16 MiB.
 #include <algorithm>
 #include <memory>
 #include <string>
@@ -68,6 +69,17 @@ std::vector<KernelRun> flight_kernels_once(const gpu::DeviceInfo& device,
       }
     }
   }
+  // The loaded-latency probe: the warp chase and a batch chase, idle and beside one copy block
+  // per SM (its chase is the ladder's largest working set, 4 x L2).
+  for (int load : {0, 1})
+    for (int batch : {0, gpu::kProbeBatchLarge})
+      log.run("loaded_probe",
+              std::to_string(load) + " copy blocks/SM, " +
+                  (batch == 0 ? std::string("warp chase") : std::to_string(batch) + " B batch"),
+              [&] {
+                const auto m = lab->measure_loaded_latency(load, batch, 1);
+                return RunCheck{m.verified, m.check};
+              });
   for (auto kind : {gpu::AsyncKind::CpAsync, gpu::AsyncKind::Tma}) {
     log.run(kind == gpu::AsyncKind::CpAsync ? "cp_async_copy" : "tma_copy", "16 MiB", [&] {
       const auto m = lab->measure_async(kind, 1, 0);

@@ -101,6 +101,14 @@ const gpu::StreamMeasurement* find_stream(const FlightResults& r, const gpu::Str
   return nullptr;
 }
 
+double flight_line_gbps(const FlightModel& m, double bytes_in_flight_per_sm) {
+  if (m.loaded)
+    return gpu::littles_law_loaded_gbps(bytes_in_flight_per_sm, m.sm.sm_count, *m.loaded,
+                                        m.peak_gbps, m.warp_batch_bytes);
+  return gpu::littles_law_gbps(bytes_in_flight_per_sm, m.sm.sm_count, m.latency_ns, m.peak_gbps,
+                               m.warp_batch_bytes, m.batch_ns_per_byte);
+}
+
 FlightModel flight_model(const FlightState& st, const FlightResults& r,
                          const std::string& device_name) {
   FlightModel m;
@@ -140,8 +148,13 @@ FlightModel flight_model(const FlightState& st, const FlightResults& r,
   }
   m.picture = gpu::sm_picture(st.stream, m.residency);
   m.bytes_in_flight = static_cast<double>(m.picture.bytes_in_flight);
-  m.predicted_gbps =
-      gpu::littles_law_gbps(m.bytes_in_flight, m.sm.sm_count, m.latency_ns, m.peak_gbps);
+  if (const auto tau = gpu::batch_ns_per_byte(r.stream, m.sm.sm_count, m.latency_ns, m.peak_gbps)) {
+    m.batch_ns_per_byte = *tau;
+    m.batch_measured = true;
+  }
+  m.warp_batch_bytes = 32.0 * st.stream.loads_per_thread * st.stream.word_bytes;
+  m.loaded = gpu::loaded_latency_model(r.probe);
+  m.predicted_gbps = flight_line_gbps(m, m.bytes_in_flight);
   m.knee_bytes = gpu::knee_bytes_per_sm(m.sm.sm_count, m.latency_ns, m.peak_gbps);
   m.working_sets = gpu::ladder_working_sets(m.levels.l2_bytes);
   return m;
@@ -204,6 +217,7 @@ void FlightSession::remeasure() {
       case FlightSection::Latency: r.ladder.clear(); break;
       case FlightSection::LittlesLaw:
         r.stream.clear();
+        r.probe.clear();
         r.memcpy.reset();
         break;
       case FlightSection::Async: r.async.clear(); break;
@@ -292,12 +306,24 @@ void FlightSession::run_job(const FlightState& job, gpu::FlightLab& lab) {
     }
     case FlightSection::LittlesLaw: {
       const auto grid = littles_law_grid(limits.sm);
-      total = static_cast<int>(grid.size()) + 2;
+      total = static_cast<int>(grid.size()) + 3;
       memcpy_ref();
       // The model's latency: the DRAM points of view 1's row model_ladder_row().
       const LadderRow& model_row = model_ladder_row();
       for (auto ws : sets)
         if (ws >= 2 * limits.levels.l2_bytes) chase({ws, model_row.path, model_row.lanes});
+      ++done;
+      // And how it grows under load: the loaded-latency probe (flight_lab.h).
+      if (have.probe.empty()) {
+        status("chasing pointers beside a copy (loaded latency)");
+        std::vector<gpu::LoadedLatencyPoint> probe;
+        for (int load : gpu::probe_copy_blocks(limits.sm))
+          for (int batch : {0, gpu::kProbeBatchSmall, gpu::kProbeBatchLarge}) {
+            if (*cancel) throw gpu::Cancelled();
+            probe.push_back(lab.measure_loaded_latency(load, batch, kChaseRuns, cancel));
+          }
+        publish([&](FlightResults& r) { r.probe = probe; });
+      }
       ++done;
       stream(job.stream);
       ++done;

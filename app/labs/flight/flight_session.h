@@ -37,6 +37,10 @@ struct FlightState {
 /// the ladder's DRAM plateau replace them.
 inline constexpr double kAssumedPeakGbps = 2950;
 inline constexpr double kAssumedDramNs = 536;
+/// And the latency each byte of a warp's batch adds, 0.19 ns per byte (gpu::batch_ns_per_byte
+/// of the one-block-per-SM copies of an H100 80GB HBM3 run, 2026-11-27, run 1: 0.190; run 2:
+/// 0.180), shown as assumed until this GPU's own copies measure it.
+inline constexpr double kAssumedBatchNsPerByte = 0.19;
 
 /// The ladder's rows: load path x lanes, in drawing order.
 struct LadderRow {
@@ -62,6 +66,8 @@ struct FlightResults {
   std::optional<gpu::MemcpyMeasurement> memcpy;
   std::vector<gpu::LatencyPoint> ladder;  ///< any order; rows by (path, lanes)
   std::vector<gpu::StreamMeasurement> stream;
+  /// The loaded-latency probe (gpu::probe_copy_blocks x the three chases): the model's input.
+  std::vector<gpu::LoadedLatencyPoint> probe;
   std::vector<gpu::AsyncMeasurement> async;
   int version = 0;  ///< grows with every publication (the model follows it)
   bool busy = false;
@@ -87,6 +93,12 @@ struct FlightModel {
   double theoretical_gbps = 3352;      ///< the device's, else an H100 SXM's HBM3 figure
   double latency_ns = kAssumedDramNs;  ///< the DRAM plateau of model_ladder_row()
   bool latency_measured = false;
+  double batch_ns_per_byte = kAssumedBatchNsPerByte;  ///< gpu::batch_ns_per_byte, else assumed
+  bool batch_measured = false;
+  double warp_batch_bytes = 0;  ///< the current point's: 32 lanes x loads x word bytes
+  /// The probe's loaded latency and batch cost (gpu::loaded_latency_model): once measured, the
+  /// line is gpu::littles_law_loaded_gbps and needs neither the linear growth nor the tau above.
+  std::optional<gpu::LoadedLatencyModel> loaded;
   gpu::Plateaus plateaus;    ///< of the default, 1-lane row
   gpu::Residency residency;  ///< the current point: the API's when measured, else the model's
   bool residency_measured = false;
@@ -96,6 +108,10 @@ struct FlightModel {
   double knee_bytes = 0;  ///< per SM
   std::vector<std::int64_t> working_sets;
 };
+
+/// The predicted line at `bytes_in_flight_per_sm` for the model's warp batch: with the probe's
+/// loaded latency once measured, else the linear growth and tau (flight_lab.h).
+double flight_line_gbps(const FlightModel& m, double bytes_in_flight_per_sm);
 
 /// Throws std::invalid_argument for parameters the lab refuses.
 FlightModel flight_model(const FlightState& state, const FlightResults& results,

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "figure_panel.h"
 #include "flight_session.h"
 #include "imgui_layer.h"
 #include "theme.h"
@@ -46,6 +47,16 @@ struct NumberRow {
 /// levels; Little's law -> residency, bytes in flight, the model's GB/s, the measured GB/s, the
 /// knee, the points measured; Async -> one row per bar.
 std::vector<NumberRow> flight_number_rows(const FlightSession& session, const FlightResults& r);
+
+/// The latency ladder as data: one series per ladder row (measured, empty until measured), the
+/// plateaus as reference lines once measured, the model's level sizes as vertical marks and,
+/// until the ladder measures it, the idle latency the Little's-law model assumes.
+FigurePlot latency_plot(const FlightSession& session, const FlightResults& r);
+/// Little's law as data: the measured copies by word size, the model's predicted line (for the
+/// state's warp batch) and current point, cudaMemcpy and the theoretical peak, the model's knee.
+FigurePlot littles_law_plot(const FlightSession& session, const FlightResults& r);
+/// The predicted line's legend: what it assumes (idle latency, ns per byte of a warp's batch).
+std::string model_line_label(const FlightModel& m);
 
 void draw_latency_view(const FlightSession& session, const FlightResults& r,
                        const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive,

@@ -20,9 +20,7 @@ namespace warplens::app::flight_ui_detail {
 namespace {
 
 viz::Rgb series_color(const viz::Theme& theme, int i, int n) {
-  const int first = theme.name == viz::ThemeName::Dark ? 8 : 2;
-  const int lane = n <= 1 ? first + 4 : first + i * 22 / (n - 1);
-  return theme.lanes[std::clamp(lane, 0, 31)];
+  return figure_color({FigureColor::Kind::Series, i, n}, theme);
 }
 
 float plot_lead(float font, float s) {
@@ -50,31 +48,10 @@ void draw_latency_view(const FlightSession& session, const FlightResults& r,
   const float font = ImGui::GetFontSize();
   const FlightModel& m = session.model();
   const float width = ImGui::GetContentRegionAvail().x;
-  std::vector<viz::PlotSeries> series;
-  const auto& rows = ladder_rows();
-  for (std::size_t i = 0; i < rows.size(); ++i) {
-    viz::PlotSeries se;
-    se.label = ladder_row_label(rows[i]);
-    se.color = series_color(theme, static_cast<int>(i), static_cast<int>(rows.size()));
-    se.dashed = rows[i].lanes != 1;
-    for (const auto& p : ladder_row(r, rows[i])) {
-      if (p.params.working_set_bytes == session.state().working_set_bytes)
-        se.highlight = static_cast<int>(se.x.size());
-      se.x.push_back(static_cast<double>(p.params.working_set_bytes) / 1024.0);
-      se.y.push_back(p.ns_per_load);
-    }
-    series.push_back(std::move(se));
-  }
-  std::vector<viz::ReferenceLine> refs;
+  const FigurePlot data = latency_plot(session, r);
+  const std::vector<viz::PlotSeries> series = plot_series(data, theme);
+  const std::vector<viz::ReferenceLine> refs = plot_references(data, theme);
   const auto& pl = m.plateaus;
-  if (pl.l1_ns)
-    refs.push_back({format("L1 (%s): %.0f ns", kib_text(m.levels.l1_bytes).c_str(), *pl.l1_ns),
-                    theme.muted_text, *pl.l1_ns});
-  if (pl.l2_ns)
-    refs.push_back({format("L2 (%s): %.0f ns", kib_text(m.levels.l2_bytes).c_str(), *pl.l2_ns),
-                    theme.overfetch, *pl.l2_ns});
-  if (pl.dram_ns)
-    refs.push_back({format("DRAM: %.0f ns", *pl.dram_ns), theme.warning, *pl.dram_ns});
   heading(layer, fitting_heading(layer, "Latency ladder: one dependent load after another",
                                  "Latency ladder",
                                  plot_min_height(legend_entries(series, refs), width, s), ""));
@@ -92,13 +69,7 @@ void draw_latency_view(const FlightSession& session, const FlightResults& r,
                 kib_text(*pl.tlb_step_bytes).c_str()),
          false});
   draw_notes(notes, plot_min_height(legend_entries(series, refs), width, s), theme, aside);
-  viz::PlotSpec spec;
-  spec.log_x = true;
-  spec.log_y = true;
-  spec.x_min = 3;
-  spec.x_max = static_cast<double>(m.working_sets.back()) / 1024.0 * 1.3;
-  spec.x_ticks = viz::log_ticks(4, spec.x_max);
-  spec.value_unit = "ns";
+  viz::PlotSpec spec = plot_spec(data);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float lead = plot_lead(font, s);
   spec.x_label =
@@ -181,49 +152,9 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
   const float s = layer.scale();
   const float font = ImGui::GetFontSize();
   const FlightModel& m = session.model();
-  const FlightState& st = session.state();
-  std::vector<viz::PlotSeries> series;
-  int i = 0;
-  for (int word : {4, 8, 16}) {
-    viz::PlotSeries se;
-    se.label = format("measured, %d-byte words", word);
-    se.color = series_color(theme, i++, 3);
-    se.lines = false;
-    std::vector<const gpu::StreamMeasurement*> pts;
-    for (const auto& p : r.stream)
-      if (p.params.word_bytes == word) pts.push_back(&p);
-    std::sort(pts.begin(), pts.end(), [](auto* a, auto* b) {
-      return a->bytes_in_flight_per_sm < b->bytes_in_flight_per_sm;
-    });
-    for (const auto* p : pts) {
-      if (p->params == st.stream) se.highlight = static_cast<int>(se.x.size());
-      se.x.push_back(static_cast<double>(p->bytes_in_flight_per_sm) / 1024.0);
-      se.y.push_back(p->gbps);
-    }
-    if (!se.x.empty()) series.push_back(std::move(se));
-  }
-  viz::PlotSeries model_line;
-  model_line.label = format("model: Little's law, %.0f ns idle latency", m.latency_ns);
-  model_line.color = theme.overfetch;
-  model_line.dashed = true;
-  model_line.markers = false;
-  for (double x = 0.5; x <= 600; x *= 1.25) {
-    model_line.x.push_back(x);
-    model_line.y.push_back(
-        gpu::littles_law_gbps(x * 1024, m.sm.sm_count, m.latency_ns, m.peak_gbps));
-  }
-  series.push_back(model_line);
-  viz::PlotSeries current;  // the model's point for the current knobs
-  current.label = "current point (model)";
-  current.color = theme.text;
-  current.x = {m.bytes_in_flight / 1024.0};
-  current.y = {m.predicted_gbps};
-  current.highlight = 0;
-  current.lines = false;
-  series.push_back(current);
-  const std::vector<viz::ReferenceLine> refs = {
-      {m.peak_measured ? "cudaMemcpy" : "cudaMemcpy (assumed)", theme.muted_text, m.peak_gbps},
-      {"theoretical peak", theme.warning, m.theoretical_gbps}};
+  const FigurePlot data = littles_law_plot(session, r);
+  const std::vector<viz::PlotSeries> series = plot_series(data, theme);
+  const std::vector<viz::ReferenceLine> refs = plot_references(data, theme);
   const float width = ImGui::GetContentRegionAvail().x;
   // What the plot keeps below the heading and the notes: its least height beside the SM
   // picture, or, where the two cannot stand side by side, under the grid's picker row too.
@@ -240,20 +171,24 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
                             "(view 1) measures DRAM here.",
                             m.latency_ns),
                      false});
-  notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
-                          "bytes in flight \u00f7 latency, %.0f ns idle (a warp's chase) and "
-                          "twice that at cudaMemcpy's rate. Knee: %s per SM.",
-                          m.latency_ns, kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
-                   false});
+  if (m.loaded)
+    notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
+                            "bytes in flight \u00f7 latency, the latency a warp's chase measured "
+                            "beside a copy at the same GB/s (%.0f ns idle), plus what each byte "
+                            "of a warp's batch adds there. Knee: %s per SM.",
+                            m.loaded->latency.value.front(),
+                            kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
+                     false});
+  else
+    notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
+                            "bytes in flight \u00f7 latency, %.0f ns idle (a warp's chase) + "
+                            "%.2f ns per byte a warp waits for at once, twice that at "
+                            "cudaMemcpy's rate. Knee: %s per SM.",
+                            m.latency_ns, m.batch_ns_per_byte,
+                            kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
+                     false});
   draw_notes(notes, keep_below, theme, aside);
-  viz::PlotSpec spec;
-  spec.log_x = true;
-  spec.x_min = 0.5;
-  spec.x_max = 600;
-  spec.x_ticks = {1, 4, 16, 64, 256};
-  spec.value_unit = "GB/s";
-  double top = std::max(m.theoretical_gbps, m.peak_gbps);
-  for (const auto& p : r.stream) top = std::max(top, p.gbps);
+  const viz::PlotSpec spec = plot_spec(data);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const auto plot = [&](float w, float h) {
     viz::PlotSpec sp = spec;
@@ -261,7 +196,6 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
         fitting({"bytes in flight per SM (KiB, log scale)", "in flight per SM (KiB)", "KiB/SM"},
                 w - plot_lead(font, s));
     sp.y_label = fitting({"GB/s (read + write, 10\u2079 B/s)", "GB/s"}, w - font * 1.6f - 4 * s);
-    (void)top;
     draw_wrapped_plot("flight-littles-law", "Little's law", sp, series, refs, w, h, theme, s,
                       interactive, aside);
   };

@@ -108,20 +108,63 @@ int measure_body(const std::string& section, const std::string& format) {
         {"tlb_step_bytes", pl.tlb_step_bytes ? nlohmann::json(*pl.tlb_step_bytes) : nullptr}};
   }
   if (need_ladder) doc["plateaus"] = plateaus;
+  // The loaded-latency probe (flight_lab.h): the warp chase and the two batch chases, idle and
+  // beside a copy at each load. The model of Little's law reads its curves.
+  std::vector<gpu::LoadedLatencyPoint> probe;
+  if (need_ladder)
+    for (int load : gpu::probe_copy_blocks(l.sm))
+      for (int batch : {0, gpu::kProbeBatchSmall, gpu::kProbeBatchLarge}) {
+        auto p = lab.measure_loaded_latency(load, batch, 3);
+        ok = ok && p.verified;
+        probe.push_back(p);
+        rows.push_back({{"section", "loaded-latency"},
+                        {"copy_blocks_per_sm", p.copy_blocks_per_sm},
+                        {"batch_bytes", p.batch_bytes},
+                        {"hops", p.hops},
+                        {"ns_per_load", p.ns_per_load},
+                        {"cycles_per_load", p.cycles_per_load},
+                        {"copy_gbps", p.copy_gbps},
+                        {"verified", p.verified},
+                        {"check", p.check}});
+      }
+  const auto loaded = gpu::loaded_latency_model(probe);
+  const auto curve_json = [](const gpu::LoadedCurve& c) {
+    return nlohmann::json{{"gbps", c.gbps}, {"value", c.value}};
+  };
+  if (loaded) {
+    doc["probe_latency_ns"] = curve_json(loaded->latency);
+    doc["probe_batch_ns_per_byte"] = curve_json(loaded->batch);
+  }
   const auto dram = gpu::find_plateaus(ladder_row(fr, model_ladder_row()), l.levels).dram_ns;
   if (all || section == "littles-law") {
     if (!dram) throw gpu::GpuError("the ladder found no DRAM plateau for the model's latency");
     doc["model_latency_ns"] = *dram;
     const double knee = gpu::knee_bytes_per_sm(l.sm.sm_count, *dram, memcpy.gbps);
     doc["knee_bytes_per_sm"] = knee;
+    std::vector<gpu::StreamMeasurement> copies;
     for (const auto& p : littles_law_grid(l.sm)) {
-      const auto m = lab.measure_stream(p, 7, 2);
-      ok = ok && m.verified;
+      copies.push_back(lab.measure_stream(p, 7, 2));
+      ok = ok && copies.back().verified;
+    }
+    // The model: with the probe's loaded latency when it measured one (flight_lab.h); else the
+    // linear growth with tau from this run's one-block-per-SM copies below the knee (the H100's
+    // when fewer than two of them verified), which is also kept for comparison.
+    const double tau = gpu::batch_ns_per_byte(copies, l.sm.sm_count, *dram, memcpy.gbps)
+                           .value_or(kAssumedBatchNsPerByte);
+    doc["model"] = loaded ? "loaded-latency probe" : "linear loaded latency, tau from the copies";
+    doc["linear_batch_ns_per_byte"] = tau;
+    for (const auto& m : copies) {
       nlohmann::json r = stream_json(m);
-      const double model = gpu::littles_law_gbps(static_cast<double>(m.bytes_in_flight_per_sm),
-                                                 l.sm.sm_count, *dram, memcpy.gbps);
+      const auto bif = static_cast<double>(m.bytes_in_flight_per_sm);
+      const double batch = 32.0 * m.params.loads_per_thread * m.params.word_bytes;
+      const double linear =
+          gpu::littles_law_gbps(bif, l.sm.sm_count, *dram, memcpy.gbps, batch, tau);
+      const double model =
+          loaded ? gpu::littles_law_loaded_gbps(bif, l.sm.sm_count, *loaded, memcpy.gbps, batch)
+                 : linear;
       r["section"] = "littles-law";
       r["model_gbps"] = model;
+      r["model_linear_gbps"] = linear;
       r["error_pct"] = 100.0 * (m.gbps - model) / model;
       r["below_knee"] = static_cast<double>(m.bytes_in_flight_per_sm) < knee;
       rows.push_back(r);
@@ -206,6 +249,10 @@ int measure_body(const std::string& section, const std::string& format) {
                     p["tlb_step_bytes"].is_null()
                         ? ""
                         : ("  TLB step at " + p["tlb_step_bytes"].dump() + " bytes").c_str());
+    if (doc.contains("model"))
+      std::printf("model: %s (idle latency %.1f ns; linear's tau %.3f ns per byte)\n",
+                  doc["model"].get<std::string>().c_str(), doc["model_latency_ns"].get<double>(),
+                  doc["linear_batch_ns_per_byte"].get<double>());
     for (const auto& r : rows) {
       const std::string s = r["section"];
       if (s == "latency") {
@@ -214,6 +261,14 @@ int measure_body(const std::string& section, const std::string& format) {
                     r["working_set_bytes"].get<double>() / 1024, r["ns_per_load"].get<double>(),
                     r["cycles_per_load"].get<double>(),
                     r["verified"].get<bool>() ? "verified" : "WRONG");
+      } else if (s == "loaded-latency") {
+        std::printf(
+            "loaded latency %2d copy blocks/SM, %-10s %4d B  %7.1f ns  %7.1f cycles  "
+            "copy %6.0f GB/s  %s\n",
+            r["copy_blocks_per_sm"].get<int>(),
+            r["batch_bytes"].get<int>() == 0 ? "warp chase" : "batch", r["batch_bytes"].get<int>(),
+            r["ns_per_load"].get<double>(), r["cycles_per_load"].get<double>(),
+            r["copy_gbps"].get<double>(), r["verified"].get<bool>() ? "verified" : "WRONG");
       } else if (r.contains("unsupported")) {
         std::printf("async %-6s %s\n", r["kind"].get<std::string>().c_str(),
                     r["unsupported"].get<std::string>().c_str());

@@ -1,0 +1,110 @@
+#include "flight_check.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+#include "flight_lab.h"
+
+namespace warplens::app {
+
+namespace {
+
+double number(const nlohmann::json& doc, const char* key) {
+  if (!doc.contains(key) || !doc[key].is_number())
+    throw std::invalid_argument(std::string("the measurement has no number \"") + key + "\"");
+  return doc[key].get<double>();
+}
+
+std::vector<gpu::StreamMeasurement> copies_of(const nlohmann::json& doc) {
+  std::vector<gpu::StreamMeasurement> v;
+  if (!doc.contains("rows")) return v;
+  for (const auto& r : doc["rows"]) {
+    if (r.value("section", "") != "littles-law") continue;
+    gpu::StreamMeasurement m;
+    m.params.word_bytes = r.at("word_bytes").get<int>();
+    m.params.loads_per_thread = r.at("loads_per_thread").get<int>();
+    m.params.block_threads = r.value("block_threads", 256);
+    m.params.grid_stride = r.value("grid_stride", false);
+    m.residency.blocks_per_sm = r.at("blocks_per_sm").get<int>();
+    m.residency.warps_per_sm = r.at("warps_per_sm").get<int>();
+    m.bytes_in_flight_per_sm = r.at("bytes_in_flight_per_sm").get<std::int64_t>();
+    m.gbps = r.at("gbps").get<double>();
+    m.verified = r.value("verified", false);
+    v.push_back(m);
+  }
+  return v;
+}
+
+std::vector<gpu::LoadedLatencyPoint> probe_of(const nlohmann::json& doc) {
+  std::vector<gpu::LoadedLatencyPoint> v;
+  if (!doc.contains("rows")) return v;
+  for (const auto& r : doc["rows"]) {
+    if (r.value("section", "") != "loaded-latency") continue;
+    gpu::LoadedLatencyPoint p;
+    p.copy_blocks_per_sm = r.at("copy_blocks_per_sm").get<int>();
+    p.batch_bytes = r.at("batch_bytes").get<int>();
+    p.hops = r.value("hops", 0);
+    p.ns_per_load = r.at("ns_per_load").get<double>();
+    p.copy_gbps = r.at("copy_gbps").get<double>();
+    p.verified = r.value("verified", false);
+    v.push_back(p);
+  }
+  return v;
+}
+
+// The warp row's DRAM plateau: the model's L0.
+double idle_latency(const nlohmann::json& doc) {
+  if (doc.contains("model_latency_ns") && doc["model_latency_ns"].is_number())
+    return doc["model_latency_ns"].get<double>();
+  if (doc.contains("plateaus") && doc["plateaus"].contains("default, warp") &&
+      doc["plateaus"]["default, warp"]["dram_ns"].is_number())
+    return doc["plateaus"]["default, warp"]["dram_ns"].get<double>();
+  throw std::invalid_argument("the measurement has no DRAM plateau of the warp chase");
+}
+
+}  // namespace
+
+FlightCheck check_flight_model(const nlohmann::json& points, const nlohmann::json& inputs) {
+  const int sms = static_cast<int>(number(inputs, "sm_count"));
+  const double peak = number(inputs, "memcpy_gbps");
+  const double l0 = idle_latency(inputs);
+  const auto probe = probe_of(inputs);
+  const auto loaded = gpu::loaded_latency_model(probe);
+  const double tau =
+      gpu::batch_ns_per_byte(copies_of(inputs), sms, l0, peak).value_or(0.19);  // the H100's
+  const auto judged = copies_of(points);
+  if (judged.empty()) throw std::invalid_argument("the measurement has no Little's-law copies");
+  FlightCheck c;
+  c.model = loaded ? "loaded-latency probe" : "linear";
+  c.probe_points = static_cast<int>(
+      std::count_if(probe.begin(), probe.end(), [](const auto& p) { return p.verified; }));
+  c.knee_bytes = gpu::knee_bytes_per_sm(sms, l0, peak);
+  for (const auto& m : judged) {
+    if (!m.verified || m.gbps <= 0) continue;
+    const auto bif = static_cast<double>(m.bytes_in_flight_per_sm);
+    const double batch = 32.0 * m.params.loads_per_thread * m.params.word_bytes;
+    const double linear = gpu::littles_law_gbps(bif, sms, l0, peak, batch, tau);
+    const double model =
+        loaded ? gpu::littles_law_loaded_gbps(bif, sms, *loaded, peak, batch) : linear;
+    const double err = 100 * (m.gbps - model) / model;
+    const double lin_err = 100 * std::abs(m.gbps - linear) / linear;
+    const bool below = bif < c.knee_bytes;
+    (below ? c.below : c.above) += 1;
+    double& worst = below ? c.worst_below_pct : c.worst_above_pct;
+    worst = std::max(worst, std::abs(err));
+    double& lin_worst = below ? c.linear_worst_below_pct : c.linear_worst_above_pct;
+    lin_worst = std::max(lin_worst, lin_err);
+    char line[200];
+    std::snprintf(line, sizeof line,
+                  "%2d B x %d loads, %2d warps/SM, %7.1f KiB/SM: measured %6.0f, model %6.0f "
+                  "(%+5.1f %%), linear %6.0f  %s knee",
+                  m.params.word_bytes, m.params.loads_per_thread, m.residency.warps_per_sm,
+                  bif / 1024, m.gbps, model, err, linear, below ? "below" : "above");
+    c.lines.emplace_back(line);
+  }
+  return c;
+}
+
+}  // namespace warplens::app
