@@ -9,6 +9,7 @@
 #include "bench_live.h"
 #include "bench_soak.h"
 #include "command_line.h"
+#include "gpu_restart.h"
 
 namespace warplens::bench {
 
@@ -80,7 +81,11 @@ int run_option_verb(int argc, char** argv) {
     return cli.exit(e) == 0 ? 0 : 2;
   }
   if (*live_cmd) return run_live(live);
-  if (*drill_cmd) return run_live(drill);
+  if (*drill_cmd) {
+    // As the window: the drill's processes run under a supervisor that starts them again.
+    if (const auto code = app::run_supervised(argc, argv)) return *code;
+    return run_live(drill);
+  }
   if (*kernels) {
     once.scenarios = !no_scenarios;
     return run_kernels_once(once);

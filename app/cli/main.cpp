@@ -19,6 +19,7 @@
 #include "figures.h"
 #include "frontends.h"
 #include "gpu.h"
+#include "gpu_restart.h"
 #include "lab.h"
 #include "lesson.h"
 #include "lesson_handout.h"
@@ -164,6 +165,11 @@ int main(int argc, char** argv) {
       if (c.render_all_scenarios)
         return app::render_all(options, c.out_dir, size.width, size.height);
       return app::render_png(options, c.out, size.width, size.height);
+    }
+    if (!c.model_only) {
+      // The window measures in a child process that WarpLens starts again after a sticky GPU
+      // fault (gpu_restart.h); this process only waits for it.
+      if (const auto code = app::run_supervised(argc, argv)) return *code;
     }
     app::ViewOptions window = c.window_view_options();
     window.lesson = c.lesson;

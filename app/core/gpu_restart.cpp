@@ -1,5 +1,6 @@
 #include "gpu_restart.h"
 
+#include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,6 +15,8 @@
 #include <fstream>
 #include <iostream>
 #include <mutex>
+#include <nlohmann/json.hpp>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -84,8 +87,89 @@ std::string restart_process(const std::vector<std::string>& argv) {
   return "restart failed: execv " + argv.front() + ": " + std::strerror(errno);
 }
 
+namespace {
+
+constexpr const char* kSupervisorVariable = "WARPLENS_SUPERVISOR";
+volatile sig_atomic_t supervised_child = 0;
+
+void pass_signal_on(int signal) {
+  if (supervised_child > 0) ::kill(static_cast<pid_t>(supervised_child), signal);
+}
+
+std::optional<std::vector<std::string>> read_request(const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return std::nullopt;
+  try {
+    auto args = nlohmann::json::parse(in).get<std::vector<std::string>>();
+    if (args.empty()) return std::nullopt;
+    return args;
+  } catch (const std::exception&) {
+    return std::nullopt;
+  }
+}
+
+}  // namespace
+
+std::optional<int> run_supervised(int argc, char** argv) {
+  if (std::getenv(kSupervisorVariable)) return std::nullopt;
+  namespace fs = std::filesystem;
+  fs::path dir = fs::temp_directory_path();
+  if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run && *run && fs::is_directory(run))
+    dir = run;
+  const std::string request =
+      (dir / ("warplens-restart-" + std::to_string(::getpid()) + ".json")).string();
+  ::setenv(kSupervisorVariable, request.c_str(), 1);
+  std::vector<std::string> args = {self_executable()};
+  for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
+  struct sigaction pass = {};
+  pass.sa_handler = pass_signal_on;
+  sigemptyset(&pass.sa_mask);
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) ::sigaction(sig, &pass, nullptr);
+  for (;;) {
+    std::error_code ec;
+    fs::remove(request, ec);
+    const auto c_args = exec_args(args);
+    pid_t child = 0;
+    const int e =
+        ::posix_spawn(&child, args.front().c_str(), nullptr, nullptr, c_args.data(), environ);
+    if (e != 0) throw std::runtime_error("cannot start " + args.front() + ": " + std::strerror(e));
+    supervised_child = child;
+    int status = 0;
+    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    }
+    supervised_child = 0;
+    if (WIFEXITED(status) && WEXITSTATUS(status) == kRestartExitCode) {
+      if (auto next = read_request(request)) {
+        gpu_log("supervisor: process %d asked for a restart", static_cast<int>(child));
+        args = std::move(*next);
+        continue;
+      }
+    }
+    fs::remove(request, ec);
+    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  }
+}
+
+bool restart_under_supervisor(const std::vector<std::string>& argv) {
+  const char* request = std::getenv(kSupervisorVariable);
+  if (!request || !*request || argv.empty()) return false;
+  const std::string path = request;
+  const std::string partial = path + ".part";
+  {
+    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+    out << nlohmann::json(argv).dump();
+    if (!out.flush()) return false;
+  }
+  if (std::rename(partial.c_str(), path.c_str()) != 0) return false;
+  parked = true;
+  gpu_log("restart asked of the supervisor; this process ends");
+  std::fflush(nullptr);
+  std::_Exit(kRestartExitCode);
+}
+
 std::string spawn_and_park(const std::vector<std::string>& argv) {
   if (argv.empty()) return "restart: no program given";
+  if (restart_under_supervisor(argv)) return "";  // not reached: the process has ended
   const auto released_from = std::chrono::steady_clock::now();
   release_counter_checker();  // the new process profiles; one profiler at a time per GPU
   gpu_log("counters let go in %.1f ms", std::chrono::duration<double, std::milli>(

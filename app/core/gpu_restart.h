@@ -12,6 +12,7 @@
 #pragma once
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -50,7 +51,31 @@ std::string restart_process(const std::vector<std::string>& argv);
 /// whose context had faulted, with CUPTI and an EGL context in it, found every launch stuck for
 /// more than 12 s (its first copy ran past the 2 s limit twice), while a process started beside
 /// a faulted one that still lived ran its first kernel after 122-181 ms.
+/// Under a supervisor (run_supervised) it ends the process instead (restart_under_supervisor).
 std::string spawn_and_park(const std::vector<std::string>& argv);
+/// The exit code with which a supervised process asks its supervisor to start it again.
+inline constexpr int kRestartExitCode = 86;
+
+/// Runs this program again as a child process, with the same arguments, under a supervisor that
+/// never touches the GPU (this process), and starts it again each time it ends asking for a
+/// restart (restart_under_supervisor) with the arguments it left; returns the exit code of the
+/// last child (128 + the signal if a signal ended it). SIGINT, SIGTERM, SIGHUP and SIGQUIT are
+/// passed on to the child. Call it before any CUDA call or thread. Returns std::nullopt at once
+/// when this process is itself supervised (WARPLENS_SUPERVISOR is set): the caller then runs as
+/// usual. Throws std::runtime_error when the child cannot be started.
+///
+/// Why a supervisor: a process parked beside its new one (spawn_and_park) must let go of its
+/// hardware counters first, and on the H100 that took 5.2 s on a faulted context (2026-11-27),
+/// past the 3 s a restart may take; a process that ends hands them back with everything else.
+[[nodiscard]] std::optional<int> run_supervised(int argc, char** argv);
+
+/// In a supervised process: leaves `argv` (argv[0] the program) for the supervisor and ends the
+/// process at once with kRestartExitCode, without tearing anything down (the driver takes back
+/// the faulted context, its memory and the counters with the process). Returns false, doing
+/// nothing, when the process is not supervised; returns only then (or with false when the
+/// request cannot be written).
+bool restart_under_supervisor(const std::vector<std::string>& argv);
+
 /// This process has handed the GPU to a new one (spawn_and_park): the window stops drawing.
 [[nodiscard]] bool process_parked();
 
