@@ -7,8 +7,11 @@
 // own documentation says the same of such errors: "the process must be terminated and
 // relaunched". So whoever owns the process (the window, `verify`, the bench's fault drill)
 // registers a restart: it saves what it needs (the scenario and parameters, rows already
-// measured) and starts a fresh process (spawn_and_park; `verify` replaces its image instead,
-// restart_process), which restores that state and measures again.
+// measured) and starts a fresh process, which restores that state and measures again. The window
+// and the bench's fault drill run under a supervisor (run_supervised) that has touched no GPU:
+// the faulted process leaves at once and the supervisor starts the new one
+// (restart_under_supervisor; spawn_and_park, which parks the faulted process beside the new one,
+// where no supervisor runs); `verify` replaces its image instead (restart_process).
 #pragma once
 
 #include <functional>
