@@ -87,13 +87,19 @@ runfile installer, which no package records; the RUNPATH finds its libraries)" O
 set(CPACK_PACKAGE_NAME warplens)
 set(CPACK_PACKAGE_VERSION ${PROJECT_VERSION})
 set(CPACK_PACKAGE_VENDOR "WarpLens")
-set(CPACK_PACKAGE_CONTACT "WarpLens maintainers <warplens@localhost>")
+# Who builds the package says who maintains it: WarpLens has no public address of its own yet.
+set(WARPLENS_DEB_MAINTAINER "WarpLens maintainers <warplens@localhost>" CACHE STRING
+    "The .deb's Maintainer field (name <address>)")
+set(WARPLENS_DEB_HOMEPAGE "" CACHE STRING "The .deb's Homepage field (left out when empty)")
+set(CPACK_PACKAGE_CONTACT "${WARPLENS_DEB_MAINTAINER}")
 set(CPACK_PACKAGE_DESCRIPTION_SUMMARY
     "see how GPU memory accesses behave: sectors, banks, wavefronts, GB/s")
 set(CPACK_GENERATOR DEB)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # warplens_<version>_<arch>.deb
 set(CPACK_DEBIAN_PACKAGE_SECTION education)
-set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "https://github.com/warplens/warplens")
+if(WARPLENS_DEB_HOMEPAGE)
+  set(CPACK_DEBIAN_PACKAGE_HOMEPAGE "${WARPLENS_DEB_HOMEPAGE}")
+endif()
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 # The Debian dependencies are those dpkg-shlibdeps finds for the installed programs, computed at
