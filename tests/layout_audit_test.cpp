@@ -84,6 +84,47 @@ TEST(LayoutAudit, AThirtyTwoWayConflictKeepsAllThirtyTwoRowsOnAProjector) {
   }
 }
 
+// Lanes whose colour covers at least `least` pixels in the band of rows [y0, y1) of the left
+// `x1` columns (light theme).
+int lanes_drawn(const Png& png, int x1, int y0, int y1, int least) {
+  int n = 0;
+  for (const viz::Rgb& lane : viz::theme(viz::ThemeName::Light).lanes)
+    n += count_near_in(png, lane, 0, y0, x1, y1) >= least;
+  return n;
+}
+
+TEST(LayoutAudit, AConflictingBanksWordsStayInItsColumnOnAProjector) {
+  // At 3x on 1920x1080 a bank's column is some 20 px wide: the conflict frame and the gaps
+  // around the boxes must leave the stacked words their lane colours, not an empty orange frame
+  // (and the audit fails where they do not).
+  for (const char* scale : {"2", "3"}) {
+    SCOPED_TRACE(scale);
+    for (const char* scenario :
+         {"bank-stride-2", "bank-stride-32", "tile-column-32x32", "reduction-interleaved"}) {
+      SCOPED_TRACE(scenario);
+      const Audit a =
+          audit(std::string("--scenario ") + scenario + " --size 1920x1080 --scale " + scale);
+      for (const auto& f : a.report["findings"])
+        EXPECT_EQ(f["text"].get<std::string>().find("not drawn"), std::string::npos) << f.dump();
+      EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+    }
+  }
+  // stride 2: lane k's word is in bank 2k mod 32, row k / 16; all 32 lanes' colours show in the
+  // grid under the lane row (which takes the top third of the view).
+  const std::string png = temp_path("stride-2.png");
+  ASSERT_EQ(run_command(kWarplens +
+                        " render --model-only --scenario bank-stride-2 --size 1920x1080 "
+                        "--scale 3 --theme light --out " +
+                        png)
+                .exit_code,
+            0);
+  const Png image = load_png(png);
+  EXPECT_EQ(lanes_drawn(image, image.width * 55 / 100, image.height * 45 / 100,
+                        image.height * 78 / 100, 100),
+            32);
+  std::remove(png.c_str());
+}
+
 TEST(LayoutAudit, ThePresenterLayoutIsAutomaticOnAProjectorAndEitherWayOnRequest) {
   // 2x and 3x on a 1920x1080 projector, 1.5x on 1280x720: the presenter layout; 1x: the full
   // one; --presenter / --no-presenter override either way.
