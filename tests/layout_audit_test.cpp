@@ -125,6 +125,39 @@ TEST(LayoutAudit, AConflictingBanksWordsStayInItsColumnOnAProjector) {
   std::remove(png.c_str());
 }
 
+const char* const kCompareScenarios[] = {"ab-aligned-vs-stride-2",       "ab-tile-32x32-vs-32x33",
+                                         "ab-transpose-tiled-vs-padded", "kernel-transpose-padded",
+                                         "kernel-reduction-sequential",  "kernel-soa"};
+
+TEST(LayoutAudit, ACompareDrawsBothPanesOnA1920x1080Projector) {
+  // 2x: two bank grids side by side, two warp views one over the other, the numbers beside;
+  // 3x: the grids over the whole width with the numbers in a band under them, the warp views
+  // stacked. Never one pane beside both sides' numbers.
+  for (const char* scale : {"2", "3"}) {
+    SCOPED_TRACE(scale);
+    for (const char* scenario : kCompareScenarios) {
+      SCOPED_TRACE(scenario);
+      const Audit a =
+          audit(std::string("--scenario ") + scenario + " --size 1920x1080 --scale " + scale);
+      for (const auto& f : a.report["findings"])
+        EXPECT_EQ(f["text"].get<std::string>().find("A/B compare"), std::string::npos) << f.dump();
+      EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+    }
+  }
+}
+
+TEST(LayoutAudit, FindsACompareThatShowsOneSideAtATime) {
+  // 1280x720 at 3x has room for one view only: the audit says which pane is missing, and fails.
+  const Audit a = audit("--scenario ab-tile-32x32-vs-32x33 --size 1280x720 --scale 3");
+  EXPECT_EQ(a.exit_code, 1);
+  bool missing = false;
+  for (const auto& f : a.report["findings"])
+    missing =
+        missing || (f["panel"] == "view" && f["kind"] == "hidden" && f["fails"] == true &&
+                    f["text"].get<std::string>().rfind("A/B compare: pane A not drawn", 0) == 0);
+  EXPECT_TRUE(missing) << a.report.dump(2);
+}
+
 TEST(LayoutAudit, ThePresenterLayoutIsAutomaticOnAProjectorAndEitherWayOnRequest) {
   // 2x and 3x on a 1920x1080 projector, 1.5x on 1280x720: the presenter layout; 1x: the full
   // one; --presenter / --no-presenter override either way.
@@ -197,13 +230,31 @@ struct Configuration {
 
 class EveryScenario : public ::testing::TestWithParam<Configuration> {};
 
+// A/B compare shows one side at a time only where not even two stacked views fit: at 3x on
+// the projectors smaller than 1920x1080 (533x320 and 427x240 lines of room). The audit fails
+// there too, on that finding alone.
+bool one_side_at_a_time(const Configuration& c) {
+  return std::string(c.scale) == "3" && std::string(c.size) != "1920x1080";
+}
+
 TEST_P(EveryScenario, ReadsWhole) {
   for (const char* theme : {"light", "dark"}) {
     SCOPED_TRACE(theme);
     const Audit a = audit(std::string("--all --size ") + GetParam().size + " --scale " +
                           GetParam().scale + " --theme " + theme);
-    EXPECT_EQ(a.report["failing"].get<int>(), 0) << failing_lines(a.report);
-    EXPECT_EQ(a.exit_code, 0);
+    int flipped = 0;
+    nlohmann::json others = a.report;
+    others["findings"] = nlohmann::json::array();
+    for (const auto& f : a.report["findings"]) {
+      if (f["fails"].get<bool>() && one_side_at_a_time(GetParam()) &&
+          f["text"].get<std::string>().rfind("A/B compare: pane", 0) == 0) {
+        ++flipped;
+      } else {
+        others["findings"].push_back(f);
+      }
+    }
+    EXPECT_EQ(a.report["failing"].get<int>(), flipped) << failing_lines(others);
+    EXPECT_EQ(a.exit_code, flipped > 0 ? 1 : 0);
   }
 }
 

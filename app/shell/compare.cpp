@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "presenter.h"
 #include "ui_widgets.h"
@@ -105,7 +106,8 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
 
 void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                               const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                              const LegendSlot& legend, ImVec2 pos, ImVec2 size) {
+                              const LegendSlot& legend, ImVec2 pos, ImVec2 size,
+                              const char* shown) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("A / B##presenter", nullptr,
@@ -124,7 +126,13 @@ void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const La
   }
   ImGui::PopFont();
   draw_ratio_sentence(ratio, ca.headline, cb.headline);
+  if (shown) {  // one view on screen: its side's numbers, never the other's beside it
+    ImGui::TextDisabled("The view shows %s; key %s shows %s.", shown,
+                        std::string_view(shown) == "A" ? "B" : "A",
+                        std::string_view(shown) == "A" ? "B" : "A");
+  }
   for (const auto& [side, column] : {std::pair{"A", &ca}, std::pair{"B", &cb}}) {
+    if (shown && std::string_view(shown) != side) continue;
     ImGui::Separator();
     if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
     ImGui::TextUnformatted(side);
@@ -134,6 +142,63 @@ void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const La
     for (const KeyNumber& n : key_numbers_from(*column)) draw_key_number(n, layer);
   }
   ImGui::PopTextWrapPos();
+  draw_legend_beside(legend);
+  ImGui::End();
+}
+
+void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
+                       const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                       const LegendSlot& legend, ImVec2 pos, ImVec2 size) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  // No title bar: the sides' letters name the columns, and the band's height is the numbers'.
+  ImGui::Begin("A / B##band", nullptr,
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+  const CompareColumn ca = a.compare_column();
+  const CompareColumn cb = b.compare_column();
+  const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
+  const auto side = [&](const char* name, const CompareColumn& column) {
+    if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
+    ImGui::TextUnformatted(name);
+    if (layer.fonts().bold) ImGui::PopFont();
+    ImGui::SameLine();
+    // What differs between the sides: the access (a tile's pitch, a stride) where the lab
+    // names it, else the parameters.
+    ImGui::TextDisabled("%s", (column.access.empty() ? column.parameters : column.access).c_str());
+    for (const KeyNumber& n : key_numbers_from(column)) draw_key_number(n, layer);
+  };
+  // The ratio's column is as wide as its caption; the sides share the rest, each under its view.
+  const std::string caption = format("B / A, %s", lab.compare_ratio);
+  const float ratio_w =
+      ImGui::CalcTextSize(caption.c_str()).x + 2 * ImGui::GetStyle().CellPadding.x;
+  if (ImGui::BeginTable("band", 3, ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn("B / A", ImGuiTableColumnFlags_WidthFixed, ratio_w);
+    ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableNextRow();
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0);
+    side("A", ca);
+    ImGui::PopTextWrapPos();
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0);
+    ImGui::TextDisabled("%s", caption.c_str());
+    ImGui::PushFont(layer.fonts().large);
+    if (ratio) {
+      ImGui::TextColored(color4(theme.text), "%.2f\u00d7", *ratio);
+    } else {
+      ImGui::TextDisabled("%s", ca.headline.busy || cb.headline.busy ? "\u2026" : "\u2014");
+    }
+    ImGui::PopFont();
+    draw_ratio_sentence(ratio, ca.headline, cb.headline);
+    ImGui::PopTextWrapPos();
+    ImGui::TableNextColumn();
+    ImGui::PushTextWrapPos(0);
+    side("B", cb);
+    ImGui::PopTextWrapPos();
+    ImGui::EndTable();
+  }
   draw_legend_beside(legend);
   ImGui::End();
 }
