@@ -456,6 +456,11 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   // Presenter: the numbers in a column beside the view(s).
   const float numbers_w = presenter_numbers_width(w, s);
   std::vector<FigureTarget> figure_targets;  // where a right-click offers figure export
+  // The scenario's title where the presenter strip (drawn before the numbers) could not show
+  // it whole: for the numbers.
+  const auto title_for_numbers = [&] {
+    return presenter && !ui.strip_title_whole ? scenario_at(ui, ui.scenario).title : std::string();
+  };
   if (a && presenter) {
     a->begin_frame();
     // Tall views (bank grids) side by side, each the full height, where each keeps about 32
@@ -510,11 +515,12 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     const char* shown = both ? nullptr : ui.compare_edit_a ? "A" : "B";
     if (band) {
       numbers_or_predict({0, body_y + views_h + gap}, {w, band_h}, [&](ImVec2 p, ImVec2 z) {
-        draw_compare_band(info, *a, b, layer, theme, legend, p, z);
+        draw_compare_band(info, *a, b, layer, theme, legend, p, z, title_for_numbers());
       });
     } else {
       numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
-        draw_compare_key_numbers(info, *a, b, layer, theme, legend, p, z, shown);
+        draw_compare_key_numbers(info, *a, b, layer, theme, legend, p, z, shown,
+                                 title_for_numbers());
       });
     }
   } else if (a) {
@@ -548,7 +554,8 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     }
     AuditPanel audit("numbers");
     numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
-      draw_key_numbers(b, scenario_at(ui, ui.scenario), layer, legend, p, z);
+      draw_key_numbers(b, scenario_at(ui, ui.scenario), layer, legend, p, z,
+                       !title_for_numbers().empty());
     });
     figure_targets.push_back({&b,
                               "",
@@ -572,6 +579,14 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
                                {main_x + main_w, body_y + body_h - stats_h - gap},
                                {main_x, body_y + body_h - stats_h},
                                {main_x + main_w, body_y + body_h}}});
+  }
+  // A lecture starts from the scenario's name: in the presenter layout it must be on screen
+  // whole, in the strip's picker or at the head of the numbers.
+  const bool title_beside = take_title_beside_drawn();
+  if (presenter && !ui.strip_title_whole && !title_beside) {
+    AuditPanel audit("numbers");
+    audit_finding("ellipsized", "scenario title, in neither the strip nor the numbers: " +
+                                    scenario_at(ui, ui.scenario).title);
   }
   // Right-click a view or the numbers: "Export figure…" (either layout; in A/B compare, each
   // side's view).

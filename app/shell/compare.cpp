@@ -106,8 +106,8 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
 
 void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                               const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                              const LegendSlot& legend, ImVec2 pos, ImVec2 size,
-                              const char* shown) {
+                              const LegendSlot& legend, ImVec2 pos, ImVec2 size, const char* shown,
+                              const std::string& title) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("A / B##presenter", nullptr,
@@ -116,6 +116,7 @@ void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const La
   const CompareColumn ca = a.compare_column();
   const CompareColumn cb = b.compare_column();
   const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
+  if (!title.empty()) draw_title_beside(title);
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("B / A, %s", lab.compare_ratio);
   ImGui::PushFont(layer.fonts().large);
@@ -148,7 +149,8 @@ void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const La
 
 void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                        const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                       const LegendSlot& legend, ImVec2 pos, ImVec2 size) {
+                       const LegendSlot& legend, ImVec2 pos, ImVec2 size,
+                       const std::string& title) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   // No title bar: the sides' letters name the columns, and the band's height is the numbers'.
@@ -158,6 +160,7 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
   const CompareColumn ca = a.compare_column();
   const CompareColumn cb = b.compare_column();
   const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
+  if (!title.empty()) draw_title_beside(title);
   const auto side = [&](const char* name, const CompareColumn& column) {
     if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
     ImGui::TextUnformatted(name);
