@@ -160,46 +160,40 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
   const CompareColumn ca = a.compare_column();
   const CompareColumn cb = b.compare_column();
   const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
-  if (!title.empty()) draw_title_beside(title);
-  const auto side = [&](const char* name, const CompareColumn& column) {
-    if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
-    ImGui::TextUnformatted(name);
-    if (layer.fonts().bold) ImGui::PopFont();
-    ImGui::SameLine();
-    // What differs between the sides: the access (a tile's pitch, a stride) where the lab
-    // names it, else the parameters.
-    ImGui::TextDisabled("%s", (column.access.empty() ? column.parameters : column.access).c_str());
-    for (const KeyNumber& n : key_numbers_from(column)) draw_key_number(n, layer);
-  };
-  // The ratio's column is as wide as its caption; the sides share the rest, each under its view.
+  // A header row names the columns (A, the ratio, B); under it each side's key numbers, value
+  // first (the model's label names the access, where the sides differ), so the band's few lines
+  // show the numbers. The ratio's column is as wide as its caption, the sides share the rest,
+  // each under its view; the scenario's title, where the strip cut it, goes under the ratio.
   const std::string caption = format("B / A, %s", lab.compare_ratio);
   const float ratio_w =
       ImGui::CalcTextSize(caption.c_str()).x + 2 * ImGui::GetStyle().CellPadding.x;
   if (ImGui::BeginTable("band", 3, ImGuiTableFlags_BordersInnerV)) {
     ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthStretch);
-    ImGui::TableSetupColumn("B / A", ImGuiTableColumnFlags_WidthFixed, ratio_w);
+    ImGui::TableSetupColumn(caption.c_str(), ImGuiTableColumnFlags_WidthFixed, ratio_w);
     ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
     ImGui::TableNextRow();
-    ImGui::TableNextColumn();
-    ImGui::PushTextWrapPos(0);
-    side("A", ca);
-    ImGui::PopTextWrapPos();
-    ImGui::TableNextColumn();
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("%s", caption.c_str());
-    ImGui::PushFont(layer.fonts().large);
-    if (ratio) {
-      ImGui::TextColored(color4(theme.text), "%.2f\u00d7", *ratio);
-    } else {
-      ImGui::TextDisabled("%s", ca.headline.busy || cb.headline.busy ? "\u2026" : "\u2014");
+    for (const CompareColumn* column : {&ca, static_cast<const CompareColumn*>(nullptr), &cb}) {
+      ImGui::TableNextColumn();
+      ImGui::PushTextWrapPos(0);
+      if (column) {
+        for (const KeyNumber& n : key_numbers_from(*column)) draw_key_number(n, layer);
+      } else {
+        ImGui::PushFont(layer.fonts().large);
+        if (ratio) {
+          ImGui::TextColored(color4(theme.text), "%.2f\u00d7", *ratio);
+        } else {
+          ImGui::TextDisabled("%s", ca.headline.busy || cb.headline.busy ? "\u2026" : "\u2014");
+        }
+        ImGui::PopFont();
+        draw_ratio_sentence(ratio, ca.headline, cb.headline);
+        if (!title.empty()) {
+          ImGui::Separator();
+          draw_title_beside(title);
+        }
+      }
+      ImGui::PopTextWrapPos();
     }
-    ImGui::PopFont();
-    draw_ratio_sentence(ratio, ca.headline, cb.headline);
-    ImGui::PopTextWrapPos();
-    ImGui::TableNextColumn();
-    ImGui::PushTextWrapPos(0);
-    side("B", cb);
-    ImGui::PopTextWrapPos();
     ImGui::EndTable();
   }
   draw_legend_beside(legend);
