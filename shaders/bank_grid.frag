@@ -18,6 +18,8 @@ uniform uint u_bank_width;    // bytes
 uniform float u_grid_x0;      // left edge of bank 0's column
 uniform float u_cell_w;
 uniform float u_row_h;
+uniform float u_frame;        // a conflicting column's frame width (BankLayout::conflict_frame)
+uniform float u_box_gap;      // gap between a column's edge or frame and its boxes (box_gap)
 uniform vec2 u_header;        // y0, y1 of the bank-number row
 uniform vec2 u_grid;          // y0, y1 of the rows
 uniform vec2 u_counts;        // y0, y1 of the count row
@@ -43,8 +45,8 @@ void main() {
   }
   float fx = p.x - (u_grid_x0 + float(bank) * u_cell_w);
   bool conflict = u_bank_words[bank] > u_min_words;
-  float frame = conflict ? 2.5 * u_scale : 0.0;  // conflict frame inside the column's edges
-  float inset = frame + max(1.0, 1.0 * u_scale);  // tiles: a background gap around each box
+  float frame = conflict ? u_frame : 0.0;  // conflict frame inside the column's edges
+  float inset = frame + u_box_gap;         // tiles: a background gap around each box
   bool in_x = fx >= inset && fx < u_cell_w - inset;
   vec3 plain = mix(u_untouched, u_background, 0.45);  // header and count boxes
 
@@ -130,9 +132,11 @@ void main() {
         // Broadcast: a ring in the broadcast colour, set off from the stripes by a thin gap.
         if (readers > 1 && !pending) {
           float edge = min(min(fx - inset, u_cell_w - inset - fx), min(fy - tile, u_row_h - tile - fy));
-          float ring = max(3.0, 3.5 * u_scale);
+          // At most a fifth of a narrow box each, so the stripes stay inside the ring.
+          float box = min(u_cell_w - 2.0 * inset, u_row_h - 2.0 * tile);
+          float ring = min(max(3.0, 3.5 * u_scale), max(1.0, 0.2 * box));
           if (edge < ring) c = u_broadcast;
-          else if (edge < ring + max(1.0, 1.0 * u_scale)) c = u_background;
+          else if (edge < ring + min(max(1.0, 1.0 * u_scale), max(1.0, 0.1 * box))) c = u_background;
         }
       } else if (!in_x && !conflict && fy >= tile && fy < u_row_h - tile) {
         // The gap between two boxes of a row is bridged when one lane alone reads both words

@@ -84,6 +84,92 @@ TEST(LayoutAudit, AThirtyTwoWayConflictKeepsAllThirtyTwoRowsOnAProjector) {
   }
 }
 
+// Lanes whose colour covers at least `least` pixels in the band of rows [y0, y1) of the left
+// `x1` columns (light theme).
+int lanes_drawn(const Png& png, int x1, int y0, int y1, int least) {
+  int n = 0;
+  for (const viz::Rgb& lane : viz::theme(viz::ThemeName::Light).lanes)
+    n += count_near_in(png, lane, 0, y0, x1, y1) >= least;
+  return n;
+}
+
+TEST(LayoutAudit, AConflictingBanksWordsStayInItsColumnOnAProjector) {
+  // At 3x on 1920x1080 a bank's column is some 20 px wide: the conflict frame and the gaps
+  // around the boxes must leave the stacked words their lane colours, not an empty orange frame
+  // (and the audit fails where they do not).
+  for (const char* scale : {"2", "3"}) {
+    SCOPED_TRACE(scale);
+    for (const char* scenario :
+         {"bank-stride-2", "bank-stride-32", "tile-column-32x32", "reduction-interleaved"}) {
+      SCOPED_TRACE(scenario);
+      const Audit a =
+          audit(std::string("--scenario ") + scenario + " --size 1920x1080 --scale " + scale);
+      for (const auto& f : a.report["findings"])
+        EXPECT_EQ(f["text"].get<std::string>().find("not drawn"), std::string::npos) << f.dump();
+      EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+    }
+  }
+  // stride 2: lane k's word is in bank 2k mod 32, row k / 16; all 32 lanes' colours show in the
+  // grid under the lane row (which takes the top third of the view).
+  const std::string png = temp_path("stride-2.png");
+  ASSERT_EQ(run_command(kWarplens +
+                        " render --model-only --scenario bank-stride-2 --size 1920x1080 "
+                        "--scale 3 --theme light --out " +
+                        png)
+                .exit_code,
+            0);
+  const Png image = load_png(png);
+  EXPECT_EQ(lanes_drawn(image, image.width * 55 / 100, image.height * 45 / 100,
+                        image.height * 78 / 100, 100),
+            32);
+  std::remove(png.c_str());
+}
+
+const char* const kCompareScenarios[] = {"ab-aligned-vs-stride-2",       "ab-tile-32x32-vs-32x33",
+                                         "ab-transpose-tiled-vs-padded", "kernel-transpose-padded",
+                                         "kernel-reduction-sequential",  "kernel-soa"};
+
+TEST(LayoutAudit, ACompareDrawsBothPanesOnA1920x1080Projector) {
+  // 2x: two bank grids side by side, two warp views one over the other, the numbers beside;
+  // 3x: the grids over the whole width with the numbers in a band under them, the warp views
+  // stacked. Never one pane beside both sides' numbers.
+  for (const char* scale : {"2", "3"}) {
+    SCOPED_TRACE(scale);
+    for (const char* scenario : kCompareScenarios) {
+      SCOPED_TRACE(scenario);
+      const Audit a =
+          audit(std::string("--scenario ") + scenario + " --size 1920x1080 --scale " + scale);
+      for (const auto& f : a.report["findings"])
+        EXPECT_EQ(f["text"].get<std::string>().find("A/B compare"), std::string::npos) << f.dump();
+      EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+    }
+  }
+}
+
+TEST(LayoutAudit, FindsACompareThatShowsOneSideAtATime) {
+  // 1280x720 at 3x has room for one view only: the audit says which pane is missing, and fails.
+  const Audit a = audit("--scenario ab-tile-32x32-vs-32x33 --size 1280x720 --scale 3");
+  EXPECT_EQ(a.exit_code, 1);
+  bool missing = false;
+  for (const auto& f : a.report["findings"])
+    missing =
+        missing || (f["panel"] == "view" && f["kind"] == "hidden" && f["fails"] == true &&
+                    f["text"].get<std::string>().rfind("A/B compare: pane A not drawn", 0) == 0);
+  EXPECT_TRUE(missing) << a.report.dump(2);
+}
+
+TEST(LayoutAudit, EveryScenariosTitleIsOnScreenWholeOnA1920x1080Projector) {
+  // The strip's picker narrows (at 3x to its arrow alone) where the knobs need the room; the
+  // title then heads the numbers beside the view, wrapped. The audit fails on a title shown
+  // whole in neither (before: 20 scenarios at 2x, 63 of the 65 at 3x).
+  for (const char* scale : {"2", "3"}) {
+    SCOPED_TRACE(scale);
+    const Audit a = audit(std::string("--all --size 1920x1080 --scale ") + scale);
+    for (const auto& f : a.report["findings"])
+      EXPECT_EQ(f["text"].get<std::string>().find("scenario title"), std::string::npos) << f.dump();
+  }
+}
+
 TEST(LayoutAudit, ThePresenterLayoutIsAutomaticOnAProjectorAndEitherWayOnRequest) {
   // 2x and 3x on a 1920x1080 projector, 1.5x on 1280x720: the presenter layout; 1x: the full
   // one; --presenter / --no-presenter override either way.
@@ -156,13 +242,31 @@ struct Configuration {
 
 class EveryScenario : public ::testing::TestWithParam<Configuration> {};
 
+// A/B compare shows one side at a time only where not even two stacked views fit: at 3x on
+// the projectors smaller than 1920x1080 (533x320 and 427x240 lines of room). The audit fails
+// there too, on that finding alone.
+bool one_side_at_a_time(const Configuration& c) {
+  return std::string(c.scale) == "3" && std::string(c.size) != "1920x1080";
+}
+
 TEST_P(EveryScenario, ReadsWhole) {
   for (const char* theme : {"light", "dark"}) {
     SCOPED_TRACE(theme);
     const Audit a = audit(std::string("--all --size ") + GetParam().size + " --scale " +
                           GetParam().scale + " --theme " + theme);
-    EXPECT_EQ(a.report["failing"].get<int>(), 0) << failing_lines(a.report);
-    EXPECT_EQ(a.exit_code, 0);
+    int flipped = 0;
+    nlohmann::json others = a.report;
+    others["findings"] = nlohmann::json::array();
+    for (const auto& f : a.report["findings"]) {
+      if (f["fails"].get<bool>() && one_side_at_a_time(GetParam()) &&
+          f["text"].get<std::string>().rfind("A/B compare: pane", 0) == 0) {
+        ++flipped;
+      } else {
+        others["findings"].push_back(f);
+      }
+    }
+    EXPECT_EQ(a.report["failing"].get<int>(), flipped) << failing_lines(others);
+    EXPECT_EQ(a.exit_code, flipped > 0 ? 1 : 0);
   }
 }
 

@@ -48,6 +48,8 @@ constexpr float kColumnGap = 24;          // between phase grids side by side
 constexpr float kMinCellWidth = 10;       // narrower bank columns: more phase columns only to fit
 constexpr float kNarrowestCell = 4;       // never narrower
 constexpr int kMaxColumns = 4;
+// The conflict frame (x scale) and the share of a column it and the box gap take at most.
+constexpr float kConflictFrame = 2.5f, kConflictFrameShare = 0.125f, kBoxGapShare = 1.0f / 12;
 
 }  // namespace
 
@@ -344,6 +346,11 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
   layout.columns = best.columns;
   layout.cell_w = best.cell_w;
   layout.row_h = best.row_h;
+  // The conflict frame and the gaps around the boxes take a bounded share of a narrow column
+  // (a projector at 3x gives 32 banks some 20 px each), so a conflicting bank's stacked words
+  // keep most of its column.
+  layout.conflict_frame = std::min(kConflictFrame * s, kConflictFrameShare * best.cell_w);
+  layout.box_gap = std::max(1.0f, std::min(1.0f * s, kBoxGapShare * best.cell_w));
   layout.label_column = v.label_column * s;
   layout.lane_gap_px = kLaneGap * s * (v.text < 1.0f ? 0.5f : 1.0f);
   layout.lanes = {layout.label_x + layout.label_column, v.lane_top * s,
@@ -464,6 +471,8 @@ GLuint BankView::render(const TraceRecords& trace, const model::SharedAnalysis& 
   glUniform1ui(g.uniform("u_bank_width"), static_cast<GLuint>(layout_.bank_width));
   glUniform1f(g.uniform("u_cell_w"), layout_.cell_w);
   glUniform1f(g.uniform("u_row_h"), layout_.row_h);
+  glUniform1f(g.uniform("u_frame"), layout_.conflict_frame);
+  glUniform1f(g.uniform("u_box_gap"), layout_.box_gap);
   for (const BankLayout::Phase& p : layout_.phases) {
     if (p.rows.empty()) continue;
     glUniform4f(g.uniform("u_rect"), p.header.x0 - 4 * scale, p.header.y0 - 4 * scale,

@@ -111,8 +111,14 @@ struct BankLayout {
   int columns = 1;                  ///< phase grids side by side (1: stacked top to bottom)
   float grid_x0 = 0, cell_w = 0;    ///< left edge of bank 0's column (first column); column width
   float row_h = 0;                  ///< height of one row of cells
-  float label_x = 0;                ///< left edge of the (first) row-label column
-  Rect lanes;                       ///< the lane row (over all phase columns)
+  /// The conflict frame drawn inside a conflicting bank's column (pixels): 2.5 x scale, at most
+  /// an eighth of the column, so a narrow conflicting column keeps room for its words.
+  float conflict_frame = 0;
+  /// The background gap between a column's edge (or its conflict frame) and each box in it
+  /// (pixels): 1 x scale, at most a twelfth of the column (never under 1 px).
+  float box_gap = 1;
+  float label_x = 0;  ///< left edge of the (first) row-label column
+  Rect lanes;         ///< the lane row (over all phase columns)
   float lane_gap_px = 0;
   float caption_y = 0;  ///< the view caption's line (above the lanes)
   float total_y = 0;    ///< the total line under the last phase
@@ -124,6 +130,13 @@ struct BankLayout {
   /// Left edge of bank `bank`'s column in the grid of `phase`.
   [[nodiscard]] float bank_x(const Phase& phase, int bank) const {
     return phase.grid_x0 + static_cast<float>(bank) * cell_w;
+  }
+  /// Width in pixels of a word's box inside a bank's column: the column less the gaps on both
+  /// sides, and the conflict frame's width on both sides in a conflicting bank's column. The
+  /// grid shader draws the lanes' colours in this width; at or under 0 a column shows only its
+  /// frame.
+  [[nodiscard]] float box_width(bool conflict) const {
+    return cell_w - 2 * (box_gap + (conflict ? conflict_frame : 0));
   }
   /// Rectangle of the cell at row slot `slot`, bank `bank` of phase `phase`.
   [[nodiscard]] Rect cell_rect(const Phase& phase, int slot, int bank) const;

@@ -58,6 +58,9 @@ struct UiState {
   float strip_knobs_width = 0;
   bool strip_knob_labels = true;
   std::string strip_fitted_for;
+  /// This frame's presenter strip showed the scenario's title whole in its picker; where it did
+  /// not, the numbers beside the view start with it.
+  bool strip_title_whole = true;
   bool interactive = true;  ///< false for headless figures (no hover tooltips, no buttons)
   BottomView bottom = BottomView::Numbers;
   bool select_bottom = false;  ///< select `bottom`'s tab on the next frame (startup, figures)

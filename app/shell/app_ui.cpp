@@ -30,6 +30,18 @@ namespace {
 using viz::Rgb;
 using viz::to_imgui_color;
 
+// A/B compare in the presenter layout stacks its two views where each keeps this height (x the
+// UI scale): a warp view's lanes, strip and labels, a bank grid's lanes, header, rows and counts
+// in their tight tier.
+constexpr float kLeastCompareViewHeight = 130;
+// The same for two bank grids: a conflict's 32 rows at a few pixels each, under the lane row,
+// the bank numbers and over the counts.
+constexpr float kLeastCompareGridHeight = 160;
+// Two bank grids side by side need about 32 legible columns and row labels each (x scale).
+constexpr float kLeastCompareGridWidth = 240;
+// The share of the body's height the A/B numbers' band under two full-width grids takes.
+constexpr float kCompareBandShare = 0.36f;
+
 // --- header ------------------------------------------------------------------------------------
 
 }  // namespace
@@ -447,20 +459,38 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   // Presenter: the numbers in a column beside the view(s).
   const float numbers_w = presenter_numbers_width(w, s);
   std::vector<FigureTarget> figure_targets;  // where a right-click offers figure export
+  // The scenario's title where the presenter strip (drawn before the numbers) could not show
+  // it whole: for the numbers.
+  const auto title_for_numbers = [&] {
+    return presenter && !ui.strip_title_whole ? scenario_at(ui, ui.scenario).title : std::string();
+  };
   if (a && presenter) {
     a->begin_frame();
-    // A over B, each the full width left of the numbers (strips keep their width); tall views
-    // (bank grids) side by side instead, each the full height.
-    // Where two do not fit (a 1280x720 projector at 3x), one side at a time: the side the
-    // strip edits (keys A / B flip it); the numbers beside still show both.
-    const float views_w = w - numbers_w - gap;
-    const bool side_by_side = b.tall_view();
-    const ImVec2 half = side_by_side ? ImVec2{0.5f * (views_w - gap), body_h}
-                                     : ImVec2{views_w, 0.5f * (body_h - gap)};
+    // Tall views (bank grids) side by side, each the full height, where each keeps about 32
+    // legible columns and row labels; else, and for the other views, A over B, each the full
+    // width left of the numbers (strips keep their width). Only where not even the stack
+    // leaves each view its least height, one side at a time: the side the strip edits (keys
+    // A / B flip it), the numbers beside showing that side's with the ratio over them, and
+    // the audit reports the other pane missing.
+    // Where the numbers' column leaves two bank grids too narrow (1920x1080 at 3x), the grids
+    // take the whole width, side by side, and the numbers a band under them: each side's under
+    // its view, B / A between them.
+    const bool tall = b.tall_view();
+    const float least_h = (tall ? kLeastCompareGridHeight : kLeastCompareViewHeight) * s;
+    const float column_views_w = w - numbers_w - gap;
+    const float band_room = std::round(kCompareBandShare * body_h);
+    const bool band = tall && 0.5f * (column_views_w - gap) < kLeastCompareGridWidth * s &&
+                      0.5f * (w - gap) >= kLeastCompareGridWidth * s &&
+                      body_h - band_room - gap >= least_h;
+    const float band_h = band ? band_room : 0.0f;
+    const float views_w = band ? w : column_views_w;
+    const float views_h = band ? body_h - band_h - gap : body_h;
+    const bool side_by_side = tall && 0.5f * (views_w - gap) >= kLeastCompareGridWidth * s;
+    const ImVec2 half = side_by_side ? ImVec2{0.5f * (views_w - gap), views_h}
+                                     : ImVec2{views_w, 0.5f * (views_h - gap)};
     const ImVec2 second =
         side_by_side ? ImVec2{half.x + gap, body_y} : ImVec2{0, body_y + half.y + gap};
-    // Two bank grids side by side need about 32 legible columns and row labels each.
-    const bool both = side_by_side ? half.x >= 240 * s : half.y >= 140 * s;
+    const bool both = side_by_side || half.y >= least_h;
     draw_parameters();
     LegendSlot legend;
     {
@@ -473,16 +503,29 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
       if (both) {
         view_of(*a, "A", {0, body_y}, half);
         view_of(b, "B", second, half);
-      } else if (ui.compare_edit_a) {
-        view_of(*a, "A", {0, body_y}, {views_w, body_h});
       } else {
-        view_of(b, "B", {0, body_y}, {views_w, body_h});
+        if (ui.compare_edit_a) {
+          view_of(*a, "A", {0, body_y}, {views_w, views_h});
+        } else {
+          view_of(b, "B", {0, body_y}, {views_w, views_h});
+        }
+        audit_finding("hidden", std::string("A/B compare: pane ") +
+                                    (ui.compare_edit_a ? "B" : "A") +
+                                    " not drawn (one side at a time; keys A / B flip)");
       }
     }
     AuditPanel audit("numbers");
-    numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
-      draw_compare_key_numbers(info, *a, b, layer, theme, legend, p, z);
-    });
+    const char* shown = both ? nullptr : ui.compare_edit_a ? "A" : "B";
+    if (band) {
+      numbers_or_predict({0, body_y + views_h + gap}, {w, band_h}, [&](ImVec2 p, ImVec2 z) {
+        draw_compare_band(info, *a, b, layer, theme, legend, p, z, title_for_numbers());
+      });
+    } else {
+      numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
+        draw_compare_key_numbers(info, *a, b, layer, theme, legend, p, z, shown,
+                                 title_for_numbers());
+      });
+    }
   } else if (a) {
     a->begin_frame();
     // Two views side by side, the comparison under them.
@@ -514,7 +557,8 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     }
     AuditPanel audit("numbers");
     numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
-      draw_key_numbers(b, scenario_at(ui, ui.scenario), layer, legend, p, z);
+      draw_key_numbers(b, scenario_at(ui, ui.scenario), layer, legend, p, z,
+                       !title_for_numbers().empty());
     });
     figure_targets.push_back({&b,
                               "",
@@ -538,6 +582,14 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
                                {main_x + main_w, body_y + body_h - stats_h - gap},
                                {main_x, body_y + body_h - stats_h},
                                {main_x + main_w, body_y + body_h}}});
+  }
+  // A lecture starts from the scenario's name: in the presenter layout it must be on screen
+  // whole, in the strip's picker or at the head of the numbers.
+  const bool title_beside = take_title_beside_drawn();
+  if (presenter && !ui.strip_title_whole && !title_beside) {
+    AuditPanel audit("numbers");
+    audit_finding("ellipsized", "scenario title, in neither the strip nor the numbers: " +
+                                    scenario_at(ui, ui.scenario).title);
   }
   // Right-click a view or the numbers: "Export figure…" (either layout; in A/B compare, each
   // side's view).

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <optional>
 #include <string>
+#include <string_view>
 
 #include "presenter.h"
 #include "ui_widgets.h"
@@ -105,7 +106,8 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
 
 void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                               const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                              const LegendSlot& legend, ImVec2 pos, ImVec2 size) {
+                              const LegendSlot& legend, ImVec2 pos, ImVec2 size, const char* shown,
+                              const std::string& title) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("A / B##presenter", nullptr,
@@ -114,6 +116,7 @@ void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const La
   const CompareColumn ca = a.compare_column();
   const CompareColumn cb = b.compare_column();
   const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
+  if (!title.empty()) draw_title_beside(title);
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("B / A, %s", lab.compare_ratio);
   ImGui::PushFont(layer.fonts().large);
@@ -124,7 +127,13 @@ void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const La
   }
   ImGui::PopFont();
   draw_ratio_sentence(ratio, ca.headline, cb.headline);
+  if (shown) {  // one view on screen: its side's numbers, never the other's beside it
+    ImGui::TextDisabled("The view shows %s; key %s shows %s.", shown,
+                        std::string_view(shown) == "A" ? "B" : "A",
+                        std::string_view(shown) == "A" ? "B" : "A");
+  }
   for (const auto& [side, column] : {std::pair{"A", &ca}, std::pair{"B", &cb}}) {
+    if (shown && std::string_view(shown) != side) continue;
     ImGui::Separator();
     if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
     ImGui::TextUnformatted(side);
@@ -134,6 +143,59 @@ void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const La
     for (const KeyNumber& n : key_numbers_from(*column)) draw_key_number(n, layer);
   }
   ImGui::PopTextWrapPos();
+  draw_legend_beside(legend);
+  ImGui::End();
+}
+
+void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
+                       const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                       const LegendSlot& legend, ImVec2 pos, ImVec2 size,
+                       const std::string& title) {
+  ImGui::SetNextWindowPos(pos);
+  ImGui::SetNextWindowSize(size);
+  // No title bar: the sides' letters name the columns, and the band's height is the numbers'.
+  ImGui::Begin("A / B##band", nullptr,
+               ImGuiWindowFlags_NoTitleBar | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                   ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings);
+  const CompareColumn ca = a.compare_column();
+  const CompareColumn cb = b.compare_column();
+  const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
+  // A header row names the columns (A, the ratio, B); under it each side's key numbers, value
+  // first (the model's label names the access, where the sides differ), so the band's few lines
+  // show the numbers. The ratio's column is as wide as its caption, the sides share the rest,
+  // each under its view; the scenario's title, where the strip cut it, goes under the ratio.
+  const std::string caption = format("B / A, %s", lab.compare_ratio);
+  const float ratio_w =
+      ImGui::CalcTextSize(caption.c_str()).x + 2 * ImGui::GetStyle().CellPadding.x;
+  if (ImGui::BeginTable("band", 3, ImGuiTableFlags_BordersInnerV)) {
+    ImGui::TableSetupColumn("A", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableSetupColumn(caption.c_str(), ImGuiTableColumnFlags_WidthFixed, ratio_w);
+    ImGui::TableSetupColumn("B", ImGuiTableColumnFlags_WidthStretch);
+    ImGui::TableHeadersRow();
+    ImGui::TableNextRow();
+    for (const CompareColumn* column : {&ca, static_cast<const CompareColumn*>(nullptr), &cb}) {
+      ImGui::TableNextColumn();
+      ImGui::PushTextWrapPos(0);
+      if (column) {
+        for (const KeyNumber& n : key_numbers_from(*column)) draw_key_number(n, layer);
+      } else {
+        ImGui::PushFont(layer.fonts().large);
+        if (ratio) {
+          ImGui::TextColored(color4(theme.text), "%.2f\u00d7", *ratio);
+        } else {
+          ImGui::TextDisabled("%s", ca.headline.busy || cb.headline.busy ? "\u2026" : "\u2014");
+        }
+        ImGui::PopFont();
+        draw_ratio_sentence(ratio, ca.headline, cb.headline);
+        if (!title.empty()) {
+          ImGui::Separator();
+          draw_title_beside(title);
+        }
+      }
+      ImGui::PopTextWrapPos();
+    }
+    ImGui::EndTable();
+  }
   draw_legend_beside(legend);
   ImGui::End();
 }

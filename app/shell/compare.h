@@ -8,6 +8,8 @@
 
 #include <imgui.h>
 
+#include <string>
+
 #include "imgui_layer.h"
 #include "lab.h"
 #include "legend_slot.h"
@@ -22,10 +24,23 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
                           const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
                           ImVec2 size);
 
-/// The presenter layout's A/B column beside the two stacked views: B / A large, then each
-/// side's parameters and key numbers (model, counters, measured), then the views' legend.
+/// The presenter layout's A/B column beside the two views: B / A large, then each side's
+/// parameters and key numbers (model, counters, measured), then the views' legend. `shown`
+/// ("A" or "B") where only that side's view is on screen: its numbers alone, under the ratio,
+/// and a line naming the side and the key that shows the other; nullptr: both sides. A
+/// non-empty `title` (the scenario's, where the strip cannot show it whole) heads the column.
 void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                               const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                              const LegendSlot& legend, ImVec2 pos, ImVec2 size);
+                              const LegendSlot& legend, ImVec2 pos, ImVec2 size,
+                              const char* shown = nullptr, const std::string& title = {});
+
+/// The presenter layout's A/B numbers as a band under two full-width views side by side: A's
+/// parameters and key numbers under A's view, B / A large in the middle, B's under B's view,
+/// then the views' legend (the band scrolls where it is short). A non-empty `title` heads the
+/// band, as in draw_compare_key_numbers.
+void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
+                       const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                       const LegendSlot& legend, ImVec2 pos, ImVec2 size,
+                       const std::string& title = {});
 
 }  // namespace warplens::app

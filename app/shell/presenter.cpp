@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "app_ui.h"
 #include "ui_widgets.h"
@@ -61,8 +62,10 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
           : std::min({ImGui::CalcTextSize(title.c_str()).x + arrow + 2 * style.FramePadding.x,
                       0.4f * size.x, picker_room});
   ImGui::SetNextItemWidth(picker_w);
-  draw_scenario_combo(
-      ui, picker_room < picker_least ? 0.0f : picker_w - arrow - 2 * style.FramePadding.x);
+  const float preview_room =
+      picker_room < picker_least ? 0.0f : picker_w - arrow - 2 * style.FramePadding.x;
+  ui.strip_title_whole = preview_room > 0 && ImGui::CalcTextSize(title.c_str()).x <= preview_room;
+  draw_scenario_combo(ui, preview_room);
   ImGui::SameLine();
   if (ImGui::ArrowButton("##next", ImGuiDir_Right) && ui.interactive)
     ui.pending_scenario = (ui.scenario + 1) % count;
@@ -160,14 +163,29 @@ std::vector<KeyNumber> key_numbers_from(const CompareColumn& c) {
   return numbers;
 }
 
+namespace {
+bool title_beside_drawn = false;
+}  // namespace
+
+void draw_title_beside(const std::string& title) {
+  text_wrapped_at_spaces(title);
+  ImGui::Separator();
+  title_beside_drawn = !title.empty();
+}
+
+bool take_title_beside_drawn() {
+  return std::exchange(title_beside_drawn, false);
+}
+
 void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
                       const viz::ImGuiLayer& layer, const LegendSlot& legend, ImVec2 pos,
-                      ImVec2 size) {
+                      ImVec2 size, bool title_first) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("In numbers##presenter", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings);
+  if (title_first) draw_title_beside(scenario.title);
   std::vector<KeyNumber> numbers = lab.key_numbers();
   if (numbers.empty()) numbers = key_numbers_from(lab.compare_column());
   ImGui::PushTextWrapPos(0);

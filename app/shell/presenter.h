@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include <string>
 #include <vector>
 
 #include "imgui_layer.h"
@@ -32,10 +33,18 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
 
 /// The key numbers of `lab` (LabInstance::key_numbers, else its A/B column: the model's cost,
 /// the GPU counters, the measured headline), `scenario`'s "look for" and the view's legend
-/// (legend_slot.h), wrapped to `size`.
+/// (legend_slot.h), wrapped to `size`. With `title_first`, the scenario's title heads them
+/// (draw_title_beside): the strip had no room for it whole.
 void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
                       const viz::ImGuiLayer& layer, const LegendSlot& legend, ImVec2 pos,
-                      ImVec2 size);
+                      ImVec2 size, bool title_first = false);
+
+/// A scenario's title at the head of the numbers beside the view, wrapped (never cut), over a
+/// separator: where the presenter strip's picker cannot show it whole.
+void draw_title_beside(const std::string& title);
+/// Whether draw_title_beside drew since the last call (the audit's check that the title is on
+/// screen whole; one thread, the UI's).
+[[nodiscard]] bool take_title_beside_drawn();
 
 /// The view's legend (handed to `legend` while the view drew) under a separator, if any.
 void draw_legend_beside(const LegendSlot& legend);

@@ -93,6 +93,32 @@ Labeling labeling(const ImFont* font, const char* widest, float box_w, float fon
   return {small, every};
 }
 
+/// Labels centred over the boxes of one row (bank numbers, counts), kept apart: a label that
+/// would run into one already drawn is left out, so the labels drawn first (the conflicting
+/// banks') are the ones that stay.
+class RowLabels {
+ public:
+  RowLabels(const Painter& paint, const ImFont* font, float spacing)
+      : paint_(paint), font_(font), spacing_(spacing) {}
+  /// Draws `t` centred in `r` at `px` unless it would overlap a label drawn before; returns
+  /// whether it drew.
+  bool draw(const viz::Rect& r, ImU32 color, const std::string& t, float px) {
+    const float tw = Painter::size(font_, t, px).x;
+    const float x0 = 0.5f * (r.x0 + r.x1 - tw), x1 = x0 + tw;
+    for (const auto& [a, b] : taken_)
+      if (x0 < b + spacing_ && a < x1 + spacing_) return false;
+    paint_.centered(font_, r, color, t, px, true);
+    taken_.emplace_back(x0, x1);
+    return true;
+  }
+
+ private:
+  const Painter& paint_;
+  const ImFont* font_;
+  float spacing_;
+  std::vector<std::pair<float, float>> taken_;
+};
+
 struct PhaseSummary {
   int broadcast_words = 0;
   int most_readers = 0;  ///< lanes on the most-shared word
@@ -421,20 +447,38 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     }
     if (p.rows.empty()) continue;
 
-    // Header: bank numbers, conflict banks in the conflict colour's text.
+    // A conflicting bank's words must show in its column, inside the conflict frame: where the
+    // column is too narrow for them the lesson is gone (an empty frame), and the audit says so.
+    if (p.conflict_banks() > 0 && layout.box_width(true) < std::max(3.0f, 1.5f * s))
+      audit_finding(
+          "hidden",
+          format("bank grid: the words of phase %d's %s not drawn (%.0f px "
+                 "columns)",
+                 p.index + 1,
+                 plural(p.conflict_banks(), "conflicting bank", "conflicting banks").c_str(),
+                 layout.cell_w));
+
+    // Header: bank numbers, conflict banks in the conflict colour's text. Where the numbers are
+    // wider than the columns, the conflicting banks' are drawn first and none runs into another.
     paint.text(regular, p.label_x, 0.5f * (p.header.y0 + p.header.y1) - 0.5f * font_px, muted,
                "bank");
-    for (int bank = 0; bank < layout.bank_count; ++bank) {
-      if (bank % bank_labels.every && !p.conflict(bank)) continue;
-      const viz::Rect r{layout.bank_x(p, bank), p.header.y0, layout.bank_x(p, bank + 1),
-                        p.header.y1};
-      const Rgb fill = p.conflict(bank)
-                           ? theme.conflict
-                           : Rgb{theme.untouched.r * 0.55f + theme.background.r * 0.45f,
-                                 theme.untouched.g * 0.55f + theme.background.g * 0.45f,
-                                 theme.untouched.b * 0.55f + theme.background.b * 0.45f};
-      paint.centered(mono, r, to_imgui_color(viz::text_on(fill)), std::to_string(bank),
-                     bank_labels.px, true);
+    RowLabels header_labels(paint, mono, 2 * s);
+    for (const bool conflicting : {true, false}) {
+      for (int bank = 0; bank < layout.bank_count; ++bank) {
+        if (p.conflict(bank) != conflicting || (!conflicting && bank % bank_labels.every)) continue;
+        const viz::Rect r{layout.bank_x(p, bank), p.header.y0, layout.bank_x(p, bank + 1),
+                          p.header.y1};
+        const Rgb fill = p.conflict(bank)
+                             ? theme.conflict
+                             : Rgb{theme.untouched.r * 0.55f + theme.background.r * 0.45f,
+                                   theme.untouched.g * 0.55f + theme.background.g * 0.45f,
+                                   theme.untouched.b * 0.55f + theme.background.b * 0.45f};
+        // A label wider than its column sits on the background beside the boxes: text colour.
+        const bool inside = Painter::size(mono, std::to_string(bank), bank_labels.px).x <=
+                            layout.cell_w - 2 * layout.conflict_frame;
+        header_labels.draw(r, inside ? to_imgui_color(viz::text_on(fill)) : text,
+                           std::to_string(bank), bank_labels.px);
+      }
     }
 
     // Rows: byte offset and word index on the left, on every `every`-th row when rows are
@@ -509,21 +553,33 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     // Counts: distinct words per bank; "×n" on conflict banks.
     paint.text(regular, p.label_x, 0.5f * (p.counts.y0 + p.counts.y1) - 0.5f * font_px, muted,
                "words");
-    for (int bank = 0; bank < layout.bank_count; ++bank) {
-      const int n = p.served_per_bank[static_cast<std::size_t>(bank)];
-      const viz::Rect r{layout.bank_x(p, bank), p.counts.y0, layout.bank_x(p, bank + 1),
-                        p.counts.y1};
-      if (hide_answer) {
-        if (bank % count_labels.every == 0)
-          paint.centered(mono, r, muted, "?", count_labels.px, true);
-        continue;
-      }
-      if (p.conflict(bank)) {
+    // Conflicting banks first: "×n" where it fits the box, else n, smaller where that fits it.
+    RowLabels count_row(paint, mono, 2 * s);
+    for (const bool conflicting : {true, false}) {
+      for (int bank = 0; bank < layout.bank_count; ++bank) {
+        const int n = p.served_per_bank[static_cast<std::size_t>(bank)];
+        const viz::Rect r{layout.bank_x(p, bank), p.counts.y0, layout.bank_x(p, bank + 1),
+                          p.counts.y1};
+        const bool conflict = !hide_answer && p.conflict(bank);
+        if (conflict != conflicting) continue;
+        if (!conflict) {
+          if (bank % count_labels.every == 0)
+            count_row.draw(r, hide_answer || n == 0 ? muted : text,
+                           hide_answer ? "?" : std::to_string(n), count_labels.px);
+          continue;
+        }
         const ImU32 on_conflict = to_imgui_color(viz::text_on(theme.conflict));
-        if (!paint.centered(mono, r, on_conflict, "\u00d7" + std::to_string(n), count_labels.px))
-          paint.centered(mono, r, on_conflict, std::to_string(n), count_labels.px, true);
-      } else if (bank % count_labels.every == 0) {
-        paint.centered(mono, r, n ? text : muted, std::to_string(n), count_labels.px, true);
+        const float box = layout.box_width(true);
+        const std::string times = "\u00d7" + std::to_string(n), plain = std::to_string(n);
+        if (Painter::size(mono, times, count_labels.px).x <= box) {
+          count_row.draw(r, on_conflict, times, count_labels.px);
+        } else if (const float px = fit_px(mono, plain.c_str(), box, count_labels.px,
+                                           std::min(count_labels.px, 0.5f * font_px));
+                   px > 0) {
+          count_row.draw(r, on_conflict, plain, px);
+        } else {
+          count_row.draw(r, text, plain, count_labels.px);  // wider than the box: text colour
+        }
       }
     }
   }

@@ -224,10 +224,11 @@ void draw_kernel_view(KernelSession& session, const KernelResults& r, viz::WarpV
                                 : std::string("Your kernel##kernel-view");
   ImGui::Begin(title.c_str(), nullptr,
                kFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
-                   (open_legend_slot() ? ImGuiWindowFlags_NoTitleBar : 0));
+                   (open_legend_slot() && !side_name ? ImGuiWindowFlags_NoTitleBar : 0));
   const float s = layer.scale();
   if (open_legend_slot()) {
-    // Presenter: the strip holds the step control and keys 1 / 2 pick the section.
+    // Presenter: the strip holds the step control and keys 1 / 2 pick the section; A/B's two
+    // views keep their title bars, which name the sides.
     if (session.state().section == KernelSection::Access)
       draw_access(session, r, warp, bank, layer, theme, interactive, side_name);
     else
