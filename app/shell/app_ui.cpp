@@ -438,9 +438,15 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   const ViewStep::Scope stepping(step);
   // Predict, then reveal: the class mode's panel takes the numbers' place while the answer is
   // hidden, and sits over them once revealed.
+  // The scenario's title where the presenter strip (drawn before the numbers) could not show
+  // it whole: for the numbers, or the question that stands in their place.
+  const auto title_for_numbers = [&] {
+    return presenter && !ui.strip_title_whole ? scenario_at(ui, ui.scenario).title : std::string();
+  };
   const auto numbers_or_predict = [&](ImVec2 pos, ImVec2 size, const auto& draw_numbers) {
     if (!ui.predict) return draw_numbers(pos, size);
-    if (ui.predict->hides_answer()) return draw_predict_panel(ui, b, layer, theme, pos, size);
+    if (ui.predict->hides_answer())
+      return draw_predict_panel(ui, b, layer, theme, pos, size, {}, title_for_numbers());
     const std::vector<std::string> lines = revealed_lines(ui, b);
     const float top = std::min(revealed_panel_height(lines, layer, size.x) + gap, 0.6f * size.y);
     draw_predict_panel(ui, b, layer, theme, pos, {size.x, top - gap}, lines);
@@ -459,11 +465,6 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   // Presenter: the numbers in a column beside the view(s).
   const float numbers_w = presenter_numbers_width(w, s);
   std::vector<FigureTarget> figure_targets;  // where a right-click offers figure export
-  // The scenario's title where the presenter strip (drawn before the numbers) could not show
-  // it whole: for the numbers.
-  const auto title_for_numbers = [&] {
-    return presenter && !ui.strip_title_whole ? scenario_at(ui, ui.scenario).title : std::string();
-  };
   if (a && presenter) {
     a->begin_frame();
     // Tall views (bank grids) side by side, each the full height, where each keeps about 32

@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "app_ui.h"
+#include "presenter.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
@@ -166,7 +167,7 @@ float revealed_panel_height(const std::vector<std::string>& lines, const viz::Im
 
 void draw_predict_panel(UiState& ui, const LabInstance& shown, const viz::ImGuiLayer& layer,
                         const viz::Theme& theme, ImVec2 pos, ImVec2 size,
-                        const std::vector<std::string>& revealed) {
+                        const std::vector<std::string>& revealed, const std::string& title) {
   if (!ui.predict) return;
   Prediction& p = *ui.predict;
   const float s = layer.scale();
@@ -176,6 +177,7 @@ void draw_predict_panel(UiState& ui, const LabInstance& shown, const viz::ImGuiL
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings);
   ImGui::PushTextWrapPos(0);
+  if (!title.empty()) draw_title_beside(title);
   if (p.stage() == PredictStage::Revealed) {
     // The answer beside the guess in bold; the GPU's numbers under it.
     for (std::size_t i = 0; i < revealed.size(); ++i) {

@@ -45,10 +45,13 @@ std::optional<Question> predict_question(const LabInstance& shown, const Scenari
 /// The class mode's panel at `pos`, `size`: the question with the guess fields and Guess /
 /// Reveal buttons while hidden; the guess beside the answers (model, GPU trace, measured GB/s)
 /// and Ask again once revealed.
-/// `revealed`: the revealed stage's lines (revealed_lines), built once for the frame.
+/// `revealed`: the revealed stage's lines (revealed_lines), built once for the frame. `title`: the
+/// scenario's title to head the panel (draw_title_beside) where the presenter strip could not show
+/// it whole; empty: none.
 void draw_predict_panel(UiState& ui, const LabInstance& shown, const viz::ImGuiLayer& layer,
                         const viz::Theme& theme, ImVec2 pos, ImVec2 size,
-                        const std::vector<std::string>& revealed = {});
+                        const std::vector<std::string>& revealed = {},
+                        const std::string& title = {});
 /// The revealed stage's lines: the guess beside the model, the GPU trace and the measurement
 /// (Prediction::verdict_lines of the lab's answer); empty before the reveal or without one.
 [[nodiscard]] std::vector<std::string> revealed_lines(const UiState& ui, const LabInstance& shown);
