@@ -10,7 +10,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
 #include <nlohmann/json.hpp>
+#include <string>
 #include <vector>
 
 #include "flight_check.h"
@@ -310,6 +312,33 @@ TEST(FlightCheck, WithAProbeTheLoadedModelJudgesTheCopies) {
                std::invalid_argument);
   EXPECT_THROW(app::check_flight_model(nlohmann::json{{"rows", nlohmann::json::array()}}, inputs),
                std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace warplens
+
+namespace warplens {
+namespace {
+
+// The first H100 run with the loaded-latency probe (H100 80GB HBM3, driver 580.159.04,
+// 2026-11-27, commit e48fb83a753f; tests/data/h100-flight-run3.json): the checker reads its 15
+// probe points and judges the model on its own points. The loaded-latency model missed (30.4 %
+// below the knee, 20.1 % above); the linear model on the same inputs 2.4 % and 15.1 %. The
+// numbers are the measurement's, for the next model to be judged against offline.
+TEST(FlightModelData, TheFirstRunWithTheLoadedLatencyProbeIsReadAndJudged) {
+  std::ifstream in(std::string(WARPLENS_SOURCE_DIR) + "/tests/data/h100-flight-run3.json");
+  ASSERT_TRUE(in) << "tests/data/h100-flight-run3.json";
+  const auto doc = nlohmann::json::parse(in);
+  const auto c = app::check_flight_model(doc, doc);
+  EXPECT_EQ(c.model, "loaded-latency probe");
+  EXPECT_EQ(c.probe_points, 15);
+  EXPECT_EQ(c.below, 7);
+  EXPECT_EQ(c.above, 25);
+  EXPECT_NEAR(c.worst_below_pct, 30.4, 0.1);
+  EXPECT_NEAR(c.worst_above_pct, 20.1, 0.1);
+  EXPECT_NEAR(c.linear_worst_below_pct, 2.4, 0.1);
+  EXPECT_NEAR(c.linear_worst_above_pct, 15.1, 0.1);
+  EXPECT_FALSE(c.meets_goals());
 }
 
 }  // namespace
