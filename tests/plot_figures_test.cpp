@@ -235,7 +235,7 @@ FlightResults ladder_and_copies() {
   return r;
 }
 
-TEST(PlotFigures, FlightPlotsDrawMeasuredPointsAndTheLineFollowsTheProbe) {
+TEST(PlotFigures, FlightPlotsDrawMeasuredPointsAndTheLinearLineWithAProbeMeasured) {
   FlightSession flight(false);
   FlightState st = flight_scenario(find_scenario("flight-latency-ladder"));
   flight.set(st);
@@ -257,7 +257,7 @@ TEST(PlotFigures, FlightPlotsDrawMeasuredPointsAndTheLineFollowsTheProbe) {
     if (se.model && se.lines) line = &se;
   ASSERT_NE(line, nullptr);
   EXPECT_NE(line->label.find("ns/B"), std::string::npos) << line->label;
-  const double linear_at_16k = flight.model().loaded ? 0 : flight_line_gbps(flight.model(), 16384);
+  const double linear_at_16k = flight_line_gbps(flight.model(), 16384);
 
   // The probe: idle 530 ns, 600 ns at 1000 GB/s, 1600 ns at 2800 GB/s; the batches 20 ns apart
   // at idle and 150 ns at 2800 GB/s (1536 B apart).
@@ -274,22 +274,19 @@ TEST(PlotFigures, FlightPlotsDrawMeasuredPointsAndTheLineFollowsTheProbe) {
              point(2, 0, 600, 1000),  point(2, 512, 400, 1000),  point(2, 2048, 440, 1000),
              point(7, 0, 1600, 2800), point(7, 512, 1400, 2800), point(7, 2048, 1550, 2800)};
   flight.inject_results_for_test(r);
-  ASSERT_TRUE(flight.model().loaded);
+  // The probe's model is not the window's line yet (it missed on the H100, flight_session.h):
+  // the line stays the linear one, with its label.
+  EXPECT_FALSE(flight.model().loaded);
   law = flight_figure_panel(flight, flight.measured(), FigurePanel::Plot);
   ASSERT_TRUE(law);
   line = nullptr;
   for (const FigureSeries& se : law->plots[0].series)
     if (se.model && se.lines) line = &se;
   ASSERT_NE(line, nullptr);
-  EXPECT_NE(line->label.find("measured beside a copy"), std::string::npos) << line->label;
-  // The line is the loaded model's, below the linear one near the peak.
-  const double loaded_at_16k = flight_line_gbps(flight.model(), 16384);
-  EXPECT_DOUBLE_EQ(loaded_at_16k, gpu::littles_law_loaded_gbps(16384, flight.model().sm.sm_count,
-                                                               *flight.model().loaded, 2900,
-                                                               flight.model().warp_batch_bytes));
-  EXPECT_LT(loaded_at_16k, linear_at_16k);
+  EXPECT_NE(line->label.find("ns/B"), std::string::npos) << line->label;
+  EXPECT_DOUBLE_EQ(flight_line_gbps(flight.model(), 16384), linear_at_16k);
   const viz::Figure f = panel_figure(*law, light(), "");
-  EXPECT_TRUE(has_text(f, "measured beside a copy"));
+  EXPECT_TRUE(has_text(f, "ns/B"));
 }
 
 // The verb: `render --panel plot` in each format, model only.
