@@ -6,6 +6,7 @@
 #include <atomic>
 #include <chrono>
 #include <future>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <thread>
@@ -89,6 +90,31 @@ TEST(SerialFrame, ATraceInsideTheFrameGoesAheadUnderTheFramesTurn) {
   // Outside a serialized frame the trace takes the turn itself.
   EXPECT_TRUE(wait.go(trace_turn));
   EXPECT_TRUE(trace_turn.owns_lock());
+}
+
+TEST(SerialFrame, AWorkerWaitingForTheTurnGoesBeforeTheNextFrame) {
+  SerialOn on;
+  auto frame = std::make_unique<SerialFrame>();
+  ASSERT_TRUE(frame->begin());
+  std::atomic<bool> launched{false};
+  std::thread worker([&] {
+    auto turn = take_gpu_turn([] {});  // waits: the frame holds the turn
+    launched = true;
+  });
+  while (workers_waiting().load() == 0) std::this_thread::yield();
+  frame->end([] {});
+  // Frames drawn without a pause, as a headless drill draws them: none may take the turn again
+  // before the waiting worker has had it.
+  for (int i = 0; i < 1000 && !launched; ++i) {
+    SerialFrame next;
+    if (next.begin()) {
+      EXPECT_TRUE(launched.load()) << "a frame took the turn while a worker waited for it";
+      next.end([] {});
+    }
+  }
+  worker.join();
+  EXPECT_TRUE(launched.load());
+  EXPECT_EQ(workers_waiting().load(), 0);
 }
 
 }  // namespace

@@ -26,6 +26,14 @@ inline std::unique_lock<std::mutex> try_gpu_turn() {
   return std::unique_lock<std::mutex>(gpu_turn(), std::try_to_lock);
 }
 
+/// How many workers wait for the turn now (take_gpu_turn): a serialized frame gives way to them,
+/// or a GL thread drawing without a pause would take the turn again every time it let go of it
+/// (std::mutex is not fair: on the H100 a drill's faulting kernel waited 19-40 s for its turn).
+inline std::atomic<int>& workers_waiting() {
+  static std::atomic<int> waiting{0};
+  return waiting;
+}
+
 /// Whether this thread holds the turn for a whole frame (SerialFrame); its traces then need no
 /// turn of their own.
 inline bool& frame_holds_turn() {
@@ -54,11 +62,13 @@ inline void set_serial_gl(bool on) {
 
 /// One frame's turn on the GL thread. begin(): whether to draw this frame (always unless frames
 /// are serialized; then only when no worker holds the turn, which the frame keeps until end()).
-/// end(finish): with the turn held, `finish` (glFinish) runs before the turn is let go.
+/// end(finish): with the turn held, `finish` (glFinish) runs before the turn is let go. A frame
+/// also gives way while a worker waits for the turn (workers_waiting).
 class SerialFrame {
  public:
   bool begin() {
     if (!serial_gl()) return true;
+    if (workers_waiting().load() > 0) return false;  // a worker goes first
     turn_ = try_gpu_turn();
     frame_holds_turn() = turn_.owns_lock();
     return turn_.owns_lock();
@@ -105,7 +115,9 @@ std::unique_lock<std::mutex> take_gpu_turn(Waiting&& waiting) {
   std::unique_lock<std::mutex> turn(gpu_turn(), std::try_to_lock);
   if (!turn.owns_lock()) {
     waiting();
+    ++workers_waiting();
     turn.lock();
+    --workers_waiting();
   }
   return turn;
 }
