@@ -44,6 +44,12 @@ void start_compare(UiState& ui, Workbench& labs);
 void draw_device_badge(const LabInstance& shown, const viz::ImGuiLayer& layer,
                        const viz::Theme& theme, float right_x);
 
+/// The header at the window's top, `width` x `height` px: WarpLens, a button per lab (the
+/// current one highlighted; short titles where the full ones leave no room), A/B compare where the
+/// lab has it, and the device badge (app_header.cpp).
+void draw_header(UiState& ui, Workbench& labs, const LabInstance& shown,
+                 const viz::ImGuiLayer& layer, const viz::Theme& theme, float width, float height);
+
 /// The scenario combo alone (width: SetNextItemWidth before), its preview shortened to
 /// `preview_room` pixels; a choice lands in ui.pending_scenario.
 void draw_scenario_combo(UiState& ui, float preview_room);

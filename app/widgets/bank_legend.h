@@ -1,0 +1,20 @@
+// The bank grid's legend (bank_panel.h): lane colour, wavefront, conflict, broadcast, idle lane,
+// each with the swatch the grid draws for it.
+#pragma once
+
+#include <imgui.h>
+
+#include "theme.h"
+
+namespace warplens::app::bank_detail {
+
+/// Rows the legend takes at `width` px (UI scale `scale`), with the short labels or the full ones.
+int legend_rows(float width, float scale, bool short_labels);
+
+/// The legend, flowing left to right in the current ImGui window; `column`: one entry per line,
+/// its text wrapped (the presenter's legend slot beside the view). `mono`: the font of the
+/// wavefront swatch's number.
+void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool short_labels,
+                 bool column = false);
+
+}  // namespace warplens::app::bank_detail
