@@ -90,6 +90,28 @@ std::string restart_process(const std::vector<std::string>& argv) {
 namespace {
 
 constexpr const char* kSupervisorVariable = "WARPLENS_SUPERVISOR";
+
+/// Where the files handed to a new process go: $XDG_RUNTIME_DIR, else the temporary folder.
+std::filesystem::path restart_dir() {
+  namespace fs = std::filesystem;
+  if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run && *run && fs::is_directory(run))
+    return run;
+  return fs::temp_directory_path();
+}
+
+/// Writes `text` to `path` whole (a temporary file renamed into place); throws
+/// std::runtime_error naming the file when it cannot.
+void write_whole(const std::filesystem::path& path, const std::string& text) {
+  const std::filesystem::path partial = path.string() + ".part";
+  {
+    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
+    out << text;
+    if (!out.flush()) throw std::runtime_error("cannot write " + partial.string());
+  }
+  std::error_code ec;
+  std::filesystem::rename(partial, path, ec);
+  if (ec) throw std::runtime_error("cannot write " + path.string() + ": " + ec.message());
+}
 volatile sig_atomic_t supervised_child = 0;
 
 void pass_signal_on(int signal) {
@@ -113,11 +135,8 @@ std::optional<std::vector<std::string>> read_request(const std::string& path) {
 std::optional<int> run_supervised(int argc, char** argv) {
   if (std::getenv(kSupervisorVariable)) return std::nullopt;
   namespace fs = std::filesystem;
-  fs::path dir = fs::temp_directory_path();
-  if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run && *run && fs::is_directory(run))
-    dir = run;
   const std::string request =
-      (dir / ("warplens-restart-" + std::to_string(::getpid()) + ".json")).string();
+      (restart_dir() / ("warplens-restart-" + std::to_string(::getpid()) + ".json")).string();
   ::setenv(kSupervisorVariable, request.c_str(), 1);
   std::vector<std::string> args = {self_executable()};
   for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
@@ -153,14 +172,12 @@ std::optional<int> run_supervised(int argc, char** argv) {
 bool restart_under_supervisor(const std::vector<std::string>& argv) {
   const char* request = std::getenv(kSupervisorVariable);
   if (!request || !*request || argv.empty()) return false;
-  const std::string path = request;
-  const std::string partial = path + ".part";
-  {
-    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    out << nlohmann::json(argv).dump();
-    if (!out.flush()) return false;
+  try {
+    write_whole(request, nlohmann::json(argv).dump());
+  } catch (const std::exception& e) {
+    gpu_log("restart not asked of the supervisor: %s", e.what());
+    return false;
   }
-  if (std::rename(partial.c_str(), path.c_str()) != 0) return false;
   parked = true;
   gpu_log("restart asked of the supervisor; this process ends");
   std::fflush(nullptr);
@@ -193,23 +210,9 @@ bool process_parked() {
 }
 
 std::string write_restart_file(const std::string& stem, const std::string& text) {
-  namespace fs = std::filesystem;
-  fs::path dir;
-  if (const char* run = std::getenv("XDG_RUNTIME_DIR"); run && *run && fs::is_directory(run)) {
-    dir = run;
-  } else {
-    dir = fs::temp_directory_path();
-  }
-  const fs::path path = dir / (stem + "-" + std::to_string(::getpid()) + ".toml");
-  const fs::path partial = path.string() + ".part";
-  {
-    std::ofstream out(partial, std::ios::binary | std::ios::trunc);
-    out << text;
-    if (!out.flush()) throw std::runtime_error("cannot write " + partial.string());
-  }
-  std::error_code ec;
-  fs::rename(partial, path, ec);
-  if (ec) throw std::runtime_error("cannot write " + path.string() + ": " + ec.message());
+  const std::filesystem::path path =
+      restart_dir() / (stem + "-" + std::to_string(::getpid()) + ".toml");
+  write_whole(path, text);
   return path.string();
 }
 
