@@ -117,6 +117,33 @@ TEST(SerialFrame, AWorkerWaitingForTheTurnGoesBeforeTheNextFrame) {
   EXPECT_EQ(workers_waiting().load(), 0);
 }
 
+TEST(SerialFrame, AFaultedProcessQuietsItsGlBeforeItEnds) {
+  set_serial_gl(false);
+  // No GL thread has drawn lately: nothing to wait for, nothing switched.
+  last_frame_end_ns() = 0;
+  quiet_gl_before_exit();
+  EXPECT_FALSE(serial_gl());
+  // A GL thread drawing without a pause: after the call, frames are serialized and one of them
+  // has finished its GL work (the `finish` of end()).
+  std::atomic<bool> stop{false};
+  std::atomic<int> finished_serialized{0};
+  std::thread gl([&] {
+    while (!stop) {
+      SerialFrame frame;
+      if (!frame.begin()) continue;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));  // drawing
+      frame.end([&] { ++finished_serialized; });
+    }
+  });
+  while (frames_drawn().load() < 3) std::this_thread::yield();
+  quiet_gl_before_exit(10'000'000'000);  // bounded far above what a loaded machine needs
+  EXPECT_TRUE(serial_gl());
+  EXPECT_GE(finished_serialized.load(), 1);
+  stop = true;
+  gl.join();
+  set_serial_gl(false);
+}
+
 TEST(TraceWait, ATraceThatFoundTheTurnTakenRunsBeforeTheWorkersNextJob) {
   trace_wanted_ns() = 0;
   TraceWait wait;

@@ -24,6 +24,7 @@
 
 #include "counter_service.h"
 #include "gpu_log.h"
+#include "gpu_turn.h"
 
 namespace warplens::app {
 
@@ -55,6 +56,7 @@ bool run_gpu_restart(const std::string& fault) {
   }
   if (!restart) return false;
   gpu_log("restarting the process after: %s", fault.c_str());
+  quiet_gl_before_exit();
   restart(fault);
   return true;
 }

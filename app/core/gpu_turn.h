@@ -31,6 +31,13 @@ inline std::unique_lock<std::mutex> try_gpu_turn() {
   return std::unique_lock<std::mutex>(gpu_turn(), std::try_to_lock);
 }
 
+/// What holds the turn now, in a few words, for the log of a long wait ("a lab's job", "a
+/// serialized frame", "a trace on the GL thread"); a string literal, never freed.
+inline std::atomic<const char*>& turn_holder() {
+  static std::atomic<const char*> holder{"nothing"};
+  return holder;
+}
+
 /// How many workers wait for the turn now (take_gpu_turn): a serialized frame gives way to them,
 /// or a GL thread drawing without a pause would take the turn again every time it let go of it
 /// (std::mutex is not fair: on the H100 a drill's faulting kernel waited 19-40 s for its turn).
@@ -95,6 +102,36 @@ inline void set_serial_gl(bool on) {
   return serial_gl_flag().load();
 }
 
+/// Frames drawn so far (SerialFrame's that began), and when the last one ended (steady ns).
+inline std::atomic<std::uint64_t>& frames_drawn() {
+  static std::atomic<std::uint64_t> n{0};
+  return n;
+}
+inline std::atomic<std::int64_t>& last_frame_end_ns() {
+  static std::atomic<std::int64_t> at{0};
+  return at;
+}
+
+/// Before a faulted process ends (the restart, on a worker): frames become serialized and this
+/// waits, at most `bound_ns`, until a serialized frame has ended (its GL work finished), so the
+/// process does not end with GL work pending beside its faulted CUDA context. On an H200
+/// (2026-11-27) a faulted process whose frames were serialized ended 0.1 s after its fault; the
+/// first process of a drill, drawing without a pause, took 4.4 s, and the new process's
+/// context waited for it. Returns at once where no frame ended in the last second (no GL thread
+/// draws: `verify`, a test).
+inline void quiet_gl_before_exit(std::int64_t bound_ns = 300'000'000) {
+  const std::int64_t start = turn_clock_ns();
+  if (start - last_frame_end_ns().load() > 1'000'000'000) return;
+  set_serial_gl(true);
+  const std::uint64_t from = frames_drawn().load();
+  // The frame in flight (maybe not serialized), then one serialized frame, ended with glFinish.
+  while (frames_drawn().load() < from + 2 && turn_clock_ns() - start < bound_ns)
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  gpu_log("GL quiet before the end: %.1f ms, %llu frames",
+          static_cast<double>(turn_clock_ns() - start) / 1e6,
+          static_cast<unsigned long long>(frames_drawn().load() - from));
+}
+
 /// One frame's turn on the GL thread. begin(): whether to draw this frame (always unless frames
 /// are serialized; then only when no worker holds the turn, which the frame keeps until end()).
 /// end(finish): with the turn held, `finish` (glFinish) runs before the turn is let go. A frame
@@ -102,10 +139,12 @@ inline void set_serial_gl(bool on) {
 class SerialFrame {
  public:
   bool begin() {
-    if (!serial_gl()) return true;
+    if (!serial_gl()) return drawn_ = true;
     if (workers_waiting().load() > 0) return false;  // a worker goes first
     turn_ = try_gpu_turn();
     frame_holds_turn() = turn_.owns_lock();
+    if (turn_.owns_lock()) turn_holder() = "a serialized frame";
+    drawn_ = turn_.owns_lock();
     return turn_.owns_lock();
   }
   template <typename Finish>
@@ -120,10 +159,15 @@ class SerialFrame {
   }
   ~SerialFrame() {
     if (turn_.owns_lock()) frame_holds_turn() = false;
+    if (drawn_) {
+      last_frame_end_ns() = turn_clock_ns();
+      ++frames_drawn();
+    }
   }
 
  private:
   std::unique_lock<std::mutex> turn_;
+  bool drawn_ = false;  ///< begin() said to draw: the frame counts in frames_drawn()
 };
 
 /// The GL thread's trace against a worker's job: while a worker holds the turn the trace waits
@@ -140,6 +184,7 @@ class TraceWait {
     turn = try_gpu_turn();
     if (turn.owns_lock()) {
       trace_wanted_ns() = 0;
+      turn_holder() = "a trace on the GL thread";
     } else {
       trace_wanted_ns() = turn_clock_ns();
       if (++frames_ <= kMaxFrames) return false;
@@ -160,13 +205,16 @@ std::unique_lock<std::mutex> take_gpu_turn(Waiting&& waiting) {
   std::unique_lock<std::mutex> turn(gpu_turn(), std::try_to_lock);
   if (!turn.owns_lock()) {
     waiting();
+    const char* holder = turn_holder().load();
     const std::int64_t from = turn_clock_ns();
     ++workers_waiting();
     turn.lock();
     --workers_waiting();
     if (const std::int64_t ns = turn_clock_ns() - from; ns > 500'000'000)
-      gpu_log("worker waited %.1f ms for the GPU turn", static_cast<double>(ns) / 1e6);
+      gpu_log("worker waited %.1f ms for the GPU turn (held by %s when it asked)",
+              static_cast<double>(ns) / 1e6, holder);
   }
+  turn_holder() = "a lab's job";
   return turn;
 }
 
