@@ -217,7 +217,7 @@ AsyncMeasurement FlightLab::measure_async(AsyncKind, int, int, const std::atomic
 MemcpyMeasurement FlightLab::measure_memcpy(int, int) {
   no_cuda();
 }
-LoadedLatencyPoint FlightLab::measure_loaded_latency(int, int, int, const std::atomic<bool>*) {
+LoadedLatencyPoint FlightLab::measure_loaded_latency(int, int, int, const std::atomic<bool>*, int) {
   no_cuda();
 }
 

@@ -1,5 +1,6 @@
 #include "command_line.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <stdexcept>
 #include <vector>
@@ -226,6 +227,11 @@ CommandLine::CommandLine() {
                    "littles-law, async or all")
       ->check(CLI::IsMember(
           {"carveout", "l1", "constant", "read-path", "latency", "littles-law", "async", "all"}));
+  measure
+      ->add_option("--copy-bytes", mo.flight_copy_bytes,
+                   "flight lab: bytes of each copy buffer (0: 4 x L2, at least 256 MiB; two "
+                   "buffers that fit the L2 copy from L2)")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 34));
   measure
       ->add_option("--carveout", mo.cache.carveouts,
                    "cache lab: carveout(s) -1 (default), 0 (max L1) .. 100 (max shared)")

@@ -98,9 +98,10 @@ FigurePanelData plot_panel(const FlightSession& session, const FlightResults& r)
     if (m.peak_measured) d.measured.push_back({"cudaMemcpy", format("%.0f GB/s", m.peak_gbps)});
     if (m.loaded)
       d.notes.push_back(format(
-          "The model: 2 \u00d7 SMs \u00d7 bytes in flight \u00f7 latency, the latency a warp's "
-          "chase measured beside a copy at the same GB/s (%zu loads, %.0f ns idle), plus what each "
-          "byte of a warp's batch adds there; capped at cudaMemcpy's %.0f GB/s; knee %s per SM.",
+          "Model: 2 \u00d7 SMs \u00d7 bytes in flight \u00f7 latency; the latency a warp's chase "
+          "measured beside a copy at the same share of its top rate (%zu loads, %.0f ns idle) "
+          "plus the batch chase's ns/B \u00d7 the block's bytes; capped at %.0f GB/s; knee %s per "
+          "SM.",
           m.loaded->latency.gbps.size(), m.loaded->latency.value.front(), m.peak_gbps,
           kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()));
     else
