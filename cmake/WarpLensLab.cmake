@@ -11,8 +11,9 @@
 #                      points throwing "built without the CUDA toolkit" (gpu.h)
 #   CUDA_LIBS l...     what CUDA_SOURCES link besides the CUDA runtime (CUDA::nvrtc)
 #   APP_SOURCES f...   the app half
-#   USES lab...        the labs whose GPU half this lab's code includes (scripts/check-structure
-#                      allows an include from another lab's folder only when it is named here))
+#   USES lab...        the labs whose GPU half this lab's code or tests include
+#                      (scripts/check-structure allows an include from another lab's folder only
+#                      when it is named here))
 # makes two static libraries, each linked only downward:
 #   warplens_<name>_gpu  GPU_SOURCES + CUDA_SOURCES or STUB; includes gpu/; links warplens_kernels
 #                        (gpu.h, CUDA runtime, model, index) and the USES labs' GPU halves;
