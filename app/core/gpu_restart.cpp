@@ -243,7 +243,7 @@ std::optional<int> run_supervised(int argc, char** argv) {
   }
 }
 
-bool restart_under_supervisor(const std::vector<std::string>& argv) {
+bool ask_supervisor_for_restart(const std::vector<std::string>& argv) {
   const char* request = std::getenv(kSupervisorVariable);
   if (!request || !*request || argv.empty()) return false;
   try {
@@ -260,6 +260,11 @@ bool restart_under_supervisor(const std::vector<std::string>& argv) {
     const char byte = 'r';
     if (::write(std::atoi(fd), &byte, 1) == 1) gpu_log("restart asked of the supervisor");
   }
+  return true;
+}
+
+bool restart_under_supervisor(const std::vector<std::string>& argv) {
+  if (!ask_supervisor_for_restart(argv)) return false;
   gpu_log("this process ends");
   std::_Exit(kRestartExitCode);
 }

@@ -5,9 +5,14 @@
 #pragma once
 
 #include <atomic>
+#include <chrono>
+#include <cstdint>
 #include <cstdlib>
 #include <mutex>
 #include <string>
+#include <thread>
+
+#include "gpu_log.h"
 
 namespace warplens::app {
 
@@ -32,6 +37,36 @@ inline std::unique_lock<std::mutex> try_gpu_turn() {
 inline std::atomic<int>& workers_waiting() {
   static std::atomic<int> waiting{0};
   return waiting;
+}
+
+/// When the GL thread last asked for the turn for a trace and found a worker holding it (steady
+/// clock, ns; 0: no trace waits). A worker about to start a job gives way to it for a moment
+/// (give_way_to_traces): the trace then runs between two jobs instead of queueing behind one's
+/// launches on the GL thread (on an H200, 2026-11-27, the soak's slowest frames were such
+/// traces, 50-175 ms in a lab's update).
+inline std::atomic<std::int64_t>& trace_wanted_ns() {
+  static std::atomic<std::int64_t> at{0};
+  return at;
+}
+inline std::int64_t turn_clock_ns() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+/// How long a worker waits at most for a trace that wants the turn: about two frames of the
+/// soak's 10 Hz, six of the window's 60 Hz.
+inline constexpr std::int64_t kTraceGiveWayNs = 200'000'000;
+
+/// Called by a worker before it takes the turn: while a trace asked for it within the last
+/// kTraceGiveWayNs, waits (at most that long) for the GL thread to take and let go of it.
+inline void give_way_to_traces() {
+  const std::int64_t start = turn_clock_ns();
+  for (;;) {
+    const std::int64_t wanted = trace_wanted_ns().load();
+    const std::int64_t now = turn_clock_ns();
+    if (wanted == 0 || now - wanted > kTraceGiveWayNs || now - start > kTraceGiveWayNs) return;
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+  }
 }
 
 /// Whether this thread holds the turn for a whole frame (SerialFrame); its traces then need no
@@ -76,7 +111,10 @@ class SerialFrame {
   template <typename Finish>
   void end(Finish&& finish) {
     if (!turn_.owns_lock()) return;
+    const std::int64_t from = turn_clock_ns();
     finish();
+    if (const std::int64_t ns = turn_clock_ns() - from; ns > 500'000'000)
+      gpu_log("serialized frame: its GL work took %.1f ms", static_cast<double>(ns) / 1e6);
     frame_holds_turn() = false;
     turn_.unlock();
   }
@@ -88,18 +126,24 @@ class SerialFrame {
   std::unique_lock<std::mutex> turn_;
 };
 
-/// The GL thread's trace against a worker's job: while a worker holds the turn the trace waits, up
-/// to kMaxFrames frames (about 100 ms at 60 Hz), then goes ahead behind the job's launches, so a
-/// knob dragged without a pause (a new job every frame) still moves the picture. A session keeps
-/// one and asks go() before each trace.
+/// The GL thread's trace against a worker's job: while a worker holds the turn the trace waits
+/// and says so (trace_wanted_ns), and the worker's next job gives way to it (give_way_to_traces),
+/// so a knob dragged without a pause (a new job every frame) still moves the picture between
+/// jobs. Only after kMaxFrames frames without the turn (a job that runs for seconds) does it go
+/// ahead behind the job's launches. A session keeps one and asks go() before each trace.
 class TraceWait {
  public:
-  static constexpr int kMaxFrames = 6;
+  static constexpr int kMaxFrames = 60;
   /// Whether this frame traces; `turn` holds the GPU turn when it was free.
   bool go(std::unique_lock<std::mutex>& turn) {
     if (frame_holds_turn()) return true;  // the frame holds it (SerialFrame)
     turn = try_gpu_turn();
-    if (!turn.owns_lock() && ++frames_ <= kMaxFrames) return false;
+    if (turn.owns_lock()) {
+      trace_wanted_ns() = 0;
+    } else {
+      trace_wanted_ns() = turn_clock_ns();
+      if (++frames_ <= kMaxFrames) return false;
+    }
     frames_ = 0;
     return true;
   }
@@ -112,12 +156,16 @@ class TraceWait {
 /// screen).
 template <typename Waiting>
 std::unique_lock<std::mutex> take_gpu_turn(Waiting&& waiting) {
+  give_way_to_traces();
   std::unique_lock<std::mutex> turn(gpu_turn(), std::try_to_lock);
   if (!turn.owns_lock()) {
     waiting();
+    const std::int64_t from = turn_clock_ns();
     ++workers_waiting();
     turn.lock();
     --workers_waiting();
+    if (const std::int64_t ns = turn_clock_ns() - from; ns > 500'000'000)
+      gpu_log("worker waited %.1f ms for the GPU turn", static_cast<double>(ns) / 1e6);
   }
   return turn;
 }
