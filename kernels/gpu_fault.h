@@ -46,6 +46,19 @@ std::optional<DeviceFault> device_fault();
 /// Throws GpuError (gpu.h) when the reset fails.
 void reset_device(int device);
 
+/// Hand-offs that never leave GL and CUDA both with work queued: while set, GlInteropBuffer::map()
+/// (interop/gl_interop.h) waits for the GL work issued so far (glFinish) before CUDA touches the
+/// buffer, and unmap() waits for the
+/// stream's CUDA work (cudaStreamSynchronize) before GL may draw from it. Serialized frames set it
+/// (app/core/gpu_turn.h, set_serial_gl): on the H200s and H100s we measure on (driver 580.159.04,
+/// 2026-11-27), once a process of the machine had met a sticky fault, a process whose GL and CUDA
+/// work were queued together stalled until the driver's context-switch timeout (Xid 109); a
+/// serialized frame's trace was the last place where they still were.
+inline std::atomic<bool>& serial_handoff() {
+  static std::atomic<bool> on{false};
+  return on;
+}
+
 /// What a timed launch throws when it has run longer than launch_time_limit_s() (the kernel cannot
 /// be stopped: it goes on running on the GPU until it ends; launch_overdue() says so meanwhile).
 class LaunchTimeout : public GpuError {

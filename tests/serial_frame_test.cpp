@@ -117,30 +117,52 @@ TEST(SerialFrame, AWorkerWaitingForTheTurnGoesBeforeTheNextFrame) {
   EXPECT_EQ(workers_waiting().load(), 0);
 }
 
-TEST(SerialFrame, AFaultedProcessQuietsItsGlBeforeItEnds) {
+TEST(SerialFrame, AFaultedProcessStopsDrawingBeforeItEnds) {
   set_serial_gl(false);
-  // No GL thread has drawn lately: nothing to wait for, nothing switched.
-  last_frame_end_ns() = 0;
-  quiet_gl_before_exit();
-  EXPECT_FALSE(serial_gl());
-  // A GL thread drawing without a pause: after the call, frames are serialized and one of them
-  // has finished its GL work (the `finish` of end()).
+  gl_stopped() = false;
+  // A GL thread drawing without a pause, each frame 5 ms long.
   std::atomic<bool> stop{false};
-  std::atomic<int> finished_serialized{0};
+  std::atomic<int> begun_after_stop{0};
+  std::atomic<bool> stopped_seen{false};
   std::thread gl([&] {
     while (!stop) {
       SerialFrame frame;
-      if (!frame.begin()) continue;
-      std::this_thread::sleep_for(std::chrono::milliseconds(2));  // drawing
-      frame.end([&] { ++finished_serialized; });
+      if (!frame.begin()) {
+        stopped_seen = true;
+        std::this_thread::yield();
+        continue;
+      }
+      if (gl_stopped().load()) ++begun_after_stop;  // may only happen to a frame begun before
+      std::this_thread::sleep_for(std::chrono::milliseconds(5));  // drawing
+      frame.end([] {});
     }
   });
   while (frames_drawn().load() < 3) std::this_thread::yield();
-  quiet_gl_before_exit(10'000'000'000);  // bounded far above what a loaded machine needs
-  EXPECT_TRUE(serial_gl());
-  EXPECT_GE(finished_serialized.load(), 1);
+  // Waits for the frame being drawn (bounded far above what a loaded machine needs), and then
+  // no frame is open and none begins.
+  stop_gl_before_exit(10'000'000'000);
+  EXPECT_EQ(frames_open().load(), 0);
+  const std::uint64_t drawn = frames_drawn().load();
+  while (!stopped_seen) std::this_thread::yield();
+  std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(frames_drawn().load(), drawn) << "a frame was drawn after the GL was stopped";
+  EXPECT_LE(begun_after_stop.load(), 1);
   stop = true;
   gl.join();
+  gl_stopped() = false;
+}
+
+TEST(SerialFrame, AStoppedGlDrawsNoSerializedFrameEither) {
+  set_serial_gl(true);
+  gl_stopped() = true;
+  {
+    SerialFrame frame;
+    EXPECT_FALSE(frame.begin());
+  }
+  EXPECT_EQ(frames_open().load(), 0);
+  auto turn = try_gpu_turn();
+  EXPECT_TRUE(turn.owns_lock()) << "a frame that did not begin holds no turn";
+  gl_stopped() = false;
   set_serial_gl(false);
 }
 

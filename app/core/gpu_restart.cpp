@@ -20,9 +20,11 @@
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <stdexcept>
+#include <thread>
 #include <utility>
 
 #include "counter_service.h"
+#include "gpu_fault.h"
 #include "gpu_log.h"
 #include "gpu_turn.h"
 
@@ -33,6 +35,7 @@ namespace {
 std::mutex restart_mutex;
 GpuRestart registered;
 std::atomic<bool> parked{false};
+std::atomic<int> faulted_device{-1};  ///< the device run_gpu_restart was told of
 
 }  // namespace
 
@@ -46,7 +49,7 @@ bool gpu_restart_registered() {
   return static_cast<bool>(registered);
 }
 
-bool run_gpu_restart(const std::string& fault) {
+bool run_gpu_restart(const std::string& fault, int device) {
   GpuRestart restart;
   {
     // One try: a restart that returns has failed, and the next request falls back to the reset
@@ -56,8 +59,10 @@ bool run_gpu_restart(const std::string& fault) {
   }
   if (!restart) return false;
   gpu_log("restarting the process after: %s", fault.c_str());
-  quiet_gl_before_exit();
+  faulted_device = device;
+  gl_stopped() = true;  // no new frame queues GL work behind the faulted context
   restart(fault);
+  gl_stopped() = false;  // the restart returned (it failed, or a test's): frames go on
   return true;
 }
 
@@ -267,7 +272,36 @@ bool ask_supervisor_for_restart(const std::vector<std::string>& argv) {
 
 bool restart_under_supervisor(const std::vector<std::string>& argv) {
   if (!ask_supervisor_for_restart(argv)) return false;
+  end_faulted_process();
+}
+
+void end_faulted_process() {
+  std::fflush(nullptr);
+  // Whatever the driver does with the reset below, the process ends within 0.5 s.
+  std::thread([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    gpu_log("the faulted context's reset took over 500 ms: the process ends without it");
+    std::fflush(nullptr);
+    std::_Exit(kRestartExitCode);
+  }).detach();
+  (void)stop_gl_before_exit();
+  const char* how = std::getenv("WARPLENS_FAULT_END");
+  const bool plain = how && std::string(how) == "plain";
+  if (const int device = faulted_device.load(); device >= 0 && !plain) {
+    const auto from = std::chrono::steady_clock::now();
+    std::string outcome = "done";
+    try {
+      gpu::reset_device(device);
+    } catch (const std::exception& e) {
+      outcome = e.what();
+    }
+    gpu_log(
+        "faulted context of device %d reset in %.1f ms: %s", device,
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from).count(),
+        outcome.c_str());
+  }
   gpu_log("this process ends");
+  std::fflush(nullptr);
   std::_Exit(kRestartExitCode);
 }
 

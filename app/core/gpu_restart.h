@@ -32,8 +32,9 @@ using GpuRestart = std::function<void(const std::string& fault)>;
 /// inside the process.
 void set_gpu_restart(GpuRestart restart);
 [[nodiscard]] bool gpu_restart_registered();
-/// Runs the registered restart with `fault`; false when none is registered.
-bool run_gpu_restart(const std::string& fault);
+/// Runs the registered restart with `fault` (met on CUDA device `device`; -1: none named);
+/// false when none is registered.
+bool run_gpu_restart(const std::string& fault, int device = -1);
 
 /// This process's program (/proc/self/exe), for the new image.
 [[nodiscard]] std::string self_executable();
@@ -81,11 +82,20 @@ inline constexpr int kRestartExitCode = 86;
 bool ask_supervisor_for_restart(const std::vector<std::string>& argv);
 
 /// In a supervised process: leaves `argv` (argv[0] the program) for the supervisor, tells it on
-/// its pipe (the new process starts now) and ends the process at once with kRestartExitCode,
-/// without tearing anything down (the driver takes back the faulted context, its memory and the
-/// counters with the process). Returns false, doing nothing, when the process is not supervised;
+/// its pipe (the new process starts now) and ends the process with kRestartExitCode
+/// (end_faulted_process). Returns false, doing nothing, when the process is not supervised;
 /// returns only then (or with false when the request cannot be written).
 bool restart_under_supervisor(const std::vector<std::string>& argv);
+
+/// Ends a process whose CUDA context faulted, as fast as the driver allows: no frame begins any
+/// more (stop_gl_before_exit, gpu_turn.h), the faulted device's context is destroyed
+/// (cudaDeviceReset on the device run_gpu_restart named; skipped with WARPLENS_FAULT_END=plain,
+/// or where no device was named) and the process ends with kRestartExitCode, within 0.5 s of
+/// the call whatever the reset does (a watchdog thread ends it). Nothing else is torn down: the
+/// driver takes back the memory and the counters with the process. Why the reset: a faulted
+/// context beside GL work that waits for the GPU made the process's end take 4.4 s on an H200
+/// (the driver's context-switch timeout, Xid 109), and the new process waited for it.
+[[noreturn]] void end_faulted_process();
 
 /// This process has handed the GPU to a new one (spawn_and_park): the window stops drawing.
 [[nodiscard]] bool process_parked();

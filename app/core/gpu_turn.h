@@ -12,6 +12,7 @@
 #include <string>
 #include <thread>
 
+#include "gpu_fault.h"  // serial_handoff
 #include "gpu_log.h"
 
 namespace warplens::app {
@@ -92,44 +93,55 @@ inline bool& frame_holds_turn() {
 /// worker holds the GPU turn, holds the turn for the frame and waits for its GL work (glFinish)
 /// before letting a worker launch: frames pause during a measurement instead of the GPU hanging.
 inline std::atomic<bool>& serial_gl_flag() {
-  static std::atomic<bool> on{std::getenv("WARPLENS_SERIAL_GL") != nullptr};
+  static std::atomic<bool> on{[] {
+    const bool set = std::getenv("WARPLENS_SERIAL_GL") != nullptr;
+    gpu::serial_handoff() = set;
+    return set;
+  }()};
   return on;
 }
 inline void set_serial_gl(bool on) {
   serial_gl_flag() = on;
+  gpu::serial_handoff() = on;  // a serialized frame's traces too (gpu_fault.h)
 }
 [[nodiscard]] inline bool serial_gl() {
   return serial_gl_flag().load();
 }
 
-/// Frames drawn so far (SerialFrame's that began), and when the last one ended (steady ns).
+/// Frames drawn so far (SerialFrame's that began and ended).
 inline std::atomic<std::uint64_t>& frames_drawn() {
   static std::atomic<std::uint64_t> n{0};
   return n;
 }
-inline std::atomic<std::int64_t>& last_frame_end_ns() {
-  static std::atomic<std::int64_t> at{0};
-  return at;
+
+/// Set when the process is about to end after a GPU fault (stop_gl_before_exit): no frame begins
+/// any more.
+inline std::atomic<bool>& gl_stopped() {
+  static std::atomic<bool> stopped{false};
+  return stopped;
+}
+/// Frames begun and not yet ended (SerialFrame).
+inline std::atomic<int>& frames_open() {
+  static std::atomic<int> open{0};
+  return open;
 }
 
-/// Before a faulted process ends (the restart, on a worker): frames become serialized and this
-/// waits, at most `bound_ns`, until a serialized frame has ended (its GL work finished), so the
-/// process does not end with GL work pending beside its faulted CUDA context. On an H200
-/// (2026-11-27) a faulted process whose frames were serialized ended 0.1 s after its fault; the
-/// first process of a drill, drawing without a pause, took 4.4 s, and the new process's
-/// context waited for it. Returns at once where no frame ended in the last second (no GL thread
-/// draws: `verify`, a test).
-inline void quiet_gl_before_exit(std::int64_t bound_ns = 300'000'000) {
+/// Before a faulted process ends (the restart, on the worker that met the fault): no frame begins
+/// any more, and this waits, at most `bound_ns`, for the frame being drawn to end. A faulted
+/// CUDA context with GL work queued beside it is what made a process's end slow: on an H200
+/// (driver 580.159.04, 2026-11-27) the first process of a drill, drawing without a pause, took
+/// 4.4 s to end and the driver logged Xid 109 CTX SWITCH TIMEOUT for it, while processes whose
+/// frames were serialized ended 0.1 s after their fault. Waiting for one more frame instead (this
+/// function's first version) queued that frame's GL work behind the faulted context. Returns the
+/// milliseconds it waited.
+inline double stop_gl_before_exit(std::int64_t bound_ns = 100'000'000) {
   const std::int64_t start = turn_clock_ns();
-  if (start - last_frame_end_ns().load() > 1'000'000'000) return;
-  set_serial_gl(true);
-  const std::uint64_t from = frames_drawn().load();
-  // The frame in flight (maybe not serialized), then one serialized frame, ended with glFinish.
-  while (frames_drawn().load() < from + 2 && turn_clock_ns() - start < bound_ns)
-    std::this_thread::sleep_for(std::chrono::milliseconds(1));
-  gpu_log("GL quiet before the end: %.1f ms, %llu frames",
-          static_cast<double>(turn_clock_ns() - start) / 1e6,
-          static_cast<unsigned long long>(frames_drawn().load() - from));
+  gl_stopped() = true;
+  while (frames_open().load() > 0 && turn_clock_ns() - start < bound_ns)
+    std::this_thread::sleep_for(std::chrono::microseconds(200));
+  const double ms = static_cast<double>(turn_clock_ns() - start) / 1e6;
+  gpu_log("GL stopped before the end: %.1f ms, %d frame(s) still open", ms, frames_open().load());
+  return ms;
 }
 
 /// One frame's turn on the GL thread. begin(): whether to draw this frame (always unless frames
@@ -139,13 +151,23 @@ inline void quiet_gl_before_exit(std::int64_t bound_ns = 300'000'000) {
 class SerialFrame {
  public:
   bool begin() {
+    ++frames_open();  // before the check: stop_gl_before_exit either waits for it or it sees the
+                      // stop
+    if (gl_stopped().load()) {
+      --frames_open();
+      return false;
+    }
     if (!serial_gl()) return drawn_ = true;
-    if (workers_waiting().load() > 0) return false;  // a worker goes first
+    if (workers_waiting().load() > 0) {  // a worker goes first
+      --frames_open();
+      return false;
+    }
     turn_ = try_gpu_turn();
     frame_holds_turn() = turn_.owns_lock();
     if (turn_.owns_lock()) turn_holder() = "a serialized frame";
     drawn_ = turn_.owns_lock();
-    return turn_.owns_lock();
+    if (!drawn_) --frames_open();
+    return drawn_;
   }
   template <typename Finish>
   void end(Finish&& finish) {
@@ -160,8 +182,8 @@ class SerialFrame {
   ~SerialFrame() {
     if (turn_.owns_lock()) frame_holds_turn() = false;
     if (drawn_) {
-      last_frame_end_ns() = turn_clock_ns();
       ++frames_drawn();
+      --frames_open();
     }
   }
 

@@ -309,18 +309,25 @@ class LabWorker {
     const auto* thrown = dynamic_cast<const gpu::DeviceFaultError*>(&e);
     const auto fault =
         thrown ? std::optional<gpu::DeviceFault>(thrown->fault) : gpu::device_fault();
-    std::lock_guard lock(mutex_);
     if (fault) {
-      ++faults_in_a_row_;
-      passing_error_ = true;
-      error_ = "GPU fault (" + fault->what + "); the GPU is reset and every lab measures again";
-      if (faults_in_a_row_ > 1) {
-        lab_failed_ = true;
-        error_ = "GPU fault again after a reset (" + fault->what + "): measure again to retry";
+      std::string line;
+      {
+        std::lock_guard lock(mutex_);
+        ++faults_in_a_row_;
+        passing_error_ = true;
+        error_ = "GPU fault (" + fault->what + "); the GPU is reset and every lab measures again";
+        if (faults_in_a_row_ > 1) {
+          lab_failed_ = true;
+          error_ = "GPU fault again after a reset (" + fault->what + "): measure again to retry";
+        }
+        line = error_;
       }
-      request_gpu_reset(fault->device, error_);
+      // Not under the lock: the restart may end the process from here, and the GL thread reads
+      // this worker's state while it draws (its frame must be able to end first).
+      request_gpu_reset(fault->device, line);
       return;
     }
+    std::lock_guard lock(mutex_);
     passing_error_ = dynamic_cast<const gpu::LaunchTimeout*>(&e) != nullptr;
     error_ =
         "measurement failed: " + gpu::out_of_memory_text(e.what(), gpu::current_device_memory());
