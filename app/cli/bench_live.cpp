@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "app_ui.h"
+#include "frame_phases.h"
 #include "gpu.h"
 #include "gpu_fault.h"
 #include "gpu_recovery.h"
@@ -71,9 +72,12 @@ struct Scene {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
       return;
     }
+    const auto start = std::chrono::steady_clock::now();
+    app::clear_frame_phases();
     scene.labs.update();
     scene.draw_frames(ui, target, kWidth, kHeight, 1);  // ends with glFinish
     serial.end([] {});
+    app::log_frame_if_slow(start);
   }
 };
 

@@ -11,6 +11,8 @@
 #include <utility>
 #include <vector>
 
+#include "gpu_log.h"
+
 namespace warplens::app {
 
 struct FramePhase {
@@ -58,6 +60,14 @@ inline std::string longest_frame_phases(std::size_t n, double min_ms = 1.0) {
     text += (text.empty() ? "" : ", ") + p[i].name + ms;
   }
   return text;
+}
+
+/// A frame that began at `start` and took longer than `limit_ms`: its longest phases go to the GPU
+/// log (WARPLENS_GPU_LOG), so a stalled frame of the window or a drill says where it stalled.
+inline void log_frame_if_slow(std::chrono::steady_clock::time_point start, double limit_ms = 500) {
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  if (ms > limit_ms) gpu_log("slow frame, %.1f ms: %s", ms, longest_frame_phases(4, 0.1).c_str());
 }
 
 }  // namespace warplens::app

@@ -70,7 +70,7 @@ void request_gpu_reset(int device, const std::string& what) {
   }
   // The process's owner restarts it now, from this thread (gpu_restart.h); it returns only when
   // the restart could not happen, and the request stays for recover_gpu_if_requested.
-  (void)run_gpu_restart(what, device);
+  (void)run_gpu_restart(what);
 }
 
 bool request_gpu_reset_if_faulted() {

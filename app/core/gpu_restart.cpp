@@ -24,7 +24,6 @@
 #include <utility>
 
 #include "counter_service.h"
-#include "gpu_fault.h"
 #include "gpu_log.h"
 #include "gpu_turn.h"
 
@@ -35,7 +34,6 @@ namespace {
 std::mutex restart_mutex;
 GpuRestart registered;
 std::atomic<bool> parked{false};
-std::atomic<int> faulted_device{-1};  ///< the device run_gpu_restart was told of
 
 }  // namespace
 
@@ -49,7 +47,7 @@ bool gpu_restart_registered() {
   return static_cast<bool>(registered);
 }
 
-bool run_gpu_restart(const std::string& fault, int device) {
+bool run_gpu_restart(const std::string& fault) {
   GpuRestart restart;
   {
     // One try: a restart that returns has failed, and the next request falls back to the reset
@@ -59,7 +57,6 @@ bool run_gpu_restart(const std::string& fault, int device) {
   }
   if (!restart) return false;
   gpu_log("restarting the process after: %s", fault.c_str());
-  faulted_device = device;
   gl_stopped() = true;  // no new frame queues GL work behind the faulted context
   restart(fault);
   gl_stopped() = false;  // the restart returned (it failed, or a test's): frames go on
@@ -276,30 +273,7 @@ bool restart_under_supervisor(const std::vector<std::string>& argv) {
 }
 
 void end_faulted_process() {
-  std::fflush(nullptr);
-  // Whatever the driver does with the reset below, the process ends within 0.5 s.
-  std::thread([] {
-    std::this_thread::sleep_for(std::chrono::milliseconds(500));
-    gpu_log("the faulted context's reset took over 500 ms: the process ends without it");
-    std::fflush(nullptr);
-    std::_Exit(kRestartExitCode);
-  }).detach();
   (void)stop_gl_before_exit();
-  const char* how = std::getenv("WARPLENS_FAULT_END");
-  const bool plain = how && std::string(how) == "plain";
-  if (const int device = faulted_device.load(); device >= 0 && !plain) {
-    const auto from = std::chrono::steady_clock::now();
-    std::string outcome = "done";
-    try {
-      gpu::reset_device(device);
-    } catch (const std::exception& e) {
-      outcome = e.what();
-    }
-    gpu_log(
-        "faulted context of device %d reset in %.1f ms: %s", device,
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from).count(),
-        outcome.c_str());
-  }
   gpu_log("this process ends");
   std::fflush(nullptr);
   std::_Exit(kRestartExitCode);

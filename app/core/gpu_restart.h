@@ -32,9 +32,8 @@ using GpuRestart = std::function<void(const std::string& fault)>;
 /// inside the process.
 void set_gpu_restart(GpuRestart restart);
 [[nodiscard]] bool gpu_restart_registered();
-/// Runs the registered restart with `fault` (met on CUDA device `device`; -1: none named);
-/// false when none is registered.
-bool run_gpu_restart(const std::string& fault, int device = -1);
+/// Runs the registered restart with `fault`; false when none is registered.
+bool run_gpu_restart(const std::string& fault);
 
 /// This process's program (/proc/self/exe), for the new image.
 [[nodiscard]] std::string self_executable();
@@ -87,14 +86,12 @@ bool ask_supervisor_for_restart(const std::vector<std::string>& argv);
 /// returns only then (or with false when the request cannot be written).
 bool restart_under_supervisor(const std::vector<std::string>& argv);
 
-/// Ends a process whose CUDA context faulted, as fast as the driver allows: no frame begins any
-/// more (stop_gl_before_exit, gpu_turn.h), the faulted device's context is destroyed
-/// (cudaDeviceReset on the device run_gpu_restart named; skipped with WARPLENS_FAULT_END=plain,
-/// or where no device was named) and the process ends with kRestartExitCode, within 0.5 s of
-/// the call whatever the reset does (a watchdog thread ends it). Nothing else is torn down: the
-/// driver takes back the memory and the counters with the process. Why the reset: a faulted
-/// context beside GL work that waits for the GPU made the process's end take 4.4 s on an H200
-/// (the driver's context-switch timeout, Xid 109), and the new process waited for it.
+/// Ends a process whose CUDA context faulted: no frame begins any more (stop_gl_before_exit,
+/// gpu_turn.h) and the process ends with kRestartExitCode, tearing nothing down (the driver takes
+/// back the context, its memory and the counters with the process). Tried and not kept: a
+/// cudaDeviceReset of the faulted context first (H100, driver 580.159.04, 2026-11-27): it took
+/// 146 ms and the process still took 4.4 s to end after it, until the driver's context-switch
+/// timeout for its GL work (Xid 109).
 [[noreturn]] void end_faulted_process();
 
 /// This process has handed the GPU to a new one (spawn_and_park): the window stops drawing.

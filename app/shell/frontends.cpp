@@ -19,6 +19,7 @@
 #include "class_mode.h"
 #include "exit_codes.h"
 #include "figures.h"
+#include "frame_phases.h"
 #include "gif_writer.h"
 #include "glfw_window.h"
 #include "global_lab.h"
@@ -272,6 +273,8 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         std::this_thread::sleep_for(std::chrono::milliseconds(2));
         continue;
       }
+      const auto frame_start = std::chrono::steady_clock::now();
+      clear_frame_phases();
       if (restart) restart->refresh(ui, labs);
       labs.update();
       // Lesson mode's speaker view: a window of its own where a second monitor is connected
@@ -327,7 +330,11 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         return kExitOk;
       }
       window.swap_buffers();
-      serial.end([] { glFinish(); });
+      serial.end([] {
+        const PhaseTimer timer("glFinish");
+        glFinish();
+      });
+      log_frame_if_slow(frame_start);
     }
     // Closed: the labs' running jobs are cancelled (a timed launch stops being waited for at
     // once; the kernel itself runs on to its end). With the GPU, the process then leaves without

@@ -1,5 +1,7 @@
 #include "copy_session.h"
 
+#include "frame_phases.h"
+
 #include <algorithm>
 #include <set>
 
@@ -178,6 +180,7 @@ void CopySession::trace_on_gl_thread() {
   try {
     if (!interop_ && !interop_failed_)
       interop_ = std::make_unique<gpu::GlInteropBuffer>(warp_sink_.interop_buffer());
+    const PhaseTimer timer("trace global (interop)");
     void* device_buffer = interop_->map(nullptr, lab->trace_stream());
     try {
       lab->trace_to_device(state_.params, state_.warp,

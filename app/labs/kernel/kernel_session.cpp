@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "counter_service.h"
+#include "frame_phases.h"
 #include "gl_interop.h"
 #include "gpu_log.h"
 #include "gpu_recovery.h"
@@ -281,6 +282,7 @@ void KernelSession::update() {
   auto& sink = tile ? static_cast<Sink<TraceRecords>&>(bank_sink_)
                     : static_cast<Sink<TraceRecords>&>(warp_sink_);
   auto& buffer = tile ? interop_->bank : interop_->warp;
+  const PhaseTimer timer("trace kernel (interop)");
   try {
     if (!buffer) buffer = std::make_unique<gpu::GlInteropBuffer>(sink.interop_buffer());
     void* device_trace = buffer->map(nullptr, lab->trace_stream());

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "copy_pattern.h"
+#include "frame_phases.h"
 #include "gl_interop.h"
 #include "gpu_fault.h"
 #include "gpu_turn.h"
@@ -219,6 +220,7 @@ void SharedSession::trace_on_gl_thread() {
     use_host_trace();
     return;
   }
+  const PhaseTimer timer(std::string("trace ") + to_string(state_.lab) + " (interop)");
   try {
     if (shows_global()) {
       if (!trace_global_on_gl_thread(*lab)) return;  // the matrices are busy: next frame
