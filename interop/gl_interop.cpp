@@ -7,7 +7,6 @@
 #include <string>
 
 #include "gl_interop.h"
-#include "gpu_fault.h"  // serial_handoff
 
 namespace warplens::gpu {
 
@@ -40,7 +39,6 @@ GlInteropBuffer::~GlInteropBuffer() {
 void* GlInteropBuffer::map(std::size_t* bytes, void* cuda_stream) {
   auto resource = as_resource(resource_);
   const auto stream = static_cast<cudaStream_t>(cuda_stream);
-  if (serial_handoff().load()) glFinish();  // GL idle before CUDA works (serial_handoff)
   check(cudaGraphicsMapResources(1, &resource, stream), "cudaGraphicsMapResources");
   void* ptr = nullptr;
   std::size_t size = 0;
@@ -58,10 +56,8 @@ void GlInteropBuffer::unmap(void* cuda_stream) {
   if (!mapped_) return;
   auto resource = as_resource(resource_);
   mapped_ = false;
-  const auto stream = static_cast<cudaStream_t>(cuda_stream);
-  // CUDA idle before GL may draw (serial_handoff); a failure shows in the unmap's status below.
-  if (serial_handoff().load()) (void)cudaStreamSynchronize(stream);
-  check(cudaGraphicsUnmapResources(1, &resource, stream), "cudaGraphicsUnmapResources");
+  check(cudaGraphicsUnmapResources(1, &resource, static_cast<cudaStream_t>(cuda_stream)),
+        "cudaGraphicsUnmapResources");
 }
 
 void GlInteropBuffer::read_mapped(void* host_dst, std::size_t bytes) {

@@ -21,8 +21,7 @@ class GlInteropBuffer {
 
   /// Maps the buffer for CUDA, in order with the work on `cuda_stream` (a cudaStream_t; null:
   /// the default stream), and returns its device pointer and size (bytes). On failure the
-  /// buffer is left unmapped. With serial_handoff() set (gpu_fault.h), map() first waits for
-  /// the GL work issued so far and unmap() for the stream's work.
+  /// buffer is left unmapped.
   void* map(std::size_t* bytes = nullptr, void* cuda_stream = nullptr);
   void unmap(void* cuda_stream = nullptr);
 

@@ -18,6 +18,7 @@
 #include "counters.h"
 #include "counters_internal.h"
 #include "gpu.h"
+#include "gpu_fault.h"
 
 namespace warplens::gpu {
 
@@ -48,6 +49,7 @@ CounterSet CounterSession::profile(const std::function<void()>& launch) {
 
 CounterSession::MetricValues CounterSession::profile_group(const std::function<void()>& launch,
                                                            std::size_t group) {
+  between_gpu_phases();  // a frame may draw before the read-out (gpu_fault.h), not inside it
   std::lock_guard<std::mutex> lock(profiler_mutex());
   Impl& s = *impl_;
   // A kept-enabled profiler that CUPTI refuses to reconfigure is switched off, and the read-out

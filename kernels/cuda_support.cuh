@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "gpu.h"
+#include "gpu_fault.h"
 
 namespace warplens::gpu::detail {
 
@@ -98,6 +99,7 @@ struct NoAfterRun {
 template <typename Launch, typename AfterRun = NoAfterRun>
 Timing time_launches(cudaStream_t stream, int runs, int warmup, const std::atomic<bool>* cancel,
                      LaunchLabels labels, Launch launch, AfterRun after_run = {}) {
+  between_gpu_phases();  // a frame may draw here (gpu_fault.h), never inside the timed runs
   Events events;
   for (int i = 0; i < warmup; ++i) {
     check_cancel(cancel);
@@ -118,6 +120,7 @@ Timing time_launches(cudaStream_t stream, int runs, int warmup, const std::atomi
     ms.push_back(events.elapsed_ms(labels.run));
     after_run(ms.back());
   }
+  between_gpu_phases();
   return summarize(ms);
 }
 

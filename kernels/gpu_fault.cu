@@ -174,6 +174,25 @@ std::optional<DeviceFault> device_fault() {
   return DeviceFault{device, text(s)};
 }
 
+namespace {
+std::atomic<bool (*)()> yield_wanted{nullptr};
+std::atomic<void (*)()> yield_lend{nullptr};
+}  // namespace
+
+void set_phase_yield(bool (*wanted)(), void (*lend)()) {
+  yield_lend = lend;
+  yield_wanted = wanted;
+}
+
+void between_gpu_phases() {
+  const auto wanted = yield_wanted.load();
+  const auto lend = yield_lend.load();
+  if (!wanted || !lend || !wanted()) return;
+  const cudaError_t s = cudaDeviceSynchronize();
+  if (s != cudaSuccess) throw GpuError("cudaDeviceSynchronize (before a frame) failed: " + text(s));
+  lend();
+}
+
 void reset_device(int device) {
   cudaError_t s = cudaSetDevice(device);
   if (s == cudaSuccess || sticky(s)) s = cudaDeviceReset();

@@ -46,18 +46,29 @@ std::optional<DeviceFault> device_fault();
 /// Throws GpuError (gpu.h) when the reset fails.
 void reset_device(int device);
 
-/// Hand-offs that never leave GL and CUDA both with work queued: while set, GlInteropBuffer::map()
-/// (interop/gl_interop.h) waits for the GL work issued so far (glFinish) before CUDA touches the
-/// buffer, and unmap() waits for the
-/// stream's CUDA work (cudaStreamSynchronize) before GL may draw from it. Serialized frames set it
-/// (app/core/gpu_turn.h, set_serial_gl): on the H200s and H100s we measure on (driver 580.159.04,
-/// 2026-11-27), once a process of the machine had met a sticky fault, a process whose GL and CUDA
-/// work were queued together stalled until the driver's context-switch timeout (Xid 109); a
-/// serialized frame's trace was the last place where they still were.
-inline std::atomic<bool>& serial_handoff() {
+/// The views' traces go through host memory, not CUDA-GL interop: the sessions run the traced
+/// kernel into device memory, copy it back and upload it to the view's GL buffer, so no CUDA-GL
+/// synchronisation runs. Serialized frames set it (app/core/gpu_turn.h, set_serial_gl). Why: on
+/// the H100s and H200s we measure on (driver 580.159.04, 2026-11-27), once any process of the
+/// machine had met a sticky fault, the first interop trace of the global lab in each later
+/// process left that frame's glFinish waiting 19.04 s, after which the process's CUDA context
+/// was lost ("unspecified launch failure", Xid 38), even with GL idle before the map
+/// (glFinish) and the stream idle before the unmap.
+inline std::atomic<bool>& traces_through_host() {
   static std::atomic<bool> on{false};
   return on;
 }
+
+/// Where a job may pause between its GPU phases so that a frame can draw (serialized frames,
+/// app/core/gpu_turn.h): time_launches calls between_gpu_phases() before its warm-up and after
+/// its last timed launch, CounterSession::profile before and after a read-out. When `wanted`
+/// (set by the app) says a frame waits, it waits for every stream of the device
+/// (cudaDeviceSynchronize: no kernel of the job runs while the frame's GL work does) and calls
+/// `lend`, which returns once the frame has drawn. Never inside a timed run or a profiled range.
+/// Without a hook set, or when no frame waits, it costs two atomic loads. Throws GpuError when
+/// the synchronisation reports an error of the job's earlier work.
+void set_phase_yield(bool (*wanted)(), void (*lend)());
+void between_gpu_phases();
 
 /// What a timed launch throws when it has run longer than launch_time_limit_s() (the kernel cannot
 /// be stopped: it goes on running on the GPU until it ends; launch_overdue() says so meanwhile).

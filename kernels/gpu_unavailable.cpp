@@ -15,6 +15,9 @@ std::optional<DeviceFault> device_fault() {
   return std::nullopt;
 }
 
+void set_phase_yield(bool (*)(), void (*)()) {}
+void between_gpu_phases() {}  // no GPU work to pause between
+
 void reset_device(int) {
   throw_built_without_cuda();
 }

@@ -1,6 +1,7 @@
-// Serialized frames (gpu_turn.h), as a WarpLens restarted after a GPU fault draws: a frame draws
-// only while no worker holds the GPU turn, keeps the turn until its GL work is finished, and its
-// traces go ahead under the frame's turn; unserialized frames never touch the turn.
+// Serialized frames (gpu_turn.h), as every WarpLens window and headless scene draws: a frame draws
+// only with the GPU turn (free, or lent by a job between two GPU phases), keeps it until its GL
+// work is finished, and its traces go ahead under the frame's own turn only; unserialized frames
+// (WARPLENS_SERIAL_GL=0) never touch the turn.
 #include <gtest/gtest.h>
 
 #include <atomic>
@@ -164,6 +165,73 @@ TEST(SerialFrame, AStoppedGlDrawsNoSerializedFrameEither) {
   EXPECT_TRUE(turn.owns_lock()) << "a frame that did not begin holds no turn";
   gl_stopped() = false;
   set_serial_gl(false);
+}
+
+// A job that holds the turn for a long time, with GPU phases of 3 ms, and a GL thread drawing
+// serialized frames without a pause: frames draw between the phases (the job lends its turn at
+// each boundary where a frame waits), never during one.
+TEST(SerialFrame, AJobLendsItsTurnToFramesBetweenItsGpuPhasesOnly) {
+  SerialOn on;
+  std::atomic<bool> in_phase{false}, job_done{false}, started{false};
+  std::atomic<int> drawn_during_phase{0}, drawn{0}, lent{0};
+  std::thread job([&] {
+    auto turn = take_gpu_turn([] {});
+    const JobTurn job_turn;
+    started = true;
+    for (int phase = 0; phase < 40; ++phase) {
+      in_phase = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(3));  // kernels run
+      in_phase = false;
+      if (frame_waits_for_turn()) {  // what gpu::between_gpu_phases asks
+        ++lent;
+        lend_turn_to_frame();
+      }
+    }
+    job_done = true;
+  });
+  while (!started) std::this_thread::yield();
+  while (!job_done) {
+    SerialFrame frame;
+    if (!frame.begin()) {
+      std::this_thread::sleep_for(std::chrono::microseconds(200));
+      continue;
+    }
+    if (in_phase) ++drawn_during_phase;
+    EXPECT_FALSE(frame_holds_turn()) << "a lent turn is not the frame's own";
+    EXPECT_TRUE(frame_borrows_turn());
+    std::unique_lock<std::mutex> trace_turn;
+    TraceWait wait;
+    EXPECT_FALSE(wait.go(trace_turn)) << "a frame on a lent turn traced";
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));  // drawing
+    if (in_phase) ++drawn_during_phase;
+    frame.end([] {});
+    ++drawn;
+  }
+  job.join();
+  EXPECT_EQ(drawn_during_phase.load(), 0) << "a frame drew while the job's kernels ran";
+  EXPECT_GE(drawn.load(), 5) << "frames waited for the whole job";
+  EXPECT_GE(lent.load(), drawn.load());
+  EXPECT_EQ(turn_lent().load(), 0);
+  EXPECT_FALSE(frame_borrows_turn());
+}
+
+TEST(SerialFrame, AJobLendsNothingWhenNoFrameWaitsAndTakesItsTurnBackWhenNoneCame) {
+  SerialOn on;
+  frame_wanted_ns() = 0;
+  auto turn = take_gpu_turn([] {});
+  EXPECT_FALSE(frame_waits_for_turn()) << "not a job's thread yet";
+  const JobTurn job_turn;
+  EXPECT_FALSE(frame_waits_for_turn()) << "no frame asked";
+  frame_wanted_ns() = turn_clock_ns();
+  EXPECT_TRUE(frame_waits_for_turn());
+  lend_turn_to_frame();  // no frame comes: back after kLendWaitNs
+  EXPECT_EQ(turn_lent().load(), 0);
+  frame_wanted_ns() = turn_clock_ns() - 2 * kFrameWishNs;
+  EXPECT_FALSE(frame_waits_for_turn()) << "a stale wish";
+  set_serial_gl(false);
+  frame_wanted_ns() = turn_clock_ns();
+  EXPECT_FALSE(frame_waits_for_turn()) << "unserialized frames need no turn";
+  frame_wanted_ns() = 0;
 }
 
 TEST(TraceWait, ATraceThatFoundTheTurnTakenRunsBeforeTheWorkersNextJob) {

@@ -67,7 +67,7 @@ struct Scene {
   Scene(int device, const app::ViewOptions& options)
       : context(device), scene(options), ui(app::initial_ui(options, scene.labs, false)) {}
   void frame() {
-    app::SerialFrame serial;  // after a fault, as the window does (gpu_turn.h)
+    app::SerialFrame serial;  // as the window does (gpu_turn.h)
     if (!serial.begin()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
       return;
@@ -289,7 +289,7 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
   }
   app::ViewOptions view;
   view.preset = d.preset_file;  // the restored lab's preset, as the window restores it
-  if (!d.lab.empty()) app::set_serial_gl(true);  // restarted after a fault, as the window
+  if (!d.lab.empty()) gpu::traces_through_host() = true;  // after a fault, as the window
   app::gpu_log("fault drill: making the scene");
   Scene s(device.index, view);
   app::gpu_log("fault drill: scene made");

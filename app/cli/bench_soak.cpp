@@ -26,6 +26,7 @@
 #include "frame_phases.h"
 #include "gpu.h"
 #include "gpu_recovery.h"
+#include "gpu_turn.h"
 #include "headless_context.h"
 #include "headless_frames.h"
 #include "scenarios.h"
@@ -421,12 +422,20 @@ int run_soak(const SoakOptions& o) {
         last_action = now;
         next_action = now + std::chrono::milliseconds(150 + timing() % 200);
       }
-      // One frame of the window's loop (frontends.cpp run_window), timed.
+      // One frame of the window's loop (frontends.cpp run_window), timed from when it was due:
+      // a serialized frame first waits for the GPU turn (a job's GPU phase, gpu_turn.h), and
+      // that wait is part of what the viewer sees.
       const auto t0 = Clock::now();
       app::clear_frame_phases();
+      app::SerialFrame serial;
+      {
+        const app::PhaseTimer timer("waiting for the GPU turn");
+        while (!serial.begin()) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      }
       scene.labs.update();
       const auto t_update = Clock::now();
-      scene.draw_frames(ui, target, o.width, o.height, 1);
+      scene.draw_frames(ui, target, o.width, o.height, 1);  // ends with glFinish
+      serial.end([] {});
       const double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
       const double update_ms = std::chrono::duration<double, std::milli>(t_update - t0).count();
       frame_ms.push_back(ms);
@@ -434,7 +443,7 @@ int run_soak(const SoakOptions& o) {
       if (ms > kFrameLimitMs) {
         char when[96];
         std::snprintf(when, sizeof when,
-                      " (%.0f ms before; labs' update %.1f ms, drawing %.1f ms), ",
+                      " (%.0f ms before; turn and labs' update %.1f ms, drawing %.1f ms), ",
                       std::chrono::duration<double, std::milli>(t0 - last_action).count(),
                       update_ms, ms - update_ms);
         slow_frames.push_back({ms, monkey.last_action() + when + to_string(ui.lab) + " lab, " +

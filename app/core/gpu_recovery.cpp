@@ -108,6 +108,7 @@ bool release_then(const std::function<bool()>& between) {
     // No job runs while the turn is held; jobs in flight on a faulted context fail at their
     // next CUDA call, so this waits little.
     std::unique_lock<std::mutex> turn;
+    if (frame_borrows_turn()) return false;  // a job is paused mid-way: a later frame
     if (!frame_holds_turn()) turn = std::unique_lock<std::mutex>(gpu_turn());
     for (const auto& user : users)
       if (user->release) user->release();

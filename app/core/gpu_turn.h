@@ -12,7 +12,7 @@
 #include <string>
 #include <thread>
 
-#include "gpu_fault.h"  // serial_handoff
+#include "gpu_fault.h"  // traces_through_host
 #include "gpu_log.h"
 
 namespace warplens::app {
@@ -83,30 +83,104 @@ inline bool& frame_holds_turn() {
   thread_local bool held = false;
   return held;
 }
+/// Whether this thread's frame draws on a turn a job lent it (SerialFrame): the job is paused
+/// between two GPU phases, its buffers in use, so the frame traces nothing and resets nothing.
+inline bool& frame_borrows_turn() {
+  thread_local bool borrowed = false;
+  return borrowed;
+}
 
-/// Serialized frames: graphics and compute never pending on the GPU together. On the H100s we
-/// measure on (driver 580.159.04, 2026-11-27), once any process had met a sticky fault, every later
-/// process that drew GL while one of its CUDA kernels ran stalled: its first copy ran past the 2 s
-/// limit and the driver logged Xid 109 "CTX SWITCH TIMEOUT" for it, minutes later still, while
-/// processes that ran CUDA alone, or GL and CUDA one after the other, ran at once. So a WarpLens
-/// restarted after a fault (and any run with WARPLENS_SERIAL_GL set) draws a frame only while no
-/// worker holds the GPU turn, holds the turn for the frame and waits for its GL work (glFinish)
-/// before letting a worker launch: frames pause during a measurement instead of the GPU hanging.
+/// Serialized frames: graphics and compute never have work on the GPU together. On the H100s
+/// and H200s we measure on (driver 580.159.04, 2026-11-27) a kernel that faulted while the same
+/// process's GL work waited for the GPU left that GL work stuck until the driver's context-switch
+/// timeout (Xid 109 CTX SWITCH TIMEOUT): the process took 4.4 s to end and every new process
+/// waited for it (a restart 5.2 s after the fault, past the 3 s a class can wait), and later
+/// processes of the machine stalled while they drew GL beside their kernels. With frames
+/// serialized a faulted process ended 0.1 s after its fault. So every WarpLens window and
+/// headless scene draws a frame only while no job's GPU work runs: a frame takes the GPU turn
+/// when it is free, or the turn a job lends it between two GPU phases (lend_turn_to_frame,
+/// called through gpu::between_gpu_phases: before and after each timed launch series and each
+/// counter read-out), keeps it for the frame and waits for its GL work (glFinish) before the job
+/// goes on. A frame thus waits at most one GPU phase of a job (a timed series or a read-out,
+/// milliseconds to tens of milliseconds), not the whole job. WARPLENS_SERIAL_GL=0 draws without
+/// serializing (to compare; not safe against faults).
 inline std::atomic<bool>& serial_gl_flag() {
   static std::atomic<bool> on{[] {
-    const bool set = std::getenv("WARPLENS_SERIAL_GL") != nullptr;
-    gpu::serial_handoff() = set;
-    return set;
+    const char* v = std::getenv("WARPLENS_SERIAL_GL");
+    return !(v && std::string(v) == "0");
   }()};
   return on;
 }
 inline void set_serial_gl(bool on) {
   serial_gl_flag() = on;
-  gpu::serial_handoff() = on;  // a serialized frame's traces too (gpu_fault.h)
 }
 [[nodiscard]] inline bool serial_gl() {
   return serial_gl_flag().load();
 }
+
+/// When a frame last found the turn taken (steady ns; 0: no frame waits). A job lends it the turn
+/// at its next phase boundary.
+inline std::atomic<std::int64_t>& frame_wanted_ns() {
+  static std::atomic<std::int64_t> at{0};
+  return at;
+}
+/// The turn lent by a job to a frame: 0 not lent, 1 offered (the job waits), 2 taken by a frame.
+inline std::atomic<int>& turn_lent() {
+  static std::atomic<int> state{0};
+  return state;
+}
+/// Whether this thread holds the turn for a job (LabWorker): only such a thread may lend it.
+inline bool& job_holds_turn() {
+  thread_local bool held = false;
+  return held;
+}
+/// How long a frame's wish stays fresh, and how long a job waits at most for a frame to take the
+/// turn it lends.
+inline constexpr std::int64_t kFrameWishNs = 100'000'000;
+inline constexpr std::int64_t kLendWaitNs = 50'000'000;
+
+/// Whether a frame waits for the turn now (serialized frames, a fresh wish); a job lends it then.
+inline bool frame_waits_for_turn() {
+  if (!serial_gl() || !job_holds_turn()) return false;
+  const std::int64_t wanted = frame_wanted_ns().load();
+  return wanted != 0 && turn_clock_ns() - wanted < kFrameWishNs;
+}
+
+/// Called by a job that holds the turn at a point where none of its GPU work runs (after
+/// cudaDeviceSynchronize, gpu::between_gpu_phases): offers the turn to the waiting frame and
+/// returns when the frame has drawn and given it back, or after kLendWaitNs when no frame took
+/// it. The mutex stays locked by the job throughout: no other job can take the turn meanwhile.
+inline void lend_turn_to_frame() {
+  const std::int64_t start = turn_clock_ns();
+  turn_lent() = 1;
+  for (;;) {
+    const int state = turn_lent().load();
+    if (state == 0) return;  // the frame gave it back
+    if (state == 1 && turn_clock_ns() - start > kLendWaitNs) {
+      int offered = 1;
+      if (turn_lent().compare_exchange_strong(offered, 0)) return;  // no frame took it
+      continue;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  }
+}
+
+/// Makes gpu::between_gpu_phases lend the turn to waiting frames (idempotent).
+inline void install_turn_lending() {
+  gpu::set_phase_yield(&frame_waits_for_turn, &lend_turn_to_frame);
+}
+
+/// Marks this thread as holding the turn for a job for its scope (LabWorker, around a job).
+class JobTurn {
+ public:
+  JobTurn() {
+    install_turn_lending();
+    job_holds_turn() = true;
+  }
+  ~JobTurn() { job_holds_turn() = false; }
+  JobTurn(const JobTurn&) = delete;
+  JobTurn& operator=(const JobTurn&) = delete;
+};
 
 /// Frames drawn so far (SerialFrame's that began and ended).
 inline std::atomic<std::uint64_t>& frames_drawn() {
@@ -145,42 +219,48 @@ inline double stop_gl_before_exit(std::int64_t bound_ns = 100'000'000) {
 }
 
 /// One frame's turn on the GL thread. begin(): whether to draw this frame (always unless frames
-/// are serialized; then only when no worker holds the turn, which the frame keeps until end()).
-/// end(finish): with the turn held, `finish` (glFinish) runs before the turn is let go. A frame
-/// also gives way while a worker waits for the turn (workers_waiting).
+/// are serialized; then only with the turn: free, which the frame keeps until end(), or lent by
+/// a job paused between two GPU phases). end(finish): `finish` (glFinish) runs before the turn
+/// is let go or given back. A frame gives way while a worker waits for a free turn
+/// (workers_waiting).
 class SerialFrame {
  public:
   bool begin() {
-    ++frames_open();  // before the check: stop_gl_before_exit either waits for it or it sees the
-                      // stop
+    ++frames_open();  // before the check: stop_gl_before_exit waits for it or it sees the stop
     if (gl_stopped().load()) {
       --frames_open();
       return false;
     }
     if (!serial_gl()) return drawn_ = true;
-    if (workers_waiting().load() > 0) {  // a worker goes first
+    int offered = 1;
+    if (turn_lent().compare_exchange_strong(offered, 2)) {  // a job lends its turn
+      borrowed_ = drawn_ = true;
+      frame_borrows_turn() = true;
+      frame_wanted_ns() = 0;
+      return true;
+    }
+    if (workers_waiting().load() == 0) turn_ = try_gpu_turn();  // else a worker goes first
+    if (!turn_.owns_lock()) {
+      frame_wanted_ns() = turn_clock_ns();
       --frames_open();
       return false;
     }
-    turn_ = try_gpu_turn();
-    frame_holds_turn() = turn_.owns_lock();
-    if (turn_.owns_lock()) turn_holder() = "a serialized frame";
-    drawn_ = turn_.owns_lock();
-    if (!drawn_) --frames_open();
-    return drawn_;
+    frame_holds_turn() = true;
+    frame_wanted_ns() = 0;
+    turn_holder() = "a serialized frame";
+    return drawn_ = true;
   }
   template <typename Finish>
   void end(Finish&& finish) {
-    if (!turn_.owns_lock()) return;
+    if (!turn_.owns_lock() && !borrowed_) return;
     const std::int64_t from = turn_clock_ns();
     finish();
     if (const std::int64_t ns = turn_clock_ns() - from; ns > 500'000'000)
       gpu_log("serialized frame: its GL work took %.1f ms", static_cast<double>(ns) / 1e6);
-    frame_holds_turn() = false;
-    turn_.unlock();
+    give_back();
   }
   ~SerialFrame() {
-    if (turn_.owns_lock()) frame_holds_turn() = false;
+    give_back();
     if (drawn_) {
       ++frames_drawn();
       --frames_open();
@@ -188,8 +268,20 @@ class SerialFrame {
   }
 
  private:
+  void give_back() {
+    if (turn_.owns_lock()) {
+      frame_holds_turn() = false;
+      turn_.unlock();
+    }
+    if (borrowed_) {
+      frame_borrows_turn() = false;
+      borrowed_ = false;
+      turn_lent() = 0;  // the lending job goes on
+    }
+  }
   std::unique_lock<std::mutex> turn_;
-  bool drawn_ = false;  ///< begin() said to draw: the frame counts in frames_drawn()
+  bool borrowed_ = false;  ///< the turn is a job's, lent for this frame
+  bool drawn_ = false;     ///< begin() said to draw: the frame counts in frames_drawn()
 };
 
 /// The GL thread's trace against a worker's job: while a worker holds the turn the trace waits
@@ -202,7 +294,8 @@ class TraceWait {
   static constexpr int kMaxFrames = 60;
   /// Whether this frame traces; `turn` holds the GPU turn when it was free.
   bool go(std::unique_lock<std::mutex>& turn) {
-    if (frame_holds_turn()) return true;  // the frame holds it (SerialFrame)
+    if (frame_holds_turn()) return true;     // the frame holds it (SerialFrame)
+    if (frame_borrows_turn()) return false;  // a paused job's: after the job
     turn = try_gpu_turn();
     if (turn.owns_lock()) {
       trace_wanted_ns() = 0;

@@ -264,6 +264,7 @@ class LabWorker {
         // during its timed launches, nor land in its counters.
         const auto turn =
             take_gpu_turn([&] { set_status("waiting for the GPU (another lab is measuring)"); });
+        const JobTurn job_turn;  // lent to frames between its GPU phases (gpu_turn.h)
         auto lab = this->lab();
         if (!lab) {
           const auto made_from = std::chrono::steady_clock::now();

@@ -1,10 +1,9 @@
 #include "copy_session.h"
 
-#include "frame_phases.h"
-
 #include <algorithm>
 #include <set>
 
+#include "frame_phases.h"
 #include "gpu_fault.h"
 #include "gpu_turn.h"
 
@@ -178,20 +177,24 @@ void CopySession::trace_on_gl_thread() {
   std::unique_lock<std::mutex> turn;  // a worker measures: a few frames later (gpu_turn.h)
   if (!trace_wait_.go(turn)) return;
   try {
-    if (!interop_ && !interop_failed_)
-      interop_ = std::make_unique<gpu::GlInteropBuffer>(warp_sink_.interop_buffer());
-    const PhaseTimer timer("trace global (interop)");
-    void* device_buffer = interop_->map(nullptr, lab->trace_stream());
-    try {
-      lab->trace_to_device(state_.params, state_.warp,
-                           state_.params.layout == gpu::StructLayout::None ? state_.warps : 1,
-                           device_buffer);
-    } catch (...) {
+    const int warps = state_.params.layout == gpu::StructLayout::None ? state_.warps : 1;
+    if (gpu::traces_through_host()) {  // after a GPU fault: no CUDA-GL interop (gpu_fault.h)
+      const PhaseTimer timer("trace global (host)");
+      warp_sink_.publish(lab->trace_to_host(state_.params, state_.warp, warps));
+      heatmap_unavailable_.clear();
+      heat_sink_.publish(lab->heatmap_to_host(state_.params));
+    } else {
+      const PhaseTimer timer("trace global (interop)");
+      if (!interop_ && !interop_failed_)
+        interop_ = std::make_unique<gpu::GlInteropBuffer>(warp_sink_.interop_buffer());
+      void* device_buffer = interop_->map(nullptr, lab->trace_stream());
+      try {
+        lab->trace_to_device(state_.params, state_.warp, warps, device_buffer);
+      } catch (...) {
+        interop_->unmap(lab->trace_stream());
+        throw;
+      }
       interop_->unmap(lab->trace_stream());
-      throw;
-    }
-    interop_->unmap(lab->trace_stream());
-    {
       heatmap_unavailable_.clear();
       if (!heat_interop_)
         heat_interop_ = std::make_unique<gpu::GlInteropBuffer>(heat_sink_.interop_buffer());

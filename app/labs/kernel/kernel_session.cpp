@@ -12,6 +12,7 @@
 #include "counter_service.h"
 #include "frame_phases.h"
 #include "gl_interop.h"
+#include "gpu_fault.h"
 #include "gpu_log.h"
 #include "gpu_recovery.h"
 #include "gpu_turn.h"
@@ -256,8 +257,9 @@ void KernelSession::update() {
   const bool tile_row = shown_row_is_tile();
   auto& target = tile_row ? static_cast<Sink<TraceRecords>&>(bank_sink_)
                           : static_cast<Sink<TraceRecords>&>(warp_sink_);
-  if (run_current(r) && !target.interop_buffer()) {
-    // A host-memory sink (tests, no GL): the GPU's records as the run copied them back.
+  if (run_current(r) && (!target.interop_buffer() || gpu::traces_through_host())) {
+    // A host-memory sink (tests, no GL), or no CUDA-GL interop after a GPU fault (gpu_fault.h):
+    // the GPU's records as the run copied them back.
     TraceRecords t{};
     const auto first = static_cast<std::size_t>(state_.step) * kTraceLanes;
     for (std::size_t l = 0; l < kTraceLanes && first + l < r.run->records.size(); ++l)

@@ -171,6 +171,13 @@ void SharedSession::use_host_trace() {
 
 bool SharedSession::trace_global_on_gl_thread(gpu::SharedLab& lab) {
   const bool write_side = state_.transpose_view == TransposeView::GlobalWrite;
+  if (gpu::traces_through_host()) {  // after a GPU fault: no CUDA-GL interop (gpu_fault.h)
+    // The frame holds the GPU turn (serialized frames): no worker times the matrices now.
+    global_sink_.publish(lab.trace_transpose_to_host(state_.transpose, 0, write_side));
+    global_trace_ = global_sink_.contents();
+    global_traced_ = analyze_transpose_global(global_trace_, write_side, state_.transpose.variant);
+    return true;
+  }
   if (!interop_->global_buffer)
     interop_->global_buffer = std::make_unique<gpu::GlInteropBuffer>(global_sink_.interop_buffer());
   void* device_buffer = interop_->global_buffer->map(nullptr, lab.trace_stream());
@@ -220,7 +227,7 @@ void SharedSession::trace_on_gl_thread() {
     use_host_trace();
     return;
   }
-  const PhaseTimer timer(std::string("trace ") + to_string(state_.lab) + " (interop)");
+  const PhaseTimer timer(std::string("trace ") + to_string(state_.lab));
   try {
     if (shows_global()) {
       if (!trace_global_on_gl_thread(*lab)) return;  // the matrices are busy: next frame
@@ -228,16 +235,20 @@ void SharedSession::trace_on_gl_thread() {
       traced_state_ = state_;
       return;
     }
-    if (!interop_->buffer)
-      interop_->buffer = std::make_unique<gpu::GlInteropBuffer>(bank_sink_.interop_buffer());
-    void* device_buffer = interop_->buffer->map(nullptr, lab->trace_stream());
-    try {
-      lab->trace_bank_to_device(*access_, state_.warp, device_buffer);
-    } catch (...) {
+    if (gpu::traces_through_host()) {  // after a GPU fault: no CUDA-GL interop (gpu_fault.h)
+      bank_sink_.publish(lab->trace_bank_to_host(*access_, state_.warp));
+    } else {
+      if (!interop_->buffer)
+        interop_->buffer = std::make_unique<gpu::GlInteropBuffer>(bank_sink_.interop_buffer());
+      void* device_buffer = interop_->buffer->map(nullptr, lab->trace_stream());
+      try {
+        lab->trace_bank_to_device(*access_, state_.warp, device_buffer);
+      } catch (...) {
+        interop_->buffer->unmap(lab->trace_stream());
+        throw;
+      }
       interop_->buffer->unmap(lab->trace_stream());
-      throw;
     }
-    interop_->buffer->unmap(lab->trace_stream());
     trace_ = bank_sink_.contents();
     traced_on_gpu_ = true;
     traced_ = model::analyze_shared(accesses_from_trace(trace_), access_->index.word_bytes,
