@@ -1,7 +1,7 @@
-// Serialized frames (gpu_turn.h), as every WarpLens window and headless scene draws: a frame draws
+// Serialized frames (gpu_turn.h), as a WarpLens restarted after a GPU fault draws: a frame draws
 // only with the GPU turn (free, or lent by a job between two GPU phases), keeps it until its GL
 // work is finished, and its traces go ahead under the frame's own turn only; unserialized frames
-// (WARPLENS_SERIAL_GL=0) never touch the turn.
+// (the default) never touch the turn.
 #include <gtest/gtest.h>
 
 #include <atomic>

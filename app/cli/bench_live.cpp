@@ -289,7 +289,10 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
   }
   app::ViewOptions view;
   view.preset = d.preset_file;  // the restored lab's preset, as the window restores it
-  if (!d.lab.empty()) gpu::traces_through_host() = true;  // after a fault, as the window
+  if (!d.lab.empty()) {         // restarted after a fault, as the window
+    app::set_serial_gl(true);
+    gpu::traces_through_host() = true;
+  }
   app::gpu_log("fault drill: making the scene");
   Scene s(device.index, view);
   app::gpu_log("fault drill: scene made");

@@ -423,8 +423,8 @@ int run_soak(const SoakOptions& o) {
         next_action = now + std::chrono::milliseconds(150 + timing() % 200);
       }
       // One frame of the window's loop (frontends.cpp run_window), timed from when it was due:
-      // a serialized frame first waits for the GPU turn (a job's GPU phase, gpu_turn.h), and
-      // that wait is part of what the viewer sees.
+      // with WARPLENS_SERIAL_GL set a frame first waits for the GPU turn (a job's GPU phase,
+      // gpu_turn.h), and that wait is part of what the viewer sees.
       const auto t0 = Clock::now();
       app::clear_frame_phases();
       app::SerialFrame serial;

@@ -90,24 +90,24 @@ inline bool& frame_borrows_turn() {
   return borrowed;
 }
 
-/// Serialized frames: graphics and compute never have work on the GPU together. On the H100s
-/// and H200s we measure on (driver 580.159.04, 2026-11-27) a kernel that faulted while the same
-/// process's GL work waited for the GPU left that GL work stuck until the driver's context-switch
-/// timeout (Xid 109 CTX SWITCH TIMEOUT): the process took 4.4 s to end and every new process
-/// waited for it (a restart 5.2 s after the fault, past the 3 s a class can wait), and later
-/// processes of the machine stalled while they drew GL beside their kernels. With frames
-/// serialized a faulted process ended 0.1 s after its fault. So every WarpLens window and
-/// headless scene draws a frame only while no job's GPU work runs: a frame takes the GPU turn
-/// when it is free, or the turn a job lends it between two GPU phases (lend_turn_to_frame,
-/// called through gpu::between_gpu_phases: before and after each timed launch series and each
-/// counter read-out), keeps it for the frame and waits for its GL work (glFinish) before the job
-/// goes on. A frame thus waits at most one GPU phase of a job (a timed series or a read-out,
-/// milliseconds to tens of milliseconds), not the whole job. WARPLENS_SERIAL_GL=0 draws without
-/// serializing (to compare; not safe against faults).
+/// Serialized frames: graphics and compute never have work on the GPU together. A frame draws
+/// only with the GPU turn: free (the frame keeps it until its GL work is finished, glFinish), or
+/// lent by a job paused between two GPU phases (lend_turn_to_frame, through
+/// gpu::between_gpu_phases: before and after each timed launch series and each counter
+/// read-out). A WarpLens restarted after a GPU fault draws so, and any run with
+/// WARPLENS_SERIAL_GL set (not "0").
+///
+/// Why not always: measured on an H100 (driver 580.159.04, 2026-11-27, scripts/gpu-smoke of
+/// 41b1a93), serialized frames in every process made a faulted process end 121 ms after its
+/// fault (4.4 s unserialized: its GL work waited behind the faulted context until the driver's
+/// context-switch timeout, Xid 109), but the 2-minute soak's frame p99 rose from 11 ms to 317 ms
+/// (241 of 1201 frames over 16.7 ms, waiting for a job's GPU phase: a counter read-out, a
+/// transpose, a bytes-in-flight section), and the restarted process still stalled (each glFinish
+/// 19.04 s), so the restart was not faster. Frames are unserialized until a fault.
 inline std::atomic<bool>& serial_gl_flag() {
   static std::atomic<bool> on{[] {
     const char* v = std::getenv("WARPLENS_SERIAL_GL");
-    return !(v && std::string(v) == "0");
+    return v != nullptr && std::string(v) != "0";
   }()};
   return on;
 }

@@ -247,8 +247,11 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     UiState ui = initial_ui(options, labs, true);
     ui.ui_scale = options.scale;
     std::optional<WindowRestart> restart;
-    // After a GPU fault the traces go through host memory (gpu_fault.h, traces_through_host).
-    if (!options.after_gpu_fault.empty()) gpu::traces_through_host() = true;
+    // After a GPU fault: serialized frames, traces through host memory (gpu_turn.h, gpu_fault.h).
+    if (!options.after_gpu_fault.empty()) {
+      set_serial_gl(true);
+      gpu::traces_through_host() = true;
+    }
     if (options.use_gpu) restart.emplace(options.gpu_restarts);
     bool f11_was_down = false;
     std::unique_ptr<SpeakerWindow> speaker;  // lesson mode with two monitors
@@ -269,7 +272,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
         continue;
       }
-      SerialFrame serial;  // no GL while a job's kernels run (gpu_turn.h)
+      SerialFrame serial;  // after a GPU fault: no GL while a job's kernels run (gpu_turn.h)
       if (!serial.begin()) {
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
         continue;
