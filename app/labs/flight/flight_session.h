@@ -100,7 +100,7 @@ struct FlightModel {
   /// The probe's loaded latency and batch cost (gpu::loaded_latency_model); when set, the line is
   /// gpu::littles_law_loaded_gbps and needs neither the linear growth nor the tau above. The
   /// window leaves it unset: the GPU run with the probe's heavier copy (H100, 2026-11-27, run 5;
-  /// docs/flight.md, "Issue 31's goal on the H100") has it 37.6 % off above the knee where the
+  /// docs/flight.md, "The goal on the H100") has it 37.6 % off above the knee where the
   /// linear line is 11.1 % off; `measure` and flight-model-check report it beside the line.
   std::optional<gpu::LoadedLatencyModel> loaded;
   gpu::Plateaus plateaus;    ///< of the default, 1-lane row

@@ -323,7 +323,7 @@ std::optional<LoadedLatencyModel> loaded_latency_model(
 /// Not the window's line: with the four-load probe copy (H100, 2026-11-27, run 5) it misses by
 /// 37.6 % above the knee (16 B x 8 loads x 8 warps: 1971 GB/s against 2712 measured) where the
 /// linear line misses by 11.1 %; `measure` and flight-model-check report it beside the line
-/// (docs/flight.md, "Issue 31's goal on the H100").
+/// (docs/flight.md, "The goal on the H100").
 double littles_law_loaded_gbps(double bytes_in_flight_per_sm, int sms,
                                const LoadedLatencyModel& model, double peak_gbps,
                                double block_batch_bytes);

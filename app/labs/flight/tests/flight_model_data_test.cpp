@@ -509,7 +509,7 @@ nlohmann::json run5_document(bool with_probe) {
 
 // Issue 31's goal (<= 10 % below the knee, <= 5 % above) on the H100, inputs from run 1 (its
 // ladder's L0, cudaMemcpy and tau from its one-block copies), judged on runs 2 and 5: the line
-// the window draws misses above the knee on both (docs/flight.md, "Issue 31's goal").
+// the window draws misses above the knee on both (docs/flight.md, "The goal on the H100").
 TEST(FlightModelData, RunsTwoAndFiveWithRunOnesInputs) {
   const auto inputs = measure_document(kRun1);
   const auto two = app::check_flight_model(measure_document(kRun2), inputs);
