@@ -78,7 +78,8 @@ FlightCheck check_flight_model(const nlohmann::json& points, const nlohmann::jso
   const auto judged = copies_of(points);
   if (judged.empty()) throw std::invalid_argument("the measurement has no Little's-law copies");
   FlightCheck c;
-  c.model = loaded ? "loaded-latency probe" : "linear";
+  c.probe_model = loaded.has_value();
+  c.tau_ns_per_byte = tau;
   c.probe_points = static_cast<int>(
       std::count_if(probe.begin(), probe.end(), [](const auto& p) { return p.verified; }));
   c.knee_bytes = gpu::knee_bytes_per_sm(sms, l0, peak);
@@ -88,22 +89,26 @@ FlightCheck check_flight_model(const nlohmann::json& points, const nlohmann::jso
     const double batch = 32.0 * m.params.loads_per_thread * m.params.word_bytes;
     const double linear = gpu::littles_law_gbps(bif, sms, l0, peak, batch, tau);
     const double block_batch = batch * m.params.block_threads / 32;
-    const double model =
-        loaded ? gpu::littles_law_loaded_gbps(bif, sms, *loaded, peak, block_batch) : linear;
-    const double err = 100 * (m.gbps - model) / model;
-    const double lin_err = 100 * std::abs(m.gbps - linear) / linear;
+    const double err = 100 * (m.gbps - linear) / linear;
     const bool below = bif < c.knee_bytes;
     (below ? c.below : c.above) += 1;
     double& worst = below ? c.worst_below_pct : c.worst_above_pct;
     worst = std::max(worst, std::abs(err));
-    double& lin_worst = below ? c.linear_worst_below_pct : c.linear_worst_above_pct;
-    lin_worst = std::max(lin_worst, lin_err);
-    char line[200];
+    char probe_text[64] = "";
+    if (loaded) {
+      const double p = gpu::littles_law_loaded_gbps(bif, sms, *loaded, peak, block_batch);
+      const double probe_err = 100 * (m.gbps - p) / p;
+      double& probe_worst = below ? c.probe_worst_below_pct : c.probe_worst_above_pct;
+      probe_worst = std::max(probe_worst, std::abs(probe_err));
+      std::snprintf(probe_text, sizeof probe_text, ", probe's model %6.0f (%+5.1f %%)", p,
+                    probe_err);
+    }
+    char line[240];
     std::snprintf(line, sizeof line,
-                  "%2d B x %d loads, %2d warps/SM, %7.1f KiB/SM: measured %6.0f, model %6.0f "
-                  "(%+5.1f %%), linear %6.0f  %s knee",
+                  "%2d B x %d loads, %2d warps/SM, %7.1f KiB/SM: measured %6.0f, line %6.0f "
+                  "(%+5.1f %%)%s  %s knee",
                   m.params.word_bytes, m.params.loads_per_thread, m.residency.warps_per_sm,
-                  bif / 1024, m.gbps, model, err, linear, below ? "below" : "above");
+                  bif / 1024, m.gbps, linear, err, probe_text, below ? "below" : "above");
     c.lines.emplace_back(line);
   }
   return c;

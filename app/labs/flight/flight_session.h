@@ -99,11 +99,9 @@ struct FlightModel {
   double block_batch_bytes = 0;  ///< the current point's: block threads x loads x word bytes
   /// The probe's loaded latency and batch cost (gpu::loaded_latency_model); when set, the line is
   /// gpu::littles_law_loaded_gbps and needs neither the linear growth nor the tau above. The
-  /// window leaves it unset until a GPU run of the probe with its heavier copy confirms it: on
-  /// the H100 runs of 2026-11-27 (docs/flight.md, "What separates fat warps") it meets the goals
-  /// on run 2 with run 3's inputs (8.1 % below the knee, 4.5 % above) but not on run 1 (7.6 %
-  /// above) nor on run 3 with its two outlying copies (15.1 %); `measure` and
-  /// flight-model-check report it beside the linear line.
+  /// window leaves it unset: the GPU run with the probe's heavier copy (H100, 2026-11-27, run 5;
+  /// docs/flight.md, "The goal on the H100") has it 37.6 % off above the knee where the
+  /// linear line is 11.1 % off; `measure` and flight-model-check report it beside the line.
   std::optional<gpu::LoadedLatencyModel> loaded;
   gpu::Plateaus plateaus;    ///< of the default, 1-lane row
   gpu::Residency residency;  ///< the current point: the API's when measured, else the model's

@@ -320,6 +320,10 @@ std::optional<LoadedLatencyModel> loaded_latency_model(
 /// bisection (L and tau never fall, so X x T(X) grows with X and the root is unique), capped at
 /// the peak. Every input is measured by the ladder, the probe or cudaMemcpy; nothing is fitted
 /// to the Little's-law copies. 0 for an empty latency curve, a latency of 0 at idle, or peak <= 0.
+/// Not the window's line: with the four-load probe copy (H100, 2026-11-27, run 5) it misses by
+/// 37.6 % above the knee (16 B x 8 loads x 8 warps: 1971 GB/s against 2712 measured) where the
+/// linear line misses by 11.1 %; `measure` and flight-model-check report it beside the line
+/// (docs/flight.md, "The goal on the H100").
 double littles_law_loaded_gbps(double bytes_in_flight_per_sm, int sms,
                                const LoadedLatencyModel& model, double peak_gbps,
                                double block_batch_bytes);

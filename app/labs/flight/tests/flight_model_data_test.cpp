@@ -5,7 +5,10 @@
 //    loaded-latency probe): inputs from run 1, judged on run 2's 32 Little's-law copies;
 //  - the loaded-latency model (the probe's curves, flight_lab.h) on probe points built by hand,
 //    where the answer is known in closed form;
-//  - the checker (flight_check.h) on measure documents built from those runs.
+//  - the checker (flight_check.h) on measure documents built from those runs, on run 3
+//    (tests/data/h100-flight-run3.json) and on run 5 (2026-11-27, commit b9e87ac, the first run
+//    with the probe's four-load copy: its copies and probe points below): issue 31's goal, the
+//    line against the probe's model, and how far the runs themselves scatter.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -13,6 +16,7 @@
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "flight_check.h"
@@ -317,14 +321,16 @@ TEST(FlightCheck, RunTwoWithRunOnesInputsAsTheLinearModelSaysWithoutAProbe) {
   const Worst w = worst_errors(kRun2, kRun1.latency_ns, kRun1.memcpy_gbps, tau);
   EXPECT_NEAR(c.worst_below_pct, w.below, 1e-9);
   EXPECT_NEAR(c.worst_above_pct, w.above, 1e-9);
-  EXPECT_DOUBLE_EQ(c.linear_worst_above_pct, c.worst_above_pct);
+  EXPECT_NEAR(c.tau_ns_per_byte, tau, 1e-12);
+  EXPECT_FALSE(c.probe_model);
   EXPECT_FALSE(c.meets_goals());
   EXPECT_EQ(c.lines.size(), 32u);
 }
 
-TEST(FlightCheck, WithAProbeTheLoadedModelJudgesTheCopies) {
+TEST(FlightCheck, WithAProbeTheLineStaysLinearAndTheProbesModelIsJudgedBeside) {
   // Run 1's inputs plus probe rows that make the latency L0 x (1 + X / peak) exactly and no
-  // batch cost: the loaded model is then the linear one with tau = 0 (within the bisection).
+  // batch cost: the probe's model is then the linear one with tau = 0 (within the bisection),
+  // while the line judged stays the window's, tau from run 1's copies.
   nlohmann::json inputs = measure_document(kRun1);
   const double p = kRun1.memcpy_gbps, l0 = kRun1.latency_ns;
   const auto row = [](int load, int batch, double ns, double gbps) {
@@ -337,11 +343,17 @@ TEST(FlightCheck, WithAProbeTheLoadedModelJudgesTheCopies) {
     inputs["rows"].push_back(row(7, batch, 2 * l0, p));
   }
   const auto c = app::check_flight_model(measure_document(kRun2), inputs);
-  EXPECT_EQ(c.model, "loaded-latency probe");
+  EXPECT_EQ(c.model, "linear");
+  EXPECT_TRUE(c.probe_model);
   EXPECT_EQ(c.probe_points, 6);
+  const double tau =
+      *gpu::batch_ns_per_byte(measurements(kRun1), kSms, kRun1.latency_ns, kRun1.memcpy_gbps);
+  const Worst line = worst_errors(kRun2, l0, p, tau);
+  EXPECT_NEAR(c.worst_below_pct, line.below, 1e-9);
+  EXPECT_NEAR(c.worst_above_pct, line.above, 1e-9);
   const Worst untaued = worst_errors(kRun2, l0, p, 0);
-  EXPECT_NEAR(c.worst_below_pct, untaued.below, 1e-4);
-  EXPECT_NEAR(c.worst_above_pct, untaued.above, 1e-4);
+  EXPECT_NEAR(c.probe_worst_below_pct, untaued.below, 1e-4);
+  EXPECT_NEAR(c.probe_worst_above_pct, untaued.above, 1e-4);
   // A document without what the model needs is refused.
   EXPECT_THROW(app::check_flight_model(measure_document(kRun2), nlohmann::json::object()),
                std::invalid_argument);
@@ -371,32 +383,33 @@ nlohmann::json run3_document() {
 TEST(FlightModelData, TheFirstRunWithTheLoadedLatencyProbeIsReadAndJudged) {
   const auto doc = run3_document();
   const auto c = app::check_flight_model(doc, doc);
-  EXPECT_EQ(c.model, "loaded-latency probe");
+  EXPECT_EQ(c.model, "linear");
+  EXPECT_TRUE(c.probe_model);
   EXPECT_EQ(c.probe_points, 15);
   EXPECT_EQ(c.below, 7);
   EXPECT_EQ(c.above, 25);
-  EXPECT_NEAR(c.worst_below_pct, 9.0, 0.1);
+  EXPECT_NEAR(c.worst_below_pct, 2.4, 0.1);
   EXPECT_NEAR(c.worst_above_pct, 15.1, 0.1);
-  EXPECT_NEAR(c.linear_worst_below_pct, 2.4, 0.1);
-  EXPECT_NEAR(c.linear_worst_above_pct, 15.1, 0.1);
+  EXPECT_NEAR(c.probe_worst_below_pct, 9.0, 0.1);
+  EXPECT_NEAR(c.probe_worst_above_pct, 15.1, 0.1);
   EXPECT_FALSE(c.meets_goals());
 }
 
 // Out of sample: run 3's ladder, cudaMemcpy and probe judge runs 1 and 2 (their copies were
-// measured before the probe existed). Run 2: both goals met; run 1: below, not above (its 4 B x
-// 8 loads x 16 warps copy, 2494 GB/s, ran 3 % under runs 2 and 3's 2569 and 2566).
+// measured before the probe existed). The probe's model on run 2: both goals met; on run 1:
+// below, not above (its 4 B x 8 loads x 16 warps copy, 2494 GB/s, ran 3 % under runs 2 and 3's
+// 2569 and 2566). The line (linear, tau from run 3's copies) meets neither above the knee.
 TEST(FlightModelData, RunThreesProbeJudgesRunsOneAndTwo) {
   const auto inputs = run3_document();
   const auto two = app::check_flight_model(measure_document(kRun2), inputs);
-  EXPECT_EQ(two.model, "loaded-latency probe");
-  EXPECT_NEAR(two.worst_below_pct, 8.1, 0.1);
-  EXPECT_NEAR(two.worst_above_pct, 4.5, 0.1);
-  EXPECT_TRUE(two.meets_goals());
-  EXPECT_LT(two.worst_above_pct, two.linear_worst_above_pct);
+  EXPECT_TRUE(two.probe_model);
+  EXPECT_NEAR(two.probe_worst_below_pct, 8.1, 0.1);
+  EXPECT_NEAR(two.probe_worst_above_pct, 4.5, 0.1);
+  EXPECT_LT(two.probe_worst_above_pct, two.worst_above_pct);
+  EXPECT_FALSE(two.meets_goals());  // the line's
   const auto one = app::check_flight_model(measure_document(kRun1), inputs);
-  EXPECT_NEAR(one.worst_below_pct, 7.5, 0.1);
-  EXPECT_NEAR(one.worst_above_pct, 7.3, 0.1);
-  EXPECT_FALSE(one.meets_goals());
+  EXPECT_NEAR(one.probe_worst_below_pct, 7.5, 0.1);
+  EXPECT_NEAR(one.probe_worst_above_pct, 7.3, 0.1);
 }
 
 // What separates fat warps from thin ones at the same bytes in flight is not on the load side of
@@ -429,6 +442,126 @@ TEST(FlightModelData, TheBatchChaseTimesTheWarpsOfABlockIsTheCopiesTau) {
       ASSERT_TRUE(tau);
       EXPECT_NEAR(per_warp_byte / *tau, 1.0, 0.05) << x << " GB/s: " << per_warp_byte;
     }
+  }
+}
+
+}  // namespace
+}  // namespace warplens
+
+namespace warplens {
+namespace {
+
+// Run 5 (H100 80GB HBM3, driver 580.159.04, 2026-11-27, commit b9e87ac): the first full run with
+// the probe's four-load copy. Its 32 Little's-law copies and its 27 probe points (all verified),
+// as `measure --lab flight --section all --format json` wrote them (GB/s to 0.1, ns to 0.001).
+const Run kRun5 = {2877.7385,
+                   533.4141,
+                   {
+                       {4, 1, 8, 1, 1024, 418.9},      {4, 1, 16, 2, 2048, 758.7},
+                       {4, 1, 32, 4, 4096, 1332.8},    {4, 1, 64, 8, 8192, 2291.7},
+                       {4, 2, 8, 1, 2048, 730.1},      {4, 2, 16, 2, 4096, 1274.1},
+                       {4, 2, 32, 4, 8192, 2129.1},    {4, 2, 64, 8, 16384, 2723.1},
+                       {4, 4, 8, 1, 4096, 1222.0},     {4, 4, 16, 2, 8192, 2042.3},
+                       {4, 4, 32, 4, 16384, 2650.0},   {4, 4, 64, 8, 32768, 2886.2},
+                       {4, 8, 8, 1, 8192, 1875.8},     {4, 8, 16, 2, 16384, 2557.9},
+                       {4, 8, 32, 4, 32768, 2883.7},   {4, 8, 64, 8, 65536, 2862.0},
+                       {16, 1, 8, 1, 4096, 1228.5},    {16, 1, 16, 2, 8192, 2052.8},
+                       {16, 1, 32, 4, 16384, 2661.4},  {16, 1, 64, 8, 32768, 2892.6},
+                       {16, 2, 8, 1, 8192, 1924.9},    {16, 2, 16, 2, 16384, 2599.9},
+                       {16, 2, 32, 4, 32768, 2906.2},  {16, 2, 64, 8, 65536, 2873.3},
+                       {16, 4, 8, 1, 16384, 2498.1},   {16, 4, 16, 2, 32768, 2896.6},
+                       {16, 4, 32, 4, 65536, 2847.0},  {16, 4, 64, 8, 131072, 2856.2},
+                       {16, 8, 8, 1, 32768, 2712.1},   {16, 8, 16, 2, 65536, 2880.2},
+                       {16, 8, 32, 4, 131072, 2865.9}, {16, 8, 48, 6, 196608, 2796.7},
+                   }};
+
+struct ProbeRow {
+  int copy_blocks_per_sm, copy_loads, batch_bytes;
+  double ns, gbps;
+};
+// copy blocks per SM, the copy's loads per thread, batch bytes (0: the warp chase), ns per hop,
+// the copy's read + write GB/s during the hops.
+const std::vector<ProbeRow> kRun5Probe = {
+    {0, 1, 0, 538.094, 0.0},     {0, 1, 512, 459.500, 0.0},     {0, 1, 2048, 489.875, 0.0},
+    {1, 1, 0, 759.219, 1356.2},  {1, 1, 512, 630.469, 1358.1},  {1, 1, 2048, 662.031, 1355.7},
+    {2, 1, 0, 1056.500, 2134.2}, {2, 1, 512, 781.375, 2133.4},  {2, 1, 2048, 810.062, 2139.7},
+    {4, 1, 0, 1336.344, 2268.5}, {4, 1, 512, 852.156, 2262.7},  {4, 1, 2048, 878.812, 2278.4},
+    {7, 1, 0, 2012.219, 2236.1}, {7, 1, 512, 1063.125, 2260.1}, {7, 1, 2048, 1100.750, 2267.3},
+    {1, 4, 0, 1914.688, 2620.7}, {1, 4, 512, 1169.875, 2628.4}, {1, 4, 2048, 1195.938, 2626.2},
+    {2, 4, 0, 2641.188, 3174.3}, {2, 4, 512, 1764.750, 2996.7}, {2, 4, 2048, 1755.500, 3013.7},
+    {4, 4, 0, 3565.125, 2981.7}, {4, 4, 512, 2166.812, 2938.8}, {4, 4, 2048, 2223.062, 2909.6},
+    {7, 4, 0, 4728.969, 3204.5}, {7, 4, 512, 3756.438, 3233.9}, {7, 4, 2048, 3812.438, 3210.5},
+};
+
+nlohmann::json run5_document(bool with_probe) {
+  nlohmann::json doc = measure_document(kRun5);
+  if (with_probe)
+    for (const auto& p : kRun5Probe)
+      doc["rows"].push_back({{"section", "loaded-latency"},
+                             {"copy_blocks_per_sm", p.copy_blocks_per_sm},
+                             {"copy_loads_per_thread", p.copy_loads},
+                             {"batch_bytes", p.batch_bytes},
+                             {"ns_per_load", p.ns},
+                             {"copy_gbps", p.gbps},
+                             {"verified", true}});
+  return doc;
+}
+
+// Issue 31's goal (<= 10 % below the knee, <= 5 % above) on the H100, inputs from run 1 (its
+// ladder's L0, cudaMemcpy and tau from its one-block copies), judged on runs 2 and 5: the line
+// the window draws misses above the knee on both (docs/flight.md, "The goal on the H100").
+TEST(FlightModelData, RunsTwoAndFiveWithRunOnesInputs) {
+  const auto inputs = measure_document(kRun1);
+  const auto two = app::check_flight_model(measure_document(kRun2), inputs);
+  EXPECT_NEAR(two.worst_below_pct, 2.0, 0.1);
+  EXPECT_NEAR(two.worst_above_pct, 11.1, 0.1);
+  const auto five = app::check_flight_model(run5_document(false), inputs);
+  EXPECT_EQ(five.below, 7);
+  EXPECT_EQ(five.above, 25);
+  EXPECT_NEAR(five.worst_below_pct, 1.6, 0.1);
+  EXPECT_NEAR(five.worst_above_pct, 11.5, 0.1);
+  EXPECT_FALSE(two.meets_goals());
+  EXPECT_FALSE(five.meets_goals());
+}
+
+// The probe's model with run 5's four-load probe copy: below the knee within the goal, above it
+// far off (16 B x 8 loads x 8 warps, 32 KiB per SM: 2712 GB/s measured, 1971 predicted), worse
+// than the line on its own run and out of sample on run 2. So the window keeps the line.
+TEST(FlightModelData, RunFivesProbeModelMissesAboveTheKnee) {
+  const auto doc = run5_document(true);
+  const auto c = app::check_flight_model(doc, doc);
+  EXPECT_TRUE(c.probe_model);
+  EXPECT_EQ(c.probe_points, 27);
+  EXPECT_NEAR(c.worst_below_pct, 1.7, 0.1);
+  EXPECT_NEAR(c.worst_above_pct, 11.1, 0.1);
+  EXPECT_NEAR(c.probe_worst_below_pct, 2.4, 0.1);
+  EXPECT_NEAR(c.probe_worst_above_pct, 37.6, 0.1);
+  const auto two = app::check_flight_model(measure_document(kRun2), doc);
+  EXPECT_NEAR(two.probe_worst_above_pct, 37.1, 0.1);
+  EXPECT_GT(two.probe_worst_above_pct, two.worst_above_pct);
+  EXPECT_GT(c.probe_worst_above_pct, c.worst_above_pct);
+}
+
+// How much of the 5 % the runs leave a model: run 1's own GB/s as the prediction of the same copy
+// in runs 2 and 5 misses by up to 3.6 % and 3.4 % above the knee (4 B x 8 loads x 64 warps: 2768
+// in run 1, 2868 and 2862 after), 2.5 % and 2.1 % below it.
+TEST(FlightModelData, TheRunsScatterAtTheSameCopy) {
+  const double knee = gpu::knee_bytes_per_sm(kSms, kRun1.latency_ns, kRun1.memcpy_gbps);
+  for (const auto& [run, below, above] :
+       {std::tuple{&kRun2, 2.5, 3.6}, std::tuple{&kRun5, 2.1, 3.4}}) {
+    Worst w;
+    ASSERT_EQ(run->copies.size(), kRun1.copies.size());
+    for (std::size_t i = 0; i < kRun1.copies.size(); ++i) {
+      const Copy& a = kRun1.copies[i];
+      const Copy& b = run->copies[i];
+      ASSERT_EQ(a.bytes_in_flight_per_sm, b.bytes_in_flight_per_sm);
+      ASSERT_EQ(a.warps_per_sm, b.warps_per_sm);
+      const double err = 100 * std::abs(b.gbps - a.gbps) / a.gbps;
+      double& worst = static_cast<double>(a.bytes_in_flight_per_sm) < knee ? w.below : w.above;
+      worst = std::max(worst, err);
+    }
+    EXPECT_NEAR(w.below, below, 0.1);
+    EXPECT_NEAR(w.above, above, 0.1);
   }
 }
 
