@@ -1,11 +1,15 @@
 #include "imgui_layer.h"
 
-#include <glad/gl.h>
+// clang-format off
+#include <glad/gl.h>  // before GLFW, which would include the system's GL header
+#include <GLFW/glfw3.h>
+// clang-format on
 #include <imgui.h>
 #include <imgui_impl_glfw.h>
 #include <imgui_impl_opengl3.h>
 #include <imgui_internal.h>  // ImGuiContext::GcCompactAll
 
+#include <algorithm>
 #include <filesystem>
 
 #include "font_paths.h"
@@ -13,6 +17,8 @@
 namespace warplens::viz {
 
 namespace {
+ImGuiLayer* windowed = nullptr;  // the layer whose window's keys on_key sees (one at a time)
+
 ImVec4 v4(Rgb c, float a = 1.0f) {
   return {c.r, c.g, c.b, a};
 }
@@ -25,7 +31,11 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale, ThemeName theme)
   ImGuiIO& io = ImGui::GetIO();
   io.IniFilename = nullptr;  // a teaching tool starts the same way every time
   if (window_) io.ConfigFlags |= ImGuiConfigFlags_NavEnableKeyboard;
-  if (window_) ImGui_ImplGlfw_InitForOpenGL(window_, true);
+  if (window_) {
+    ImGui_ImplGlfw_InitForOpenGL(window_, true);
+    windowed = this;
+    glfwSetKeyCallback(window_, on_key);  // in front of ImGui's, which on_key calls
+  }
   ImGui_ImplOpenGL3_Init("#version 330 core");
   load_fonts();
   set_theme(theme);
@@ -33,7 +43,11 @@ ImGuiLayer::ImGuiLayer(GLFWwindow* window, float scale, ThemeName theme)
 
 ImGuiLayer::~ImGuiLayer() {
   ImGui_ImplOpenGL3_Shutdown();
-  if (window_) ImGui_ImplGlfw_Shutdown();
+  if (window_) {
+    glfwSetKeyCallback(window_, ImGui_ImplGlfw_KeyCallback);  // what Shutdown expects to find
+    ImGui_ImplGlfw_Shutdown();
+    if (windowed == this) windowed = nullptr;
+  }
   ImGui::DestroyContext();
 }
 
@@ -130,11 +144,30 @@ void ImGuiLayer::begin_frame(int width, int height, float dt) {
     io.DeltaTime = dt > 0 ? dt : 1.0f / 60.0f;
   }
   ImGui::NewFrame();
+  pressed_.clear();
 }
 
 void ImGuiLayer::end_frame() {
   ImGui::Render();
   ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (!window_) return;
+  std::vector<std::array<int, 3>> held;
+  held.swap(held_);
+  for (const auto& [key, scancode, mods] : held)
+    ImGui_ImplGlfw_KeyCallback(window_, key, scancode, GLFW_RELEASE, mods);
+}
+
+void ImGuiLayer::on_key(GLFWwindow* window, int key, int scancode, int action, int mods) {
+  ImGuiLayer* self = windowed;
+  if (self && self->window_ == window) {
+    auto& pressed = self->pressed_;
+    if (action == GLFW_PRESS) pressed.push_back(key);
+    if (action == GLFW_RELEASE && std::find(pressed.begin(), pressed.end(), key) != pressed.end()) {
+      self->held_.push_back({key, scancode, mods});
+      return;
+    }
+  }
+  ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
 }
 
 }  // namespace warplens::viz

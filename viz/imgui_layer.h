@@ -2,7 +2,9 @@
 // renderer backend (through our glad loader), DejaVu fonts at the UI scale, light/dark style.
 #pragma once
 
+#include <array>
 #include <string>
+#include <vector>
 
 #include "theme.h"
 
@@ -30,7 +32,8 @@ class ImGuiLayer {
 
   /// Starts a frame. Headless: `width` x `height` pixels, `dt` seconds since the last frame.
   void begin_frame(int width, int height, float dt);
-  /// Renders the frame into the bound framebuffer.
+  /// Renders the frame into the bound framebuffer. With a window, then hands ImGui the key
+  /// releases held back from this frame's events (see on_key).
   void end_frame();
 
   /// ImGui's own garbage collection, now: at the next begin_frame, every window and table not
@@ -49,8 +52,15 @@ class ImGuiLayer {
 
  private:
   void load_fonts();
+  // The window's key callback in front of ImGui's: a key pressed and released within one
+  // frame's events (a presentation clicker's Page Down, XTest or a synthetic event) would reach
+  // ImGui 1.86, which keeps only whether a key is down at each frame, as no press at all; its
+  // release is held back to the end of the frame that saw the press.
+  static void on_key(GLFWwindow* window, int key, int scancode, int action, int mods);
 
   GLFWwindow* window_ = nullptr;
+  std::vector<int> pressed_;              // keys pressed since the last frame began
+  std::vector<std::array<int, 3>> held_;  // releases held back: key, scancode, mods
   float scale_ = 1;
   Fonts fonts_;
   std::string font_warning_;

@@ -255,6 +255,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     if (options.use_gpu) restart.emplace(options.gpu_restarts);
     bool f11_was_down = false;
     std::unique_ptr<SpeakerWindow> speaker;  // lesson mode with two monitors
+    std::string title = "WarpLens";          // in lesson mode: the lesson and its step
     int frame = 0;
     while (!window.should_close()) {
       window.poll_events();
@@ -293,8 +294,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
           if (speaker->closed()) ui.lesson->speaker = false;
         }
         if (ui.lesson->speaker && !speaker && monitor_count() >= 2) {
-          speaker = std::make_unique<SpeakerWindow>(window.handle(),
-                                                    ui.ui_scale * window.content_scale(), ui.theme);
+          speaker = std::make_unique<SpeakerWindow>(window.handle(), ui.ui_scale, ui.theme);
         } else if (speaker && (!ui.lesson->speaker || monitor_count() < 2)) {
           speaker.reset();
         }
@@ -318,6 +318,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
       }
       if (ui.scale_changed) {  // fonts rebuilt at the new size, between frames
         layer.set_scale(ui.ui_scale * window.content_scale(), ui.theme);
+        if (speaker) speaker->set_scale(ui.ui_scale);
         ui.scale_changed = false;
       }
       // F11: full screen on the window's monitor and back (presenter mode).
@@ -334,6 +335,15 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
         return kExitOk;
       }
       window.swap_buffers();
+      if (ui.lesson) {  // after the swap: the title says the step the window shows
+        const std::string now = "WarpLens \u2014 " + ui.lesson->lesson.title + ": step " +
+                                std::to_string(ui.lesson->step + 1) + " of " +
+                                std::to_string(ui.lesson->lesson.steps.size());
+        if (now != title) {
+          title = now;
+          glfwSetWindowTitle(window.handle(), title.c_str());
+        }
+      }
       serial.end([] {
         const PhaseTimer timer("glFinish");
         glFinish();

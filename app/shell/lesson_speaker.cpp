@@ -91,45 +91,79 @@ GLFWmonitor* monitor_of(GLFWwindow* window) {
   return nullptr;
 }
 
+// The content scale of the monitor `window` is on (1 on most projectors, 2 on HiDPI laptops).
+float content_scale(GLFWwindow* window) {
+  float x = 1, y = 1;
+  glfwGetWindowContentScale(window, &x, &y);
+  return std::max(1.0f, x);
+}
+
 }  // namespace
 
-SpeakerWindow::SpeakerWindow(GLFWwindow* main, float scale, viz::ThemeName theme)
+SpeakerWindow::SpeakerWindow(GLFWwindow* main, float ui_scale, viz::ThemeName theme)
     : main_(main), main_imgui_(ImGui::GetCurrentContext()), theme_(theme) {
+  // On a monitor the lesson's window is not on (the laptop's, while the projector shows the
+  // lesson), over most of its work area; opened hidden and shown there, so that it never
+  // flashes on the projector.
+  int x = 0, y = 0, w = 1100, h = 700;
+  bool placed = false;
+  int count = 0;
+  GLFWmonitor** monitors = glfwGetMonitors(&count);
+  GLFWmonitor* lesson_monitor = monitor_of(main);
+  for (int i = 0; i < count && !placed; ++i) {
+    if (monitors[i] == lesson_monitor) continue;
+    int mx = 0, my = 0, mw = 0, mh = 0;
+    glfwGetMonitorWorkarea(monitors[i], &mx, &my, &mw, &mh);
+    if (mw < 320 || mh < 240) continue;
+    w = mw * 9 / 10;
+    h = mh * 9 / 10;
+    x = mx + (mw - w) / 2;
+    y = my + (mh - h) / 2;
+    placed = true;
+  }
+  glfwDefaultWindowHints();
   glfwWindowHint(GLFW_CONTEXT_VERSION_MAJOR, 3);
   glfwWindowHint(GLFW_CONTEXT_VERSION_MINOR, 3);
   glfwWindowHint(GLFW_OPENGL_PROFILE, GLFW_OPENGL_CORE_PROFILE);
   glfwWindowHint(GLFW_OPENGL_FORWARD_COMPAT, GLFW_TRUE);
-  window_ = glfwCreateWindow(1100, 700, "WarpLens \u2014 speaker view", nullptr, nullptr);
+  glfwWindowHint(GLFW_VISIBLE, GLFW_FALSE);
+  // The keyboard stays with the lesson window (the one just started, or clicked): taking it
+  // away would make ImGui there drop the keys of that frame.
+  glfwWindowHint(GLFW_FOCUSED, GLFW_FALSE);
+  glfwWindowHint(GLFW_FOCUS_ON_SHOW, GLFW_FALSE);
+  title_ = "WarpLens \u2014 speaker view";
+  window_ = glfwCreateWindow(w, h, title_.c_str(), nullptr, nullptr);
+  glfwDefaultWindowHints();
   if (!window_) {
     const char* why = nullptr;
     glfwGetError(&why);
     throw viz::GlError(std::string("cannot open the speaker view's window: ") +
                        (why ? why : "unknown GLFW error"));
   }
-  // On a monitor the lesson's window is not on (the laptop's, while the projector shows the
-  // lesson).
-  int count = 0;
-  GLFWmonitor** monitors = glfwGetMonitors(&count);
-  GLFWmonitor* lesson_monitor = monitor_of(main);
-  for (int i = 0; i < count; ++i) {
-    if (monitors[i] == lesson_monitor) continue;
-    int x = 0, y = 0, w = 0, h = 0;
-    glfwGetMonitorWorkarea(monitors[i], &x, &y, &w, &h);
-    glfwSetWindowPos(window_, x + std::max(0, (w - 1100) / 2), y + std::max(0, (h - 700) / 2));
-    break;
-  }
+  if (placed) glfwSetWindowPos(window_, x, y);
+  glfwShowWindow(window_);
   glfwSetWindowUserPointer(window_, this);
   glfwSetKeyCallback(window_, on_key);
   glfwMakeContextCurrent(window_);
   glfwSwapInterval(0);  // the lesson window waits for the display; two waits would halve its rate
   ImGui::SetCurrentContext(nullptr);  // the layer's CreateContext makes its context current
-  float content = 1;
-  glfwGetWindowContentScale(window_, &content, &content);
-  layer_ = new viz::ImGuiLayer(nullptr, scale * std::max(1.0f, content), theme);
+  // Text to the window's size: a speaker window over most of a 1080-line laptop screen reads at
+  // 1.5x the UI scale, from a step away.
+  const float content = content_scale(window_);
+  fit_ = std::clamp(static_cast<float>(h) / (640.0f * content), 1.0f, 2.0f);
+  layer_ = new viz::ImGuiLayer(nullptr, ui_scale * content * fit_, theme);
   imgui_ = ImGui::GetCurrentContext();
   ImGui::SetCurrentContext(main_imgui_);
   glfwMakeContextCurrent(main_);
   last_frame_ = glfwGetTime();
+}
+
+void SpeakerWindow::set_scale(float ui_scale) {
+  glfwMakeContextCurrent(window_);
+  ImGui::SetCurrentContext(imgui_);
+  layer_->set_scale(ui_scale * content_scale(window_) * fit_, theme_);
+  ImGui::SetCurrentContext(main_imgui_);
+  glfwMakeContextCurrent(main_);
 }
 
 SpeakerWindow::~SpeakerWindow() {
@@ -190,6 +224,11 @@ void SpeakerWindow::draw(const SpeakerNotes& notes, viz::ThemeName theme) {
   glClear(GL_COLOR_BUFFER_BIT);
   layer_->end_frame();
   glfwSwapBuffers(window_);
+  const std::string title = "WarpLens \u2014 speaker view: " + notes.position;
+  if (title != title_) {  // after the swap: the title says the step the window shows
+    title_ = title;
+    glfwSetWindowTitle(window_, title_.c_str());
+  }
   ImGui::SetCurrentContext(main_imgui_);
   glfwMakeContextCurrent(main_);
 }

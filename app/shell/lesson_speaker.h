@@ -7,6 +7,7 @@
 
 #include <imgui.h>
 
+#include <string>
 #include <vector>
 
 #include "imgui_layer.h"
@@ -30,18 +31,24 @@ int monitor_count();
 /// The speaker view's own window: a second GLFW window (OpenGL 3.3 core, its own ImGui context
 /// through a viz::ImGuiLayer without GLFW input) on a monitor the lesson window is not on. Its
 /// keys (Page Down / Page Up, → / ←, Home, End; S or closing it ends it) are read through its
-/// own GLFW key callback and handed to the lesson by take_moves().
+/// own GLFW key callback and handed to the lesson by take_moves(). Its title says the step
+/// ("WarpLens \u2014 speaker view: step 3 of 17"), as the lesson window's does.
 class SpeakerWindow {
  public:
-  /// Opens the window; `main` is the lesson's window, whose GL and ImGui contexts are current
-  /// again on return. Throws viz::GlError when GLFW cannot open it.
-  SpeakerWindow(GLFWwindow* main, float scale, viz::ThemeName theme);
+  /// Opens the window, sized to most of the other monitor's work area; `main` is the lesson's
+  /// window, whose GL and ImGui contexts are current again on return. `ui_scale` is the UI scale
+  /// (1, 1.5, 2, 3), multiplied by the speaker window's own monitor's content scale and by up to
+  /// 2 for a large window (1.5 over a 1080-line screen). Throws viz::GlError when GLFW cannot
+  /// open it.
+  SpeakerWindow(GLFWwindow* main, float ui_scale, viz::ThemeName theme);
   ~SpeakerWindow();
   SpeakerWindow(const SpeakerWindow&) = delete;
   SpeakerWindow& operator=(const SpeakerWindow&) = delete;
 
   /// Draws and shows one frame of `notes`, then makes the lesson window's contexts current.
   void draw(const SpeakerNotes& notes, viz::ThemeName theme);
+  /// A new UI scale (the status bar's 1x .. 3x): fonts rebuilt before the next frame.
+  void set_scale(float ui_scale);
   /// The moves its keys asked for since the last call, in order.
   std::vector<LessonMove> take_moves();
   /// Whether the window was closed (its close button, or S).
@@ -59,6 +66,8 @@ class SpeakerWindow {
   std::vector<LessonMove> moves_;
   bool close_ = false;
   double last_frame_ = 0;
+  float fit_ = 1;      // the text's scale for the window's size, times the UI scale
+  std::string title_;  // the step its title says
 };
 
 }  // namespace warplens::app
