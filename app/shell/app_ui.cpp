@@ -493,7 +493,9 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   }
   draw_keys_help(ui, w, h);
   ui.array_switch = ui.array_left_out;  // the strip offers "as stored" on the next frame
+  ui.array_was_alone = ui.array_shown_alone;
   ui.array_left_out = false;
+  ui.array_shown_alone = false;
   handle_keys(ui, labs, presenter);
   if (ui.pending_scenario >= 0) {
     apply_scenario(ui, labs, ui.pending_scenario);

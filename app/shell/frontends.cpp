@@ -42,7 +42,7 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   ui.theme = options.theme;
   ui.interactive = interactive;
   ui.presenter = options.presenter;
-  ui.array_alone = options.array_alone;
+  if (options.array_alone) ui.array_alone = true;
   const auto& catalog = builtin_scenarios();
   const Scenario* start = &find_scenario(options.scenario);
   if (!options.preset.empty()) {
@@ -128,7 +128,7 @@ UiState catalog_ui(const ViewOptions& options) {
   ui.theme = options.theme;
   ui.interactive = false;
   ui.presenter = options.presenter;
-  ui.array_alone = options.array_alone;
+  if (options.array_alone) ui.array_alone = true;
   if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
   return ui;
 }

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "app_ui.h"
+#include "layout_audit.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
@@ -65,6 +66,14 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   const float preview_room =
       picker_room < picker_least ? 0.0f : picker_w - arrow - 2 * style.FramePadding.x;
   ui.strip_title_whole = preview_room > 0 && ImGui::CalcTextSize(title.c_str()).x <= preview_room;
+  // A lecture starts from the scenario's name and says what drew it: both on the strip.
+  if (preview_room <= 0)
+    audit_finding("missing", "presenter strip: the scenario title reduced to the picker's arrow (" +
+                                 title + ")");
+  else if (!ui.strip_title_whole)
+    audit_finding("ellipsized",
+                  "presenter strip: the scenario title cut in its picker (" + title + ")");
+  if (!badge) audit_finding("missing", "presenter strip: the device or model-only badge left out");
   draw_scenario_combo(ui, preview_room);
   ImGui::SameLine();
   if (ImGui::ArrowButton("##next", ImGuiDir_Right) && ui.interactive)
@@ -78,8 +87,10 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
     // Only where it fits after the lab's own (else key T alone switches).
     const float check_w =
         ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("as stored").x;
-    if (ui.array_switch && ImGui::GetContentRegionAvail().x >= check_w + button_w)
-      knob_check("as stored", ui.array_alone);
+    bool alone = ui.array_was_alone;
+    if (ui.array_switch && ImGui::GetContentRegionAvail().x >= check_w + button_w &&
+        knob_check("as stored", alone))
+      ui.array_alone = alone;
   }
   // To the last knob's end (a lab's knobs may end their line rather than leave it open).
   ui.strip_knobs_width =

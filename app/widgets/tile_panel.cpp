@@ -131,8 +131,12 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   const std::string title =
       padding > 0 ? format("%s as stored: %d + %d padding per row", array.name, width, padding)
                   : format("%s as stored: %d per row", array.name, width);
-  const std::string key =
-      shared ? "tint: the word's bank" : "tint: 128-byte lines, ruled where each starts";
+  // One meaning per number: a tile's cells all carry their bank (the lanes show by colour); a
+  // matrix's carry the lane that reads them.
+  const std::string key = shared ? "number and tint: the word's bank • a lane's colour "
+                                   "where it reads the word"
+                                 : "tint: 128-byte lines, ruled where each starts • number: "
+                                   "the lane";
   std::string shown = title + " \u2022 " + key;
   for (const std::string& shorter : {title, format("%s as stored", array.name)})
     if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = shorter;
@@ -141,8 +145,12 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   // Under the grid: what the tint means, when the caption has no room for it.
   const float key_h =
       key_on_top ? 0.0f : regular->CalcTextSizeA(font_px, FLT_MAX, room, key.c_str()).y + 4 * s;
+  // Standing in a picture's place: that picture's count, bold, at the foot.
+  ImFont* bold = fonts.bold ? fonts.bold : regular;
+  const std::string count = fit_text(array.count, room);
+  const float count_h = array.count.empty() ? 0.0f : bold->FontSize + 8 * s;
   const float grid_w = size.x - 2 * margin - label_w,
-              grid_h = size.y - caption_h - header_h - key_h;
+              grid_h = size.y - caption_h - header_h - key_h - count_h;
   // A tile's words are square cells; a matrix's rows are long, so its cells are as wide as the
   // width allows and up to two text lines tall.
   const float cell_w = shared
@@ -206,7 +214,7 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
         if (shared && words_per_bank[bank_of(element)] > 1)
           draw->AddRect(a, b, to_imgui_color(theme.conflict), 0, 0, std::max(1.5f, 1.5f * s));
         if (numbers) {
-          const std::string t = std::to_string(lane);
+          const std::string t = std::to_string(shared ? bank_of(element) : lane);
           const ImVec2 ts = mono->CalcTextSizeA(small_px, FLT_MAX, 0, t.c_str());
           draw->AddText(mono, small_px, {0.5f * (a.x + b.x - ts.x), 0.5f * (a.y + b.y - ts.y)},
                         to_imgui_color(viz::text_on(fill)), t.c_str());
@@ -241,6 +249,9 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
     else
       audit_finding("hidden", "array view: what its tint means (" + key + ")");
   }
+  if (!array.count.empty())
+    draw->AddText(bold, bold->FontSize, {origin.x + margin, origin.y + size.y - count_h + 4 * s},
+                  to_imgui_color(theme.text), count.c_str());
   // A matrix: a thick rule where each 128-byte line starts, as in the warp view's strip.
   if (!shared) {
     for (int r = 0; r < rows; ++r) {
@@ -276,17 +287,27 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
 }
 
 ArrayPlacement begin_array_view(UiState& ui, const TraceRecords& trace, const ArrayGeometry& array,
-                                const viz::ImGuiLayer& layer, const viz::Theme& theme, float keep) {
+                                const viz::ImGuiLayer& layer, const viz::Theme& theme, float keep,
+                                bool stays) {
   const ImVec2 room = ImGui::GetContentRegionAvail();
   const float width = array_view_width(room.x, room.y, layer.scale(), keep);
   if (width <= 0) {
     ui.array_left_out = true;
-    if (!ui.array_alone) return ArrayPlacement::None;
+    if (!ui.array_alone.value_or(false)) {
+      // A class told to compare tiles must see them: one left out unasked is a finding.
+      if (stays && !ui.array_alone.has_value())
+        audit_finding("missing",
+                      format("%s view: no room beside the picture, not drawn", array.name));
+      return ArrayPlacement::None;
+    }
+    ui.array_shown_alone = true;
     draw_array_view(trace, array, layer, theme, room, ui.interactive);
     return ArrayPlacement::Alone;
   }
+  ArrayGeometry beside = array;
+  beside.count.clear();  // the picture beside says it
   ImGui::BeginChild("##array", {width, room.y}, false, ImGuiWindowFlags_NoScrollbar);
-  draw_array_view(trace, array, layer, theme, ImGui::GetContentRegionAvail(), ui.interactive);
+  draw_array_view(trace, beside, layer, theme, ImGui::GetContentRegionAvail(), ui.interactive);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("##beside-array", {0, 0}, false, ImGuiWindowFlags_NoScrollbar);

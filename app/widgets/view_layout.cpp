@@ -280,6 +280,11 @@ void draw_wrapped_plot(const char* id, const std::string& title, const viz::Plot
   layout.legend = legend_kind(entries, width, s);
   if (layout.legend == viz::PlotLayout::Legend::None && !entries.empty())
     aside.legends.emplace_back(title, entries);
+  // A chart with nothing on it teaches nothing: without a GPU it draws the model's lines.
+  if (references.empty() &&
+      std::none_of(series.begin(), series.end(), [](const auto& se) { return !se.x.empty(); }))
+    audit_finding("missing", std::string(id) + " view: the " + title +
+                                 " chart is empty (neither measured nor model lines)");
   viz::draw_plot(id, spec, series, references, width, height, theme, s, interactive, layout);
 }
 
