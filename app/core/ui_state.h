@@ -60,6 +60,10 @@ struct UiState {
   /// strip's width (`strip_fitted_for`) changes (presenter.h).
   float strip_knobs_width = 0;
   bool strip_knob_labels = true;
+  /// Whether the strip takes a second line for the knobs: where the title, the device and the
+  /// knobs without their labels do not fit on one (outside A/B compare, whose panes need the
+  /// height; its title then heads the numbers).
+  bool strip_two_lines = false;
   std::string strip_fitted_for;
   /// This frame's presenter strip showed the scenario's title whole in its picker; where it did
   /// not, the numbers beside the view start with it.

@@ -207,7 +207,8 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
 
     viz::RenderTarget target;
     LayoutAudit audit;
-    scene.draw_frames(ui, target, width, height, 3, options.audit ? &audit : nullptr);
+    scene.draw_frames(ui, target, width, height, HeadlessScene::kSettleFrames,
+                      options.audit ? &audit : nullptr);
     if (options.animate != ViewOptions::Animation::None)
       return write_animation(scene, ui, target, options, out_path, width, height);
     if (!out_path.empty()) {

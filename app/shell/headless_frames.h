@@ -20,12 +20,17 @@ struct HeadlessScene {
   /// Returns whether they are idle.
   bool wait_until_idle(std::chrono::seconds timeout = std::chrono::seconds(120));
 
+  /// Frames a still picture takes to settle: ImGui's window sizes, and the presenter strip,
+  /// which measures its knobs (one frame), shows "as stored" where a tile had no room (the
+  /// next), gives up the knobs' labels, then takes a second line (one frame each).
+  static constexpr int kSettleFrames = 5;
+
   /// Draws the UI `frames` times into `target` (`width` x `height` pixels, cleared to the
   /// theme's background; ImGui settles window sizes over a few frames), then waits for GL
   /// (glFinish), so the framebuffer can be read. With `audit`, it holds the findings of the
   /// last frame (the one read back) and nothing else.
-  void draw_frames(UiState& ui, viz::RenderTarget& target, int width, int height, int frames = 3,
-                   LayoutAudit* audit = nullptr);
+  void draw_frames(UiState& ui, viz::RenderTarget& target, int width, int height,
+                   int frames = kSettleFrames, LayoutAudit* audit = nullptr);
 
   /// An empty frame (no window drawn), then ImGui's garbage collection of every window's and
   /// table's draw buffers (viz::ImGuiLayer::compact_memory) in a second empty frame: what a

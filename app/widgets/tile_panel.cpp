@@ -133,22 +133,37 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                   : format("%s as stored: %d per row", array.name, width);
   // One meaning per number: a tile's cells all carry their bank (the lanes show by colour); a
   // matrix's carry the lane that reads them.
-  const std::string key = shared ? "number and tint: the word's bank • a lane's colour "
+  const std::string key = shared ? "number and tint: the word's bank \u2022 a lane's colour "
                                    "where it reads the word"
-                                 : "tint: 128-byte lines, ruled where each starts • number: "
+                                 : "tint: 128-byte lines, ruled where each starts \u2022 number: "
                                    "the lane";
   std::string shown = title + " \u2022 " + key;
   for (const std::string& shorter : {title, format("%s as stored", array.name)})
     if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = shorter;
   const bool key_on_top = shown.size() > title.size();
   shown = fit_text(shown, room);
-  // Under the grid: what the tint means, when the caption has no room for it.
-  const float key_h =
-      key_on_top ? 0.0f : regular->CalcTextSizeA(font_px, FLT_MAX, room, key.c_str()).y + 4 * s;
+  // A square tile in a wide room (standing alone): what the tint means and the count beside the
+  // grid, wrapped, so the grid keeps the height. Else under it.
+  const float full_cell =
+      std::floor(std::min((size.x - 2 * margin - label_w) / static_cast<float>(pitch),
+                          (size.y - caption_h - header_h) / static_cast<float>(rows)));
+  const float side_x =
+      origin.x + margin + label_w + full_cell * static_cast<float>(pitch) + 3 * margin;
+  const float side_w = origin.x + size.x - margin - side_x;
+  const bool aside = shared && !key_on_top && side_w >= 12 * font_px;
+  const float key_h = key_on_top || aside
+                          ? 0.0f
+                          : regular->CalcTextSizeA(font_px, FLT_MAX, room, key.c_str()).y + 4 * s;
   // Standing in a picture's place: that picture's count, bold, at the foot.
   ImFont* bold = fonts.bold ? fonts.bold : regular;
-  const std::string count = fit_text(array.count, room);
-  const float count_h = array.count.empty() ? 0.0f : bold->FontSize + 8 * s;
+  // Where the whole line is too wide, the count without what follows its " \u2022 ".
+  std::string count = array.count;
+  if (bold->CalcTextSizeA(bold->FontSize, FLT_MAX, 0, count.c_str()).x > room &&
+      count.find(" \u2022 ") != std::string::npos)
+    count.erase(count.find(" \u2022 "));
+  if (bold->CalcTextSizeA(bold->FontSize, FLT_MAX, 0, count.c_str()).x > room)
+    count = fit_text(count, room * regular->FontSize / bold->FontSize);
+  const float count_h = array.count.empty() || aside ? 0.0f : bold->FontSize + 8 * s;
   const float grid_w = size.x - 2 * margin - label_w,
               grid_h = size.y - caption_h - header_h - key_h - count_h;
   // A tile's words are square cells; a matrix's rows are long, so its cells are as wide as the
@@ -240,8 +255,17 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
       }
     }
   }
+  // What the tint means and the count beside the grid, wrapped to the room right of it.
+  if (aside) {
+    const float top = grid.y;
+    const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, side_w, key.c_str());
+    draw->AddText(regular, font_px, {side_x, top}, muted, key.c_str(), nullptr, side_w);
+    if (!array.count.empty())
+      draw->AddText(bold, bold->FontSize, {side_x, top + ks.y + 12 * s}, to_imgui_color(theme.text),
+                    array.count.c_str(), nullptr, side_w);
+  }
   // What the tint means, under the grid when the caption had no room for it (wrapped).
-  if (!key_on_top) {
+  if (!key_on_top && !aside) {
     const float y = grid.y + static_cast<float>(rows) * cell_h + 4 * s;
     const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, room, key.c_str());
     if (y + ks.y <= origin.y + size.y)
@@ -249,7 +273,7 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
     else
       audit_finding("hidden", "array view: what its tint means (" + key + ")");
   }
-  if (!array.count.empty())
+  if (!array.count.empty() && !aside)
     draw->AddText(bold, bold->FontSize, {origin.x + margin, origin.y + size.y - count_h + 4 * s},
                   to_imgui_color(theme.text), count.c_str());
   // A matrix: a thick rule where each 128-byte line starts, as in the warp view's strip.
@@ -293,7 +317,7 @@ ArrayPlacement begin_array_view(UiState& ui, const TraceRecords& trace, const Ar
   const float width = array_view_width(room.x, room.y, layer.scale(), keep);
   if (width <= 0) {
     ui.array_left_out = true;
-    if (!ui.array_alone.value_or(false)) {
+    if (!ui.array_alone.value_or(stays)) {
       // A class told to compare tiles must see them: one left out unasked is a finding.
       if (stays && !ui.array_alone.has_value())
         audit_finding("missing",
