@@ -146,9 +146,24 @@ void draw_legend(const std::vector<LegendEntry>& entries, float width, float s) 
       draw->AddLine({p.x, y}, {p.x + 22 * s, y}, c, 2.5f * s);
     }
     ImGui::SameLine(0, 6 * s);
-    ImGui::PushTextWrapPos(0);  // a label wider than the window wraps instead of running off
-    ImGui::TextUnformatted(e.label.c_str());
-    ImGui::PopTextWrapPos();
+    // A label wider than the window wraps instead of running off, at its spaces only (ImGui's
+    // own wrapping also breaks after a '.', which splits "0.19 ns/B" into "0." and "19 ns/B").
+    const float room = ImGui::GetContentRegionAvail().x;
+    std::string wrapped, line;
+    for (std::size_t at = 0; at <= e.label.size();) {
+      std::size_t end = e.label.find(' ', at);
+      if (end == std::string::npos) end = e.label.size();
+      const std::string word = e.label.substr(at, end - at);
+      if (line.empty() || ImGui::CalcTextSize((line + " " + word).c_str()).x <= room) {
+        line += (line.empty() ? "" : " ") + word;
+      } else {
+        wrapped += line + "\n";
+        line = word;
+      }
+      at = end + 1;
+    }
+    wrapped += line;
+    ImGui::TextUnformatted(wrapped.c_str());
   }
 }
 
@@ -281,10 +296,18 @@ void draw_wrapped_plot(const char* id, const std::string& title, const viz::Plot
   if (layout.legend == viz::PlotLayout::Legend::None && !entries.empty())
     aside.legends.emplace_back(title, entries);
   // A chart with nothing on it teaches nothing: without a GPU it draws the model's lines.
-  if (references.empty() &&
+  if (references.empty() && spec.x_marks.empty() &&
       std::none_of(series.begin(), series.end(), [](const auto& se) { return !se.x.empty(); }))
     audit_finding("missing", std::string(id) + " view: the " + title +
                                  " chart is empty (neither measured nor model lines)");
+  // A dashed line says "model" or "reference": one without a name leaves the class guessing.
+  const auto unnamed = [](const auto& line) { return line.label.empty(); };
+  if (std::any_of(series.begin(), series.end(),
+                  [&](const auto& se) { return se.dashed && !se.x.empty() && unnamed(se); }) ||
+      std::any_of(references.begin(), references.end(), unnamed) ||
+      std::any_of(spec.x_marks.begin(), spec.x_marks.end(), unnamed))
+    audit_finding("missing", std::string(id) + " view: a dashed line without a name in the " +
+                                 title + " chart");
   viz::draw_plot(id, spec, series, references, width, height, theme, s, interactive, layout);
 }
 
