@@ -30,13 +30,6 @@
 
 namespace warplens::gpu {
 
-/// This machine cannot read hardware counters; what() is one line saying why (and how an
-/// administrator enables them where that is a setting).
-class CountersUnavailable : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
 /// Why counters are unavailable; counters_failure_text() turns one into the one-line message.
 enum class CounterFailure {
   NoCudaToolkit,           ///< this binary was built without the CUDA toolkit
@@ -52,6 +45,20 @@ enum class CounterFailure {
   ProfilerBusy,            ///< another profiler (Nsight Compute, Nsight Systems) holds the GPU
   CuptiMissing,            ///< libcupti or libnvperf_host/target could not be loaded
   Other,                   ///< any other CUPTI refusal (detail: the call and CUPTI's message)
+};
+
+/// This machine cannot read hardware counters; what() is one line saying why (and how an
+/// administrator enables them where that is a setting); failure() says which reason it is
+/// (ProfilerBusy passes once the other profiler ends; the others last).
+class CountersUnavailable : public std::runtime_error {
+ public:
+  explicit CountersUnavailable(const std::string& what,
+                               CounterFailure failure = CounterFailure::Other)
+      : std::runtime_error(what), failure_(failure) {}
+  [[nodiscard]] CounterFailure failure() const { return failure_; }
+
+ private:
+  CounterFailure failure_;
 };
 
 /// The one-line message for `failure`; `detail` (may be empty) is appended where it helps.
@@ -264,6 +271,15 @@ class CounterSession {
     int passes = 0;
   };
   MetricValues profile_group(const std::function<void()>& launch, std::size_t group);
+
+  /// A session made with KeepEnabled switches its range profiler off until the next read-out,
+  /// which switches it on again (about 100 ms on an H100). Between read-outs a window holds no
+  /// profiler on the context its lab kernels run in: a sticky fault in a context with the
+  /// profiler on took the driver 4.4 s to take back (H100, driver 580.159.04, 2026-11-27), and
+  /// until then no other process can profile the GPU. No effect on other sessions.
+  void suspend();
+  /// Whether the range profiler is on between read-outs now.
+  [[nodiscard]] bool profiler_enabled() const;
 
   /// Passes a profile() needs for all metrics (known at construction).
   [[nodiscard]] int passes() const;

@@ -67,7 +67,7 @@ std::string cupti_result_name(CUptiResult result) {
 }
 
 void unavailable(CounterFailure failure, const std::string& detail) {
-  throw CountersUnavailable(counters_failure_text(failure, detail));
+  throw CountersUnavailable(counters_failure_text(failure, detail), failure);
 }
 
 void check(CUptiResult result, const char* call) {

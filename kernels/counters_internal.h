@@ -113,6 +113,9 @@ struct CounterSession::Impl {
   /// reconfigured for another group reads NaN for every metric (it keeps the first
   /// configuration's passes), so a change of group enables it afresh.
   std::size_t kept_group = 0;
+  /// A KeepEnabled session whose profiler suspend() switched off: the next read-out switches it
+  /// on again.
+  bool suspended = false;
   /// WARPLENS_COUNTER_TIMING set: profile() prints where its time goes to stderr.
   bool timing = std::getenv("WARPLENS_COUNTER_TIMING") != nullptr;
 

@@ -69,6 +69,11 @@ CounterSession::MetricValues CounterSession::profile_group(const std::function<v
     {
       auto t = clock::now();
       std::unique_ptr<EnabledProfiler> local;
+      if (s.suspended) {
+        s.kept = std::make_unique<EnabledProfiler>(s.context);
+        s.kept_group = group;
+        s.suspended = false;
+      }
       if (s.kept && s.kept_group != group) {
         s.kept.reset();
         s.kept = std::make_unique<EnabledProfiler>(s.context);
@@ -203,7 +208,7 @@ CounterSession::MetricValues CounterSession::profile_group(const std::function<v
     }
     return result;
   };
-  if (!s.kept) return once();
+  if (!s.kept && !s.suspended) return once();
   try {
     return once();
   } catch (const CountersUnavailable& e) {
@@ -212,6 +217,20 @@ CounterSession::MetricValues CounterSession::profile_group(const std::function<v
     s.kept.reset();
     return once();
   }
+}
+
+void CounterSession::suspend() {
+  std::lock_guard<std::mutex> lock(profiler_mutex());
+  Impl& s = *impl_;
+  if (!s.kept) return;
+  CurrentContext current(s.context);
+  s.kept.reset();
+  s.suspended = true;
+}
+
+bool CounterSession::profiler_enabled() const {
+  std::lock_guard<std::mutex> lock(profiler_mutex());
+  return impl_->kept != nullptr;
 }
 
 }  // namespace warplens::gpu

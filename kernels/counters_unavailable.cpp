@@ -14,7 +14,11 @@ std::string reason() {
 }
 
 [[noreturn]] void no_cuda() {
-  throw CountersUnavailable(reason());
+#if defined(WARPLENS_NO_CUPTI)
+  throw CountersUnavailable(reason(), CounterFailure::CuptiMissing);
+#else
+  throw CountersUnavailable(reason(), CounterFailure::NoCudaToolkit);
+#endif
 }
 }  // namespace
 
@@ -37,6 +41,10 @@ CounterSession::MetricValues CounterSession::profile_group(const std::function<v
   no_cuda();
 }
 
+void CounterSession::suspend() {}
+bool CounterSession::profiler_enabled() const {
+  return false;
+}
 int CounterSession::passes() const {
   no_cuda();
 }

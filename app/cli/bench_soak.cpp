@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "app_ui.h"
+#include "frame_phases.h"
 #include "gpu.h"
 #include "gpu_recovery.h"
 #include "headless_context.h"
@@ -389,6 +390,7 @@ int run_soak(const SoakOptions& o) {
       }
       // One frame of the window's loop (frontends.cpp run_window), timed.
       const auto t0 = Clock::now();
+      app::clear_frame_phases();
       scene.labs.update();
       const auto t_update = Clock::now();
       scene.draw_frames(ui, target, o.width, o.height, 1);
@@ -404,7 +406,8 @@ int run_soak(const SoakOptions& o) {
                       update_ms, ms - update_ms);
         slow_frames.push_back({ms, monkey.last_action() + when + to_string(ui.lab) + " lab, " +
                                        app::scenario_at(ui, ui.scenario).name +
-                                       (ui.compare ? ", A/B" : "")});
+                                       (ui.compare ? ", A/B" : "") +
+                                       "; longest: " + app::longest_frame_phases(3)});
       }
       monkey.before_frame();
       if (ui.theme_changed) {

@@ -15,6 +15,7 @@
 
 #include "analyze_report.h"
 #include "command_line.h"
+#include "counter_service.h"
 #include "exit_codes.h"
 #include "figures.h"
 #include "frontends.h"
@@ -49,6 +50,8 @@ int run_measure(const app::MeasureOptions& o) {
     std::cerr << "warplens measure: " << e.what() << "\n";
     return kExitBadInput;
   }
+  // A measure verb reads counters row after row: the profiler stays on for the whole run.
+  const app::CounterBurst burst;
   return app::lab_info(target.lab).measure(o, target.scenario);
 }
 

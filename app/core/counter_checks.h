@@ -185,6 +185,10 @@ class CounterChecker {
   /// throws, GpuError when the range holds no kernel, CountersUnavailable.
   LaunchCounters read_launch(const std::function<void()>& launch);
 
+  /// Switches the range profiler off until the next read-out (CounterSession::suspend): for a
+  /// process whose next read-out is not due soon. Throws GpuError when the context is gone.
+  void suspend_profiler();
+
  private:
   void launch(const CounterCase& c);
 

@@ -63,6 +63,10 @@ CounterChecker::CounterChecker(const gpu::DeviceInfo& device) : device_(device) 
 
 CounterChecker::~CounterChecker() = default;
 
+void CounterChecker::suspend_profiler() {
+  session_->suspend();
+}
+
 gpu::CopyLab& CounterChecker::copy_lab() {
   if (!copy_) copy_ = std::make_unique<gpu::CopyLab>(device_);
   return *copy_;

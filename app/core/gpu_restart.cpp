@@ -1,5 +1,7 @@
 #include "gpu_restart.h"
 
+#include <fcntl.h>
+#include <poll.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -132,18 +134,67 @@ std::optional<std::vector<std::string>> read_request(const std::string& path) {
 
 }  // namespace
 
+namespace {
+
+constexpr const char* kSupervisorFdVariable = "WARPLENS_SUPERVISOR_FD";
+
+/// The exit code of a wait status (128 + the signal if a signal ended it).
+int exit_code(int status) {
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+/// Reaps the ended ones of `dying` (the faulted processes left to end on their own).
+void reap(std::vector<pid_t>& dying, bool wait) {
+  for (auto it = dying.begin(); it != dying.end();) {
+    int status = 0;
+    pid_t got = 0;
+    do {
+      got = ::waitpid(*it, &status, wait ? 0 : WNOHANG);
+    } while (got < 0 && errno == EINTR);
+    if (got == 0) {
+      ++it;
+    } else {
+      if (got > 0)
+        gpu_log("supervisor: faulted process %d ended (%d)", static_cast<int>(*it),
+                exit_code(status));
+      it = dying.erase(it);
+    }
+  }
+}
+
+}  // namespace
+
 std::optional<int> run_supervised(int argc, char** argv) {
   if (std::getenv(kSupervisorVariable)) return std::nullopt;
   namespace fs = std::filesystem;
   const std::string request =
       (restart_dir() / ("warplens-restart-" + std::to_string(::getpid()) + ".json")).string();
   ::setenv(kSupervisorVariable, request.c_str(), 1);
+  // The child says "restart me" on this pipe as soon as its request is written, and the new
+  // process starts then, while the faulted one still ends: the driver took 4.4 s to take back a
+  // faulted context that CUPTI profiled (H100, 2026-11-27), and a process started beside it
+  // measures at once.
+  int notify[2] = {-1, -1};
+  if (::pipe(notify) != 0)
+    throw std::runtime_error(std::string("supervisor: pipe: ") + std::strerror(errno));
+  ::fcntl(notify[0], F_SETFD, FD_CLOEXEC);  // only the write end goes to the children
+  ::fcntl(notify[0], F_SETFL, O_NONBLOCK);
+  ::setenv(kSupervisorFdVariable, std::to_string(notify[1]).c_str(), 1);
   std::vector<std::string> args = {self_executable()};
   for (int i = 1; i < argc; ++i) args.emplace_back(argv[i]);
   struct sigaction pass = {};
   pass.sa_handler = pass_signal_on;
   sigemptyset(&pass.sa_mask);
   for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGQUIT}) ::sigaction(sig, &pass, nullptr);
+  std::vector<pid_t> dying;
+  const auto finish = [&](int code) {
+    std::error_code ec;
+    fs::remove(request, ec);
+    reap(dying, true);
+    ::close(notify[0]);
+    ::close(notify[1]);
+    return code;
+  };
   for (;;) {
     std::error_code ec;
     fs::remove(request, ec);
@@ -151,21 +202,44 @@ std::optional<int> run_supervised(int argc, char** argv) {
     pid_t child = 0;
     const int e =
         ::posix_spawn(&child, args.front().c_str(), nullptr, nullptr, c_args.data(), environ);
-    if (e != 0) throw std::runtime_error("cannot start " + args.front() + ": " + std::strerror(e));
+    if (e != 0) {
+      finish(0);
+      throw std::runtime_error("cannot start " + args.front() + ": " + std::strerror(e));
+    }
     supervised_child = child;
-    int status = 0;
-    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+    std::optional<int> ended;  // the child's exit code once it ended
+    bool asked = false;        // it asked for a restart on the pipe
+    while (!ended && !asked) {
+      pollfd p{notify[0], POLLIN, 0};
+      const int ready = ::poll(&p, 1, 20);
+      if (ready > 0 && (p.revents & POLLIN)) {
+        char byte = 0;
+        while (::read(notify[0], &byte, 1) > 0) {
+        }
+        asked = true;
+      }
+      int status = 0;
+      const pid_t got = ::waitpid(child, &status, WNOHANG);
+      if (got == child) ended = exit_code(status);
+      reap(dying, false);
     }
     supervised_child = 0;
-    if (WIFEXITED(status) && WEXITSTATUS(status) == kRestartExitCode) {
+    if (asked || *ended == kRestartExitCode) {
       if (auto next = read_request(request)) {
-        gpu_log("supervisor: process %d asked for a restart", static_cast<int>(child));
+        gpu_log("supervisor: process %d asked for a restart%s", static_cast<int>(child),
+                ended ? "" : "; the next starts while it ends");
+        if (!ended) dying.push_back(child);
         args = std::move(*next);
         continue;
       }
+      if (!ended) {  // a byte without a request: wait for the child as before
+        int status = 0;
+        while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
+        }
+        ended = exit_code(status);
+      }
     }
-    fs::remove(request, ec);
-    return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    return finish(*ended);
   }
 }
 
@@ -179,8 +253,14 @@ bool restart_under_supervisor(const std::vector<std::string>& argv) {
     return false;
   }
   parked = true;
-  gpu_log("restart asked of the supervisor; this process ends");
   std::fflush(nullptr);
+  // Tell the supervisor now: it starts the new process while this one ends (its faulted context
+  // may take seconds to go).
+  if (const char* fd = std::getenv(kSupervisorFdVariable); fd && *fd) {
+    const char byte = 'r';
+    if (::write(std::atoi(fd), &byte, 1) == 1) gpu_log("restart asked of the supervisor");
+  }
+  gpu_log("this process ends");
   std::_Exit(kRestartExitCode);
 }
 

@@ -60,23 +60,25 @@ std::string spawn_and_park(const std::vector<std::string>& argv);
 inline constexpr int kRestartExitCode = 86;
 
 /// Runs this program again as a child process, with the same arguments, under a supervisor that
-/// never touches the GPU (this process), and starts it again each time it ends asking for a
-/// restart (restart_under_supervisor) with the arguments it left; returns the exit code of the
-/// last child (128 + the signal if a signal ended it). SIGINT, SIGTERM, SIGHUP and SIGQUIT are
-/// passed on to the child. Call it before any CUDA call or thread. Returns std::nullopt at once
-/// when this process is itself supervised (WARPLENS_SUPERVISOR is set): the caller then runs as
-/// usual. Throws std::runtime_error when the child cannot be started.
+/// never touches the GPU (this process), and starts it again each time it asks for a restart
+/// (restart_under_supervisor) with the arguments it left: at once when it asks (a pipe whose
+/// descriptor the child finds in WARPLENS_SUPERVISOR_FD), while the faulted process still ends,
+/// or when it ends with kRestartExitCode; returns the exit code of the last child (128 + the
+/// signal if a signal ended it), after every faulted one has ended. SIGINT, SIGTERM, SIGHUP and
+/// SIGQUIT are passed on to the child. Call it before any CUDA call or thread. Returns std::nullopt
+/// at once when this process is itself supervised (WARPLENS_SUPERVISOR is set): the caller then
+/// runs as usual. Throws std::runtime_error when the child cannot be started.
 ///
 /// Why a supervisor: a process parked beside its new one (spawn_and_park) must let go of its
 /// hardware counters first, and on the H100 that took 5.2 s on a faulted context (2026-11-27),
 /// past the 3 s a restart may take; a process that ends hands them back with everything else.
 [[nodiscard]] std::optional<int> run_supervised(int argc, char** argv);
 
-/// In a supervised process: leaves `argv` (argv[0] the program) for the supervisor and ends the
-/// process at once with kRestartExitCode, without tearing anything down (the driver takes back
-/// the faulted context, its memory and the counters with the process). Returns false, doing
-/// nothing, when the process is not supervised; returns only then (or with false when the
-/// request cannot be written).
+/// In a supervised process: leaves `argv` (argv[0] the program) for the supervisor, tells it on
+/// its pipe (the new process starts now) and ends the process at once with kRestartExitCode,
+/// without tearing anything down (the driver takes back the faulted context, its memory and the
+/// counters with the process). Returns false, doing nothing, when the process is not supervised;
+/// returns only then (or with false when the request cannot be written).
 bool restart_under_supervisor(const std::vector<std::string>& argv);
 
 /// This process has handed the GPU to a new one (spawn_and_park): the window stops drawing.

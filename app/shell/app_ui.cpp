@@ -14,6 +14,7 @@
 #include "class_mode.h"
 #include "compare.h"
 #include "figure_export_ui.h"
+#include "frame_phases.h"
 #include "keys.h"
 #include "layout_audit.h"
 #include "lesson_mode.h"
@@ -427,6 +428,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     draw_parameters();
     {
       AuditPanel audit("view");
+      const PhaseTimer timer("views A and B");
       a->draw_view(frame, {main_x, body_y}, {half_w, view_h}, "A");
       b.draw_view(frame, {main_x + half_w + gap, body_y}, {half_w, view_h}, "B");
       figure_targets.push_back(
@@ -443,6 +445,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     LegendSlot legend;  // the view's legend goes under the key numbers
     {
       AuditPanel audit("view");
+      const PhaseTimer timer("view");
       LegendSlot::Scope beside(legend);
       b.draw_view(frame, {0, body_y}, {w - numbers_w - gap, body_h}, nullptr);
     }
@@ -462,6 +465,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     draw_parameters();
     {
       AuditPanel audit("view");
+      const PhaseTimer timer("view");
       b.draw_view(frame, {main_x, body_y}, {main_w, body_h - stats_h - gap}, nullptr);
     }
     AuditPanel audit("numbers");
@@ -496,12 +500,17 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   ui.array_was_alone = ui.array_shown_alone;
   ui.array_left_out = false;
   ui.array_shown_alone = false;
-  handle_keys(ui, labs, presenter);
+  {
+    const PhaseTimer timer("keys");
+    handle_keys(ui, labs, presenter);
+  }
   if (ui.pending_scenario >= 0) {
+    const PhaseTimer timer("apply scenario " + scenario_at(ui, ui.pending_scenario).name);
     apply_scenario(ui, labs, ui.pending_scenario);
     ui.pending_scenario = -1;
   }
   if (ui.preset_requested) {
+    const PhaseTimer timer("load preset");
     ui.preset_requested = false;
     load_preset(ui, labs, ui.preset_path);
   }

@@ -2,6 +2,8 @@
 
 #include <glad/gl.h>
 
+#include "frame_phases.h"
+
 #include <optional>
 #include <thread>
 
@@ -34,8 +36,10 @@ void HeadlessScene::draw_frames(UiState& ui, viz::RenderTarget& target, int widt
     layer.begin_frame(width, height, 1.0f / 60.0f);
     draw_app(ui, labs, layer, width, height);
     target.bind(width, height);
+    const PhaseTimer timer("ImGui render");
     layer.end_frame();
   }
+  const PhaseTimer timer("glFinish");
   glFinish();
 }
 

@@ -1,5 +1,6 @@
 #include "workbench.h"
 
+#include "frame_phases.h"
 #include "gpu_recovery.h"
 
 namespace warplens::app {
@@ -37,9 +38,15 @@ void Workbench::update() {
   // A lab met a sticky GPU fault: every lab lets go of the GPU, the device is reset and every lab
   // measures again (gpu_recovery.h), here on the GL thread, which owns the interop buffers.
   if (use_gpu_) (void)recover_gpu_if_requested();
-  for (auto* side : {&b_, &a_})
-    for (auto& instance : *side)
-      if (instance) instance->update();
+  for (auto* side : {&b_, &a_}) {
+    for (std::size_t i = 0; i < side->size(); ++i) {
+      auto& instance = (*side)[i];
+      if (!instance) continue;
+      const PhaseTimer timer(std::string("update ") + to_string(lab_registry()[i].id) +
+                             (side == &a_ ? " A" : ""));
+      instance->update();
+    }
+  }
 }
 
 bool Workbench::idle() const {

@@ -337,6 +337,7 @@ void CacheSession::run_job(const CacheState& job, gpu::CacheLab& lab) {
       }
       // The hit rates: dedicated launches on the checker's own lab, after every timed run.
       done = 0;
+      const CounterBurst burst;  // the profiler switched on once for the sweep
       for (int carveout : l1_carveouts()) {
         for (auto ws : sets) {
           if (*cancel) throw gpu::Cancelled();
@@ -405,6 +406,7 @@ void CacheSession::run_job(const CacheState& job, gpu::CacheLab& lab) {
       // The hit rates after every timed run. A path whose counters this GPU lacks (the
       // texture pipe's, say) notes why and the others still read.
       done = 0;
+      const CounterBurst burst;  // the profiler switched on once for the sweep
       for (auto path : read_paths()) {
         for (auto pattern : read_patterns()) {
           if (*cancel) throw gpu::Cancelled();
