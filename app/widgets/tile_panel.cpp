@@ -77,7 +77,7 @@ float array_view_width(float room, float height, float scale, float keep) {
 
 void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 size,
-                     bool interactive) {
+                     bool interactive, const std::string& count_text) {
   const float s = layer.scale();
   const viz::Fonts& fonts = layer.fonts();
   ImFont* regular = fonts.regular ? fonts.regular : ImGui::GetFont();
@@ -157,13 +157,13 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   // Standing in a picture's place: that picture's count, bold, at the foot.
   ImFont* bold = fonts.bold ? fonts.bold : regular;
   // Where the whole line is too wide, the count without what follows its " \u2022 ".
-  std::string count = array.count;
+  std::string count = count_text;
   if (bold->CalcTextSizeA(bold->FontSize, FLT_MAX, 0, count.c_str()).x > room &&
       count.find(" \u2022 ") != std::string::npos)
     count.erase(count.find(" \u2022 "));
   if (bold->CalcTextSizeA(bold->FontSize, FLT_MAX, 0, count.c_str()).x > room)
     count = fit_text(count, room * regular->FontSize / bold->FontSize);
-  const float count_h = array.count.empty() || aside ? 0.0f : bold->FontSize + 8 * s;
+  const float count_h = count_text.empty() || aside ? 0.0f : bold->FontSize + 8 * s;
   const float grid_w = size.x - 2 * margin - label_w,
               grid_h = size.y - caption_h - header_h - key_h - count_h;
   // A tile's words are square cells; a matrix's rows are long, so its cells are as wide as the
@@ -260,9 +260,9 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
     const float top = grid.y;
     const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, side_w, key.c_str());
     draw->AddText(regular, font_px, {side_x, top}, muted, key.c_str(), nullptr, side_w);
-    if (!array.count.empty())
+    if (!count_text.empty())
       draw->AddText(bold, bold->FontSize, {side_x, top + ks.y + 12 * s}, to_imgui_color(theme.text),
-                    array.count.c_str(), nullptr, side_w);
+                    count_text.c_str(), nullptr, side_w);
   }
   // What the tint means, under the grid when the caption had no room for it (wrapped).
   if (!key_on_top && !aside) {
@@ -273,7 +273,7 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
     else
       audit_finding("hidden", "array view: what its tint means (" + key + ")");
   }
-  if (!array.count.empty() && !aside)
+  if (!count_text.empty() && !aside)
     draw->AddText(bold, bold->FontSize, {origin.x + margin, origin.y + size.y - count_h + 4 * s},
                   to_imgui_color(theme.text), count.c_str());
   // A matrix: a thick rule where each 128-byte line starts, as in the warp view's strip.
@@ -312,7 +312,7 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
 
 ArrayPlacement begin_array_view(UiState& ui, const TraceRecords& trace, const ArrayGeometry& array,
                                 const viz::ImGuiLayer& layer, const viz::Theme& theme, float keep,
-                                bool stays) {
+                                bool stays, const std::string& count) {
   const ImVec2 room = ImGui::GetContentRegionAvail();
   const float width = array_view_width(room.x, room.y, layer.scale(), keep);
   if (width <= 0) {
@@ -325,13 +325,12 @@ ArrayPlacement begin_array_view(UiState& ui, const TraceRecords& trace, const Ar
       return ArrayPlacement::None;
     }
     ui.array_shown_alone = true;
-    draw_array_view(trace, array, layer, theme, room, ui.interactive);
+    draw_array_view(trace, array, layer, theme, room, ui.interactive, count);
     return ArrayPlacement::Alone;
   }
-  ArrayGeometry beside = array;
-  beside.count.clear();  // the picture beside says it
   ImGui::BeginChild("##array", {width, room.y}, false, ImGuiWindowFlags_NoScrollbar);
-  draw_array_view(trace, beside, layer, theme, ImGui::GetContentRegionAvail(), ui.interactive);
+  // (No count: the picture beside says it.)
+  draw_array_view(trace, array, layer, theme, ImGui::GetContentRegionAvail(), ui.interactive);
   ImGui::EndChild();
   ImGui::SameLine();
   ImGui::BeginChild("##beside-array", {0, 0}, false, ImGuiWindowFlags_NoScrollbar);

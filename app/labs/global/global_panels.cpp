@@ -283,18 +283,12 @@ void draw_global_view(UiState& ui, CopySession& session, viz::WarpView& view,
   // A matrix: its rows as stored beside the warp view (where the lines start, the pitch's padding).
   const gpu::CopyParams& p = session.state().params;
   const ArrayPlacement array =
-      p.matrix_width > 0 ? begin_array_view(ui, session.trace(),
-                                            {"matrix",
-                                             static_cast<int>(gpu::matrix_pitch_bytes(p) / 4),
-                                             p.matrix_width,
-                                             4,
-                                             0,
-                                             p.block_y,
-                                             0,
-                                             4,
-                                             {}},
-                                            layer, theme, 700)
-                         : ArrayPlacement::None;
+      p.matrix_width > 0
+          ? begin_array_view(ui, session.trace(),
+                             {"matrix", static_cast<int>(gpu::matrix_pitch_bytes(p) / 4),
+                              p.matrix_width, 4, 0, p.block_y, 0, 4},
+                             layer, theme, 700)
+          : ArrayPlacement::None;
   if (array != ArrayPlacement::Alone)
     draw_warp_panel(view, session.trace(), info, layer, theme, ui.interactive);
   if (array == ArrayPlacement::Beside) end_array_beside();

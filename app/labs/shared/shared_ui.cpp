@@ -386,18 +386,19 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
     // tiles).
     const SharedIndexParams& index = session.access()->index;
     ArrayGeometry tile;
+    std::string count;
     if (tile_view_applies(index)) {
       tile = tile_geometry(index, analysis.bank_count, analysis.bank_width_bytes);
-      tile.count = answer_hidden()
-                       ? std::string("Wavefronts per request: ?")
-                       : format("Wavefronts per request: %d \u2022 ", analysis.wavefronts) +
-                             (analysis.wavefronts <= analysis.min_wavefronts
-                                  ? std::string("the minimum")
-                                  : format("conflict-free would take %d", analysis.min_wavefronts));
+      count = answer_hidden()
+                  ? std::string("Wavefronts per request: ?")
+                  : format("Wavefronts per request: %d \u2022 ", analysis.wavefronts) +
+                        (analysis.wavefronts <= analysis.min_wavefronts
+                             ? std::string("the minimum")
+                             : format("conflict-free would take %d", analysis.min_wavefronts));
     }
     const ArrayPlacement array =
         tile_view_applies(index)
-            ? begin_array_view(ui, session.trace(), tile, layer, theme, 360, !side_name)
+            ? begin_array_view(ui, session.trace(), tile, layer, theme, 360, !side_name, count)
             : ArrayPlacement::None;
     if (array != ArrayPlacement::Alone)
       draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str(),
