@@ -149,20 +149,20 @@ void draw_legend(const std::vector<LegendEntry>& entries, float width, float s) 
     // A label wider than the window wraps instead of running off, at its spaces only (ImGui's
     // own wrapping also breaks after a '.', which splits "0.19 ns/B" into "0." and "19 ns/B").
     const float room = ImGui::GetContentRegionAvail().x;
-    std::string wrapped, line;
+    std::string wrapped, current;
     for (std::size_t at = 0; at <= e.label.size();) {
       std::size_t end = e.label.find(' ', at);
       if (end == std::string::npos) end = e.label.size();
       const std::string word = e.label.substr(at, end - at);
-      if (line.empty() || ImGui::CalcTextSize((line + " " + word).c_str()).x <= room) {
-        line += (line.empty() ? "" : " ") + word;
+      if (current.empty() || ImGui::CalcTextSize((current + " " + word).c_str()).x <= room) {
+        current += (current.empty() ? "" : " ") + word;
       } else {
-        wrapped += line + "\n";
-        line = word;
+        wrapped += current + "\n";
+        current = word;
       }
       at = end + 1;
     }
-    wrapped += line;
+    wrapped += current;
     ImGui::TextUnformatted(wrapped.c_str());
   }
 }
