@@ -38,6 +38,11 @@ class Cancelled : public GpuError {
 /// True when this binary was built with the CUDA toolkit.
 bool built_with_cuda();
 
+/// What every GPU entry point of a model-only build (no CUDA toolkit) does: throws a GpuError
+/// that says so. Defined only in such a build (kernels/gpu_unavailable.cpp), for the labs'
+/// model-only stubs (app/labs/<lab>/gpu/<lab>_unavailable.cpp).
+[[noreturn]] void throw_built_without_cuda();
+
 /// The median of `v` (the mean of the middle two for an even count); 0 when `v` is empty.
 inline double median_of(std::vector<double> v) {
   if (v.empty()) return 0;

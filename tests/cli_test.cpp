@@ -130,6 +130,7 @@ INSTANTIATE_TEST_SUITE_P(
                  "block size must be 0 (naive), 8, 16 or 32"},
         BadInput{"measure --lab reduction --block-threads 100", "power of two"},
         BadInput{"measure --lab banks --pattern spiral", "pattern must be"},
+        BadInput{"measure --lab flight --copy-bytes -1", "copy-bytes"},
         BadInput{"measure --lab shared", "lab"}, BadInput{"frobnicate", "frobnicate"}));
 
 TEST(AnalyzeCli, SharedScenariosGiveTheWavefrontsTheirPresetsPromise) {
@@ -179,6 +180,16 @@ TEST(MeasureCli, SharedLabsWithoutAGpuExitWithCodeThree) {
   EXPECT_EQ(probe.exit_code, 3) << probe.output;
   const auto scenario = run_command(kWarplens + " measure --scenario tile-column-32x33");
   EXPECT_EQ(scenario.exit_code, 3) << scenario.output;
+}
+
+TEST(MeasureCli, FlightCopyBytesIsAnOptionOfTheFlightLab) {
+  // Parsed and handed to the lab: without a GPU the run stops at the device (3), not at the
+  // option (2).
+  const auto probe = run_command(kWarplens +
+                                 " measure --lab flight --section littles-law --copy-bytes "
+                                 "16777216 --format json");
+  if (probe.exit_code == 0) GTEST_SKIP() << "a CUDA device is present";
+  EXPECT_EQ(probe.exit_code, 3) << probe.output;
 }
 
 TEST(MeasureCli, WithoutAGpuExitsNonZeroWithAReason) {

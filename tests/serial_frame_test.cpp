@@ -117,5 +117,88 @@ TEST(SerialFrame, AWorkerWaitingForTheTurnGoesBeforeTheNextFrame) {
   EXPECT_EQ(workers_waiting().load(), 0);
 }
 
+TEST(SerialFrame, AFaultedProcessQuietsItsGlBeforeItEnds) {
+  set_serial_gl(false);
+  // No GL thread has drawn lately: nothing to wait for, nothing switched.
+  last_frame_end_ns() = 0;
+  quiet_gl_before_exit();
+  EXPECT_FALSE(serial_gl());
+  // A GL thread drawing without a pause: after the call, frames are serialized and one of them
+  // has finished its GL work (the `finish` of end()).
+  std::atomic<bool> stop{false};
+  std::atomic<int> finished_serialized{0};
+  std::thread gl([&] {
+    while (!stop) {
+      SerialFrame frame;
+      if (!frame.begin()) continue;
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));  // drawing
+      frame.end([&] { ++finished_serialized; });
+    }
+  });
+  while (frames_drawn().load() < 3) std::this_thread::yield();
+  quiet_gl_before_exit(10'000'000'000);  // bounded far above what a loaded machine needs
+  EXPECT_TRUE(serial_gl());
+  EXPECT_GE(finished_serialized.load(), 1);
+  stop = true;
+  gl.join();
+  set_serial_gl(false);
+}
+
+TEST(TraceWait, ATraceThatFoundTheTurnTakenRunsBeforeTheWorkersNextJob) {
+  trace_wanted_ns() = 0;
+  TraceWait wait;
+  std::unique_lock<std::mutex> trace_turn;
+  std::vector<std::string> order;
+  std::mutex order_mutex;
+  auto note = [&](const char* what) {
+    std::lock_guard lock(order_mutex);
+    order.emplace_back(what);
+  };
+  std::atomic<bool> first_job_running{false}, first_job_may_end{false};
+  std::thread worker([&] {
+    {
+      auto turn = take_gpu_turn([] {});
+      first_job_running = true;
+      while (!first_job_may_end) std::this_thread::yield();
+    }
+    // The next job: the trace asked for the turn during the first, so this one gives way.
+    auto turn = take_gpu_turn([] {});
+    note("second job");
+  });
+  while (!first_job_running) std::this_thread::yield();
+  EXPECT_FALSE(wait.go(trace_turn));  // a job runs: no trace behind its launches
+  EXPECT_NE(trace_wanted_ns().load(), 0);
+  EXPECT_FALSE(wait.go(trace_turn));  // the frame just before the job ends asks again
+  first_job_may_end = true;
+  // The GL thread's next frames: one of them gets the turn before the worker's second job.
+  bool traced = false;
+  for (int frame = 0; frame < 200 && !traced; ++frame) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    std::unique_lock<std::mutex> turn;
+    if (wait.go(turn) && turn.owns_lock()) {
+      note("trace");
+      traced = true;
+    }
+  }
+  worker.join();
+  EXPECT_TRUE(traced);
+  ASSERT_EQ(order.size(), 2u);
+  EXPECT_EQ(order[0], "trace");
+  EXPECT_EQ(order[1], "second job");
+  EXPECT_EQ(trace_wanted_ns().load(), 0);
+}
+
+TEST(TraceWait, AWorkerWaitsForAnOldTraceRequestNoLongerThanItsLimit) {
+  trace_wanted_ns() = turn_clock_ns();  // a trace asked, and nobody comes for the turn
+  const auto from = std::chrono::steady_clock::now();
+  {
+    auto turn = take_gpu_turn([] {});
+  }
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from).count();
+  EXPECT_LT(ms, 10000.0);  // bounded (kTraceGiveWayNs, 200 ms), not waiting for ever
+  trace_wanted_ns() = 0;
+}
+
 }  // namespace
 }  // namespace warplens::app

@@ -12,6 +12,7 @@
 #include <set>
 #include <string>
 #include <thread>
+#include <vector>
 
 namespace {
 
@@ -44,6 +45,23 @@ TEST(Supervisor, EachRestartStartsANewChildAndTheLastOnesExitCodeComesBack) {
   EXPECT_NE(r.output.find("0 restarts left"), std::string::npos) << r.output;
   EXPECT_EQ(r.output.find("the restart returned"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("last child ended with 7"), std::string::npos) << r.output;
+}
+
+TEST(Supervisor, TheNewChildStartsWhileTheOneThatAskedStillEnds) {
+  const auto r = run(std::string(SUPERVISOR_PROBE) + " slow-end");
+  EXPECT_EQ(r.exit_code, 7) << r.output;  // the last child's code, after the slow one ended
+  const std::regex started(R"(child (\d+): started)");
+  std::vector<std::string> children;
+  for (auto it = std::sregex_iterator(r.output.begin(), r.output.end(), started);
+       it != std::sregex_iterator(); ++it)
+    children.push_back((*it)[1]);
+  ASSERT_EQ(children.size(), 2u) << r.output;
+  const auto second_started = r.output.find("child " + children[1] + ": started");
+  const auto first_ended = r.output.find("child " + children[0] + ": ending");
+  ASSERT_NE(first_ended, std::string::npos) << r.output;
+  // The slow one sleeps 1.5 s after asking: the second was started in that time, not after.
+  EXPECT_LT(second_started, first_ended) << r.output;
+  EXPECT_LT(first_ended, r.output.find("last child ended with 7")) << r.output;
 }
 
 TEST(Supervisor, ASignalToTheSupervisorReachesTheChild) {

@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <sstream>
+#include <stdexcept>
 
 namespace warplens::app {
 
@@ -19,9 +20,53 @@ json lane_json(const model::LaneAccess& a) {
   }
   return j;
 }
+// The layout behind analyze --layout: each active lane's coordinate and offset from the layout
+// itself, checked against the index the expression gave it (model/layout_access.h).
+json layout_json(const model::LayoutAccess& access, const model::WarpAccesses& lanes,
+                 json& lane_list) {
+  json l;
+  l["layout"] = access.layout.text();
+  l["lane_layout"] = access.lanes ? json(access.lanes->text()) : json(nullptr);
+  l["size"] = access.layout.size();
+  l["expression"] = model::layout_index_expression(access);
+  json offsets = json::array();
+  for (const auto& a : lanes) {
+    if (!a.active) {
+      offsets.push_back(nullptr);
+      continue;
+    }
+    const model::LayoutLane lane = model::evaluate_layout_lane(access, a.tx);
+    if (lane.offset != a.index) {
+      throw std::logic_error("layout " + access.layout.text() + " gives lane " +
+                             std::to_string(a.lane) + " offset " + std::to_string(lane.offset) +
+                             " but its expression gives " + std::to_string(a.index));
+    }
+    offsets.push_back(lane.offset);
+    lane_list[a.lane]["layout_index"] = lane.index;
+    lane_list[a.lane]["coordinate"] = lane.coordinate.text();
+  }
+  l["offsets"] = offsets;
+  return l;
+}
+
+// Lanes past the layout would get CuTe's spill-over of the last mode, not a coordinate: refused
+// before the expression is evaluated (a negative index would otherwise be the first complaint).
+void check_layout_lanes(const model::LayoutAccess& access, const model::AccessPattern& pattern) {
+  for (int i = 0; i < model::kWarpSize; ++i) {
+    const int tid = pattern.warp * model::kWarpSize + i;
+    if (tid < pattern.block.threads())
+      (void)model::evaluate_layout_lane(access, tid % pattern.block.x);
+  }
+}
+
 }  // namespace
 
-json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw) {
+json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw,
+                  const model::LayoutAccess* layout) {
+  if (layout) {
+    pattern.validate();
+    check_layout_lanes(*layout, pattern);
+  }
   const model::WarpAccesses lanes = model::evaluate_lanes(pattern);
   json r;
   r["space"] = model::to_string(pattern.space);
@@ -97,6 +142,7 @@ json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw) 
       lane_list.push_back(j);
     }
   }
+  if (layout) r["layout"] = layout_json(*layout, lanes, lane_list);
   r["lanes"] = lane_list;
   return r;
 }
@@ -104,10 +150,29 @@ json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw) 
 std::string analyze_text(const json& r) {
   std::ostringstream out;
   const bool global = r["space"] == "global";
+  const bool layout = r.contains("layout");
   out << r["space"].get<std::string>() << " " << r["op"].get<std::string>() << " of "
-      << r["word_bytes"].get<int>() << "-byte words, index " << r["index"].get<std::string>()
+      << r["word_bytes"].get<int>() << "-byte words, "
+      << (layout ? "layout " + r["layout"]["layout"].get<std::string>()
+                 : "index " + r["index"].get<std::string>())
       << ", block " << r["block"].get<std::string>() << ", warp " << r["warp"].get<int>()
       << ", model " << r["model"].get<std::string>() << "\n";
+  if (layout) {
+    const json& l = r["layout"];
+    out << "  layout              " << l["layout"].get<std::string>() << " (" << l["size"]
+        << " coordinates, offsets in " << r["word_bytes"].get<int>() << "-byte elements)\n"
+        << "  lane layout         "
+        << (l["lane_layout"].is_null() ? "none: thread tx takes coordinate tx"
+                                       : l["lane_layout"].get<std::string>() +
+                                             ": thread tx takes coordinate lane_layout(tx)")
+        << "\n"
+        << "  as an index         " << l["expression"].get<std::string>() << "\n"
+        << "  offsets             ";
+    for (std::size_t i = 0; i < l["offsets"].size(); ++i) {
+      out << (i ? " " : "") << (l["offsets"][i].is_null() ? "-" : l["offsets"][i].dump());
+    }
+    out << "\n";
+  }
   char eff[32];
   std::snprintf(eff, sizeof eff, "%.1f %%", 100.0 * r["efficiency"].get<double>());
   out << "  active lanes        " << r["active_lanes"] << "\n";
@@ -133,22 +198,25 @@ std::string analyze_text(const json& r) {
         << r["wavefronts_per_request"] << ")\n"
         << "  bank bytes used     " << bytes << " (bytes requested / moved)\n";
   }
-  out << (global ? "  lane  index    address  sector  line\n"
-                 : "  lane  index    address  bank  phase\n");
+  out << (global ? "  lane  index    address  sector  line"
+                 : "  lane  index    address  bank  phase")
+      << (layout ? "  coordinate\n" : "\n");
   for (const auto& l : r["lanes"]) {
     char line[128];
     if (!l["active"].get<bool>()) {
-      std::snprintf(line, sizeof line, "  %4d  inactive\n", l["lane"].get<int>());
+      std::snprintf(line, sizeof line, "  %4d  inactive", l["lane"].get<int>());
     } else if (global) {
-      std::snprintf(line, sizeof line, "  %4d %6lld %10lld %7lld %5lld\n", l["lane"].get<int>(),
+      std::snprintf(line, sizeof line, "  %4d %6lld %10lld %7lld %5lld", l["lane"].get<int>(),
                     l["index"].get<long long>(), l["address"].get<long long>(),
                     l["sector"].get<long long>(), l["line"].get<long long>());
     } else {
-      std::snprintf(line, sizeof line, "  %4d %6lld %10lld %5d %6d\n", l["lane"].get<int>(),
+      std::snprintf(line, sizeof line, "  %4d %6lld %10lld %5d %6d", l["lane"].get<int>(),
                     l["index"].get<long long>(), l["address"].get<long long>(),
                     l["bank"].get<int>(), l["phase"].get<int>());
     }
     out << line;
+    if (l.contains("coordinate")) out << "  " << l["coordinate"].get<std::string>();
+    out << "\n";
   }
   return out.str();
 }

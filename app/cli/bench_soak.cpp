@@ -8,12 +8,15 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <map>
 #include <optional>
 #include <random>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -215,10 +218,40 @@ class Monkey {
 // the capacity of the largest frame it ever drew), three frames drawn, and freed heap memory handed
 // back (malloc_trim): what a moment's view, a measurement in flight or the largest frame so far
 // holds is not counted as growth; what the window keeps for good is.
+/// The resident anonymous bytes of each mapping's name (/proc/self/smaps "Anonymous:"): a file's
+/// path, [heap], [stack], or "(no name)" for the mappings without one (mmap'ed by malloc's
+/// arenas, the driver, the threads' stacks), with how many mappings each name has. What grows
+/// between the soak's two samples outside the heap is named here.
+struct MappingUse {
+  std::int64_t bytes = 0;
+  int mappings = 0;
+};
+std::map<std::string, MappingUse> anonymous_by_mapping() {
+  std::map<std::string, MappingUse> by;
+  std::ifstream smaps("/proc/self/smaps");
+  std::string line, name;
+  while (std::getline(smaps, line)) {
+    const auto space = line.find(' ');
+    if (space == std::string::npos) continue;
+    if (line[space - 1] != ':') {  // a mapping's header: range perms offset dev inode [path]
+      std::istringstream fields(line);
+      std::string range, perms, offset, dev, inode;
+      fields >> range >> perms >> offset >> dev >> inode;
+      std::getline(fields >> std::ws, name);
+      if (name.empty()) name = "(no name)";
+      ++by[name].mappings;
+    } else if (line.rfind("Anonymous:", 0) == 0) {
+      by[name].bytes += std::stoll(line.substr(space)) * 1024;
+    }
+  }
+  return by;
+}
+
 struct Checkpoint {
   int second = 0;
   HostMemory memory;
   std::optional<std::int64_t> gpu_used;
+  std::map<std::string, MappingUse> mappings;
 };
 
 Checkpoint checkpoint(int second, app::UiState& ui, app::HeadlessScene& scene,
@@ -281,7 +314,7 @@ Checkpoint checkpoint(int second, app::UiState& ui, app::HeadlessScene& scene,
   scene.compact_ui_memory(target, o.width, o.height);
   scene.draw_frames(ui, target, o.width, o.height, 3);
   malloc_trim(0);
-  Checkpoint c{second, host_memory(), std::nullopt};
+  Checkpoint c{second, host_memory(), std::nullopt, anonymous_by_mapping()};
   std::printf(
       "soak: sample at %d s: RSS %.1f MiB (anonymous %.1f, file %.1f), heap in use %.1f MiB\n",
       second, mib(c.memory.rss), mib(c.memory.anon), mib(c.memory.file), mib(c.memory.heap_in_use));
@@ -489,6 +522,26 @@ int run_soak(const SoakOptions& o) {
                                         : "FAIL");
   v.row("host RSS growth, all (reported)", growth_text(mib(base.memory.rss), mib(end.memory.rss)),
         "-", "reported");
+  {
+    // Where the anonymous memory grew: the mappings whose resident bytes changed most.
+    std::vector<std::pair<double, std::string>> moved;
+    std::map<std::string, MappingUse> names = base.mappings;
+    for (const auto& [name, use] : end.mappings) names[name];
+    for (const auto& [name, use] : names) {
+      const auto b = base.mappings.find(name);
+      const auto e = end.mappings.find(name);
+      const MappingUse was = b == base.mappings.end() ? MappingUse{} : b->second;
+      const MappingUse now = e == end.mappings.end() ? MappingUse{} : e->second;
+      const double growth = mib(now.bytes) - mib(was.bytes);
+      char text[96];
+      std::snprintf(text, sizeof text, " (%d -> %d mappings)", was.mappings, now.mappings);
+      if (std::abs(growth) >= 0.1) moved.emplace_back(growth, name + text);
+    }
+    std::sort(moved.begin(), moved.end(),
+              [](const auto& a, const auto& b) { return std::abs(a.first) > std::abs(b.first); });
+    for (std::size_t i = 0; i < moved.size() && i < 6; ++i)
+      std::printf("  anonymous %+.1f MiB in %s\n", moved[i].first, moved[i].second.c_str());
+  }
   v.row("heap in use growth (reported)",
         growth_text(mib(base.memory.heap_in_use), mib(end.memory.heap_in_use)), "-", "reported");
   if (base.gpu_used && end.gpu_used) {

@@ -1,5 +1,6 @@
 #include "command_line.h"
 
+#include <cstdint>
 #include <cstdio>
 #include <stdexcept>
 #include <vector>
@@ -179,10 +180,19 @@ CommandLine::CommandLine() {
   analyze->add_option("--space", space, "global or shared");
   analyze->add_option("--op", op, "load or store");
   analyze->add_option("--word-bytes", word_bytes, "bytes per lane: 1, 2, 4, 8 or 16");
+  CLI::Option* index_option = analyze->add_option(
+      "--index", index,
+      "element index expression over lane, tx, ty, bdx, bdy, warp, bx, by, gdx, gdy");
+  CLI::Option* layout_option = analyze->add_option(
+      "--layout", layout,
+      "instead of --index: a CuTe layout, e.g. \"(8,4):(32,1)\" or \"Swizzle<3,4,3> o "
+      "(8,64):(64,1)\"; thread tx takes its tx-th coordinate, the offset is the element index");
+  layout_option->excludes(index_option);
   analyze
-      ->add_option("--index", index,
-                   "element index expression over lane, tx, ty, bdx, bdy, warp, bx, by, gdx, gdy")
-      ->required();
+      ->add_option("--lane-layout", lane_layout,
+                   "with --layout: a second CuTe layout from tx to the layout's coordinates (a "
+                   "thread-value layout's threads), e.g. \"(4,8):(8,1)\"")
+      ->needs(layout_option);
   analyze->add_option("--block", block, "block shape XxY (default 32x1)");
   analyze->add_option("--grid", grid, "grid XxY in blocks: gdx, gdy (default 1x1)");
   analyze->add_option("--block-index", block_index,
@@ -226,6 +236,11 @@ CommandLine::CommandLine() {
                    "littles-law, async or all")
       ->check(CLI::IsMember(
           {"carveout", "l1", "constant", "read-path", "latency", "littles-law", "async", "all"}));
+  measure
+      ->add_option("--copy-bytes", mo.flight_copy_bytes,
+                   "flight lab: bytes of each copy buffer (0: 4 x L2, at least 256 MiB; two "
+                   "buffers that fit the L2 copy from L2)")
+      ->check(CLI::Range(std::int64_t{0}, std::int64_t{1} << 34));
   measure
       ->add_option("--carveout", mo.cache.carveouts,
                    "cache lab: carveout(s) -1 (default), 0 (max L1) .. 100 (max shared)")
@@ -291,8 +306,19 @@ model::AccessPattern CommandLine::analyze_pattern() const {
   pattern.warp = warp;
   pattern.grid = model::parse_block(grid);
   pattern.block_index = parse_block_index(block_index);
-  pattern.index = index;
+  if (const auto access = analyze_layout()) {
+    pattern.index = model::layout_index_expression(*access);
+  } else if (analyze->count("--index") == 0) {
+    throw model::PatternError("analyze needs --index EXPR or --layout LAYOUT");
+  } else {
+    pattern.index = index;
+  }
   return pattern;
+}
+
+std::optional<model::LayoutAccess> CommandLine::analyze_layout() const {
+  if (analyze->count("--layout") == 0) return std::nullopt;
+  return model::parse_layout_access(layout, lane_layout);
 }
 
 ViewOptions CommandLine::render_view_options() const {

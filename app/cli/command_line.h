@@ -13,6 +13,7 @@
 #include "access_pattern.h"
 #include "figure_export.h"
 #include "frontends.h"
+#include "layout_access.h"
 #include "measure_options.h"
 #include "memory_model.h"
 #include "scenarios.h"
@@ -93,6 +94,7 @@ struct CommandLine {
   CLI::App* analyze = nullptr;
   std::string space = "global", op = "load", index, block = "32x1", format = "text",
               model_name = "modern", grid = "1x1", block_index = "0x0";
+  std::string layout, lane_layout;  ///< analyze --layout / --lane-layout (CuTe, layout_access.h)
   int word_bytes = 4, warp = 0;
 
   // measure, list, verify
@@ -103,8 +105,13 @@ struct CommandLine {
   CLI::App* verify = nullptr;
   VerifyOptions verify_options;
 
-  /// analyze's access: throws model::PatternError for a bad space, op or block.
+  /// analyze's access: throws model::PatternError for a bad space, op or block, for neither
+  /// --index nor --layout, and model::LayoutError for a layout that does not parse. With
+  /// --layout the index is the layout's equivalent expression (layout_index_expression).
   [[nodiscard]] model::AccessPattern analyze_pattern() const;
+  /// analyze --layout's layout and lane layout; nullopt without --layout. Throws
+  /// model::LayoutError.
+  [[nodiscard]] std::optional<model::LayoutAccess> analyze_layout() const;
   /// render's view options (theme, view, model, layout); throws std::invalid_argument or
   /// model::PatternError.
   [[nodiscard]] ViewOptions render_view_options() const;

@@ -96,7 +96,9 @@ int main(int argc, char** argv) {
   try {
     if (*c.analyze) {
       const model::AccessPattern pattern = c.analyze_pattern();
-      const auto report = app::analyze_json(pattern, model::parse_hardware_model(c.model_name));
+      const auto layout = c.analyze_layout();
+      const auto report = app::analyze_json(pattern, model::parse_hardware_model(c.model_name),
+                                            layout ? &*layout : nullptr);
       std::cout << (c.format == "json" ? report.dump(2) + "\n" : app::analyze_text(report));
       return 0;
     }

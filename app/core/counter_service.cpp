@@ -27,9 +27,9 @@ enum class Hold { Keep, Readout, None };
 Hold hold_policy() {
   const char* v = std::getenv("WARPLENS_COUNTER_HOLD");
   const std::string h = v ? v : "";
-  if (h == "keep") return Hold::Keep;
+  if (h == "readout") return Hold::Readout;
   if (h == "none") return Hold::None;
-  return Hold::Readout;
+  return Hold::Keep;
 }
 
 /// Runs `read` on the process's checker (started on first use) under the service's lock.

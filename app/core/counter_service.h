@@ -5,13 +5,14 @@
 // another profiler holds the GPU (a faulted process still ending beside its restarted one) is
 // tried again 250 ms later.
 //
-// Between read-outs the service holds no range profiler on the context the labs' kernels run in
-// (WARPLENS_COUNTER_HOLD=readout, the default; "keep" keeps it on, "none" ends the whole CUPTI
-// session): on an H100 (driver 580.159.04, 2026-11-27) a sticky fault in a context with the
-// profiler on took the driver 4.4 s to take back, and no other process could profile until then,
-// against 0.42 s from fault to the restarted process's point with counters off. Switching it on
-// again costs each read-out about 100 ms; a run of read-outs (a sweep) opens a CounterBurst to
-// pay it once.
+// Between read-outs the service keeps CUPTI's range profiler on (each read-out then costs only
+// its passes). WARPLENS_COUNTER_HOLD=readout switches it off after each read-out (a CounterBurst
+// keeps it on for a sweep), "none" ends the whole CUPTI session: tried on an H200 (driver
+// 580.159.04, 2026-11-27) to shorten the end of a faulted process, it did not (the global lab's
+// faulted process still took 4.4 s to end), made the counter line at 60 Hz 338 ms instead of
+// 87 ms (switching the profiler on costs each read-out about 150 ms) and the soak's anonymous
+// memory grew 13.5 MiB in a minute (5.8 on an H100 with the profiler kept on). The default stays
+// "keep".
 #pragma once
 
 #include <functional>

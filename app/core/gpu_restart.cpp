@@ -24,6 +24,7 @@
 
 #include "counter_service.h"
 #include "gpu_log.h"
+#include "gpu_turn.h"
 
 namespace warplens::app {
 
@@ -55,6 +56,7 @@ bool run_gpu_restart(const std::string& fault) {
   }
   if (!restart) return false;
   gpu_log("restarting the process after: %s", fault.c_str());
+  quiet_gl_before_exit();
   restart(fault);
   return true;
 }
@@ -243,7 +245,7 @@ std::optional<int> run_supervised(int argc, char** argv) {
   }
 }
 
-bool restart_under_supervisor(const std::vector<std::string>& argv) {
+bool ask_supervisor_for_restart(const std::vector<std::string>& argv) {
   const char* request = std::getenv(kSupervisorVariable);
   if (!request || !*request || argv.empty()) return false;
   try {
@@ -260,6 +262,11 @@ bool restart_under_supervisor(const std::vector<std::string>& argv) {
     const char byte = 'r';
     if (::write(std::atoi(fd), &byte, 1) == 1) gpu_log("restart asked of the supervisor");
   }
+  return true;
+}
+
+bool restart_under_supervisor(const std::vector<std::string>& argv) {
+  if (!ask_supervisor_for_restart(argv)) return false;
   gpu_log("this process ends");
   std::_Exit(kRestartExitCode);
 }

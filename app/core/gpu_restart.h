@@ -74,6 +74,12 @@ inline constexpr int kRestartExitCode = 86;
 /// past the 3 s a restart may take; a process that ends hands them back with everything else.
 [[nodiscard]] std::optional<int> run_supervised(int argc, char** argv);
 
+/// In a supervised process: leaves `argv` (argv[0] the program) for the supervisor and tells it
+/// on its pipe, which starts the new process now; this process goes on (it is expected to end
+/// soon with kRestartExitCode). False, doing nothing, when not supervised or the request cannot
+/// be written. restart_under_supervisor() is this and the end of the process.
+bool ask_supervisor_for_restart(const std::vector<std::string>& argv);
+
 /// In a supervised process: leaves `argv` (argv[0] the program) for the supervisor, tells it on
 /// its pipe (the new process starts now) and ends the process at once with kRestartExitCode,
 /// without tearing anything down (the driver takes back the faulted context, its memory and the

@@ -43,6 +43,11 @@ struct MeasureOptions {
   int tile_width = 32, pitch_elements = 0, struct_words = 2, field = 0, part = 0, warp = 0;
   bool swizzle = false;
   CacheMeasureOptions cache;  ///< --lab cache
+  /// --copy-bytes (--lab flight): bytes of each copy buffer, rounded up to a whole MiB; 0 is the
+  /// lab's default, 4 x L2 and at least 256 MiB (a copy from DRAM). Buffers whose two copies fit
+  /// the L2 time the same copies from L2: their round time less the ladder's L2 latency is what
+  /// a copy's turnaround costs apart from DRAM (docs/flight.md, "What decides the next model").
+  std::int64_t flight_copy_bytes = 0;
   int tile = 32, rows_per_block = 8, n = 0, block_size = -1, block_threads = 256;
   long long elements = 1 << 24;
 };

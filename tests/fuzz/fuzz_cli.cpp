@@ -25,7 +25,9 @@ using namespace warplens;
 void convert(const app::CommandLine& c) {
   if (*c.analyze) {
     const model::AccessPattern pattern = c.analyze_pattern();
-    const auto report = app::analyze_json(pattern, model::parse_hardware_model(c.model_name));
+    const auto layout = c.analyze_layout();
+    const auto report = app::analyze_json(pattern, model::parse_hardware_model(c.model_name),
+                                          layout ? &*layout : nullptr);
     (void)(c.format == "json" ? report.dump(2) : app::analyze_text(report));
   } else if (*c.measure) {
     (void)app::measure_target(c.measure_options);

@@ -2,7 +2,7 @@
 // sweep (where the knee moves with the carveout), the constant cache (k distinct addresses per
 // warp) and the read-only / texture path. The host model (carveout table, the capacity a request
 // rounds up to, the L1 left, the blocks per SM the table predicts, the constant cache's lane
-// groups) is computed on set(); the timed kernels (kernels/cache_lab.h) run on a worker thread so
+// groups) is computed on set(); the timed kernels (gpu/cache_lab.h) run on a worker thread so
 // the window keeps drawing. After a section's timed runs the worker reads the L1 hit rates of the
 // L1 sweep and the read paths from the hardware counters (counter_service.h: dedicated launches
 // on the checker's own buffers, never around a timed one). Without a GPU the model parts still show

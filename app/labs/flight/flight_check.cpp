@@ -44,6 +44,7 @@ std::vector<gpu::LoadedLatencyPoint> probe_of(const nlohmann::json& doc) {
     if (r.value("section", "") != "loaded-latency") continue;
     gpu::LoadedLatencyPoint p;
     p.copy_blocks_per_sm = r.at("copy_blocks_per_sm").get<int>();
+    p.copy_loads_per_thread = r.value("copy_loads_per_thread", 1);  // 1 before it was a knob
     p.batch_bytes = r.at("batch_bytes").get<int>();
     p.hops = r.value("hops", 0);
     p.ns_per_load = r.at("ns_per_load").get<double>();
@@ -71,7 +72,7 @@ FlightCheck check_flight_model(const nlohmann::json& points, const nlohmann::jso
   const double peak = number(inputs, "memcpy_gbps");
   const double l0 = idle_latency(inputs);
   const auto probe = probe_of(inputs);
-  const auto loaded = gpu::loaded_latency_model(probe);
+  const auto loaded = gpu::loaded_latency_model(probe, l0);  // idle: the ladder's L0
   const double tau =
       gpu::batch_ns_per_byte(copies_of(inputs), sms, l0, peak).value_or(0.19);  // the H100's
   const auto judged = copies_of(points);
@@ -86,8 +87,9 @@ FlightCheck check_flight_model(const nlohmann::json& points, const nlohmann::jso
     const auto bif = static_cast<double>(m.bytes_in_flight_per_sm);
     const double batch = 32.0 * m.params.loads_per_thread * m.params.word_bytes;
     const double linear = gpu::littles_law_gbps(bif, sms, l0, peak, batch, tau);
+    const double block_batch = batch * m.params.block_threads / 32;
     const double model =
-        loaded ? gpu::littles_law_loaded_gbps(bif, sms, *loaded, peak, batch) : linear;
+        loaded ? gpu::littles_law_loaded_gbps(bif, sms, *loaded, peak, block_batch) : linear;
     const double err = 100 * (m.gbps - model) / model;
     const double lin_err = 100 * std::abs(m.gbps - linear) / linear;
     const bool below = bif < c.knee_bytes;

@@ -99,8 +99,9 @@ FigurePanelData plot_panel(const FlightSession& session, const FlightResults& r)
     if (m.loaded)
       d.notes.push_back(format(
           "The model: 2 \u00d7 SMs \u00d7 bytes in flight \u00f7 latency, the latency a warp's "
-          "chase measured beside a copy at the same GB/s (%zu loads, %.0f ns idle), plus what each "
-          "byte of a warp's batch adds there; capped at cudaMemcpy's %.0f GB/s; knee %s.",
+          "chase measured beside a copy at the same share of its top rate (%zu loads, %.0f ns "
+          "idle), plus the batch chase's ns/B \u00d7 the block's bytes; capped at cudaMemcpy's "
+          "%.0f GB/s; knee %s.",
           m.loaded->latency.gbps.size(), m.loaded->latency.value.front(), m.peak_gbps,
           flight_knee_text(m).c_str()));
     else

@@ -80,6 +80,10 @@ std::vector<KernelRun> flight_kernels_once(const gpu::DeviceInfo& device,
                 const auto m = lab->measure_loaded_latency(load, batch, 1);
                 return RunCheck{m.verified, m.check};
               });
+  log.run("loaded_probe", "1 copy block/SM of 4 loads per thread, warp chase", [&] {
+    const auto m = lab->measure_loaded_latency(1, 0, 1, nullptr, gpu::kProbeCopyLoadsMany);
+    return RunCheck{m.verified, m.check};
+  });
   for (auto kind : {gpu::AsyncKind::CpAsync, gpu::AsyncKind::Tma}) {
     log.run(kind == gpu::AsyncKind::CpAsync ? "cp_async_copy" : "tma_copy", "16 MiB", [&] {
       const auto m = lab->measure_async(kind, 1, 0);

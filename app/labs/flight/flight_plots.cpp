@@ -71,10 +71,10 @@ std::string model_line_label(const FlightModel& m) {
     const auto& lat = m.loaded->latency;
     return format(
         "model: Little's law, the latency measured beside a copy (%zu loads, %.0f "
-        "ns idle to %.0f ns at %.0f GB/s)%s, %.0f B per warp",
-        lat.gbps.size(), lat.value.front(), lat.value.back(), lat.gbps.back(),
-        m.loaded->batch.gbps.empty() ? "" : " + its measured ns per byte of a batch",
-        m.warp_batch_bytes);
+        "ns idle to %.0f ns at %.0f of its top %.0f GB/s)%s, %.0f B per block",
+        lat.gbps.size(), lat.value.front(), lat.value.back(), lat.gbps.back(), m.loaded->top_gbps,
+        m.loaded->batch.gbps.empty() ? "" : " + its measured ns per byte of a block's batch",
+        m.block_batch_bytes);
   }
   // No-break spaces keep a number with its unit where a legend wraps.
   return format("model: Little's law, %.0f\u00a0ns + %.2f\u00a0ns/B%s \u00d7 %.0f\u00a0B per warp",

@@ -178,8 +178,8 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
   if (m.loaded)
     notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
                             "bytes in flight \u00f7 latency, the latency a warp's chase measured "
-                            "beside a copy at the same GB/s (%.0f ns idle), plus what each byte "
-                            "of a warp's batch adds there. Knee: %s.",
+                            "beside a copy at the same share of its top rate (%.0f ns idle), "
+                            "plus the batch chase's ns/B \u00d7 the block's bytes. Knee: %s.",
                             m.loaded->latency.value.front(), flight_knee_text(m).c_str()),
                      false});
   else

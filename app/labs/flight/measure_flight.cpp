@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <iostream>
 #include <stdexcept>
@@ -49,7 +50,7 @@ nlohmann::json opt(const std::optional<double>& v) {
   return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
-int measure_body(const std::string& section, const std::string& format) {
+int measure_body(const std::string& section, const std::string& format, std::int64_t copy_bytes) {
   if (section != "all") (void)parse_flight_section(section);
   if (format != "text" && format != "json" && format != "csv")
     throw std::invalid_argument("format must be text, json or csv");
@@ -60,7 +61,7 @@ int measure_body(const std::string& section, const std::string& format) {
       d, "flight", "(bytes read + bytes written) / median time, 1e9 B/s; the model counts alike");
   nlohmann::json rows = nlohmann::json::array();
   bool ok = true;
-  gpu::FlightLab lab(d);
+  gpu::FlightLab lab(d, copy_bytes);
   const auto& l = lab.limits();
   doc["limits"] = {{"l1_bytes", l.levels.l1_bytes},
                    {"l2_bytes", l.levels.l2_bytes},
@@ -110,32 +111,39 @@ int measure_body(const std::string& section, const std::string& format) {
   if (need_ladder) doc["plateaus"] = plateaus;
   // The loaded-latency probe (flight_lab.h): the warp chase and the two batch chases, idle and
   // beside a copy at each load. The model of Little's law reads its curves.
+  // The copy of one load per thread, then of kProbeCopyLoadsMany (the loads near the wall; its
+  // idle point would be the same as the first's).
   std::vector<gpu::LoadedLatencyPoint> probe;
   if (need_ladder)
-    for (int load : gpu::probe_copy_blocks(l.sm))
-      for (int batch : {0, gpu::kProbeBatchSmall, gpu::kProbeBatchLarge}) {
-        auto p = lab.measure_loaded_latency(load, batch, 3);
-        ok = ok && p.verified;
-        probe.push_back(p);
-        rows.push_back({{"section", "loaded-latency"},
-                        {"copy_blocks_per_sm", p.copy_blocks_per_sm},
-                        {"batch_bytes", p.batch_bytes},
-                        {"hops", p.hops},
-                        {"ns_per_load", p.ns_per_load},
-                        {"cycles_per_load", p.cycles_per_load},
-                        {"copy_gbps", p.copy_gbps},
-                        {"verified", p.verified},
-                        {"check", p.check}});
-      }
-  const auto loaded = gpu::loaded_latency_model(probe);
+    for (int copy_loads : {1, gpu::kProbeCopyLoadsMany})
+      for (int load : gpu::probe_copy_blocks(l.sm))
+        for (int batch : {0, gpu::kProbeBatchSmall, gpu::kProbeBatchLarge}) {
+          if (load == 0 && copy_loads != 1) continue;
+          auto p = lab.measure_loaded_latency(load, batch, 3, nullptr, copy_loads);
+          ok = ok && p.verified;
+          probe.push_back(p);
+          rows.push_back({{"section", "loaded-latency"},
+                          {"copy_blocks_per_sm", p.copy_blocks_per_sm},
+                          {"copy_loads_per_thread", p.copy_loads_per_thread},
+                          {"batch_bytes", p.batch_bytes},
+                          {"hops", p.hops},
+                          {"ns_per_load", p.ns_per_load},
+                          {"cycles_per_load", p.cycles_per_load},
+                          {"copy_gbps", p.copy_gbps},
+                          {"verified", p.verified},
+                          {"check", p.check}});
+        }
+  const auto dram = gpu::find_plateaus(ladder_row(fr, model_ladder_row()), l.levels).dram_ns;
+  // Idle: the ladder's L0 (flight_lab.h, loaded_latency_model).
+  const auto loaded = gpu::loaded_latency_model(probe, dram.value_or(0));
   const auto curve_json = [](const gpu::LoadedCurve& c) {
     return nlohmann::json{{"gbps", c.gbps}, {"value", c.value}};
   };
   if (loaded) {
     doc["probe_latency_ns"] = curve_json(loaded->latency);
     doc["probe_batch_ns_per_byte"] = curve_json(loaded->batch);
+    doc["probe_top_gbps"] = loaded->top_gbps;
   }
-  const auto dram = gpu::find_plateaus(ladder_row(fr, model_ladder_row()), l.levels).dram_ns;
   if (all || section == "littles-law") {
     if (!dram) throw gpu::GpuError("the ladder found no DRAM plateau for the model's latency");
     doc["model_latency_ns"] = *dram;
@@ -157,11 +165,12 @@ int measure_body(const std::string& section, const std::string& format) {
       nlohmann::json r = stream_json(m);
       const auto bif = static_cast<double>(m.bytes_in_flight_per_sm);
       const double batch = 32.0 * m.params.loads_per_thread * m.params.word_bytes;
+      const double block_batch = batch * m.params.block_threads / 32;
       const double linear =
           gpu::littles_law_gbps(bif, l.sm.sm_count, *dram, memcpy.gbps, batch, tau);
-      const double model =
-          loaded ? gpu::littles_law_loaded_gbps(bif, l.sm.sm_count, *loaded, memcpy.gbps, batch)
-                 : linear;
+      const double model = loaded ? gpu::littles_law_loaded_gbps(bif, l.sm.sm_count, *loaded,
+                                                                 memcpy.gbps, block_batch)
+                                  : linear;
       r["section"] = "littles-law";
       r["model_gbps"] = model;
       r["model_linear_gbps"] = linear;
@@ -263,9 +272,9 @@ int measure_body(const std::string& section, const std::string& format) {
                     r["verified"].get<bool>() ? "verified" : "WRONG");
       } else if (s == "loaded-latency") {
         std::printf(
-            "loaded latency %2d copy blocks/SM, %-10s %4d B  %7.1f ns  %7.1f cycles  "
+            "loaded latency %2d copy blocks/SM x %d loads, %-10s %4d B  %7.1f ns  %7.1f cycles  "
             "copy %6.0f GB/s  %s\n",
-            r["copy_blocks_per_sm"].get<int>(),
+            r["copy_blocks_per_sm"].get<int>(), r["copy_loads_per_thread"].get<int>(),
             r["batch_bytes"].get<int>() == 0 ? "warp chase" : "batch", r["batch_bytes"].get<int>(),
             r["ns_per_load"].get<double>(), r["cycles_per_load"].get<double>(),
             r["copy_gbps"].get<double>(), r["verified"].get<bool>() ? "verified" : "WRONG");
@@ -321,7 +330,8 @@ int measure_body(const std::string& section, const std::string& format) {
 int measure_flight_lab(const MeasureOptions& o, const Scenario* scenario) {
   std::string section = o.cache.section;
   if (scenario) section = to_string(flight_scenario(*scenario).section);
-  return exit_code_of("measure", [&] { return measure_body(section, o.format); });
+  return exit_code_of("measure",
+                      [&] { return measure_body(section, o.format, o.flight_copy_bytes); });
 }
 
 }  // namespace warplens::app

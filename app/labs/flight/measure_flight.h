@@ -15,7 +15,8 @@
 namespace warplens::app {
 
 /// The lab's `measure` (LabInfo::measure): `--section` (latency | littles-law | async | all, the
-/// option the cache lab's sections use too), or the scenario's section. Returns the exit code
+/// option the cache lab's sections use too), or the scenario's section; `--copy-bytes` sizes the
+/// copy buffers (MeasureOptions::flight_copy_bytes). Returns the exit code
 /// (0; 1 a GPU failure or a copy that did not verify; 2 bad parameters; 3 no CUDA device).
 int measure_flight_lab(const MeasureOptions& options, const Scenario* scenario);
 

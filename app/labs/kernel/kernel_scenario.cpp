@@ -1,6 +1,10 @@
 #include "kernel_scenario.h"
 
+#include <algorithm>
+#include <optional>
 #include <stdexcept>
+
+#include "layout_access.h"
 
 namespace warplens::app {
 
@@ -71,15 +75,34 @@ std::vector<model::NamedConstant> constants_value(const ScenarioTable& s, const 
   return constants;
 }
 
-gpu::KernelRow row_value(const ScenarioTable& s, const toml::table& r, std::size_t i) {
+// A row's `layout` (and `lane_layout`) instead of `index`: the CuTe layout's equivalent index
+// expression over tx (model/layout_access.h), every thread of the block's width inside it.
+std::string layout_index(const ScenarioTable& s, const toml::table& r, const std::string& name,
+                         int block_x) {
+  const auto layout = r["layout"].value<std::string>();
+  const auto lanes = r.contains("lane_layout") ? r["lane_layout"].value<std::string>()
+                                               : std::optional<std::string>("");
+  if (!layout || !lanes) throw s.error(name + ": layout and lane_layout must be strings");
+  if (r.contains("index")) throw s.error(name + ": give index or layout, not both");
+  try {
+    const model::LayoutAccess access = model::parse_layout_access(*layout, *lanes);
+    model::check_layout_threads(access, std::min(block_x, 1024));  // more: check_program refuses
+    return model::layout_index_expression(access);
+  } catch (const model::LayoutError& e) {
+    throw s.error(name + ": " + e.what());
+  }
+}
+
+gpu::KernelRow row_value(const ScenarioTable& s, const toml::table& r, std::size_t i, int block_x) {
   const std::string name = "rows[" + std::to_string(i + 1) + "]";
-  static const char* const kKeys[] = {"space", "op", "word_bytes", "path", "index", "sync"};
+  static const char* const kKeys[] = {"space", "op",     "word_bytes",  "path",
+                                      "index", "layout", "lane_layout", "sync"};
   for (const auto& [k, v] : r) {
     bool known = false;
     for (const char* key : kKeys) known = known || k == key;
     if (!known)
       throw s.error(name + ": unknown key \"" + std::string(k.str()) +
-                    "\" (space, op, word_bytes, path, index, sync)");
+                    "\" (space, op, word_bytes, path, index, layout, lane_layout, sync)");
   }
   gpu::KernelRow row;
   try {
@@ -92,9 +115,14 @@ gpu::KernelRow row_value(const ScenarioTable& s, const toml::table& r, std::size
     throw s.error(name + ": " + e.what());
   }
   row.word_bytes = s.int_value(r, "word_bytes", 4);
-  const auto index = r["index"].value<std::string>();
-  if (!index) throw s.error(name + ": missing or mistyped key \"index\" (a string)");
-  row.index = *index;
+  if (r.contains("layout") || r.contains("lane_layout")) {
+    row.index = layout_index(s, r, name, block_x);
+  } else {
+    const auto index = r["index"].value<std::string>();
+    if (!index)
+      throw s.error(name + ": missing or mistyped key \"index\" (a string), or \"layout\"");
+    row.index = *index;
+  }
   if (const toml::node* sync = r.get("sync")) {
     if (!sync->is_boolean()) throw s.error(name + ": sync must be true or false");
     row.sync_after = sync->as_boolean()->get();
@@ -127,7 +155,7 @@ std::any parse_kernel_table(const ScenarioTable& scenario) {
   for (std::size_t i = 0; i < rows->size(); ++i) {
     const toml::table* r = (*rows)[i].as_table();
     if (!r) throw scenario.error("rows[" + std::to_string(i + 1) + "] must be a table");
-    p.rows.push_back(row_value(scenario, *r, i));
+    p.rows.push_back(row_value(scenario, *r, i, p.block.x));
   }
   try {
     st.section = parse_kernel_section(string_value(t, "section", "access"));

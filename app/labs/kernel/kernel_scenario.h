@@ -19,6 +19,10 @@
 //   word_bytes = 4                        # 1, 2, 4, 8, 16 (default 4)
 //   path = "default"                      # default | ldcg | ldg (global loads only)
 //   index = "(by*32+ty)*n + bx*32+tx"     # element index, analyze's grammar
+//   layout = "(8,4):(32,1)"               # or, instead of index: a CuTe layout indexed by tx
+//   lane_layout = "(4,8):(8,1)"           # (with layout) tx -> the layout's coordinate;
+//                                         # read as its index expression (layout_access.h),
+//                                         # which the preset writer writes back as `index`
 //   sync = false                          # __syncthreads() after the row
 #pragma once
 

@@ -1,6 +1,7 @@
 // The bytes-in-flight lab's loaded-latency probe (flight_lab.h): the ladder's warp chase timed
 // while a copy in the same launch keeps the memory system busy. Block 0's first warp chases;
-// every other block copies 16-byte words grid-stride, pass after pass, until the chase is done.
+// every other block copies 16-byte words (1 or 4 per thread) grid-stride, pass after pass, until
+// the chase is done.
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -81,6 +82,7 @@ __device__ __forceinline__ unsigned batch_hop(const unsigned* lines, unsigned li
 /// At most 32 registers per thread (8 blocks of 256 on a 64 K-register SM: __maxnreg__, CUDA
 /// 12.4+), so that the copy blocks and the chase's block are all resident at once at every load
 /// of probe_copy_blocks.
+template <int kCopyLoads>
 __global__ void __maxnreg__(32)
     loaded_probe(const unsigned* lines, unsigned nodes, const unsigned* starts, int batch_loads,
                  int warm, int hops, unsigned* end, const uint4* in, uint4* out, long long chunks,
@@ -124,7 +126,8 @@ __global__ void __maxnreg__(32)
     }
     return;
   }
-  // The copy: chunk c is blockDim.x words of 16 B; blocks 1.. stride over the chunks.
+  // The copy: chunk c is kCopyLoads x blockDim.x words of 16 B, each thread's loads all issued
+  // before its first store (as the Little's-law copy's); blocks 1.. stride over the chunks.
   const long long copiers = gridDim.x - 1;
   long long c = blockIdx.x - 1;
   int since = 0;
@@ -134,8 +137,12 @@ __global__ void __maxnreg__(32)
         pass = kMaxPasses;
         break;
       }
-      const long long at = c * blockDim.x + threadIdx.x;
-      out[at] = in[at];
+      const long long at = c * kCopyLoads * blockDim.x + threadIdx.x;
+      uint4 v[kCopyLoads];
+#pragma unroll
+      for (int k = 0; k < kCopyLoads; ++k) v[k] = in[at + k * blockDim.x];
+#pragma unroll
+      for (int k = 0; k < kCopyLoads; ++k) out[at + k * blockDim.x] = v[k];
       if (++since == kReportEvery) {
         if (threadIdx.x == 0) atomicAdd(counter, static_cast<unsigned long long>(since));
         since = 0;
@@ -148,8 +155,13 @@ __global__ void __maxnreg__(32)
 }  // namespace
 
 LoadedLatencyPoint FlightLab::measure_loaded_latency(int copy_blocks_per_sm, int batch_bytes,
-                                                     int runs, const std::atomic<bool>* cancel) {
+                                                     int runs, const std::atomic<bool>* cancel,
+                                                     int copy_loads_per_thread) {
   Impl& im = *impl_;
+  if (copy_loads_per_thread != 1 && copy_loads_per_thread != kProbeCopyLoadsMany)
+    throw std::invalid_argument("the probe's copy loads per thread must be 1 or " +
+                                std::to_string(kProbeCopyLoadsMany) + " (got " +
+                                std::to_string(copy_loads_per_thread) + ")");
   if (batch_bytes != 0 && batch_bytes != 512 && batch_bytes != 2048)
     throw std::invalid_argument(
         "the probe's batch must be 0 (the warp chase), 512 or 2048 bytes (got " +
@@ -176,12 +188,15 @@ LoadedLatencyPoint FlightLab::measure_loaded_latency(int copy_blocks_per_sm, int
   auto* result = im.probe_state.as<unsigned long long>();
   auto* counter = result + 4;
   auto* done = reinterpret_cast<unsigned*>(result + 5);
-  const long long chunks = im.copy_bytes / (kProbeCopyThreads * kProbeCopyWordBytes);
+  const long long chunk_bytes =
+      std::int64_t{kProbeCopyThreads} * kProbeCopyWordBytes * copy_loads_per_thread;
+  const long long chunks = im.copy_bytes / chunk_bytes;
   const long long copy_blocks = static_cast<long long>(im.sms()) * copy_blocks_per_sm;
   const int warm = kProbeHops / 4;
   LoadedLatencyPoint pt;
   pt.copy_blocks_per_sm = copy_blocks_per_sm;
   pt.batch_bytes = batch_bytes;
+  pt.copy_loads_per_thread = copy_loads_per_thread;
   pt.copy_blocks = copy_blocks;
   pt.hops = kProbeHops;
   std::vector<double> ns, cycles, gbps;
@@ -190,7 +205,12 @@ LoadedLatencyPoint FlightLab::measure_loaded_latency(int copy_blocks_per_sm, int
     check_cancel(cancel);
     check(cudaMemsetAsync(result, 0, 6 * sizeof(unsigned long long), im.stream),
           "cudaMemset (probe counters)");
-    loaded_probe<<<static_cast<unsigned>(1 + copy_blocks), kProbeCopyThreads, 0, im.stream>>>(
+    // The chase starts from the L2 the ladder's DRAM points see (every line of the 4 x L2 set
+    // read once), not from the lines the previous launch chased: those would still be in L2.
+    im.touch_chase(nodes);
+    const auto kernel =
+        copy_loads_per_thread == 1 ? loaded_probe<1> : loaded_probe<kProbeCopyLoadsMany>;
+    kernel<<<static_cast<unsigned>(1 + copy_blocks), kProbeCopyThreads, 0, im.stream>>>(
         im.chase.as<unsigned>(), nodes, im.chase_starts.as<unsigned>(), batch_bytes / 512, warm,
         kProbeHops, im.chase_end.as<unsigned>(), im.in.as<uint4>(), im.out.as<uint4>(), chunks,
         counter, done, copy_blocks * 2 * kReportEvery, result);
@@ -202,9 +222,8 @@ LoadedLatencyPoint FlightLab::measure_loaded_latency(int copy_blocks_per_sm, int
     const double t = static_cast<double>(host[0]);
     ns.push_back(t / kProbeHops);
     cycles.push_back(static_cast<double>(host[1]) / kProbeHops);
-    // Chunks of 256 x 16 B, each read and written: bytes per ns = GB/s.
-    gbps.push_back(t > 0 ? 2.0 * static_cast<double>(host[2]) * kProbeCopyThreads *
-                               kProbeCopyWordBytes / t
+    // Chunks of 256 x loads x 16 B, each read and written: bytes per ns = GB/s.
+    gbps.push_back(t > 0 ? 2.0 * static_cast<double>(host[2]) * static_cast<double>(chunk_bytes) / t
                          : 0.0);
     all_started = all_started && host[3] == 1;
   }

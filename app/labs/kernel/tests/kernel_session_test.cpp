@@ -12,6 +12,7 @@
 #include "kernel_preset.h"
 #include "kernel_session.h"
 #include "kernel_totals.h"
+#include "layout_access.h"
 #include "measure_kernel.h"
 #include "scenarios.h"
 #include "trace_sink.h"
@@ -96,6 +97,35 @@ TEST(KernelScenario, RefusalsNameTheProblem) {
   EXPECT_NE(refusal("[kernel]\ntrace = { block = [5, 0], warp = 0 }\n[[kernel.rows]]\nindex = "
                     "\"tx\"\n")
                 .find("not in grid"),
+            std::string::npos);
+}
+
+TEST(KernelScenario, RowsTakeACuTeLayoutAsTheirIndex) {
+  // layout (and lane_layout) instead of index: the row holds the layout's index expression.
+  const std::string rows =
+      "[kernel]\nblock = [32, 4]\ntile = { elements = 512, word_bytes = 2 }\n"
+      "[[kernel.rows]]\nspace = \"tile\"\nop = \"store\"\nword_bytes = 2\n"
+      "layout = \"Swizzle<3,4,3> o (8,64):(64,1)\"\nsync = true\n"
+      "[[kernel.rows]]\nspace = \"tile\"\nword_bytes = 2\nlayout = \"(8,64):(64,1)\"\n"
+      "lane_layout = \"(4,8):(8,1)\"\n";
+  const KernelState st = parse(std::string(kHead) + rows);
+  ASSERT_EQ(st.program.rows.size(), 2u);
+  EXPECT_EQ(st.program.rows[0].index, model::layout_index_expression(
+                                          model::parse_layout_access("Sw<3,4,3> o (8,64):(64,1)")));
+  EXPECT_EQ(st.program.rows[1].index, model::layout_index_expression(model::parse_layout_access(
+                                          "(8,64):(64,1)", "(4,8):(8,1)")));
+  // Saved, the rows keep their expressions as index.
+  EXPECT_EQ(parse(kernel_preset_toml(st, "again", "Again", "saved")), st);
+  EXPECT_NE(refusal("[kernel]\n[[kernel.rows]]\nindex = \"tx\"\nlayout = \"32:1\"\n")
+                .find("rows[1]: give index or layout, not both"),
+            std::string::npos);
+  EXPECT_NE(refusal("[kernel]\n[[kernel.rows]]\nlayout = \"(8,4:(32,1)\"\n")
+                .find("rows[1]: layout column 1: unbalanced tuple"),
+            std::string::npos);
+  EXPECT_NE(refusal("[kernel]\nblock = [64, 1]\n[[kernel.rows]]\nlayout = \"(8,4):(32,1)\"\n")
+                .find("tx = 32 is past the layout"),
+            std::string::npos);
+  EXPECT_NE(refusal("[kernel]\n[[kernel.rows]]\nlayout = 32\n").find("must be strings"),
             std::string::npos);
 }
 

@@ -187,6 +187,11 @@ void FlightLab::Impl::build_chase(std::int64_t working_set_bytes) {
   chase_built_bytes = working_set_bytes;
 }
 
+void FlightLab::Impl::touch_chase(unsigned nodes) {
+  touch_lines<<<sms() * 4, 256, 0, stream>>>(chase.as<unsigned>(), nodes, chase_end.as<unsigned>());
+  check(cudaGetLastError(), "touch launch");
+}
+
 void FlightLab::Impl::prepare_kernel(const void* kernel) {
   check(cudaFuncSetAttribute(kernel, cudaFuncAttributePreferredSharedMemoryCarveout,
                              cudaSharedmemCarveoutMaxShared),
@@ -288,11 +293,7 @@ LatencyPoint FlightLab::measure_latency(const ChaseParams& params, int runs,
   for (int r = 0; r < std::max(runs, 1); ++r) {
     for (int steps : {kChaseLoads, 2 * kChaseLoads}) {
       check_cancel(cancel);
-      if (nodes > kFullWarmNodes) {
-        touch_lines<<<im.sms() * 4, 256, 0, im.stream>>>(im.chase.as<unsigned>(), nodes,
-                                                         im.chase_end.as<unsigned>());
-        check(cudaGetLastError(), "touch launch");
-      }
+      if (nodes > kFullWarmNodes) im.touch_chase(nodes);
       check(cudaEventRecord(events.start, im.stream), "cudaEventRecord");
       if (l2_only)
         chase<true><<<1, params.lanes, 0, im.stream>>>(

@@ -47,6 +47,9 @@ struct FlightLab::Impl {
   /// Lays the chase's random cycle over `working_set_bytes` into `chase` (once per working set:
   /// kept until another is asked for), its host copy in chase_next_host.
   void build_chase(std::int64_t working_set_bytes);
+  /// Reads word 0 of every line of the chase's `nodes` lines (the ladder does it before each
+  /// chase of a set over 2 MiB), so a chase meets the L2 the ladder's points met.
+  void touch_chase(unsigned nodes);
   /// The carveout and the dynamic-shared opt-in on a kernel (max shared, the device's limit).
   void prepare_kernel(const void* kernel);
 };

@@ -249,21 +249,22 @@ double LoadedCurve::at(double x) const {
 }
 
 std::optional<LoadedLatencyModel> loaded_latency_model(
-    const std::vector<LoadedLatencyPoint>& points) {
+    const std::vector<LoadedLatencyPoint>& points, double idle_ns) {
   std::vector<std::pair<double, double>> warp;
   bool idle = false, loaded = false;
+  LoadedLatencyModel m;
   for (const auto& p : points) {
+    if (p.verified && p.copy_blocks_per_sm > 0) m.top_gbps = std::max(m.top_gbps, p.copy_gbps);
     if (!p.verified || p.ns_per_load <= 0 || p.batch_bytes != 0) continue;
     if (p.copy_blocks_per_sm == 0) {
+      if (!idle) warp.emplace_back(0.0, idle_ns > 0 ? idle_ns : p.ns_per_load);
       idle = true;
-      warp.emplace_back(0.0, p.ns_per_load);
     } else if (p.copy_gbps > 0) {
       loaded = true;
       warp.emplace_back(p.copy_gbps, p.ns_per_load);
     }
   }
   if (!idle || !loaded) return std::nullopt;
-  LoadedLatencyModel m;
   m.latency = make_curve(warp);
   // tau at each load: the two batches' latencies at the same copy blocks per SM.
   std::vector<std::pair<double, double>> tau;
@@ -271,7 +272,8 @@ std::optional<LoadedLatencyModel> loaded_latency_model(
     if (!small.verified || small.batch_bytes != kProbeBatchSmall) continue;
     for (const auto& large : points) {
       if (!large.verified || large.batch_bytes != kProbeBatchLarge ||
-          large.copy_blocks_per_sm != small.copy_blocks_per_sm)
+          large.copy_blocks_per_sm != small.copy_blocks_per_sm ||
+          large.copy_loads_per_thread != small.copy_loads_per_thread)
         continue;
       if (small.copy_blocks_per_sm > 0 && (small.copy_gbps <= 0 || large.copy_gbps <= 0)) continue;
       const double x =
@@ -286,14 +288,20 @@ std::optional<LoadedLatencyModel> loaded_latency_model(
 }
 
 double littles_law_loaded_gbps(double bif, int sms, const LoadedLatencyModel& model,
-                               double peak_gbps, double warp_batch_bytes) {
+                               double peak_gbps, double block_batch_bytes) {
   if (model.latency.gbps.empty() || peak_gbps <= 0 || sms <= 0 || bif <= 0) return 0;
+  const double l0 = model.latency.at(0);
+  if (l0 <= 0) return 0;
   const double demand = 2.0 * sms * bif;  // bytes x 2 (read + write)
-  const double b = std::max(warp_batch_bytes, 0.0);
-  // X x (L(X) + tau(X) b) grows with X: bisection for X x latency = demand.
-  const auto excess = [&](double x) {
-    return x * (model.latency.at(x) + model.batch.at(x) * b) - demand;
+  const double b = std::max(block_batch_bytes, 0.0);
+  // The copies' X is the probe's X x top / peak: the same fraction of what each traffic reaches.
+  const double scale = model.top_gbps > 0 ? model.top_gbps / peak_gbps : 1.0;
+  const auto round_ns = [&](double x) {
+    const double u = x * scale;
+    return (l0 + model.batch.at(u) * b) * model.latency.at(u) / l0;
   };
+  // X x T(X) grows with X: bisection for X x T(X) = demand.
+  const auto excess = [&](double x) { return x * round_ns(x) - demand; };
   if (excess(peak_gbps) <= 0) return peak_gbps;
   double lo = 0, hi = peak_gbps;
   for (int i = 0; i < 200; ++i) {  // to the last bit: about 60 halvings

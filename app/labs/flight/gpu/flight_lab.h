@@ -247,6 +247,13 @@ std::optional<double> batch_ns_per_byte(const std::vector<StreamMeasurement>& co
 /// flight), grid-stride over the copy buffers pass after pass until the chase is done.
 inline constexpr int kProbeCopyThreads = 256;
 inline constexpr int kProbeCopyWordBytes = 16;
+/// The probe's heavier copy: 4 loads of 16 B per thread, all before the first store (16 KiB per
+/// block in flight). With one load per thread the probe's copy tops out near 0.79 of cudaMemcpy
+/// on the H100 (2293 of 2879 GB/s, tests/data/h100-flight-run3.json), below the 0.87-0.95 where
+/// the Little's-law copies between two and three knees run; 4 loads should take it close to the
+/// wall (the async section's 16 B x 4 grid-stride copy, 8 blocks per SM: 0.97 of cudaMemcpy on
+/// the same run).
+inline constexpr int kProbeCopyLoadsMany = 4;
 /// Timed hops of the chase (after as many untimed ones: the copy has reached its rate by then).
 inline constexpr int kProbeHops = 1024;
 
@@ -261,15 +268,16 @@ std::vector<int> probe_copy_blocks(const SmLimits& limits);
 inline constexpr int kProbeBatchSmall = 512, kProbeBatchLarge = 2048;
 
 struct LoadedLatencyPoint {
-  int copy_blocks_per_sm = 0;  ///< the load asked for (0: idle)
-  int batch_bytes = 0;         ///< 0: the warp chase; 512 or 2048: the batch chase
-  long long copy_blocks = 0;   ///< the copy's blocks in the launch (besides the chase's one)
-  int hops = 0;                ///< timed dependent loads per lane
-  double ns_per_load = 0;      ///< %globaltimer across the timed hops / hops
-  double cycles_per_load = 0;  ///< clock64() across the same hops / hops
-  double copy_gbps = 0;        ///< read + write GB/s the copy moved during the timed hops (0 idle)
-  bool verified = false;       ///< every lane ended where the host's cycle says, and (loaded) the
-                               ///< copy ran during every timed hop
+  int copy_blocks_per_sm = 0;     ///< the load asked for (0: idle)
+  int copy_loads_per_thread = 1;  ///< the copy's: 1 or kProbeCopyLoadsMany
+  int batch_bytes = 0;            ///< 0: the warp chase; 512 or 2048: the batch chase
+  long long copy_blocks = 0;      ///< the copy's blocks in the launch (besides the chase's one)
+  int hops = 0;                   ///< timed dependent loads per lane
+  double ns_per_load = 0;         ///< %globaltimer across the timed hops / hops
+  double cycles_per_load = 0;     ///< clock64() across the same hops / hops
+  double copy_gbps = 0;   ///< read + write GB/s the copy moved during the timed hops (0 idle)
+  bool verified = false;  ///< every lane ended where the host's cycle says, and (loaded) the
+                          ///< copy ran during every timed hop
   std::string check;
 };
 
@@ -283,23 +291,38 @@ struct LoadedCurve {
 };
 /// The probe's latency curves: `latency` (ns) of the warp chase, the idle point at X = 0, and
 /// `batch` (ns per byte of a warp's batch) from the batch chases, the two batches paired by load
-/// (their X: the mean of the two copies' rates). Unverified points are left out; nullopt without
-/// an idle and a loaded point of the warp chase. `batch` empty without a pair.
+/// (the same copy blocks per SM and copy loads per thread; their X: the mean of the two copies'
+/// rates). Unverified points are left out; nullopt without an idle and a loaded point of the
+/// warp chase. `batch` empty without a pair. `idle_ns` > 0 replaces the probe's idle latency:
+/// the ladder's L0 (the probe of tests/data/h100-flight-run3.json chased, launch after launch,
+/// lines still in L2, so its idle point, 190 ns, was the L2's latency and not L0).
+/// `top_gbps`: the highest rate a verified point's copy moved (the probe copy's top).
 struct LoadedLatencyModel {
   LoadedCurve latency, batch;
+  double top_gbps = 0;
 };
 std::optional<LoadedLatencyModel> loaded_latency_model(
-    const std::vector<LoadedLatencyPoint>& points);
+    const std::vector<LoadedLatencyPoint>& points, double idle_ns = 0);
 
-/// The model with the measured loaded latency: Little's law X = 2 x SMs x bytes in flight per
-/// SM / (L(X) + tau(X) x b), L and tau the probe's curves (instead of L0 x (1 + X / peak) and a
-/// tau from the copies), b the warp's batch (32 x loads x word bytes), solved for X by bisection
-/// (L and tau never fall, so X x latency grows with X and the root is unique), capped at
-/// `peak_gbps`, cudaMemcpy of the same run. No constant is fitted to the copies. 0 for an empty
-/// latency curve, or peak <= 0.
+/// The model with the measured loaded latency (issue 31; derivation and its check on three H100
+/// runs in docs/flight.md, "What separates fat warps"). Little's law X = 2 x SMs x bytes in
+/// flight per SM / T(X), with the round time of a copy block
+///   T(X) = (L0 + tau(u) x B) x L(u) / L0,   u = X x top / peak,
+/// L the warp chase's latency curve and L0 = L(0) (the ladder's idle DRAM latency), tau the
+/// batch chase's cost per byte, B the bytes a block asks for at once (block threads x loads x
+/// word bytes: its warps issue together and the block ends with its last byte, so all of them
+/// pass the SM's path one after another; the batch chase, one warp, pays an eighth of what the
+/// one-block copies pay per byte of a warp's batch, tests/flight_model_data_test.cpp), and u the
+/// load as the same fraction of the probe copy's top rate as X is of cudaMemcpy's (`peak_gbps`):
+/// the latency a load adds depends on how close it runs to what that traffic can reach (the
+/// utilization of queueing theory, e.g. E. D. Lazowska et al., "Quantitative System
+/// Performance", 1984), and the probe's copy tops out below cudaMemcpy. Solved for X by
+/// bisection (L and tau never fall, so X x T(X) grows with X and the root is unique), capped at
+/// the peak. Every input is measured by the ladder, the probe or cudaMemcpy; nothing is fitted
+/// to the Little's-law copies. 0 for an empty latency curve, a latency of 0 at idle, or peak <= 0.
 double littles_law_loaded_gbps(double bytes_in_flight_per_sm, int sms,
                                const LoadedLatencyModel& model, double peak_gbps,
-                               double warp_batch_bytes);
+                               double block_batch_bytes);
 
 // --- asynchronous copies ---------------------------------------------------------------------
 
@@ -378,9 +401,14 @@ class FlightLab {
   /// launch of SMs x copy_blocks_per_sm copy blocks and one chase block, all resident at once;
   /// the chase's timed hops start once the copy has moved a few passes' worth of chunks. Median
   /// of `runs` launches. `batch_bytes`: 0, kProbeBatchSmall or kProbeBatchLarge (the chase, see
-  /// above). Throws std::invalid_argument for a load or batch outside those.
+  /// above); `copy_loads_per_thread`: 1 or kProbeCopyLoadsMany (the copy's loads before its
+  /// store). Before each launch every line of the chase's set is read once, as the ladder does
+  /// before its DRAM points, so the idle point is the ladder's L0 and not an L2 hit on the lines
+  /// the previous launch chased. Throws std::invalid_argument for a load, batch or copy loads
+  /// outside those.
   LoadedLatencyPoint measure_loaded_latency(int copy_blocks_per_sm, int batch_bytes, int runs = 3,
-                                            const std::atomic<bool>* cancel = nullptr);
+                                            const std::atomic<bool>* cancel = nullptr,
+                                            int copy_loads_per_thread = 1);
 
  private:
   struct Impl;

@@ -110,6 +110,14 @@ TEST_F(FlightGpu, LoadedLatencyProbeVerifiesAndMakesTheModelsCurves) {
   EXPECT_EQ(model->batch.gbps.size(), 2u);
   EXPECT_THROW(lab_->measure_loaded_latency(loads.back() + 1, 0), std::invalid_argument);
   EXPECT_THROW(lab_->measure_loaded_latency(0, 1000), std::invalid_argument);
+  EXPECT_THROW(lab_->measure_loaded_latency(1, 0, 1, nullptr, 2), std::invalid_argument);
+  // The heavier copy (4 loads of 16 B per thread before its store) runs and moves more than the
+  // one-load copy at the same blocks per SM.
+  const auto heavy =
+      lab_->measure_loaded_latency(loads.back(), 0, 1, nullptr, gpu::kProbeCopyLoadsMany);
+  EXPECT_TRUE(heavy.verified) << heavy.check;
+  EXPECT_EQ(heavy.copy_loads_per_thread, gpu::kProbeCopyLoadsMany);
+  EXPECT_GT(heavy.copy_gbps, points[3].copy_gbps);
 }
 
 TEST_F(FlightGpu, RefusedParameterLeavesTheLabUsable) {

@@ -1,0 +1,62 @@
+# warplens_add_test(NAME
+#   SOURCES f...       the program's sources (.cpp; .cu too, in a CUDA build)
+#   LINKS l...         the layer it tests (the smallest target that has what it calls), and any
+#                      library it reads its results with (stb, libxml2, giflib)
+#   LABEL l            its ctest label: gpu (skips without a device), render, cli, soak, ...
+#   DEFINITIONS d...   compile definitions (WARPLENS_SOURCE_DIR="...", ...)
+#   DEPENDS t...       programs it runs, built before it (warplens, warplens-bench)
+#   TIMEOUT s          seconds per test case (ctest's default otherwise)
+#   RUN_SERIAL         nothing else runs beside it (timing and memory judgements)
+#   OWN_MAIN           the program has its own main() (links GTest::gtest, not gtest_main)
+#   NO_DISCOVER)       a program that is not a test by itself (a probe a test runs)
+# builds the test program into <build>/tests/ whatever folder declares it (the scripts run
+# build/tests/<name>), with the project's warnings and tests/ on its include path (the shared
+# test helpers), and registers its GoogleTest cases with ctest (gtest_discover_tests).
+include(GoogleTest)
+
+function(warplens_add_test name)
+  cmake_parse_arguments(PARSE_ARGV 1 T "RUN_SERIAL;OWN_MAIN;NO_DISCOVER" "TIMEOUT;LABEL"
+                        "SOURCES;LINKS;DEFINITIONS;DEPENDS")
+  if(T_UNPARSED_ARGUMENTS OR NOT T_SOURCES)
+    message(FATAL_ERROR "warplens_add_test(${name}): SOURCES required; unknown: ${T_UNPARSED_ARGUMENTS}")
+  endif()
+  add_executable(${name} ${T_SOURCES})
+  set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
+  # The shared test helpers (test_support.h, headless_gl_test.h, ...) for a lab's tests too.
+  target_include_directories(${name} PRIVATE ${PROJECT_SOURCE_DIR}/tests)
+  if(T_NO_DISCOVER)
+    set(gtest)
+  elseif(T_OWN_MAIN)
+    set(gtest GTest::gtest)
+  else()
+    set(gtest GTest::gtest_main)
+  endif()
+  target_link_libraries(${name} PRIVATE ${T_LINKS} ${gtest})
+  target_compile_options(${name} PRIVATE
+    $<$<COMPILE_LANGUAGE:CXX>:${WARPLENS_WARNINGS}>
+    $<$<COMPILE_LANGUAGE:CUDA>:-Xcompiler=-Wall,-Wextra --Werror=all-warnings>)
+  if(T_DEFINITIONS)
+    target_compile_definitions(${name} PRIVATE ${T_DEFINITIONS})
+  endif()
+  if(T_DEPENDS)
+    add_dependencies(${name} ${T_DEPENDS})
+  endif()
+  if(T_NO_DISCOVER)
+    return()
+  endif()
+  set(properties)
+  if(T_LABEL)
+    list(APPEND properties LABELS ${T_LABEL})
+  endif()
+  if(T_TIMEOUT)
+    list(APPEND properties TIMEOUT ${T_TIMEOUT})
+  endif()
+  if(T_RUN_SERIAL)
+    list(APPEND properties RUN_SERIAL TRUE)
+  endif()
+  if(properties)
+    gtest_discover_tests(${name} PROPERTIES ${properties})
+  else()
+    gtest_discover_tests(${name})
+  endif()
+endfunction()
