@@ -132,9 +132,9 @@ void ImGuiLayer::begin_frame(int width, int height, float dt) {
   ImGui::NewFrame();
 }
 
-void ImGuiLayer::end_frame() {
+void ImGuiLayer::end_frame(bool rasterize) {
   ImGui::Render();
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (rasterize) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
 }
 
 }  // namespace warplens::viz

@@ -115,8 +115,7 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
       ui.bottom = BottomView::Numbers;
       ui.select_bottom = true;
       scene.wait_until_idle();
-      scene.draw_frames(ui, target, width, height, HeadlessScene::kSettleFrames,
-                        options.audit ? &audit : nullptr);
+      scene.draw_still(ui, target, width, height, options.audit ? &audit : nullptr);
       if (options.audit) add_audit_findings(report, scenario.name, audit);
       const std::string error = scene.labs.lab(ui.lab).error();
       if (!error.empty())

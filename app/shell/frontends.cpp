@@ -163,7 +163,7 @@ int write_animation(HeadlessScene& scene, UiState& ui, viz::RenderTarget& target
   const int steps = ui.view_steps;
   for (int step = 0; step <= steps; ++step) {
     ui.view_step = step;
-    scene.draw_frames(ui, target, width, height, 2);
+    scene.draw_still(ui, target, width, height, nullptr, 2);
     frames.push_back(viz::read_framebuffer(width, height));
     delays.push_back(step == steps ? 250 : static_cast<int>(kStepPace * 100));
   }
@@ -207,8 +207,7 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
 
     viz::RenderTarget target;
     LayoutAudit audit;
-    scene.draw_frames(ui, target, width, height, HeadlessScene::kSettleFrames,
-                      options.audit ? &audit : nullptr);
+    scene.draw_still(ui, target, width, height, options.audit ? &audit : nullptr);
     if (options.animate != ViewOptions::Animation::None)
       return write_animation(scene, ui, target, options, out_path, width, height);
     if (!out_path.empty()) {

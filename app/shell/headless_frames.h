@@ -32,6 +32,13 @@ struct HeadlessScene {
   void draw_frames(UiState& ui, viz::RenderTarget& target, int width, int height,
                    int frames = kSettleFrames, LayoutAudit* audit = nullptr);
 
+  /// A still picture to read back: as draw_frames, but only the last frame is rasterised (the
+  /// ones before it settle the layout and ImGui's state, all they are for; on a software
+  /// renderer rasterising is most of a frame's time). The views draw into their own targets
+  /// every frame. The framebuffer holds the same pixels as draw_frames would leave.
+  void draw_still(UiState& ui, viz::RenderTarget& target, int width, int height,
+                  LayoutAudit* audit = nullptr, int frames = kSettleFrames);
+
   /// An empty frame (no window drawn), then ImGui's garbage collection of every window's and
   /// table's draw buffers (viz::ImGuiLayer::compact_memory) in a second empty frame: what a
   /// window's draw buffers hold afterwards is what the next frames draw, not the largest frame
@@ -40,6 +47,10 @@ struct HeadlessScene {
 
   viz::ImGuiLayer layer;
   Workbench labs;  ///< every lab the render shows, made on first use (A/B's side A too)
+
+ private:
+  void draw(UiState& ui, viz::RenderTarget& target, int width, int height, int frames,
+            LayoutAudit* audit, bool rasterize_every_frame);
 };
 
 }  // namespace warplens::app
