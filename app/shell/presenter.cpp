@@ -1,6 +1,7 @@
 #include "presenter.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 
@@ -160,10 +161,17 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
       arrows + picker_width_for(title, m) + ui.strip_knobs_width + badge_least + button_w;
   const bool worth = one_line - ui.strip_knobs_width <= line_w ||
                      line_w - arrows - ui.strip_knobs_width - button_w - badge_least < picker_least;
+  // A/B compare keeps one line for its panes' height while that line still holds the title's
+  // dozen characters and the device; where it would not (the room, not the scale, decides),
+  // the knobs take the second line there too, once their width has settled (their combos
+  // narrow over a few frames).
+  const bool settled = std::abs(ui.strip_knobs_width - knobs_w) < 0.5f;
+  const bool loses_title_or_badge =
+      arrows + picker_least + ui.strip_knobs_width + badge_least + button_w > line_w;
   if (!two_lines && !ui.strip_two_lines && ui.strip_knobs_width > 0 && one_line > line_w) {
     if (ui.strip_knob_labels) {
       ui.strip_knob_labels = false;
-    } else if (!ui.compare && worth) {
+    } else if (ui.compare ? settled && loses_title_or_badge : worth) {
       ui.strip_two_lines = true;
       ui.strip_knob_labels = true;
     }
