@@ -44,6 +44,8 @@ constexpr Tier kCrampedBeside{2, 10, 12, 12, 0, 10, 10, 1, 2, 0, 50, kCrampedTex
 // Rows shrink to kMinRowScaled x scale before any is elided, and never below kMinRowPixels: a
 // row of lane colours stays visible even where its labels must be thinned.
 constexpr float kMinRowScaled = 1.5f, kMinRowPixels = 4, kMaxRowHeight = 56;
+// The cramped tiers' rows: a line of lane colour, 3 px, rather than a row left out.
+constexpr float kCrampedRowPixels = 3;
 // A tier whose rows come out shorter than this (x scale) gives way to the next, tighter one.
 constexpr float kLegibleRowScaled = 3;
 // Likewise a tier whose bank columns come out narrower than this (x scale): its wide label
@@ -290,9 +292,9 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     float gaps_px = 0;
     int rows = rows_and_gaps(a.cap, gaps_px);
     // The cramped tiers are for a room too small for the scale: their rows go down to the least
-    // that still shows a lane's colour.
+    // that still shows a lane's colour (kCrampedRowPixels).
     const bool cramped = v.text <= kCrampedText;
-    const float min_row = cramped ? kMinRowPixels : std::max(kMinRowPixels, kMinRowScaled * s);
+    const float min_row = cramped ? kCrampedRowPixels : std::max(kMinRowPixels, kMinRowScaled * s);
     while (a.cap > 1 && rows > 0 && (h - fixed - gaps_px) / static_cast<float>(rows) < min_row) {
       rows = rows_and_gaps(--a.cap, gaps_px);
     }
