@@ -122,9 +122,7 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
 
   // Layout: a caption line, column numbers, then the grid with row numbers on its left.
   const ImU32 muted = to_imgui_color(theme.muted_text);
-  const float font_px = regular->FontSize, small_px = 0.75f * font_px;
-  const float margin = 6 * s, caption_h = font_px + 6 * s, header_h = small_px + 4 * s;
-  const float label_w = mono->CalcTextSizeA(small_px, FLT_MAX, 0, "31").x + 6 * s;
+  const float margin = 6 * s;
   // The caption: the array as stored, then what the tint means, as room allows.
   const float room = size.x - 2 * margin;
   const int padding = pitch - width;
@@ -137,44 +135,78 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                                    "where it reads the word"
                                  : "tint: 128-byte lines, ruled where each starts \u2022 number: "
                                    "the lane";
-  std::string shown = title + " \u2022 " + key;
-  for (const std::string& shorter : {title, format("%s as stored", array.name)})
-    if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = shorter;
-  const bool key_on_top = shown.size() > title.size();
-  shown = fit_text(shown, room);
-  // A square tile in a wide room (standing alone): what the tint means and the count beside the
-  // grid, wrapped, so the grid keeps the height. Else under it.
-  const float full_cell =
-      std::floor(std::min((size.x - 2 * margin - label_w) / static_cast<float>(pitch),
-                          (size.y - caption_h - header_h) / static_cast<float>(rows)));
-  const float side_x =
-      origin.x + margin + label_w + full_cell * static_cast<float>(pitch) + 3 * margin;
-  const float side_w = origin.x + size.x - margin - side_x;
-  const bool aside = shared && !key_on_top && side_w >= 12 * font_px;
-  const float key_h = key_on_top || aside
-                          ? 0.0f
-                          : regular->CalcTextSizeA(font_px, FLT_MAX, room, key.c_str()).y + 4 * s;
   // Standing in a picture's place: that picture's count, bold, at the foot.
   ImFont* bold = fonts.bold ? fonts.bold : regular;
-  // Where the whole line is too wide, the count without what follows its " \u2022 ".
-  std::string count = count_text;
-  if (bold->CalcTextSizeA(bold->FontSize, FLT_MAX, 0, count.c_str()).x > room &&
-      count.find(" \u2022 ") != std::string::npos)
-    count.erase(count.find(" \u2022 "));
-  if (bold->CalcTextSizeA(bold->FontSize, FLT_MAX, 0, count.c_str()).x > room)
-    count = fit_text(count, room * regular->FontSize / bold->FontSize);
-  const float count_h = count_text.empty() || aside ? 0.0f : bold->FontSize + 8 * s;
-  const float grid_w = size.x - 2 * margin - label_w,
-              grid_h = size.y - caption_h - header_h - key_h - count_h;
-  // A tile's words are square cells; a matrix's rows are long, so its cells are as wide as the
-  // width allows and up to two text lines tall.
-  const float cell_w = shared
-                           ? std::max(1.0f, std::floor(std::min(grid_w / static_cast<float>(pitch),
-                                                                grid_h / static_cast<float>(rows))))
-                           : std::max(1.0f, grid_w / static_cast<float>(pitch));
-  const float cell_h =
-      shared ? cell_w : std::max(1.0f, std::min(grid_h / static_cast<float>(rows), 2 * font_px));
-  const float cell = cell_w;
+  // The layout at text size `f` (a fraction of the fonts' sizes). The room decides: where the
+  // full size leaves the grid cells too small to see, or the count no whole line, the text
+  // shrinks (down to half), so the key and the count stay on screen beside a grid that reads.
+  struct Fit {
+    float font_px, small_px, bold_px, caption_h, header_h, label_w;
+    std::string shown, count;
+    bool key_on_top, aside, count_whole;
+    float full_cell, side_x, side_w, key_h, count_h, cell_w, cell_h;
+  };
+  const auto fit_at = [&](float f) {
+    Fit t{};
+    t.font_px = regular->FontSize * f;
+    t.small_px = 0.75f * t.font_px;
+    t.bold_px = bold->FontSize * f;
+    t.caption_h = t.font_px + 6 * s;
+    t.header_h = t.small_px + 4 * s;
+    t.label_w = mono->CalcTextSizeA(t.small_px, FLT_MAX, 0, "31").x + 6 * s;
+    const auto regular_w = [&](const std::string& x) {
+      return regular->CalcTextSizeA(t.font_px, FLT_MAX, 0, x.c_str()).x;
+    };
+    t.shown = title + " \u2022 " + key;
+    for (const std::string& shorter : {title, format("%s as stored", array.name)})
+      if (regular_w(t.shown) > room) t.shown = shorter;
+    t.key_on_top = t.shown.size() > title.size();
+    // A square tile in a wide room (standing alone): what the tint means and the count beside
+    // the grid, wrapped, so the grid keeps the height. Else under it.
+    t.full_cell =
+        std::floor(std::min((size.x - 2 * margin - t.label_w) / static_cast<float>(pitch),
+                            (size.y - t.caption_h - t.header_h) / static_cast<float>(rows)));
+    t.side_x = origin.x + margin + t.label_w + t.full_cell * static_cast<float>(pitch) + 3 * margin;
+    t.side_w = origin.x + size.x - margin - t.side_x;
+    t.aside = shared && !t.key_on_top && t.side_w >= 12 * t.font_px;
+    t.key_h = t.key_on_top || t.aside
+                  ? 0.0f
+                  : regular->CalcTextSizeA(t.font_px, FLT_MAX, room, key.c_str()).y + 4 * s;
+    // Where the whole line is too wide, the count without what follows its " \u2022 ".
+    const auto bold_w = [&](const std::string& x) {
+      return bold->CalcTextSizeA(t.bold_px, FLT_MAX, 0, x.c_str()).x;
+    };
+    t.count = count_text;
+    if (bold_w(t.count) > room && t.count.find(" \u2022 ") != std::string::npos)
+      t.count.erase(t.count.find(" \u2022 "));
+    t.count_whole = t.aside || bold_w(t.count) <= room;
+    t.count_h = count_text.empty() || t.aside ? 0.0f : t.bold_px + 8 * s;
+    const float grid_w = size.x - 2 * margin - t.label_w,
+                grid_h = size.y - t.caption_h - t.header_h - t.key_h - t.count_h;
+    // A tile's words are square cells; a matrix's rows are long, so its cells are as wide as
+    // the width allows and up to two text lines tall.
+    t.cell_w = shared ? std::max(1.0f, std::floor(std::min(grid_w / static_cast<float>(pitch),
+                                                           grid_h / static_cast<float>(rows))))
+                      : std::max(1.0f, grid_w / static_cast<float>(pitch));
+    t.cell_h = shared ? t.cell_w
+                      : std::max(1.0f, std::min(grid_h / static_cast<float>(rows), 2 * t.font_px));
+    return t;
+  };
+  const float least_cell = std::max(4.0f, 2 * s);
+  Fit fit = fit_at(1.0f);
+  for (const float f : {0.8f, 0.65f, 0.5f}) {
+    if (fit.cell_h >= least_cell && fit.count_whole) break;
+    fit = fit_at(f);
+  }
+  const float font_px = fit.font_px, small_px = fit.small_px, bold_px = fit.bold_px;
+  const float caption_h = fit.caption_h, header_h = fit.header_h, label_w = fit.label_w;
+  const bool key_on_top = fit.key_on_top, aside = fit.aside;
+  const float side_x = fit.side_x, side_w = fit.side_w, count_h = fit.count_h;
+  const float cell_h = fit.cell_h, cell = fit.cell_w;
+  const std::string shown =
+      fit_text(fit.shown, room * regular->FontSize / font_px);  // fit_text: the window's font
+  const std::string count =
+      fit.count_whole ? fit.count : fit_text(fit.count, room * regular->FontSize / bold_px);
   const ImVec2 grid{origin.x + margin + label_w, origin.y + caption_h + header_h};
 
   draw->AddText(regular, font_px, {origin.x + margin, origin.y}, muted, shown.c_str());
@@ -261,7 +293,7 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
     const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, side_w, key.c_str());
     draw->AddText(regular, font_px, {side_x, top}, muted, key.c_str(), nullptr, side_w);
     if (!count_text.empty())
-      draw->AddText(bold, bold->FontSize, {side_x, top + ks.y + 12 * s}, to_imgui_color(theme.text),
+      draw->AddText(bold, bold_px, {side_x, top + ks.y + 12 * s}, to_imgui_color(theme.text),
                     count_text.c_str(), nullptr, side_w);
   }
   // What the tint means, under the grid when the caption had no room for it (wrapped).
@@ -274,7 +306,7 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
       audit_finding("hidden", "array view: what its tint means (" + key + ")");
   }
   if (!count_text.empty() && !aside)
-    draw->AddText(bold, bold->FontSize, {origin.x + margin, origin.y + size.y - count_h + 4 * s},
+    draw->AddText(bold, bold_px, {origin.x + margin, origin.y + size.y - count_h + 4 * s},
                   to_imgui_color(theme.text), count.c_str());
   // A matrix: a thick rule where each 128-byte line starts, as in the warp view's strip.
   if (!shared) {
