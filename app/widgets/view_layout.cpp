@@ -316,6 +316,26 @@ float picker_height(const std::vector<PlotCell>& cells, float width) {
   return static_cast<float>(p.rows) * picker_row_height(p);
 }
 
+namespace {
+
+// A plot alone in a room shorter than it reads at (a small window at a large scale: its text
+// grows with the scale, the room does not) draws its text smaller, down to 0.4 of the font but
+// never below its size at scale 1, so its frame keeps the room. Leaves the window's font scale at
+// the size chosen (the caller puts it back to 1 after drawing) and returns it.
+float shrink_text_to_fit(const PlotCell& cell, float width, float height, float s) {
+  if (height >= cell_least_height(cell, width, s)) return 1.0f;
+  float f = 1.0f;
+  for (const float smaller : {0.85f, 0.7f, 0.6f, 0.5f, 0.4f}) {
+    if (smaller * s < 1.0f) break;  // never smaller than the text at scale 1
+    f = smaller;
+    ImGui::SetWindowFontScale(f);
+    if (height >= cell_least_height(cell, width, s)) break;
+  }
+  return f;
+}
+
+}  // namespace
+
 void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float width, float height,
                     float s, bool one_at_a_time) {
   const int count = static_cast<int>(cells.size());
@@ -347,11 +367,13 @@ void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float wi
   // One at a time: the picker's buttons (the chosen one lit, wrapping when narrow), then the
   // picked plot; a lone plot takes the room without a picker.
   if (count == 1) {
+    const float f = shrink_text_to_fit(cells.front(), width, height, s);
     if (height < cell_least_height(cells.front(), width, s))
       audit_finding("hidden", std::string(id) + " view: the " + cells.front().name + " plot has " +
                                   std::to_string(static_cast<int>(std::max(height, 0.0f))) +
                                   " px of height, less than it reads at");
     if (height >= 1.0f) cells.front().draw(width, height);
+    if (f < 1.0f) ImGui::SetWindowFontScale(1.0f);
     return;
   }
   ImGuiStorage* storage = ImGui::GetStateStorage();
@@ -391,13 +413,14 @@ void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float wi
   storage->SetInt(key, picked);
   const float rest = height - (ImGui::GetCursorScreenPos().y - o.y);
   const PlotCell& cell = cells[static_cast<std::size_t>(picked)];
+  const float f = shrink_text_to_fit(cell, width, rest, s);
   if (rest < cell_least_height(cell, width, s)) {
     audit_finding("hidden", std::string(id) + " view: the " + cell.name + " plot has " +
                                 std::to_string(static_cast<int>(std::max(rest, 0.0f))) +
                                 " px of height, less than it reads at");
-    if (rest < 1.0f) return;
   }
-  cell.draw(width, rest);
+  if (rest >= 1.0f) cell.draw(width, rest);
+  if (f < 1.0f) ImGui::SetWindowFontScale(1.0f);
 }
 
 }  // namespace warplens::app
