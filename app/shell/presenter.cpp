@@ -73,9 +73,10 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   // One line where the title, the knobs (as wide as the last frame drew them) and the device
   // fit, the knobs' labels given up first; else two (presenter_strip_lines, which sized the
   // strip): the title, the device and the way back on the first, the knobs on the second. In
-  // A/B compare (its panes need the height), and where even two lines are short, the picker
-  // narrows to a dozen characters, then the device's words give way, then the knobs' labels
-  // (until the scenario or the strip's width changes).
+  // A/B compare (its panes need the height) one line stays while it holds the device and a
+  // dozen characters of the title; where even two lines are short, the picker narrows to a
+  // dozen characters, then the device's words give way, then the knobs' labels (until the
+  // scenario or the strip's width changes).
   const bool two_lines = size.y > presenter_strip_height(1) + 0.5f;
   const int count = catalog_size(ui);
   const std::string fitted_for = strip_fitted_for(ui, size.x);
