@@ -345,6 +345,8 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
   for (const Tier* tier :
        {&kCompact, text_beside ? &beside : &kTight, text_beside ? &kCrampedBeside : &kCramped}) {
     if (enough(best)) break;
+    // The cramped labels never come out smaller than the tight tier's at scale 1.
+    if (tier->text * s < kTightText) break;
     const Arrangement next = best_of(*tier);
     if (enough(next) || next.fits > best.fits ||
         (next.fits == best.fits && next.shown >= best.shown))
