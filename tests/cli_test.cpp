@@ -75,7 +75,7 @@ TEST(AnalyzeCli, TextFormatShowsTheSameNumbers) {
   const auto r = run_command(kWarplens + " analyze --index '2*lane'");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("sectors per request 8"), std::string::npos) << r.output;
-  EXPECT_NE(r.output.find("efficiency          50.0 %"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("bytes used          50.0 %"), std::string::npos) << r.output;
 }
 
 struct BadInput {

@@ -260,7 +260,7 @@ INSTANTIATE_TEST_SUITE_P(
                   -1}),
     [](const auto& param_info) { return case_name(param_info.param); });
 
-// The tile figure's conflict frames where the bank view has them.
+// The tile figure's conflict frames where the bank view has them; each word shows its bank.
 TEST_F(FigurePanels, TileFramesTheWordsOfAConflictingBank) {
   for (const auto& [scenario, frames] :
        {std::pair<const char*, std::size_t>{"tile-column-32x32", 32},
@@ -269,7 +269,8 @@ TEST_F(FigurePanels, TileFramesTheWordsOfAConflictingBank) {
     ASSERT_TRUE(data) << scenario;
     const viz::Figure f = panel_figure(*data, light(), "");
     EXPECT_EQ(f.count(FigureRole::ConflictMark), frames) << scenario;
-    EXPECT_EQ(f.texts(FigureRole::LaneNumber).size(), 32u) << scenario;
+    EXPECT_EQ(f.texts(FigureRole::LaneNumber).size(), 0u) << scenario;
+    EXPECT_EQ(f.texts(FigureRole::BankNumber).size(), 32u * 32u) << scenario;
   }
 }
 

@@ -55,7 +55,7 @@ TEST(HistoricalTick, KeplerWordEightRequestsAreNotConfirmedByTheGpu) {
   EXPECT_EQ(requests.model, "2");
   EXPECT_EQ(requests.traced, "1");
   EXPECT_EQ(requests.mark, TraceMark::ThisGpu);
-  for (const char* name : {"requests", "transactions", "bytes moved", "efficiency"})
+  for (const char* name : {"requests", "transactions", "bytes moved", "bytes used"})
     EXPECT_NE(row(rows, name).mark, TraceMark::Agrees) << name;
   // What does not depend on the model is still confirmed.
   EXPECT_EQ(row(rows, "active lanes").mark, TraceMark::Agrees);
@@ -216,11 +216,12 @@ TEST(SharedEfficiency, BroadcastIsOneWavefrontTheMinimum) {
   EXPECT_EQ(b.wavefronts, 1);
   EXPECT_DOUBLE_EQ(b.efficiency(), 1.0);
   EXPECT_DOUBLE_EQ(b.byte_efficiency(), 4.0 / 128.0);
-  EXPECT_EQ(row(shared_stat_texts(b, std::nullopt), "efficiency").model, "100.0 % (the minimum)");
-  EXPECT_EQ(shared_cost_text(b), "1 wavefront (the minimum), 100.0 % efficiency");
+  EXPECT_EQ(row(shared_stat_texts(b, std::nullopt), "wavefronts needed").model,
+            "100.0 % (the minimum)");
+  EXPECT_EQ(shared_cost_text(b), "1 wavefront (the minimum)");
   const model::SharedAnalysis two = shared(shared_pattern("2 * lane"));
   EXPECT_DOUBLE_EQ(two.efficiency(), 0.5);
-  EXPECT_EQ(shared_cost_text(two), "2 wavefronts (1 needed), 50.0 % efficiency");
+  EXPECT_EQ(shared_cost_text(two), "2 wavefronts, 1 needed (50.0 %)");
   EXPECT_DOUBLE_EQ(shared(shared_pattern("32 * lane")).efficiency(), 1.0 / 32.0);
   EXPECT_DOUBLE_EQ(shared(shared_pattern("lane", 1)).efficiency(), 1.0);
 }
@@ -233,8 +234,14 @@ TEST(SharedEfficiency, AnalyzeJsonKeepsGlobalEfficiencyAndAddsTheByteRatio) {
   const auto global_json = analyze_json(pattern("lane + 1"), HardwareModel::Modern);
   EXPECT_DOUBLE_EQ(global_json["efficiency"].get<double>(), 0.8);  // requested / moved bytes
   EXPECT_FALSE(global_json.contains("byte_efficiency"));
+  // Each ratio also under its own name (issue 32): bytes used / moved, wavefronts needed / taken.
+  EXPECT_DOUBLE_EQ(global_json["bytes_used"].get<double>(), 0.8);
+  EXPECT_FALSE(global_json.contains("wavefronts_needed"));
+  EXPECT_DOUBLE_EQ(shared_json["wavefronts_needed"].get<double>(), 1.0);
+  EXPECT_FALSE(shared_json.contains("bytes_used"));
   const std::string text = analyze_text(shared_json);
-  EXPECT_TRUE(has(text, "100.0 % (wavefronts needed / used: 1 of 1)")) << text;
+  EXPECT_TRUE(has(text, "wavefronts needed   100.0 % (1 of 1)")) << text;
+  EXPECT_FALSE(has(text, "efficiency")) << text;
 }
 
 // --- 7. __ldcg: what the L1 bypass changes and what it does not ---------------------------------

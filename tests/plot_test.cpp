@@ -43,7 +43,7 @@ TEST(PlotRendering, DrawsSeriesReferencesAndAxesWhereTheDataSays) {
   ImGuiLayer layer(nullptr, 1.0f, ThemeName::Light);
   const int w = 900, h = 500;
   const Rgb series_color{0.9f, 0.1f, 0.1f}, reference_color{0.1f, 0.2f, 0.9f};
-  PlotSpec spec{"stride (elements)", "GB/s", false, 0, 10, false, {}, "GB/s"};
+  PlotSpec spec{"stride (elements)", "GB/s", false, 0, 10, false, {}, "GB/s", {}};
   PlotSeries rising{"rising", series_color, {0, 5, 10}, {0, 500, 1000}, {}, {}, false, true, 1};
   RenderTarget target;
   for (int frame = 0; frame < 2; ++frame) {

@@ -35,9 +35,17 @@ constexpr Tier kCompact{28, 20, 28, 24, 22, 20, 20, 2, 8, 24, 96, 1.0f};
 constexpr float kTightText = 0.7f;
 constexpr Tier kTight{22, 14, 16, 16, 16, 14, 14, 1, 4, 18, 66, kTightText};
 constexpr Tier kTightBeside{2, 14, 16, 16, 16, 14, 14, 1, 4, 0, 66, kTightText};
+// Where even the tight tier leaves touched rows out (a small window at a large scale: the fixed
+// parts grow with the scale, the room does not), the labels at half the font and the fixed parts
+// thinner still, so the rows keep their room.
+constexpr float kCrampedText = 0.5f;
+constexpr Tier kCramped{16, 10, 12, 12, 12, 10, 10, 1, 2, 14, 50, kCrampedText};
+constexpr Tier kCrampedBeside{2, 10, 12, 12, 0, 10, 10, 1, 2, 0, 50, kCrampedText};
 // Rows shrink to kMinRowScaled x scale before any is elided, and never below kMinRowPixels: a
 // row of lane colours stays visible even where its labels must be thinned.
 constexpr float kMinRowScaled = 1.5f, kMinRowPixels = 4, kMaxRowHeight = 56;
+// The cramped tiers' rows: a line of lane colour, 3 px, rather than a row left out.
+constexpr float kCrampedRowPixels = 3;
 // A tier whose rows come out shorter than this (x scale) gives way to the next, tighter one.
 constexpr float kLegibleRowScaled = 3;
 // Likewise a tier whose bank columns come out narrower than this (x scale): its wide label
@@ -283,7 +291,10 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
     };
     float gaps_px = 0;
     int rows = rows_and_gaps(a.cap, gaps_px);
-    const float min_row = std::max(kMinRowPixels, kMinRowScaled * s);
+    // The cramped tiers are for a room too small for the scale: their rows go down to the least
+    // that still shows a lane's colour (kCrampedRowPixels).
+    const bool cramped = v.text <= kCrampedText;
+    const float min_row = cramped ? kCrampedRowPixels : std::max(kMinRowPixels, kMinRowScaled * s);
     while (a.cap > 1 && rows > 0 && (h - fixed - gaps_px) / static_cast<float>(rows) < min_row) {
       rows = rows_and_gaps(--a.cap, gaps_px);
     }
@@ -331,8 +342,11 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
   };
   // Where no tier is enough, a tighter tier wins ties: its lanes and labels fit a small room.
   Arrangement best = best_of(kRegular);
-  for (const Tier* tier : {&kCompact, text_beside ? &beside : &kTight}) {
+  for (const Tier* tier :
+       {&kCompact, text_beside ? &beside : &kTight, text_beside ? &kCrampedBeside : &kCramped}) {
     if (enough(best)) break;
+    // The cramped labels never come out smaller than the tight tier's at scale 1.
+    if (tier->text * s < kTightText) break;
     const Arrangement next = best_of(*tier);
     if (enough(next) || next.fits > best.fits ||
         (next.fits == best.fits && next.shown >= best.shown))

@@ -147,9 +147,9 @@ void ImGuiLayer::begin_frame(int width, int height, float dt) {
   pressed_.clear();
 }
 
-void ImGuiLayer::end_frame() {
+void ImGuiLayer::end_frame(bool rasterize) {
   ImGui::Render();
-  ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
+  if (rasterize) ImGui_ImplOpenGL3_RenderDrawData(ImGui::GetDrawData());
   if (!window_) return;
   std::vector<std::array<int, 3>> held;
   held.swap(held_);

@@ -32,9 +32,11 @@ class ImGuiLayer {
 
   /// Starts a frame. Headless: `width` x `height` pixels, `dt` seconds since the last frame.
   void begin_frame(int width, int height, float dt);
-  /// Renders the frame into the bound framebuffer. With a window, then hands ImGui the key
-  /// releases held back from this frame's events (see on_key).
-  void end_frame();
+  /// Renders the frame into the bound framebuffer. With `rasterize` false, ends the frame (its
+  /// layout and draw lists, all ImGui's state) without drawing it: a headless render's settling
+  /// frames, which no one reads back. With a window, then hands ImGui the key releases held back
+  /// from this frame's events (see on_key).
+  void end_frame(bool rasterize = true);
 
   /// ImGui's own garbage collection, now: at the next begin_frame, every window and table not
   /// drawn in the last frame gives back its draw buffers (which keep the capacity of the largest

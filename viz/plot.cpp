@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 #include <limits>
+#include <utility>
 
 namespace warplens::viz {
 
@@ -161,6 +162,8 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     for (double v : se.y_high) include(v);
   }
   for (const auto& r : references) include(r.y);
+  // Nothing to read off the y axis (the model's marks alone, before a GPU measured): no ticks.
+  const bool values = y_hi > 0;
   if (y_hi <= 0) {
     y_lo = spec.log_y ? 1 : 0;
     y_hi = spec.log_y ? 10 : 1;
@@ -188,6 +191,7 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     }
     y_ticks = thin_ticks(y_ticks, y_lo, y_hi, frame_h, tick_h);
   }
+  if (!values) y_ticks.clear();
   const bool log_x = spec.log_x && spec.x_min > 0 && spec.x_max > spec.x_min;
   const std::vector<double> x_ticks = !spec.x_ticks.empty() ? spec.x_ticks
                                       : log_x               ? log_ticks(spec.x_min, spec.x_max)
@@ -241,6 +245,36 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   draw->AddText({left - y_label_w - 6 * s, origin.y + 2 * s}, muted, spec.y_label.c_str());
 
   draw->PushClipRect({left, top}, {right, bottom}, true);
+  // The model's vertical marks (one per x: the last of several, as the legend lists them),
+  // each labelled at the top: right of the line, or left of it where the frame ends first, in
+  // the first row where it meets no other label.
+  std::vector<std::vector<std::pair<float, float>>> rows;  // the labels' spans, per row
+  for (auto at = spec.x_marks.begin(); at != spec.x_marks.end(); ++at) {
+    const XMark& m = *at;
+    if (m.x < spec.x_min || m.x > spec.x_max) continue;
+    if (std::any_of(at + 1, spec.x_marks.end(), [&](const XMark& later) {
+          return std::fabs(later.x - m.x) <= 1e-9 * std::fabs(m.x);
+        }))
+      continue;
+    const float x = px(m.x);
+    const ImU32 c = to_imgui_color(m.color);
+    dashed_line(draw, {x, top}, {x, bottom}, c, 1.5f * s, 5 * s);
+    const ImVec2 ts = ImGui::CalcTextSize(m.label.c_str());
+    const float lx =
+        x + 4 * s + ts.x <= right ? x + 4 * s : std::max(left + 2 * s, x - 4 * s - ts.x);
+    std::size_t row = 0;
+    for (; row < rows.size(); ++row)
+      if (std::none_of(rows[row].begin(), rows[row].end(), [&](const auto& span) {
+            return lx < span.second + 8 * s && span.first < lx + ts.x + 8 * s;
+          }))
+        break;
+    if (row == rows.size()) rows.emplace_back();
+    rows[row].push_back({lx, lx + ts.x});
+    const float ly = top + 4 * s + static_cast<float>(row) * font * 1.2f;
+    draw->AddRectFilled({lx - 2 * s, ly}, {lx + ts.x + 2 * s, ly + ts.y},
+                        to_imgui_color(theme.background, 0.85f));
+    draw->AddText({lx, ly}, c, m.label.c_str());
+  }
   for (const auto& r : references) {
     if (spec.log_y && r.y <= 0) continue;
     dashed_line(draw, {left, py(r.y)}, {right, py(r.y)}, to_imgui_color(r.color), 1.5f * s, 6 * s);

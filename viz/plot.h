@@ -35,6 +35,14 @@ struct ReferenceLine {
   double y = 0;
 };
 
+/// A vertical dashed line at x: where the model puts something (a cache level's size, the L1 a
+/// carveout leaves), labelled at its top inside the frame.
+struct XMark {
+  std::string label;
+  Rgb color;
+  double x = 0;
+};
+
 struct PlotSpec {
   std::string x_label;  ///< with unit, e.g. "stride (elements)"
   std::string y_label;  ///< with unit, e.g. "GB/s (read + write, 10^9 B/s)"
@@ -43,6 +51,7 @@ struct PlotSpec {
   bool log_x = false;               ///< log x axis (x_min > 0)
   std::vector<double> x_ticks;      ///< tick values to use instead of the automatic ones
   std::string value_unit = "GB/s";  ///< the unit of y in the hover read-out
+  std::vector<XMark> x_marks;       ///< the model's vertical marks
 };
 
 /// How draw_plot uses its room beyond the data (the defaults are the one-line legend under the

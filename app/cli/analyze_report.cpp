@@ -91,7 +91,8 @@ json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw,
     r["transaction_bytes"] = a.transaction_bytes;
     r["requested_bytes"] = a.requested_bytes;
     r["moved_bytes"] = a.moved_bytes;
-    r["efficiency"] = a.efficiency();
+    r["efficiency"] = a.efficiency();  // the contract's name; bytes_used says what it is
+    r["bytes_used"] = a.efficiency();
     r["sectors"] = a.sectors;
     r["lines"] = a.lines;
     json ranges = json::array();
@@ -118,7 +119,8 @@ json analyze_json(const model::AccessPattern& pattern, model::HardwareModel hw,
     // Shared memory's efficiency is wavefronts needed / used (a broadcast is 1, the best case);
     // the byte ratio, requested / moved, is byte_efficiency.
     r["min_wavefronts_per_request"] = a.min_wavefronts;
-    r["efficiency"] = a.efficiency();
+    r["efficiency"] = a.efficiency();  // the contract's name; wavefronts_needed says what it is
+    r["wavefronts_needed"] = a.efficiency();
     r["byte_efficiency"] = a.byte_efficiency();
     json phases = json::array();
     for (const auto& p : a.phases) {
@@ -188,12 +190,11 @@ std::string analyze_text(const json& r) {
   out << "  bytes requested     " << r["requested_bytes"] << "\n"
       << "  bytes moved         " << r["moved_bytes"] << "\n";
   if (global) {
-    out << "  efficiency          " << eff << " (bytes requested / moved)\n";
+    out << "  bytes used          " << eff << " (bytes requested / moved)\n";
   } else {
     char bytes[32];
     std::snprintf(bytes, sizeof bytes, "%.1f %%", 100.0 * r["byte_efficiency"].get<double>());
-    out << "  efficiency          " << eff
-        << " (wavefronts needed / used: " << r["min_wavefronts_per_request"] << " of "
+    out << "  wavefronts needed   " << eff << " (" << r["min_wavefronts_per_request"] << " of "
         << r["wavefronts_per_request"] << ")\n"
         << "  bank bytes used     " << bytes << " (bytes requested / moved)\n";
   }

@@ -92,6 +92,13 @@ std::vector<viz::ReferenceLine> plot_references(const FigurePlot& plot, const vi
   return out;
 }
 
+std::vector<viz::XMark> plot_x_marks(const FigurePlot& plot, const viz::Theme& theme) {
+  std::vector<viz::XMark> out;
+  for (const FigureXMark& m : plot.x_marks)
+    out.push_back({m.tag.empty() ? m.label : m.tag, figure_color(m.color, theme), m.x});
+  return out;
+}
+
 viz::PlotSpec plot_spec(const FigurePlot& plot) {
   viz::PlotSpec spec;
   spec.x_label = plot.x_label;

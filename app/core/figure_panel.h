@@ -120,11 +120,12 @@ struct FigureReference {
   double y = 0;
 };
 /// A vertical line at x: a size the model places something at (a cache level's capacity, the L1
-/// a carveout leaves). Figures draw them; the window's plots do not.
+/// a carveout leaves). Figures and the window's plots (plot_x_marks) draw them.
 struct FigureXMark {
   std::string label;
   FigureColor color;
   double x = 0;
+  std::string tag;  ///< the short form the window writes at the line's top (empty: the label)
 };
 /// One plot as data: what the window's view draws with viz::draw_plot (plot_series,
 /// plot_references), and the figure (plot_figure.h) from the same data. Labels carry their units.
@@ -144,6 +145,8 @@ struct FigurePlot {
 /// The window's series and reference lines of `plot` in `theme`'s colours (draw_plot's input).
 std::vector<viz::PlotSeries> plot_series(const FigurePlot& plot, const viz::Theme& theme);
 std::vector<viz::ReferenceLine> plot_references(const FigurePlot& plot, const viz::Theme& theme);
+/// The window's vertical marks of `plot` (viz::PlotSpec::x_marks) in `theme`'s colours.
+std::vector<viz::XMark> plot_x_marks(const FigurePlot& plot, const viz::Theme& theme);
 /// `plot`'s spec for draw_plot with its longest labels (the window fits its own).
 viz::PlotSpec plot_spec(const FigurePlot& plot);
 

@@ -10,7 +10,8 @@ nlohmann::json global_analysis_json(const model::GlobalAnalysis& a) {
           {"lines_per_request", a.lines.size()},
           {"requested_bytes", a.requested_bytes},
           {"moved_bytes", a.moved_bytes},
-          {"efficiency", a.efficiency()}};
+          {"efficiency", a.efficiency()},
+          {"bytes_used", a.efficiency()}};
 }
 
 nlohmann::json shared_analysis_json(const model::SharedAnalysis& a) {
@@ -21,6 +22,7 @@ nlohmann::json shared_analysis_json(const model::SharedAnalysis& a) {
           {"requested_bytes", a.requested_bytes},
           {"moved_bytes", a.moved_bytes},
           {"efficiency", a.efficiency()},
+          {"wavefronts_needed", a.efficiency()},
           {"byte_efficiency", a.byte_efficiency()}};
 }
 

@@ -109,8 +109,8 @@ std::vector<StatText> global_stat_texts(const model::GlobalAnalysis& p,
       "bytes moved", [](const G& a) { return bytes(a.moved_bytes); }, true,
       "the transactions' bytes (sectors x 32 bytes on CC 7.0+)");
   b.add(
-      "efficiency", [](const G& a) { return percent(a.efficiency()); }, true,
-      "bytes requested / bytes moved");
+      "bytes used", [](const G& a) { return percent(a.efficiency()); }, true,
+      "bytes requested / bytes moved: the share of what the sectors move that the lanes use");
   const bool store = p.op == model::Op::Store;
   b.add(
       store ? "stores per KiB" : "loads per KiB",
@@ -133,10 +133,11 @@ std::string shared_efficiency_text(const model::SharedAnalysis& a) {
 }
 
 std::string shared_cost_text(const model::SharedAnalysis& a) {
+  // Wavefronts needed / taken has its own name: global memory's bytes used / moved is another
+  // ratio (issue 32).
   const std::string n = text("%d wavefront%s", a.wavefronts, a.wavefronts == 1 ? "" : "s");
-  const std::string why =
-      a.wavefronts == a.min_wavefronts ? " (the minimum)" : text(" (%d needed)", a.min_wavefronts);
-  return n + why + ", " + percent(a.efficiency()) + " efficiency";
+  if (a.wavefronts == a.min_wavefronts) return n + " (the minimum)";
+  return n + text(", %d needed (", a.min_wavefronts) + percent(a.efficiency()) + ")";
 }
 
 std::vector<StatText> shared_stat_texts(const model::SharedAnalysis& p,
@@ -180,8 +181,8 @@ std::vector<StatText> shared_stat_texts(const model::SharedAnalysis& p,
       "bank bytes moved", [](const A& a) { return bytes(a.moved_bytes); }, true,
       "wavefronts x banks x bank width: each wavefront is one pass through every bank, used or "
       "not");
-  b.add("efficiency", shared_efficiency_text, true,
-        "wavefronts needed / wavefronts used: 100 % when no bank serves more words than it must "
+  b.add("wavefronts needed", shared_efficiency_text, true,
+        "wavefronts needed / wavefronts taken: 100 % when no bank serves more words than it must "
         "(a broadcast is one wavefront, the best case); an n-way conflict is 1/n. Needed = "
         "distinct words / banks, rounded up, per phase");
   return b.rows;

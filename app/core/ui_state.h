@@ -46,17 +46,24 @@ struct UiState {
   bool presenter_shown = false;  ///< the layout the last frame drew (set by the shell)
   /// Select the transpose lab's view tab from the state on the next frame (keys, scenarios).
   bool select_transpose_view = true;
-  /// Key T, the presenter strip's "as stored": where a 2D array view (a shared tile, a global
-  /// matrix) and its bank grid or warp view do not fit side by side, the array view in their
-  /// place (app/widgets/tile_panel.h).
-  bool array_alone = false;
-  bool array_left_out = false;  ///< this frame's views left an array view out for lack of room
-  bool array_switch = false;    ///< the last frame's did: the strip offers the switch
+  /// Key T, the presenter strip's "as stored", render --as-stored: where a 2D array view (a
+  /// shared tile, a global matrix) and its bank grid or warp view do not fit side by side,
+  /// whether the array view stands in their place (app/widgets/tile_panel.h). Unset: the view's
+  /// own choice (a shared tile stays, with the grid's count; a matrix gives way).
+  std::optional<bool> array_alone;
+  bool array_left_out = false;     ///< this frame's views had no room for an array view beside
+  bool array_shown_alone = false;  ///< ... and drew it alone, in the picture's place
+  bool array_switch = false;       ///< the last frame's views had no room: the strip offers T
+  bool array_was_alone = false;    ///< the last frame's drew the array view alone
   /// The presenter strip's knobs as wide as the last frame drew them (pixels; 0: not yet), and
   /// whether with their labels: those give way on a short strip until the scenario or the
   /// strip's width (`strip_fitted_for`) changes (presenter.h).
   float strip_knobs_width = 0;
   bool strip_knob_labels = true;
+  /// Whether the strip takes a second line for the knobs: where the title, the device and the
+  /// knobs without their labels do not fit on one (outside A/B compare, whose panes need the
+  /// height; its title then heads the numbers).
+  bool strip_two_lines = false;
   std::string strip_fitted_for;
   /// This frame's presenter strip showed the scenario's title whole in its picker; where it did
   /// not, the numbers beside the view start with it.

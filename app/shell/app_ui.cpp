@@ -298,9 +298,9 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   const float gap = 8 * s;
   const bool presenter = presenter_layout(ui, w, h, s);
   ui.presenter_shown = presenter;
-  // Presenter: a one-line strip of knobs instead of the parameter panel, over the view.
-  const float strip_h =
-      presenter ? ImGui::GetFrameHeight() + 2 * ImGui::GetStyle().WindowPadding.y : 0.0f;
+  // Presenter: a strip of knobs instead of the parameter panel, over the view: one line, or two
+  // where the scenario's title and the device need the first.
+  const float strip_h = presenter ? presenter_strip_height(presenter_strip_lines(ui, w)) : 0.0f;
   const float panel_w =
       presenter ? 0.0f : std::min(std::clamp(0.24f * w, 260 * s, 380 * s), 0.3f * w);
   const float body_y = presenter ? strip_h + gap : header_h;
@@ -497,7 +497,9 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   }
   draw_keys_help(ui, w, h);
   ui.array_switch = ui.array_left_out;  // the strip offers "as stored" on the next frame
+  ui.array_was_alone = ui.array_shown_alone;
   ui.array_left_out = false;
+  ui.array_shown_alone = false;
   {
     const PhaseTimer timer("keys");
     handle_keys(ui, labs, presenter);

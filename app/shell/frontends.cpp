@@ -43,7 +43,7 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   ui.theme = options.theme;
   ui.interactive = interactive;
   ui.presenter = options.presenter;
-  ui.array_alone = options.array_alone;
+  if (options.array_alone) ui.array_alone = true;
   const auto& catalog = builtin_scenarios();
   const Scenario* start = &find_scenario(options.scenario);
   if (!options.preset.empty()) {
@@ -129,7 +129,7 @@ UiState catalog_ui(const ViewOptions& options) {
   ui.theme = options.theme;
   ui.interactive = false;
   ui.presenter = options.presenter;
-  ui.array_alone = options.array_alone;
+  if (options.array_alone) ui.array_alone = true;
   if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
   return ui;
 }
@@ -164,7 +164,7 @@ int write_animation(HeadlessScene& scene, UiState& ui, viz::RenderTarget& target
   const int steps = ui.view_steps;
   for (int step = 0; step <= steps; ++step) {
     ui.view_step = step;
-    scene.draw_frames(ui, target, width, height, 2);
+    scene.draw_still(ui, target, width, height, nullptr, 2);
     frames.push_back(viz::read_framebuffer(width, height));
     delays.push_back(step == steps ? 250 : static_cast<int>(kStepPace * 100));
   }
@@ -208,7 +208,7 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
 
     viz::RenderTarget target;
     LayoutAudit audit;
-    scene.draw_frames(ui, target, width, height, 3, options.audit ? &audit : nullptr);
+    scene.draw_still(ui, target, width, height, options.audit ? &audit : nullptr);
     if (options.animate != ViewOptions::Animation::None)
       return write_animation(scene, ui, target, options, out_path, width, height);
     if (!out_path.empty()) {

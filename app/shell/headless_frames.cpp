@@ -24,20 +24,34 @@ bool HeadlessScene::wait_until_idle(std::chrono::seconds timeout) {
 
 void HeadlessScene::draw_frames(UiState& ui, viz::RenderTarget& target, int width, int height,
                                 int frames, LayoutAudit* audit) {
+  draw(ui, target, width, height, frames, audit, true);
+}
+
+void HeadlessScene::draw_still(UiState& ui, viz::RenderTarget& target, int width, int height,
+                               LayoutAudit* audit, int frames) {
+  draw(ui, target, width, height, frames, audit, false);
+}
+
+void HeadlessScene::draw(UiState& ui, viz::RenderTarget& target, int width, int height, int frames,
+                         LayoutAudit* audit, bool rasterize_every_frame) {
   for (int frame = 0; frame < frames; ++frame) {
-    const bool audited = audit && frame == frames - 1;
+    const bool last = frame == frames - 1;
+    const bool rasterized = last || rasterize_every_frame;
+    const bool audited = audit && last;
     if (audited) audit->clear();
     std::optional<LayoutAudit::Scope> scope;
     if (audited) scope.emplace(*audit);
     target.bind(width, height);
-    const viz::Rgb bg = viz::theme(ui.theme).background;
-    glClearColor(bg.r, bg.g, bg.b, 1);
-    glClear(GL_COLOR_BUFFER_BIT);
+    if (rasterized) {
+      const viz::Rgb bg = viz::theme(ui.theme).background;
+      glClearColor(bg.r, bg.g, bg.b, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+    }
     layer.begin_frame(width, height, 1.0f / 60.0f);
     draw_app(ui, labs, layer, width, height);
     target.bind(width, height);
     const PhaseTimer timer("ImGui render");
-    layer.end_frame();
+    layer.end_frame(rasterized);
   }
   const PhaseTimer timer("glFinish");
   glFinish();

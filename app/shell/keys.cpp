@@ -86,8 +86,8 @@ void handle_keys(UiState& ui, Workbench& labs, bool presenter_shown) {
       ui.compare_edit_a = true;
     } else if ((c == 'b' || c == 'B') && ui.compare) {
       ui.compare_edit_a = false;
-    } else if ((c == 't' || c == 'T') && (ui.array_switch || ui.array_alone)) {
-      ui.array_alone = !ui.array_alone;
+    } else if ((c == 't' || c == 'T') && (ui.array_switch || ui.array_alone.value_or(false))) {
+      ui.array_alone = !(ui.array_switch ? ui.array_was_alone : ui.array_alone.value_or(false));
     } else if (c == '?') {
       ui.show_keys = !ui.show_keys;
     } else if (c == 'p' || c == 'P') {

@@ -533,7 +533,7 @@ int render_lesson(const ViewOptions& options, const std::string& lesson_name,
       go_to_lesson_step(ui, scene.labs, k);
       scene.labs.lab(ui.lab).shown();
       scene.wait_until_idle();
-      scene.draw_frames(ui, target, width, height, 3, options.audit ? &audit : nullptr);
+      scene.draw_still(ui, target, width, height, options.audit ? &audit : nullptr);
       const std::string name = two_digits(k + 1) + "-" + ui.lesson->lesson.steps[k].scenario.name;
       if (options.audit) add_audit_findings(report, "step " + name, audit);
       const std::string error = scene.labs.lab(ui.lab).error();

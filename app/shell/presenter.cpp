@@ -1,10 +1,12 @@
 #include "presenter.h"
 
 #include <algorithm>
+#include <cmath>
 #include <string>
 #include <utility>
 
 #include "app_ui.h"
+#include "layout_audit.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
@@ -16,6 +18,47 @@ bool presenter_layout(const UiState& ui, float width, float height, float scale)
   return body_lines < 24 || width / scale < 1100;
 }
 
+namespace {
+
+// The strip's measures: its arrows, the least a badge takes, the "P: full panel" button.
+struct StripMeasures {
+  float arrow, arrows, badge_least, picker_least, button_w;
+};
+
+StripMeasures strip_measures(const UiState& ui, float s) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  StripMeasures m{};
+  m.arrow = ImGui::GetFrameHeight();
+  m.arrows = 2 * m.arrow + 2 * style.ItemSpacing.x + 24 * s;
+  m.badge_least = ImGui::CalcTextSize("no GPU").x + 26 * s;
+  m.picker_least = ImGui::CalcTextSize("0123456789ab").x + m.arrow;
+  m.button_w = ui.interactive
+                   ? ImGui::CalcTextSize("P: full panel").x + 2 * style.FramePadding.x + 24 * s
+                   : 0.0f;
+  return m;
+}
+
+float picker_width_for(const std::string& title, const StripMeasures& m) {
+  return ImGui::CalcTextSize(title.c_str()).x + m.arrow + 2 * ImGui::GetStyle().FramePadding.x;
+}
+
+std::string strip_fitted_for(const UiState& ui, float width) {
+  return std::to_string(ui.scenario) + "@" + std::to_string(width);
+}
+
+}  // namespace
+
+int presenter_strip_lines(const UiState& ui, float width) {
+  // Decided by the last frames' strip for this scenario and width (draw_presenter_strip).
+  return ui.strip_fitted_for == strip_fitted_for(ui, width) && ui.strip_two_lines ? 2 : 1;
+}
+
+float presenter_strip_height(int lines) {
+  return static_cast<float>(lines) * ImGui::GetFrameHeight() +
+         static_cast<float>(lines - 1) * ImGui::GetStyle().ItemSpacing.y +
+         2 * ImGui::GetStyle().WindowPadding.y;
+}
+
 void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2 pos, ImVec2 size) {
   const float s = frame.layer.scale();
   ImGui::SetNextWindowPos(pos);
@@ -24,78 +67,117 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
       "##presenter-strip", nullptr,
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
   const ImGuiStyle& style = ImGui::GetStyle();
-  const float arrow = ImGui::GetFrameHeight();
-  const char* full = "P: full panel";
-  const float button_w =
-      ui.interactive ? ImGui::CalcTextSize(full).x + 2 * style.FramePadding.x + 24 * s : 0.0f;
-  // One line: the knobs come first (as wide as the last frame drew them). Where they and the
-  // rest do not fit, the picker narrows to a dozen characters, then the device's words give
-  // way, then the knobs' labels (until the scenario or the strip's width changes).
+  const StripMeasures m = strip_measures(ui, s);
+  const float arrow = m.arrow, arrows = m.arrows, badge_least = m.badge_least,
+              picker_least = m.picker_least, button_w = m.button_w;
+  // One line where the title, the knobs (as wide as the last frame drew them) and the device
+  // fit, the knobs' labels given up first; else two (presenter_strip_lines, which sized the
+  // strip): the title, the device and the way back on the first, the knobs on the second. In
+  // A/B compare (its panes need the height) one line stays while it holds the device and a
+  // dozen characters of the title; where even two lines are short, the picker narrows to a
+  // dozen characters, then the device's words give way, then the knobs' labels (until the
+  // scenario or the strip's width changes).
+  const bool two_lines = size.y > presenter_strip_height(1) + 0.5f;
   const int count = catalog_size(ui);
-  const std::string fitted_for = std::to_string(ui.scenario) + "@" + std::to_string(size.x);
+  const std::string fitted_for = strip_fitted_for(ui, size.x);
   if (ui.strip_fitted_for != fitted_for) {
     ui.strip_fitted_for = fitted_for;
     ui.strip_knob_labels = true;
     ui.strip_knobs_width = 0;
+    ui.strip_two_lines = false;
   }
   const float line_w = ImGui::GetContentRegionAvail().x;
-  const float arrows = 2 * arrow + 2 * style.ItemSpacing.x + 24 * s;
-  const float badge_least = ImGui::CalcTextSize("no GPU").x + 26 * s;
-  const float picker_least = ImGui::CalcTextSize("0123456789ab").x + arrow;
-  const float knobs_w = ui.strip_knobs_width;
+  const float knobs_w = two_lines ? 0.0f : ui.strip_knobs_width;  // on the title's line
   const bool badge = arrows + picker_least + knobs_w + badge_least + button_w <= line_w;
   if (!badge && knobs_w > 0 && ui.strip_knob_labels &&
       arrows + arrow + knobs_w + button_w > line_w) {
     ui.strip_knob_labels = false;  // measured again without them on this frame
   }
+  if (two_lines && ui.strip_knob_labels && ui.strip_knobs_width > line_w)
+    ui.strip_knob_labels = false;
   if (ImGui::ArrowButton("##previous", ImGuiDir_Left) && ui.interactive)
     ui.pending_scenario = (ui.scenario + count - 1) % count;
   ImGui::SameLine();
-  // The picker as wide as its title needs, at most 40 % of the strip and what the rest leaves.
+  // The picker as wide as its title needs, within what the rest leaves.
   const std::string title = scenario_at(ui, ui.scenario).title;
   // Where not even a dozen characters are left, the picker is its arrow alone (the scenario's
-  // title is in the status line).
+  // title heads the numbers).
   const float picker_room = line_w - arrows - knobs_w - button_w - (badge ? badge_least : 0.0f);
   const float picker_w =
-      picker_room < picker_least
-          ? arrow
-          : std::min({ImGui::CalcTextSize(title.c_str()).x + arrow + 2 * style.FramePadding.x,
-                      0.4f * size.x, picker_room});
+      picker_room < picker_least ? arrow : std::min(picker_width_for(title, m), picker_room);
   ImGui::SetNextItemWidth(picker_w);
   const float preview_room =
       picker_room < picker_least ? 0.0f : picker_w - arrow - 2 * style.FramePadding.x;
   ui.strip_title_whole = preview_room > 0 && ImGui::CalcTextSize(title.c_str()).x <= preview_room;
+  // A lecture starts from the scenario's name and says what drew it: both on the strip.
+  if (preview_room <= 0)
+    audit_finding("missing",
+                  "presenter strip: the title reduced to the picker's arrow (" + title + ")");
+  else if (!ui.strip_title_whole)
+    audit_finding("ellipsized", "presenter strip: the title cut in its picker (" + title + ")");
+  if (!badge) audit_finding("missing", "presenter strip: the device or model-only badge left out");
   draw_scenario_combo(ui, preview_room);
   ImGui::SameLine();
   if (ImGui::ArrowButton("##next", ImGuiDir_Right) && ui.interactive)
     ui.pending_scenario = (ui.scenario + 1) % count;
+  // Right end: the device (or the model-only / teaching-model badge), then the way back.
+  const auto right_end = [&] {
+    if (badge) {
+      ImGui::SameLine();
+      ImGui::AlignTextToFramePadding();
+      draw_device_badge(lab, frame.layer, frame.theme,
+                        ImGui::GetWindowContentRegionMax().x - button_w - 6 * s);
+    }
+    if (ui.interactive) {
+      ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 16 * s,
+                               ImGui::GetWindowContentRegionMax().x - button_w + 24 * s));
+      if (ImGui::SmallButton("P: full panel")) ui.presenter = false;
+    }
+  };
+  if (two_lines) right_end();
   // The scenario's knobs, and "as stored" where a 2D array view had no room (key T).
-  ImGui::SameLine(0, (ui.strip_knob_labels ? 24 : 8) * s);
+  if (!two_lines) ImGui::SameLine(0, (ui.strip_knob_labels ? 24 : 8) * s);
   const float x0 = ImGui::GetCursorScreenPos().x;
   {
     const KnobLabels labels(ui.strip_knob_labels);
     lab.draw_knobs(frame);
-    // Only where it fits after the lab's own (else key T alone switches).
+    // Only where it fits after the lab's own, the badge keeping its place (else key T alone
+    // switches).
     const float check_w =
         ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("as stored").x;
-    if (ui.array_switch && ImGui::GetContentRegionAvail().x >= check_w + button_w)
-      knob_check("as stored", ui.array_alone);
+    bool alone = ui.array_was_alone;
+    if (ui.array_switch &&
+        ImGui::GetContentRegionAvail().x >= check_w + button_w + (two_lines ? 0 : badge_least) &&
+        knob_check("as stored", alone))
+      ui.array_alone = alone;
   }
   // To the last knob's end (a lab's knobs may end their line rather than leave it open).
   ui.strip_knobs_width =
       std::max(ImGui::GetCursorScreenPos().x, ImGui::GetItemRectMax().x + 24 * s) - x0;
-  // Right end: the device (or the model-only / teaching-model badge), then the way back.
-  if (badge) {
-    ImGui::SameLine();
-    ImGui::AlignTextToFramePadding();
-    draw_device_badge(lab, frame.layer, frame.theme,
-                      ImGui::GetWindowContentRegionMax().x - button_w - 6 * s);
+  // One line too short for the whole title and the device: the knobs' labels go first; then,
+  // outside A/B compare, the knobs take a line of their own (with their labels) from the next
+  // frame on: where the title fits whole on a line of its own, or one line would leave the
+  // picker its arrow alone (else one line keeps the height, the title heading the numbers).
+  const float one_line =
+      arrows + picker_width_for(title, m) + ui.strip_knobs_width + badge_least + button_w;
+  const bool worth = one_line - ui.strip_knobs_width <= line_w ||
+                     line_w - arrows - ui.strip_knobs_width - button_w - badge_least < picker_least;
+  // A/B compare keeps one line for its panes' height while that line still holds the title's
+  // dozen characters and the device; where it would not (the room, not the scale, decides),
+  // the knobs take the second line there too, once their width has settled (their combos
+  // narrow over a few frames).
+  const bool settled = std::abs(ui.strip_knobs_width - knobs_w) < 0.5f;
+  const bool loses_title_or_badge =
+      arrows + picker_least + ui.strip_knobs_width + badge_least + button_w > line_w;
+  if (!two_lines && !ui.strip_two_lines && ui.strip_knobs_width > 0 && one_line > line_w) {
+    if (ui.strip_knob_labels) {
+      ui.strip_knob_labels = false;
+    } else if (ui.compare ? settled && loses_title_or_badge : worth) {
+      ui.strip_two_lines = true;
+      ui.strip_knob_labels = true;
+    }
   }
-  if (ui.interactive) {
-    ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 16 * s,
-                             ImGui::GetWindowContentRegionMax().x - button_w + 24 * s));
-    if (ImGui::SmallButton(full)) ui.presenter = false;
-  }
+  if (!two_lines) right_end();
   ImGui::End();
 }
 

@@ -29,6 +29,12 @@ namespace warplens::app {
 /// The presenter strip at `pos`, `size`: scenario arrows and picker, `lab`'s knobs, and a
 /// button back to the full panel, on one line: where it is short the picker narrows, the device
 /// gives way, then the knobs' labels. Scenario choices land in ui.pending_scenario.
+/// The presenter strip's lines for a strip `width` wide: 1 where the scenario's title, its
+/// knobs (without their labels if need be) and the device badge fit on one, else 2 (the knobs
+/// on the second), as the last frames' strip found.
+[[nodiscard]] int presenter_strip_lines(const UiState& ui, float width);
+/// The strip's height for `lines` lines.
+[[nodiscard]] float presenter_strip_height(int lines);
 void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2 pos, ImVec2 size);
 
 /// The key numbers of `lab` (LabInstance::key_numbers, else its A/B column: the model's cost,

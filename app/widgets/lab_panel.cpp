@@ -37,7 +37,8 @@ bool draw_measure_footer(const MeasureProgress& f, const viz::Theme& theme, bool
 }
 
 ViewAside::Note measured_state_note(const MeasureProgress& p, bool has) {
-  if (!p.gpu_mode) return has ? ViewAside::Note{} : ViewAside::Note{p.no_gpu_text, true};
+  // Without a GPU the view draws the model: a quiet note, not a warning over it.
+  if (!p.gpu_mode) return has ? ViewAside::Note{} : ViewAside::Note{p.no_gpu_text, false};
   if (p.busy) return {format("%s \u2026 %d / %d", p.status.c_str(), p.done, p.total), false};
   return has ? ViewAside::Note{} : ViewAside::Note{"not measured yet", false};
 }

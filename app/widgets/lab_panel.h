@@ -30,9 +30,9 @@ struct MeasureProgress {
 bool draw_measure_footer(const MeasureProgress& progress, const viz::Theme& theme,
                          bool interactive);
 
-/// The note over a view: without a GPU why (a warning) unless the view `has` numbers anyway
-/// (injected, a figure); while measuring "STATUS … done / total"; else "not measured yet" until
-/// it has; empty once it has.
+/// The note over a view: without a GPU why (quiet: the model still draws) unless the view `has`
+/// numbers anyway (injected, a figure); while measuring "STATUS … done / total"; else "not measured
+/// yet" until it has; empty once it has.
 ViewAside::Note measured_state_note(const MeasureProgress& progress, bool has);
 
 /// The status line of a sectioned lab: "LAB • SECTION • DEVICE", then "• model only" without a

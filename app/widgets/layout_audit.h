@@ -25,7 +25,9 @@ struct LayoutFinding {
   /// "ellipsized": a text shortened with "…" (fit_text, table headers);
   /// "clipped": text or a control cut at a window's or column's edge;
   /// "hidden": an element not drawn for lack of space (rows elided, labels thinned);
-  /// "scrolls": a panel whose content is taller than the panel (it scrolls).
+  /// "scrolls": a panel whose content is taller than the panel (it scrolls);
+  /// "missing": something the lesson needs on screen not there at all (the scenario's title, a
+  /// tile view, a chart's lines, a device line): it fails the audit in any panel.
   std::string kind;
   std::string text;  ///< what was cut or hidden, as the user would read it
   bool operator==(const LayoutFinding&) const = default;

@@ -64,7 +64,7 @@ viz::Figure tile_figure(const FigurePanelData& data, const viz::Theme& theme,
   const std::string title =
       (padding > 0 ? format("tile as stored: %d + %d padding per row", width, padding)
                    : format("tile as stored: %d per row", width)) +
-      " \u2022 tint and number: the word's bank \u2022 lane colour: the lane that reads it";
+      " \u2022 number and tint: the word's bank \u2022 lane colour: the lane that reads it";
   y = figure_parts::add_wrapped(pen, title, page.left, y + 0.3f * kFont, page.right,
                                 FigureRole::Label, FigureFont::Regular, 0.9f * kFont,
                                 theme.muted_text) +
@@ -104,7 +104,8 @@ viz::Figure tile_figure(const FigurePanelData& data, const viz::Theme& theme,
         const viz::Rgb fill = theme.lanes[static_cast<std::size_t>(lane)];
         pen.fill(box, FigureRole::Element, fill);
         if (words_per_bank[bank] > 1) pen.frame(box, FigureRole::ConflictMark, theme.conflict, 2);
-        pen.text(cx, cy, std::to_string(lane), FigureRole::LaneNumber, FigureFont::Mono,
+        // One meaning per number: the bank, here too (the lane is the colour).
+        pen.text(cx, cy, std::to_string(bank), FigureRole::BankNumber, FigureFont::Mono,
                  number_size, viz::text_on(fill), FigureAnchor::Center);
       } else {
         pen.fill(box, FigureRole::Element, bank_tint(bank, banks, theme));
@@ -137,7 +138,7 @@ viz::Figure tile_figure(const FigurePanelData& data, const viz::Theme& theme,
   y += 1.6f * kFont;
   y = figure_parts::add_legend(
       pen, theme,
-      {{LegendEntry::Swatch::Lanes, {}, "word a lane reads (lane number)"},
+      {{LegendEntry::Swatch::Lanes, {}, "word a lane reads (lane colour, bank number)"},
        {LegendEntry::Swatch::Fill, bank_tint(5, 32, theme), "untouched word (bank number)"},
        {LegendEntry::Swatch::ConflictFrame, theme.conflict, "bank conflict"},
        {LegendEntry::Swatch::Hatch, theme.untouched, "padding"}},

@@ -77,7 +77,7 @@ float array_view_width(float room, float height, float scale, float keep) {
 
 void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 size,
-                     bool interactive) {
+                     bool interactive, const std::string& count_text) {
   const float s = layer.scale();
   const viz::Fonts& fonts = layer.fonts();
   ImFont* regular = fonts.regular ? fonts.regular : ImGui::GetFont();
@@ -122,36 +122,91 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
 
   // Layout: a caption line, column numbers, then the grid with row numbers on its left.
   const ImU32 muted = to_imgui_color(theme.muted_text);
-  const float font_px = regular->FontSize, small_px = 0.75f * font_px;
-  const float margin = 6 * s, caption_h = font_px + 6 * s, header_h = small_px + 4 * s;
-  const float label_w = mono->CalcTextSizeA(small_px, FLT_MAX, 0, "31").x + 6 * s;
+  const float margin = 6 * s;
   // The caption: the array as stored, then what the tint means, as room allows.
   const float room = size.x - 2 * margin;
   const int padding = pitch - width;
   const std::string title =
       padding > 0 ? format("%s as stored: %d + %d padding per row", array.name, width, padding)
                   : format("%s as stored: %d per row", array.name, width);
-  const std::string key =
-      shared ? "tint: the word's bank" : "tint: 128-byte lines, ruled where each starts";
-  std::string shown = title + " \u2022 " + key;
-  for (const std::string& shorter : {title, format("%s as stored", array.name)})
-    if (ImGui::CalcTextSize(shown.c_str()).x > room) shown = shorter;
-  const bool key_on_top = shown.size() > title.size();
-  shown = fit_text(shown, room);
-  // Under the grid: what the tint means, when the caption has no room for it.
-  const float key_h =
-      key_on_top ? 0.0f : regular->CalcTextSizeA(font_px, FLT_MAX, room, key.c_str()).y + 4 * s;
-  const float grid_w = size.x - 2 * margin - label_w,
-              grid_h = size.y - caption_h - header_h - key_h;
-  // A tile's words are square cells; a matrix's rows are long, so its cells are as wide as the
-  // width allows and up to two text lines tall.
-  const float cell_w = shared
-                           ? std::max(1.0f, std::floor(std::min(grid_w / static_cast<float>(pitch),
-                                                                grid_h / static_cast<float>(rows))))
-                           : std::max(1.0f, grid_w / static_cast<float>(pitch));
-  const float cell_h =
-      shared ? cell_w : std::max(1.0f, std::min(grid_h / static_cast<float>(rows), 2 * font_px));
-  const float cell = cell_w;
+  // One meaning per number: a tile's cells all carry their bank (the lanes show by colour); a
+  // matrix's carry the lane that reads them.
+  const std::string key = shared ? "number and tint: the word's bank \u2022 a lane's colour "
+                                   "where it reads the word"
+                                 : "tint: 128-byte lines, ruled where each starts \u2022 number: "
+                                   "the lane";
+  // Standing in a picture's place: that picture's count, bold, at the foot.
+  ImFont* bold = fonts.bold ? fonts.bold : regular;
+  // The layout at text size `f` (a fraction of the fonts' sizes). The room decides: where the
+  // full size leaves the grid cells too small to see, or the count no whole line, the text
+  // shrinks (down to half), so the key and the count stay on screen beside a grid that reads.
+  struct Fit {
+    float font_px, small_px, bold_px, caption_h, header_h, label_w;
+    std::string shown, count;
+    bool key_on_top, aside, count_whole;
+    float full_cell, side_x, side_w, key_h, count_h, cell_w, cell_h;
+  };
+  const auto fit_at = [&](float f) {
+    Fit t{};
+    t.font_px = regular->FontSize * f;
+    t.small_px = 0.75f * t.font_px;
+    t.bold_px = bold->FontSize * f;
+    t.caption_h = t.font_px + 6 * s;
+    t.header_h = t.small_px + 4 * s;
+    t.label_w = mono->CalcTextSizeA(t.small_px, FLT_MAX, 0, "31").x + 6 * s;
+    const auto regular_w = [&](const std::string& x) {
+      return regular->CalcTextSizeA(t.font_px, FLT_MAX, 0, x.c_str()).x;
+    };
+    t.shown = title + " \u2022 " + key;
+    for (const std::string& shorter : {title, format("%s as stored", array.name)})
+      if (regular_w(t.shown) > room) t.shown = shorter;
+    t.key_on_top = t.shown.size() > title.size();
+    // A square tile in a wide room (standing alone): what the tint means and the count beside
+    // the grid, wrapped, so the grid keeps the height. Else under it.
+    t.full_cell =
+        std::floor(std::min((size.x - 2 * margin - t.label_w) / static_cast<float>(pitch),
+                            (size.y - t.caption_h - t.header_h) / static_cast<float>(rows)));
+    t.side_x = origin.x + margin + t.label_w + t.full_cell * static_cast<float>(pitch) + 3 * margin;
+    t.side_w = origin.x + size.x - margin - t.side_x;
+    t.aside = shared && !t.key_on_top && t.side_w >= 12 * t.font_px;
+    t.key_h = t.key_on_top || t.aside
+                  ? 0.0f
+                  : regular->CalcTextSizeA(t.font_px, FLT_MAX, room, key.c_str()).y + 4 * s;
+    // Where the whole line is too wide, the count without what follows its " \u2022 ".
+    const auto bold_w = [&](const std::string& x) {
+      return bold->CalcTextSizeA(t.bold_px, FLT_MAX, 0, x.c_str()).x;
+    };
+    t.count = count_text;
+    if (bold_w(t.count) > room && t.count.find(" \u2022 ") != std::string::npos)
+      t.count.erase(t.count.find(" \u2022 "));
+    t.count_whole = t.aside || bold_w(t.count) <= room;
+    t.count_h = count_text.empty() || t.aside ? 0.0f : t.bold_px + 8 * s;
+    const float grid_w = size.x - 2 * margin - t.label_w,
+                grid_h = size.y - t.caption_h - t.header_h - t.key_h - t.count_h;
+    // A tile's words are square cells; a matrix's rows are long, so its cells are as wide as
+    // the width allows and up to two text lines tall.
+    t.cell_w = shared ? std::max(1.0f, std::floor(std::min(grid_w / static_cast<float>(pitch),
+                                                           grid_h / static_cast<float>(rows))))
+                      : std::max(1.0f, grid_w / static_cast<float>(pitch));
+    t.cell_h = shared ? t.cell_w
+                      : std::max(1.0f, std::min(grid_h / static_cast<float>(rows), 2 * t.font_px));
+    return t;
+  };
+  const float least_cell = std::max(4.0f, 2 * s);
+  Fit fit = fit_at(1.0f);
+  for (const float f : {0.8f, 0.65f, 0.5f}) {
+    if (fit.cell_h >= least_cell && fit.count_whole) break;
+    fit = fit_at(f);
+  }
+  const float font_px = fit.font_px, small_px = fit.small_px, bold_px = fit.bold_px;
+  const float caption_h = fit.caption_h, header_h = fit.header_h, label_w = fit.label_w;
+  const bool key_on_top = fit.key_on_top, aside = fit.aside;
+  const float side_x = fit.side_x, side_w = fit.side_w, count_h = fit.count_h;
+  const float cell_h = fit.cell_h, cell = fit.cell_w;
+  const std::string shown =
+      fit_text(fit.shown, room * regular->FontSize / font_px);  // fit_text: the window's font
+  const std::string count =
+      fit.count_whole ? fit.count : fit_text(fit.count, room * regular->FontSize / bold_px);
   const ImVec2 grid{origin.x + margin + label_w, origin.y + caption_h + header_h};
 
   draw->AddText(regular, font_px, {origin.x + margin, origin.y}, muted, shown.c_str());
@@ -206,7 +261,7 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
         if (shared && words_per_bank[bank_of(element)] > 1)
           draw->AddRect(a, b, to_imgui_color(theme.conflict), 0, 0, std::max(1.5f, 1.5f * s));
         if (numbers) {
-          const std::string t = std::to_string(lane);
+          const std::string t = std::to_string(shared ? bank_of(element) : lane);
           const ImVec2 ts = mono->CalcTextSizeA(small_px, FLT_MAX, 0, t.c_str());
           draw->AddText(mono, small_px, {0.5f * (a.x + b.x - ts.x), 0.5f * (a.y + b.y - ts.y)},
                         to_imgui_color(viz::text_on(fill)), t.c_str());
@@ -232,8 +287,17 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
       }
     }
   }
+  // What the tint means and the count beside the grid, wrapped to the room right of it.
+  if (aside) {
+    const float top = grid.y;
+    const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, side_w, key.c_str());
+    draw->AddText(regular, font_px, {side_x, top}, muted, key.c_str(), nullptr, side_w);
+    if (!count_text.empty())
+      draw->AddText(bold, bold_px, {side_x, top + ks.y + 12 * s}, to_imgui_color(theme.text),
+                    count_text.c_str(), nullptr, side_w);
+  }
   // What the tint means, under the grid when the caption had no room for it (wrapped).
-  if (!key_on_top) {
+  if (!key_on_top && !aside) {
     const float y = grid.y + static_cast<float>(rows) * cell_h + 4 * s;
     const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, room, key.c_str());
     if (y + ks.y <= origin.y + size.y)
@@ -241,6 +305,9 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
     else
       audit_finding("hidden", "array view: what its tint means (" + key + ")");
   }
+  if (!count_text.empty() && !aside)
+    draw->AddText(bold, bold_px, {origin.x + margin, origin.y + size.y - count_h + 4 * s},
+                  to_imgui_color(theme.text), count.c_str());
   // A matrix: a thick rule where each 128-byte line starts, as in the warp view's strip.
   if (!shared) {
     for (int r = 0; r < rows; ++r) {
@@ -276,16 +343,25 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
 }
 
 ArrayPlacement begin_array_view(UiState& ui, const TraceRecords& trace, const ArrayGeometry& array,
-                                const viz::ImGuiLayer& layer, const viz::Theme& theme, float keep) {
+                                const viz::ImGuiLayer& layer, const viz::Theme& theme, float keep,
+                                bool stays, const std::string& count) {
   const ImVec2 room = ImGui::GetContentRegionAvail();
   const float width = array_view_width(room.x, room.y, layer.scale(), keep);
   if (width <= 0) {
     ui.array_left_out = true;
-    if (!ui.array_alone) return ArrayPlacement::None;
-    draw_array_view(trace, array, layer, theme, room, ui.interactive);
+    if (!ui.array_alone.value_or(stays)) {
+      // A class told to compare tiles must see them: one left out unasked is a finding.
+      if (stays && !ui.array_alone.has_value())
+        audit_finding("missing",
+                      format("%s view: no room beside the picture, not drawn", array.name));
+      return ArrayPlacement::None;
+    }
+    ui.array_shown_alone = true;
+    draw_array_view(trace, array, layer, theme, room, ui.interactive, count);
     return ArrayPlacement::Alone;
   }
   ImGui::BeginChild("##array", {width, room.y}, false, ImGuiWindowFlags_NoScrollbar);
+  // (No count: the picture beside says it.)
   draw_array_view(trace, array, layer, theme, ImGui::GetContentRegionAvail(), ui.interactive);
   ImGui::EndChild();
   ImGui::SameLine();

@@ -9,6 +9,8 @@
 
 #include <imgui.h>
 
+#include <string>
+
 #include "imgui_layer.h"
 #include "index_math.h"
 #include "shared_index.h"
@@ -53,10 +55,11 @@ struct ArrayGeometry {
 
 /// Draws warp slot 0 of `trace` on the 2D array `array` into a `size` pixel area at the cursor
 /// of the current ImGui window. With `interactive`, hovering an element says its row, column,
-/// bank or line, and the lanes on it.
+/// bank or line, and the lanes on it. `count`: the count of the picture it stands in for (a bank
+/// grid's "Wavefronts per request: 32"), drawn bold with it so the count stays on screen.
 void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 size,
-                     bool interactive);
+                     bool interactive, const std::string& count = {});
 
 /// Where begin_array_view put the array view this frame.
 enum class ArrayPlacement {
@@ -68,12 +71,16 @@ enum class ArrayPlacement {
 /// Beside a picture: where `room` (the current window's free region) leaves the picture `keep`
 /// pixels x scale, draws the array view in a child on the left, opens a child for the picture on
 /// the right and returns Beside. Where both do not fit (a projector at 3x), the array view fills
-/// the room in the picture's place when `ui.array_alone` (key T, the presenter strip's "as
-/// stored") and returns Alone, else draws nothing and returns None; either way it sets
-/// `ui.array_left_out` so the shell offers the switch.
+/// the room in the picture's place (with `count` under it) and returns Alone, or draws
+/// nothing and returns None, as `ui.array_alone` says (key T, the presenter strip's "as
+/// stored"); unset, an array view that `stays` (a shared tile: the lesson's picture) stands
+/// alone and one that does not (a matrix beside its warp view) gives way. It sets
+/// `ui.array_left_out` so the shell offers the switch; a staying array view left out on request
+/// is no finding, one left out otherwise is a "missing" one.
 ArrayPlacement begin_array_view(UiState& ui, const TraceRecords& trace, const ArrayGeometry& array,
                                 const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                                float keep = 520);
+                                float keep = 520, bool stays = false,
+                                const std::string& count = {});
 void end_array_beside();
 
 }  // namespace warplens::app

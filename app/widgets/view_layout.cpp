@@ -146,9 +146,24 @@ void draw_legend(const std::vector<LegendEntry>& entries, float width, float s) 
       draw->AddLine({p.x, y}, {p.x + 22 * s, y}, c, 2.5f * s);
     }
     ImGui::SameLine(0, 6 * s);
-    ImGui::PushTextWrapPos(0);  // a label wider than the window wraps instead of running off
-    ImGui::TextUnformatted(e.label.c_str());
-    ImGui::PopTextWrapPos();
+    // A label wider than the window wraps instead of running off, at its spaces only (ImGui's
+    // own wrapping also breaks after a '.', which splits "0.19 ns/B" into "0." and "19 ns/B").
+    const float room = ImGui::GetContentRegionAvail().x;
+    std::string wrapped, current;
+    for (std::size_t at = 0; at <= e.label.size();) {
+      std::size_t end = e.label.find(' ', at);
+      if (end == std::string::npos) end = e.label.size();
+      const std::string word = e.label.substr(at, end - at);
+      if (current.empty() || ImGui::CalcTextSize((current + " " + word).c_str()).x <= room) {
+        current += (current.empty() ? "" : " ") + word;
+      } else {
+        wrapped += current + "\n";
+        current = word;
+      }
+      at = end + 1;
+    }
+    wrapped += current;
+    ImGui::TextUnformatted(wrapped.c_str());
   }
 }
 
@@ -280,6 +295,19 @@ void draw_wrapped_plot(const char* id, const std::string& title, const viz::Plot
   layout.legend = legend_kind(entries, width, s);
   if (layout.legend == viz::PlotLayout::Legend::None && !entries.empty())
     aside.legends.emplace_back(title, entries);
+  // A chart with nothing on it teaches nothing: without a GPU it draws the model's lines.
+  if (references.empty() && spec.x_marks.empty() &&
+      std::none_of(series.begin(), series.end(), [](const auto& se) { return !se.x.empty(); }))
+    audit_finding("missing", std::string(id) + " view: the " + title +
+                                 " chart is empty (neither measured nor model lines)");
+  // A dashed line says "model" or "reference": one without a name leaves the class guessing.
+  const auto unnamed = [](const auto& line) { return line.label.empty(); };
+  if (std::any_of(series.begin(), series.end(),
+                  [&](const auto& se) { return se.dashed && !se.x.empty() && unnamed(se); }) ||
+      std::any_of(references.begin(), references.end(), unnamed) ||
+      std::any_of(spec.x_marks.begin(), spec.x_marks.end(), unnamed))
+    audit_finding("missing", std::string(id) + " view: a dashed line without a name in the " +
+                                 title + " chart");
   viz::draw_plot(id, spec, series, references, width, height, theme, s, interactive, layout);
 }
 
@@ -287,6 +315,26 @@ float picker_height(const std::vector<PlotCell>& cells, float width) {
   const Picker p = fit_picker(cells, width);
   return static_cast<float>(p.rows) * picker_row_height(p);
 }
+
+namespace {
+
+// A plot alone in a room shorter than it reads at (a small window at a large scale: its text
+// grows with the scale, the room does not) draws its text smaller, down to 0.4 of the font but
+// never below its size at scale 1, so its frame keeps the room. Leaves the window's font scale at
+// the size chosen (the caller puts it back to 1 after drawing) and returns it.
+float shrink_text_to_fit(const PlotCell& cell, float width, float height, float s) {
+  if (height >= cell_least_height(cell, width, s)) return 1.0f;
+  float f = 1.0f;
+  for (const float smaller : {0.85f, 0.7f, 0.6f, 0.5f, 0.4f}) {
+    if (smaller * s < 1.0f) break;  // never smaller than the text at scale 1
+    f = smaller;
+    ImGui::SetWindowFontScale(f);
+    if (height >= cell_least_height(cell, width, s)) break;
+  }
+  return f;
+}
+
+}  // namespace
 
 void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float width, float height,
                     float s, bool one_at_a_time) {
@@ -319,11 +367,13 @@ void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float wi
   // One at a time: the picker's buttons (the chosen one lit, wrapping when narrow), then the
   // picked plot; a lone plot takes the room without a picker.
   if (count == 1) {
+    const float f = shrink_text_to_fit(cells.front(), width, height, s);
     if (height < cell_least_height(cells.front(), width, s))
       audit_finding("hidden", std::string(id) + " view: the " + cells.front().name + " plot has " +
                                   std::to_string(static_cast<int>(std::max(height, 0.0f))) +
                                   " px of height, less than it reads at");
     if (height >= 1.0f) cells.front().draw(width, height);
+    if (f < 1.0f) ImGui::SetWindowFontScale(1.0f);
     return;
   }
   ImGuiStorage* storage = ImGui::GetStateStorage();
@@ -363,13 +413,14 @@ void draw_plot_grid(const char* id, const std::vector<PlotCell>& cells, float wi
   storage->SetInt(key, picked);
   const float rest = height - (ImGui::GetCursorScreenPos().y - o.y);
   const PlotCell& cell = cells[static_cast<std::size_t>(picked)];
+  const float f = shrink_text_to_fit(cell, width, rest, s);
   if (rest < cell_least_height(cell, width, s)) {
     audit_finding("hidden", std::string(id) + " view: the " + cell.name + " plot has " +
                                 std::to_string(static_cast<int>(std::max(rest, 0.0f))) +
                                 " px of height, less than it reads at");
-    if (rest < 1.0f) return;
   }
-  cell.draw(width, rest);
+  if (rest >= 1.0f) cell.draw(width, rest);
+  if (f < 1.0f) ImGui::SetWindowFontScale(1.0f);
 }
 
 }  // namespace warplens::app

@@ -209,7 +209,7 @@ viz::Figure warp_figure(const FigurePanelData& data, const viz::Theme& theme,
   const float tx = layout.strip.x0 + pen.text(layout.strip.x0, total_mid, total, FigureRole::Total,
                                               FigureFont::Bold, kFont * 1.15f, theme.text);
   pen.text(tx, total_mid,
-           format("  \u2022  %lld B %s of %lld B moved: %s efficiency",
+           format("  \u2022  %lld B %s of %lld B moved: %s used",
                   static_cast<long long>(g.requested_bytes), store ? "written" : "requested",
                   static_cast<long long>(g.moved_bytes), percent_text(g.efficiency()).c_str()),
            FigureRole::Total, FigureFont::Regular, kFont, muted);

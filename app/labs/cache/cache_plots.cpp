@@ -180,7 +180,8 @@ std::vector<FigurePlot> l1_plots(const CacheSession& session, const CacheResults
     // The model: the knee where the working set outgrows the L1 this carveout leaves.
     time_plot.x_marks.push_back(
         {format("model: L1 %d KiB at %s", left.l1_kib, carveout_text(carveout).c_str()),
-         series_slot(static_cast<int>(ci), n), static_cast<double>(left.l1_kib)});
+         series_slot(static_cast<int>(ci), n), static_cast<double>(left.l1_kib),
+         format("model: %d KiB", left.l1_kib)});
   }
   // The default last, dashed, so a line it coincides with still shows through its gaps.
   if (!time_plot.series.empty() && carveouts.front() == gpu::kCarveoutDefault)

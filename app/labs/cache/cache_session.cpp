@@ -179,7 +179,7 @@ CacheSession::~CacheSession() {
 }
 
 std::string CacheSession::no_gpu_text() const {
-  return "Needs a GPU to measure; none here (" + device_.reason + "). The model still shows.";
+  return "Measured lines need a GPU (" + device_.reason + "); the model's are drawn.";
 }
 
 void CacheSession::set(const CacheState& requested) {

@@ -37,10 +37,13 @@ struct CapacityDrawing {
   const CacheSession& session;
   const viz::ImGuiLayer& layer;
   const viz::Theme& theme;
-  float s = 1, font = 13, spacing = 4;
+  float s = 1, spacing = 4;
   int slots = 0, blocks = 0;
   std::int64_t block_bytes = 0;
   std::string title_long, title_short, request_long, request_short, occ, line2, line3;
+  // The window's font size now, not when made: a room too short for the drawing draws its text
+  // smaller (draw_plot_grid), and its measures follow.
+  [[nodiscard]] static float font() { return ImGui::GetFontSize(); }
 
   CapacityDrawing(const CacheSession& session_, const viz::ImGuiLayer& layer_,
                   const viz::Theme& theme_)
@@ -49,7 +52,6 @@ struct CapacityDrawing {
     const CacheState& st = session.state();
     const gpu::CarveoutChoice& c = m.current.choice;
     s = layer.scale();
-    font = ImGui::GetFontSize();
     spacing = ImGui::GetStyle().ItemSpacing.y;
     slots = m.max_threads_per_sm / std::max(m.threads_per_block, 1);
     blocks = m.current.blocks_per_sm;
@@ -88,7 +90,7 @@ struct CapacityDrawing {
                                                                                   : request_long;
   }
   [[nodiscard]] float bar_h(Form f) const {
-    return f == Form::Full ? 44 * s : f == Form::Compact ? 1.4f * font : 1.0f * font;
+    return f == Form::Full ? 44 * s : f == Form::Compact ? 1.4f * font() : 1.0f * font();
   }
   // The capacity labels under the bar: in one row, alternating over two (full form only), or
   // only the chosen one (0; a note lists them all).
@@ -128,9 +130,9 @@ struct CapacityDrawing {
     return width - 8 * s - beside_w(f) >= static_cast<float>(slots) * (slot_label_w() + 6 * s);
   }
   [[nodiscard]] float slot_h(Form f) const {
-    return f == Form::Full      ? 1.6f * font + 2 * font + 12 * s
-           : f == Form::Compact ? 1.6f * font
-                                : 1.2f * font;
+    return f == Form::Full      ? 1.6f * font() + 2 * font() + 12 * s
+           : f == Form::Compact ? 1.6f * font()
+                                : 1.2f * font();
   }
 
   // The drawing's height at `width`: heading, request, bar and its labels, the slots (without
@@ -138,10 +140,10 @@ struct CapacityDrawing {
   [[nodiscard]] float height(Form f, float width) const {
     const float said = f == Form::Bare ? 0.0f : wrapped_height(request(f, width), width);
     const float bar = said + 12 * s + bar_h(f) + 10 * s + 6 * s +
-                      static_cast<float>(std::max(label_rows(f, width), 1)) * font + spacing;
+                      static_cast<float>(std::max(label_rows(f, width), 1)) * font() + spacing;
     float sm = slot_h(f) + 8 * s + spacing;
     if (f == Form::Full && beside(f, width))
-      sm = std::max(slot_h(f), 1.6f * font + 2 * font + 12 * s) + 8 * s + spacing;
+      sm = std::max(slot_h(f), 1.6f * font() + 2 * font() + 12 * s) + 8 * s + spacing;
     if (!beside(f, width) && f != Form::Bare) sm += heading_height(layer, occ, width);
     return heading_height(layer, title(f), width) + bar + sm - spacing;
   }
@@ -205,7 +207,7 @@ void CapacityDrawing::draw(Form f, float avail_w, std::vector<CacheAside::Note>&
     const ImVec2 ts = ImGui::CalcTextSize(t.c_str());
     const float row = rows == 2 ? static_cast<float>(i % 2) : 0.0f;
     const float tx = std::clamp(x - 0.5f * ts.x, x0, x0 + width - ts.x);
-    draw->AddText({tx, strip_bottom + 6 * s + row * font}, chosen ? text : muted, t.c_str());
+    draw->AddText({tx, strip_bottom + 6 * s + row * font()}, chosen ? text : muted, t.c_str());
     if (chosen) ImGui::PopFont();
   }
   draw->AddRect({x0, bar_top}, {xk(m.table.unified_kib), bar_bottom}, rule, 0, 0, 1.5f * s);
@@ -218,16 +220,16 @@ void CapacityDrawing::draw(Form f, float avail_w, std::vector<CacheAside::Note>&
   const std::string shared_text = format("shared %d KiB", c.shared_kib);
   const std::string l1_text = format("L1 %d KiB", c.l1_kib);
   ImGui::PushFont(layer.fonts().bold);
-  if (ImGui::CalcTextSize(shared_text.c_str()).x + 12 * s < xs - x0 && bar_h(f) > font)
+  if (ImGui::CalcTextSize(shared_text.c_str()).x + 12 * s < xs - x0 && bar_h(f) > font())
     text_centered(draw, {0.5f * (x0 + xs), 0.5f * (bar_top + bar_bottom)},
                   to_imgui_color(viz::text_on(sc)), shared_text);
   const float xe = xk(m.table.unified_kib);
-  if (ImGui::CalcTextSize(l1_text.c_str()).x + 12 * s < xe - xs && bar_h(f) > font)
+  if (ImGui::CalcTextSize(l1_text.c_str()).x + 12 * s < xe - xs && bar_h(f) > font())
     text_centered(draw, {0.5f * (xs + xe), 0.5f * (bar_top + bar_bottom)},
                   to_imgui_color(viz::text_on(lc)), l1_text);
   ImGui::PopFont();
-  ImGui::Dummy(
-      {width, 12 * s + bar_h(f) + strip_h + 6 * s + static_cast<float>(std::max(rows, 1)) * font});
+  ImGui::Dummy({width, 12 * s + bar_h(f) + strip_h + 6 * s +
+                           static_cast<float>(std::max(rows, 1)) * font()});
   if (rows == 0) {
     std::string capacities;
     for (int cap : m.table.capacities_kib)
@@ -275,10 +277,10 @@ void CapacityDrawing::draw(Form f, float avail_w, std::vector<CacheAside::Note>&
   const float tx = x0 + static_cast<float>(slots) * (slot_w + slot_gap) + 10 * s;
   if (f == Form::Full && next_to) {
     const float big = 1.6f;
-    draw->AddText(layer.fonts().bold, font * big, {tx, sy}, occ_color, occ.c_str());
-    draw->AddText({tx, sy + font * big + 4 * s}, text, line2.c_str());
-    draw->AddText({tx, sy + font * big + font + 8 * s}, text, line3.c_str());
-    ImGui::Dummy({width, std::max(sh, font * big + 2 * font + 12 * s) + 8 * s});
+    draw->AddText(layer.fonts().bold, font() * big, {tx, sy}, occ_color, occ.c_str());
+    draw->AddText({tx, sy + font() * big + 4 * s}, text, line2.c_str());
+    draw->AddText({tx, sy + font() * big + font() + 8 * s}, text, line3.c_str());
+    ImGui::Dummy({width, std::max(sh, font() * big + 2 * font() + 12 * s) + 8 * s});
   } else if (next_to) {
     ImGui::PushFont(layer.fonts().bold);
     draw->AddText({tx, sy + 0.5f * (sh - ImGui::GetFontSize())}, occ_color, occ.c_str());

@@ -105,6 +105,14 @@ void draw_carveout_plots(const CacheSession& session, const CacheResults& r,
        "blocks",
        {}},
   };
+  // The kernel time is measured only (the model predicts blocks, not milliseconds): without a
+  // measurement its chart would be an empty frame, so it stays out and a quiet note says why.
+  if (std::none_of(times.begin(), times.end(), [](const auto& se) { return !se.x.empty(); })) {
+    cells.erase(cells.begin() + 1);
+    aside.notes.push_back(
+        {"Kernel time per carveout: a GPU's measurement (the model predicts blocks, not ms).",
+         false});
+  }
   if (!picture) {
     draw_plot_grid("carveout-plots", cells, width, height, s);
     return;

@@ -92,8 +92,12 @@ void draw_constant_view(CacheSession& session, const CacheResults& r, const viz:
 
   // The explanation and the measured part's state under the row, as room allows; the plot keeps
   // at least its least height.
-  const std::vector<viz::PlotSeries> series =
-      plot_series(constant_plot(session, r, /*reads_without_cycles=*/false), theme);
+  // Before cycles are measured (no GPU), the model's reads per request: k, one after another.
+  const FigurePlot data = constant_plot(session, r, /*reads_without_cycles=*/true);
+  const bool cycles = data.value_unit == "cycles";
+  std::vector<viz::PlotSeries> series = plot_series(data, theme);
+  if (r.constant.empty())  // no measured line to name in the legend
+    std::erase_if(series, [](const viz::PlotSeries& se) { return se.x.empty(); });
   const std::vector<CacheAside::Note> notes = {
       measured_state_note(session, r, !r.constant.empty()),
       {std::string("Lanes l, l + k, l + 2k, \u2026 read the same word of the __constant__ table; "
@@ -105,18 +109,23 @@ void draw_constant_view(CacheSession& session, const CacheResults& r, const viz:
   spec.x_label = fitting({"k: distinct __constant__ addresses per warp request",
                           "k: distinct addresses per request", "k"},
                          width - lead);
-  spec.y_label = fitting(
-      {"SM clock cycles per warp request (clock64)", "cycles per warp request", "cycles / request"},
-      width - font * 1.6f - 4 * s);
+  const float y_room = width - font * 1.6f - 4 * s;
+  spec.y_label = cycles ? fitting({"SM clock cycles per warp request (clock64)",
+                                   "cycles per warp request", "cycles / request"},
+                                  y_room)
+                        : fitting({"constant-cache reads per warp request (model; cycles need a "
+                                   "GPU)",
+                                   "reads per warp request (model)", "reads / request"},
+                                  y_room);
   spec.x_min = 0;
   spec.x_max = 33;
   spec.x_ticks = width - lead > 9 * ImGui::CalcTextSize("28").x * 1.8f
                      ? std::vector<double>{1, 4, 8, 12, 16, 20, 24, 28, 32}
                      : std::vector<double>{1, 8, 16, 24, 32};
-  spec.value_unit = "cycles";
+  spec.value_unit = data.value_unit;
   const auto draw_cycles = [&](float w, float h) {
-    draw_wrapped_plot("constant", "cycles per request", spec, series, {}, w, h, theme, s,
-                      interactive, aside);
+    draw_wrapped_plot("constant", cycles ? "cycles per request" : "reads per request", spec, series,
+                      {}, w, h, theme, s, interactive, aside);
   };
   // The lanes, the notes as room allows, the plot under them with at least its least height;
   // where the room holds not both, one at a time.
@@ -143,7 +152,11 @@ void draw_constant_view(CacheSession& session, const CacheResults& r, const viz:
        },
        "lanes",
        [&](float) { return lanes_h; }},
-      {"cycles per request", legend_entries(series, {}), draw_cycles, "cycles", {}}};
+      {cycles ? "cycles per request" : "reads per request",
+       legend_entries(series, {}),
+       draw_cycles,
+       cycles ? "cycles" : "reads",
+       {}}};
   if (ImGui::GetStateStorage()->GetInt(ImGui::GetID("constant-pictures"), 0) != 0)
     aside.notes.insert(aside.notes.end(), notes.begin(), notes.end());
   draw_plot_grid("constant-pictures", cells, avail.x, avail.y, s, true);

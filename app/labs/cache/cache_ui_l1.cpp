@@ -41,6 +41,7 @@ void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGui
   spec.x_max = 1400;
   spec.x_ticks = {8, 16, 32, 64, 128, 256, 512, 1024};
   spec.value_unit = "ns";
+  spec.x_marks = plot_x_marks(data[0], theme);  // the model's knees, one per carveout
   const auto labels = [&](viz::PlotSpec& sp, float w, const std::string& y_long,
                           const std::string& y_short) {
     sp.x_label = fitting(

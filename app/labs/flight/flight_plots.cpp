@@ -54,13 +54,15 @@ FigurePlot latency_plot(const FlightSession& session, const FlightResults& r) {
   // The model's part of the ladder: where the levels end (this device's sizes, or an H100's).
   const std::string whose = m.from_device ? "this device's" : "an H100's, assumed";
   plot.x_marks.push_back(
-      {format("model: L1 %s (%s)", kib_text(m.levels.l1_bytes).c_str(), whose.c_str()),
+      {format("model: L1 + shared %s (%s)", kib_text(m.levels.l1_bytes).c_str(), whose.c_str()),
        {FigureColor::Kind::Muted},
-       static_cast<double>(m.levels.l1_bytes) / 1024.0});
+       static_cast<double>(m.levels.l1_bytes) / 1024.0,
+       format("model: L1 + shared %s", kib_text(m.levels.l1_bytes).c_str())});
   plot.x_marks.push_back(
       {format("model: L2 %s (%s)", kib_text(m.levels.l2_bytes).c_str(), whose.c_str()),
        {FigureColor::Kind::Model},
-       static_cast<double>(m.levels.l2_bytes) / 1024.0});
+       static_cast<double>(m.levels.l2_bytes) / 1024.0,
+       format("model: L2 %s", kib_text(m.levels.l2_bytes).c_str())});
   return plot;
 }
 
@@ -74,8 +76,10 @@ std::string model_line_label(const FlightModel& m) {
         m.loaded->batch.gbps.empty() ? "" : " + its measured ns per byte of a block's batch",
         m.block_batch_bytes);
   }
-  return format("model: Little's law, %.0f ns + %.2f ns/B%s \u00d7 %.0f B per warp", m.latency_ns,
-                m.batch_ns_per_byte, m.batch_measured ? "" : " (assumed)", m.warp_batch_bytes);
+  // No-break spaces keep a number with its unit where a legend wraps.
+  return format("model: Little's law, %.0f\u00a0ns + %.2f\u00a0ns/B%s \u00d7 %.0f\u00a0B per warp",
+                m.latency_ns, m.batch_ns_per_byte, m.batch_measured ? "" : " (assumed)",
+                m.warp_batch_bytes);
 }
 
 FigurePlot littles_law_plot(const FlightSession& session, const FlightResults& r) {
@@ -136,9 +140,19 @@ FigurePlot littles_law_plot(const FlightSession& session, const FlightResults& r
                       m.peak_gbps},
                      {"theoretical peak", {FigureColor::Kind::Warning}, m.theoretical_gbps}};
   plot.x_marks.push_back(
-      {format("model: knee %s per SM", kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
+      {format("model: knee %s per SM (the idle-latency line meets cudaMemcpy)",
+              kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
        {FigureColor::Kind::Model},
-       m.knee_bytes / 1024.0});
+       m.knee_bytes / 1024.0,
+       format("knee %s", kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str())});
+  // Where the drawn curve, its latency growing with the load, reaches the cap: later.
+  const double meets = flight_line_meets_peak_bytes(m);
+  plot.x_marks.push_back(
+      {format("model: the curve meets cudaMemcpy at %s per SM",
+              kib_text(static_cast<std::int64_t>(meets)).c_str()),
+       {FigureColor::Kind::Muted},
+       meets / 1024.0,
+       format("meets at %s", kib_text(static_cast<std::int64_t>(meets)).c_str())});
   return plot;
 }
 

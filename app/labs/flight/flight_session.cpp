@@ -109,6 +109,18 @@ double flight_line_gbps(const FlightModel& m, double bytes_in_flight_per_sm) {
                                m.warp_batch_bytes, m.batch_ns_per_byte);
 }
 
+double flight_line_meets_peak_bytes(const FlightModel& m) {
+  // Bisection on the line's own function: the least bytes where it is within 0.5 % of the cap.
+  const double target = 0.995 * m.peak_gbps;
+  double lo = 0, hi = std::max(m.knee_bytes, 1.0);
+  for (int i = 0; i < 60 && flight_line_gbps(m, hi) < target; ++i) hi *= 2;
+  for (int i = 0; i < 60; ++i) {
+    const double mid = 0.5 * (lo + hi);
+    (flight_line_gbps(m, mid) < target ? lo : hi) = mid;
+  }
+  return hi;
+}
+
 FlightModel flight_model(const FlightState& st, const FlightResults& r,
                          const std::string& device_name) {
   FlightModel m;
@@ -182,8 +194,7 @@ FlightSession::~FlightSession() {
 }
 
 std::string FlightSession::no_gpu_text() const {
-  return "Needs a GPU to measure; none here (" + device_.reason +
-         "). Nothing was measured; the model's parts still show.";
+  return "Measured lines need a GPU (" + device_.reason + "); the model's are drawn.";
 }
 
 void FlightSession::set(const FlightState& requested) {

@@ -116,6 +116,9 @@ struct FlightModel {
 /// The predicted line at `bytes_in_flight_per_sm` for the model's warp batch: with the probe's
 /// loaded latency once measured, else the linear growth and tau (flight_lab.h).
 double flight_line_gbps(const FlightModel& m, double bytes_in_flight_per_sm);
+/// Where the drawn line reaches cudaMemcpy's rate (bytes in flight per SM): later than the knee
+/// (where the straight idle-latency line would), since the latency grows with the load.
+double flight_line_meets_peak_bytes(const FlightModel& m);
 
 /// Throws std::invalid_argument for parameters the lab refuses.
 FlightModel flight_model(const FlightState& state, const FlightResults& results,

@@ -29,6 +29,12 @@ std::string kib_text(std::int64_t bytes) {
   return format("%lld B", static_cast<long long>(bytes));
 }
 
+std::string flight_knee_text(const FlightModel& m) {
+  return format("%s per SM (idle-latency line; the curve meets cudaMemcpy at %s)",
+                kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str(),
+                kib_text(static_cast<std::int64_t>(flight_line_meets_peak_bytes(m))).c_str());
+}
+
 MeasureProgress measure_progress(const FlightSession& session, const FlightResults& r) {
   return {session.gpu_mode(), session.no_gpu_text(), r.busy, r.done, r.total,
           r.status,           session.error()};
@@ -170,7 +176,11 @@ std::vector<NumberRow> flight_number_rows(const FlightSession& session, const Fl
           cur ? format("%.0f (%s)", cur->gbps, cur->verified ? "verified" : "WRONG")
               : std::string(session.gpu_mode() ? "not measured yet" : "needs a GPU"),
           cur != nullptr);
-      row("knee", format("%s per SM", kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()));
+      row("knee (idle line)",
+          format("%s per SM", kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()));
+      row("curve meets cudaMemcpy",
+          format("%s per SM",
+                 kib_text(static_cast<std::int64_t>(flight_line_meets_peak_bytes(m))).c_str()));
       row("points measured", format("%zu", r.stream.size()), !r.stream.empty());
       break;
     }

@@ -19,6 +19,10 @@ using viz::to_imgui_color;
 
 /// "48 KiB", "1.5 MiB", "512 B".
 std::string kib_text(std::int64_t bytes);
+/// "5.8 KiB per SM (idle-latency line; the curve meets cudaMemcpy at 11.6 KiB)": the knee where
+/// the straight idle-latency line reaches the cap, and where the drawn curve, its latency growing
+/// with the load, does; as the view and the figure say it.
+std::string flight_knee_text(const FlightModel& m);
 
 /// The measured part's one line: no GPU, running, or nothing yet; empty when `have`.
 ViewAside::Note measured_note(const FlightSession& session, const FlightResults& r, bool have);

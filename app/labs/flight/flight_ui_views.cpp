@@ -56,9 +56,12 @@ void draw_latency_view(const FlightSession& session, const FlightResults& r,
                                  "Latency ladder",
                                  plot_min_height(legend_entries(series, refs), width, s), ""));
   std::vector<ViewAside::Note> notes = {measured_note(session, r, !r.ladder.empty())};
-  notes.push_back({format("Levels from this device: L1 %s (what a kernel without shared memory "
-                          "gets), L2 %s. Working sets from 4 KiB to %s, one hop per 128-byte line "
-                          "in random order.",
+  // The L1 size is the SM's unified L1 + shared memory; the carveout takes shared memory from it
+  // (the cache lab's L1 at carveout 0 is this less what the driver keeps for itself).
+  notes.push_back({format("Levels %s: L1 + shared memory %s per SM (a kernel without shared "
+                          "memory gets nearly all of it as L1), L2 %s. Working sets from 4 KiB "
+                          "to %s, one hop per 128-byte line in random order.",
+                          m.from_device ? "from this device" : "assumed (an H100's; no device)",
                           kib_text(m.levels.l1_bytes).c_str(), kib_text(m.levels.l2_bytes).c_str(),
                           kib_text(m.working_sets.back()).c_str()),
                    false});
@@ -70,6 +73,7 @@ void draw_latency_view(const FlightSession& session, const FlightResults& r,
          false});
   draw_notes(notes, plot_min_height(legend_entries(series, refs), width, s), theme, aside);
   viz::PlotSpec spec = plot_spec(data);
+  spec.x_marks = plot_x_marks(data, theme);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const float lead = plot_lead(font, s);
   spec.x_label =
@@ -168,27 +172,26 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
   std::vector<ViewAside::Note> notes = {measured_note(session, r, !r.stream.empty())};
   if (!m.latency_measured)
     notes.push_back({format("Model latency %.0f ns is assumed (an H100's) until the ladder "
-                            "(view 1) measures DRAM here.",
+                            "(the first view, key 1) measures DRAM here.",
                             m.latency_ns),
                      false});
   if (m.loaded)
     notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
                             "bytes in flight \u00f7 latency, the latency a warp's chase measured "
-                            "beside a copy at the same GB/s (%.0f ns idle), plus what each byte "
-                            "of a warp's batch adds there. Knee: %s per SM.",
-                            m.loaded->latency.value.front(),
-                            kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
+                            "beside a copy at the same share of its top rate (%.0f ns idle), "
+                            "plus the batch chase's ns/B \u00d7 the block's bytes. Knee: %s.",
+                            m.loaded->latency.value.front(), flight_knee_text(m).c_str()),
                      false});
   else
     notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
                             "bytes in flight \u00f7 latency, %.0f ns idle (a warp's chase) + "
                             "%.2f ns per byte a warp waits for at once, twice that at "
-                            "cudaMemcpy's rate. Knee: %s per SM.",
-                            m.latency_ns, m.batch_ns_per_byte,
-                            kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
+                            "cudaMemcpy's rate. Knee: %s.",
+                            m.latency_ns, m.batch_ns_per_byte, flight_knee_text(m).c_str()),
                      false});
   draw_notes(notes, keep_below, theme, aside);
-  const viz::PlotSpec spec = plot_spec(data);
+  viz::PlotSpec spec = plot_spec(data);
+  spec.x_marks = plot_x_marks(data, theme);  // the knee, and where the curve meets the cap
   const ImVec2 avail = ImGui::GetContentRegionAvail();
   const auto plot = [&](float w, float h) {
     viz::PlotSpec sp = spec;

@@ -137,7 +137,7 @@ CompareColumn GlobalLab::compare_column() const {
                  : std::string(st.params.side == gpu::PatternSide::Read ? "load" : "store") +
                        format(" of warp %d", st.warp);
   const model::GlobalAnalysis& g = session_.predicted();
-  c.model = format("%zu sector%s, %s efficiency", g.sectors.size(),
+  c.model = format("%zu sector%s, %s of the bytes moved used", g.sectors.size(),
                    g.sectors.size() == 1 ? "" : "s", percent_text(g.efficiency()).c_str());
   Headline& h = c.headline;
   h.unit = "GB/s";

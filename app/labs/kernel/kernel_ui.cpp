@@ -395,6 +395,13 @@ std::vector<KeyNumber> kernel_key_numbers(const KernelSession& session, const Ke
        traced ? format("GPU trace: %d %s", traced->cost(),
                        traced->cost() == m.cost() ? "\u2713" : "\u2717")
               : std::string(session.gpu_mode() ? "GPU trace: running\u2026" : "model")});
+  // The rows themselves: the presenter layout has no editor, and "edit the rows" must point at
+  // something on screen. The access shown is marked.
+  std::string rows;
+  for (std::size_t i = 0; i < st.program.rows.size(); ++i)
+    rows += format("%s%s %zu  %s", i ? "\n" : "", static_cast<int>(i) == st.step ? "\u2192" : "  ",
+                   i + 1, row_text(st.program.rows[i]).c_str());
+  k.push_back({"your rows (key P: the full panel edits them)", "", rows});
   const Headline h = kernel_headline(session, r);
   k.push_back(
       {"whole kernel",

@@ -90,7 +90,7 @@ CompareColumn SharedLabBase::compare_column() const {
     c.access = st.transpose_view == TransposeView::GlobalWrite ? "global write out[\u2026]"
                                                                : "global read in[\u2026]";
     const model::GlobalAnalysis& g = session_.global_predicted();
-    c.model = format("%zu sector%s, %s efficiency", g.sectors.size(),
+    c.model = format("%zu sector%s, %s of the bytes moved used", g.sectors.size(),
                      g.sectors.size() == 1 ? "" : "s", percent_text(g.efficiency()).c_str());
   } else {
     try {
@@ -209,7 +209,7 @@ Headline BankLab::headline(const SharedSession::Measured& m, bool current) const
     h.value = m.bank->gbps;
     // Where a bank conflict shows: the whole GPU's bytes per SM per clock (one warp alone hides
     // the extra wavefronts in its latency).
-    h.note = format("%.1f B/clk/SM, whole GPU", m.bank->bytes_per_clock_per_sm);
+    h.note = format("%.1f bytes per SM per clock, whole GPU", m.bank->bytes_per_clock_per_sm);
   }
   return h;
 }

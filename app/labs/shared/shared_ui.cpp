@@ -10,6 +10,7 @@
 #include "legend_slot.h"
 #include "tile_panel.h"
 #include "ui_widgets.h"
+#include "view_step.h"
 #include "warp_panel.h"
 
 namespace warplens::app {
@@ -380,12 +381,24 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
     // view and the 1x compare keep it, and the presenter's A/B shows it beside the views.
     const bool legend = !side_name || layer.scale() < 1.5f || open_legend_slot();
     // A 2D tile: the tile as stored beside the grid, where the room has space for both.
+    // Where the two do not fit (3x), the tile stays in the grid's place, with the grid's count;
+    // an A/B pane keeps its grid (the two grids side by side are that lesson; key T shows the
+    // tiles).
     const SharedIndexParams& index = session.access()->index;
+    ArrayGeometry tile;
+    std::string count;
+    if (tile_view_applies(index)) {
+      tile = tile_geometry(index, analysis.bank_count, analysis.bank_width_bytes);
+      count = answer_hidden()
+                  ? std::string("Wavefronts per request: ?")
+                  : format("Wavefronts per request: %d \u2022 ", analysis.wavefronts) +
+                        (analysis.wavefronts <= analysis.min_wavefronts
+                             ? std::string("the minimum")
+                             : format("conflict-free would take %d", analysis.min_wavefronts));
+    }
     const ArrayPlacement array =
         tile_view_applies(index)
-            ? begin_array_view(ui, session.trace(),
-                               tile_geometry(index, analysis.bank_count, analysis.bank_width_bytes),
-                               layer, theme, 360)
+            ? begin_array_view(ui, session.trace(), tile, layer, theme, 360, !side_name, count)
             : ArrayPlacement::None;
     if (array != ArrayPlacement::Alone)
       draw_bank_view(view, session.trace(), analysis, layer, theme, ui.interactive, caption.c_str(),

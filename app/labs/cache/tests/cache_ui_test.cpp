@@ -32,7 +32,7 @@ TEST(CacheSessionModel, WithoutAGpuTheModelStillAnswers) {
   CacheSession session(false);
   EXPECT_FALSE(session.gpu_mode());
   EXPECT_TRUE(session.idle());
-  EXPECT_NE(session.no_gpu_text().find("Needs a GPU"), std::string::npos);
+  EXPECT_NE(session.no_gpu_text().find("need a GPU"), std::string::npos);
   const auto& m = session.model();
   EXPECT_EQ(m.table.cc_major, 9);
   EXPECT_FALSE(m.table_from_device);
@@ -298,7 +298,7 @@ TEST_F(CacheUiRender, CarveoutBarSplitsSharedAndL1AsTheModelSays) {
   render(session, viz::ThemeName::Light, "cache-carveout-optin-light-2x.png", 2.0f);
 }
 
-TEST_F(CacheUiRender, ModelOnlyPlotsSayTheyNeedAGpu) {
+TEST_F(CacheUiRender, ModelOnlyPlotsDrawTheModelUnderAQuietNote) {
   CacheSession session(false);
   CacheState s;
   for (auto section : {CacheSection::L1, CacheSection::Constant, CacheSection::ReadPath}) {
@@ -306,13 +306,14 @@ TEST_F(CacheUiRender, ModelOnlyPlotsSayTheyNeedAGpu) {
     session.set(s);
     const auto image = render(session, viz::ThemeName::Light,
                               std::string("cache-") + app::to_string(section) + "-model-light.png");
-    // No series colours: nothing was measured (the constant view's lane row aside).
+    // Issue 32: nothing measured, yet the L1 sweep draws the model's knee of each carveout (a
+    // dashed line in the carveout's colour), and "Measured lines need a GPU" is a quiet note,
+    // not the warning colour.
     if (section == CacheSection::L1) {
-      EXPECT_LT(
+      EXPECT_GT(
           count_color(image, app::cache_series_color(viz::theme(viz::ThemeName::Light), 3, 4)), 50);
     }
-    // The one-line warning is drawn in the warning colour.
-    EXPECT_GT(count_color(image, viz::theme(viz::ThemeName::Light).warning, 40), 50);
+    EXPECT_LT(count_color(image, viz::theme(viz::ThemeName::Light).warning, 40), 50);
   }
 }
 
