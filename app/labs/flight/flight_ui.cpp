@@ -406,7 +406,10 @@ Headline flight_headline(const FlightSession& session, const FlightResults& r) {
     h.value = cur->gbps;
     if (!cur->verified) h.note = "WRONG RESULT";
   }
-  h.busy = r.busy;
+  // Busy until the panel's own point is in: the section goes on measuring its grid for
+  // seconds after it (flight_session.cpp measures that point first), and the number shown is
+  // already the measurement of these parameters.
+  h.busy = r.busy && !h.value;
   if (!session.gpu_mode()) h.note = "no GPU";
   return h;
 }

@@ -9,6 +9,7 @@
 
 #include "flight_lab.h"
 #include "flight_session.h"
+#include "flight_ui.h"
 
 namespace warplens {
 namespace {
@@ -235,6 +236,25 @@ TEST(FlightSession, MeasuredLatencyAndMemcpyFeedTheModel) {
                    gpu::littles_law_gbps(8192, 132, 650, 2800, 128, app::kAssumedBatchNsPerByte));
   const double batch_ns = 650 + 128 * app::kAssumedBatchNsPerByte;
   EXPECT_NEAR(m.predicted_gbps * (1 + m.predicted_gbps / 2800), 2.0 * 132 * 8192 / batch_ns, 1e-6);
+}
+
+TEST(FlightSession, TheHeadlineIsMeasuredOnceThePanelsOwnPointIsInWhileTheSectionGoesOn) {
+  app::FlightSession s(false);
+  app::FlightResults r;
+  r.busy = true;  // the section's job runs: the model's inputs and the grid are still to come
+  s.inject_results_for_test(r);
+  EXPECT_FALSE(app::flight_headline(s, s.measured()).value);
+  EXPECT_TRUE(app::flight_headline(s, s.measured()).busy);
+  gpu::StreamMeasurement own;
+  own.params = s.state().stream;
+  own.gbps = 2500;
+  own.verified = true;
+  r.stream.push_back(own);
+  s.inject_results_for_test(r);
+  const app::Headline h = app::flight_headline(s, s.measured());
+  ASSERT_TRUE(h.value);
+  EXPECT_DOUBLE_EQ(*h.value, 2500);
+  EXPECT_FALSE(h.busy) << "a restarted window waited for the whole section (5.8 s on an H100)";
 }
 
 TEST(FlightSession, SectionsAndGrid) {
