@@ -247,6 +247,20 @@ TEST(LayoutAudit, AChartWithoutAGpuDrawsTheModel) {
   }
 }
 
+TEST(LayoutAudit, AWarpSplitIntoRequestsMarksEachRequest) {
+  // Issue 32: word-8-kepler drew word-8's picture while its table said 2 requests. Each request
+  // of a historical model's split is bracketed under its lanes, on a desk and on a projector.
+  for (const char* args : {"--size 1920x1080 --scale 2", "--size 1920x1080 --scale 3",
+                           "--size 1280x720 --scale 3", "--size 1600x960 --no-presenter"}) {
+    SCOPED_TRACE(args);
+    const Audit a = audit(std::string("--scenario word-8-kepler ") + args);
+    for (const auto& f : a.report["findings"])
+      EXPECT_EQ(f["text"].get<std::string>().find("requests; their lane"), std::string::npos)
+          << f.dump();
+    EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+  }
+}
+
 // Pale pixels of several hues (the tile view's bank tints, light theme) left of the numbers.
 int tinted_pixels(const Png& png) {
   int n = 0;

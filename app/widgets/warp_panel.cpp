@@ -218,6 +218,53 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
     }
     put(p, to_imgui_color(viz::text_on(fill)), label);
   }
+  // A historical model splits the warp's instruction into several requests (Kepler's 8-byte
+  // words: one per half-warp): each lane group is bracketed and numbered under the lanes, else
+  // the picture is the modern model's one request while the numbers say several.
+  const int requests =
+      info.model != model::HardwareModel::Modern && info.analysis ? info.analysis->requests : 1;
+  int request_marks = 0;
+  if (requests > 1 && info.analysis) {
+    const int group = model::global_request_lanes(info.analysis->word_bytes, info.model);
+    const float top = layout.lanes.y1 + 3 * s;
+    const float room_y = layout.strip.y0 - top - 2 * s;  // the connectors' height under it
+    const ImU32 rule = to_imgui_color(theme.text);
+    for (int slot = 0; slot < layout.warps; ++slot) {
+      int number = 0;
+      for (int first = 0; first < 32; first += group) {
+        bool any = false;
+        for (int l = first; l < first + group; ++l) any = any || trace[32 * slot + l].active;
+        if (!any) continue;  // as the model counts: a group without an active lane is no request
+        ++number;
+        const float x0 = layout.lane_box(32 * slot + first).x0 + 2 * s;
+        const float x1 = layout.lane_box(32 * slot + first + group - 1).x1 - 2 * s;
+        const float y = top + 3 * s;
+        draw->AddLine(at(x0, top), at(x0, y), rule, 1.5f * s);
+        draw->AddLine(at(x0, y), at(x1, y), rule, 1.5f * s);
+        draw->AddLine(at(x1, top), at(x1, y), rule, 1.5f * s);
+        ++request_marks;
+        std::string label =
+            format("request %d: lanes %d\u2013%d", number, first, first + group - 1);
+        if (measure(label).x > x1 - x0 - 4 * s) label = format("request %d", number);
+        if (measure(label).x > x1 - x0 - 4 * s) label = format("r%d", number);
+        const ImVec2 ts = measure(label);
+        if (ts.y + 4 * s > room_y || ts.x > x1 - x0) {
+          audit_finding("hidden", "warp view: label \"" + label + "\" (no room under the lanes)");
+          continue;
+        }
+        const ImVec2 p = at(0.5f * (x0 + x1) - 0.5f * ts.x, y + 2 * s);
+        draw->AddRectFilled({p.x - 3 * s, p.y}, {p.x + ts.x + 3 * s, p.y + ts.y},
+                            to_imgui_color(theme.background, 0.9f), 3 * s);
+        put(p, text, label);
+      }
+    }
+  }
+  if (requests > 1 && request_marks == 0) {
+    audit_finding("missing",
+                  format("warp view: the model splits the warp into %d requests; their lane "
+                         "groups are not marked",
+                         requests));
+  }
   // Memory labels under the strip: byte offsets at line starts (bold) and, where there is room,
   // at sector boundaries (muted); thinned so they never overlap.
   float last_right = -1e9f;
