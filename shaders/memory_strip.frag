@@ -29,6 +29,7 @@ out vec4 frag_color;
 
 const float kLineBytes = 128.0;
 const float kSectorBytes = 32.0;
+const float kMinWordPx = 4.0;  // at UI scale 1
 
 void main() {
   vec2 p = vec2(gl_FragCoord.x, u_viewport.y - gl_FragCoord.y);
@@ -53,6 +54,10 @@ void main() {
   bool touched = false;       // by any warp
   bool band_touched = false;  // by this band's warp
   int owner = -1;
+  // A word narrower than kMinWordPx is drawn that wide from its first byte (and the line rule
+  // over it thin), so a lane's 4 bytes in a few pixels per line do not vanish under the rules.
+  float min_word_bytes = kMinWordPx * u_scale / u_px_per_byte;
+  bool widened = false;
   for (int record = 0; record < 32 * u_warps; ++record) {
     uvec4 r = texelFetch(u_trace, record);
     if (r.w == 0u) continue;
@@ -62,7 +67,14 @@ void main() {
       touched = true;
       if (record / 32 == band) band_touched = true;
     }
-    if (byte_address - r.x < r.z) owner = record % 32;
+    uint into = byte_address - r.x;  // bytes past the word's first (wraps when before it)
+    if (into < r.z) {
+      owner = record % 32;
+      widened = float(r.z) < min_word_bytes;
+    } else if (owner < 0 && float(into) + fract(local) < min_word_bytes) {
+      owner = record % 32;
+      widened = true;
+    }
   }
   if (u_transaction_count > 0) {
     touched = false;
@@ -104,7 +116,7 @@ void main() {
   float d_byte = min(fract(local), 1.0 - fract(local)) * u_px_per_byte;
   if (u_px_per_byte >= 6.0 * u_scale && d_byte < 0.5) c = mix(c, u_rule, 0.25);
   if (d_sector < 0.6 * u_scale) c = mix(c, u_rule, 0.55);
-  if (d_line < 1.75 * u_scale) c = u_rule;
+  if (d_line < (widened ? 0.6 : 1.75) * u_scale) c = u_rule;
   // Frame top.
   if (p.y - u_rect.y < 1.5 * u_scale) c = u_rule;
   frag_color = vec4(c, 1.0);

@@ -261,6 +261,18 @@ TEST(LayoutAudit, AWarpSplitIntoRequestsMarksEachRequest) {
   }
 }
 
+TEST(LayoutAudit, AWarpViewsByteOffsetsStepEvenly) {
+  // Issue 32: stride-32's 32 lines were labelled 0, 128, 384, 640... where labels were thinned.
+  for (const char* args : {"--size 1920x1080 --scale 2", "--size 1920x1080 --scale 3",
+                           "--size 1280x720 --scale 2", "--size 1280x720 --scale 3"}) {
+    SCOPED_TRACE(args);
+    const Audit a = audit(std::string("--scenario stride-32 ") + args);
+    for (const auto& f : a.report["findings"])
+      EXPECT_EQ(f["text"].get<std::string>().find("uneven steps"), std::string::npos) << f.dump();
+    EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+  }
+}
+
 // Pale pixels of several hues (the tile view's bank tints, light theme) left of the numbers.
 int tinted_pixels(const Png& png) {
   int n = 0;

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "layout_audit.h"
@@ -265,23 +266,54 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
                          "groups are not marked",
                          requests));
   }
-  // Memory labels under the strip: byte offsets at line starts (bold) and, where there is room,
-  // at sector boundaries (muted); thinned so they never overlap.
-  float last_right = -1e9f;
+  // Memory labels under the strip: byte offsets at the starts of every `every`-th line (bold), the
+  // smallest power-of-two step at which none overlaps, so the ticks step evenly; and, where there
+  // is room between them, at sector boundaries (muted).
   const float label_y = layout.strip.y1 + 4 * s;
   const bool sector_labels = 32 * layout.px_per_byte > measure("00000").x + 8 * s;
-  for (const auto& line : layout.lines) {
-    for (int sector = 0; sector < 4; ++sector) {
-      if (sector > 0 && !sector_labels) continue;
-      const unsigned long long address = line.address + 32ull * static_cast<unsigned>(sector);
-      const std::string label = format("%llu", address);
-      const float x = line.x + 32.0f * static_cast<float>(sector) * layout.px_per_byte;
-      // A label that would run past the view ends at its edge instead.
-      const float label_w = measure(label).x;
-      const float lx = std::min(x + 2 * s, static_cast<float>(w) - label_w);
-      if (lx < last_right + 8 * s) continue;
-      put(at(lx, label_y), sector == 0 ? text : muted, label);
-      last_right = lx + label_w;
+  const auto label_span = [&](std::uint64_t address, float x) {
+    const float label_w = measure(format("%llu", static_cast<unsigned long long>(address))).x;
+    // A label that would run past the view ends at its edge instead.
+    const float lx = std::min(x + 2 * s, static_cast<float>(w) - label_w);
+    return std::pair<float, float>{lx, lx + label_w};
+  };
+  const std::size_t line_count = layout.lines.size();
+  std::size_t every = 1;
+  for (; every < line_count; every *= 2) {
+    float right = -1e9f;
+    bool apart = true;
+    for (std::size_t i = 0; i < line_count && apart; i += every) {
+      const auto [lx, rx] = label_span(layout.lines[i].address, layout.lines[i].x);
+      apart = lx >= right + 8 * s;
+      right = rx;
+    }
+    if (apart) break;
+  }
+  std::vector<int> labelled_lines;  // indexes of the lines whose start is labelled
+  float last_right = -1e9f;
+  for (std::size_t index = 0; index < line_count; index += every) {
+    const auto& line = layout.lines[index];
+    const float next_left =
+        index + every < line_count
+            ? label_span(layout.lines[index + every].address, layout.lines[index + every].x).first
+            : 1e9f;
+    for (int sector = 0; sector < (every == 1 && sector_labels ? 4 : 1); ++sector) {
+      const std::uint64_t address = line.address + 32ull * static_cast<unsigned>(sector);
+      const auto [lx, rx] =
+          label_span(address, line.x + 32.0f * static_cast<float>(sector) * layout.px_per_byte);
+      if (sector > 0 && (lx < last_right + 8 * s || rx + 8 * s > next_left)) continue;
+      put(at(lx, label_y), sector == 0 ? text : muted,
+          format("%llu", static_cast<unsigned long long>(address)));
+      last_right = rx;
+      if (sector == 0) labelled_lines.push_back(static_cast<int>(index));
+    }
+  }
+  // Ticks a reader can step along: the labelled lines evenly spaced (stride-32's 32 lines read
+  // 0, 128, 384, 640 when labels were merely thinned where they would overlap).
+  for (std::size_t k = 2; k < labelled_lines.size(); ++k) {
+    if (labelled_lines[k] - labelled_lines[k - 1] != labelled_lines[1] - labelled_lines[0]) {
+      audit_finding("hidden", "warp view: byte offsets labelled at uneven steps of lines");
+      break;
     }
   }
   // Historical models can fetch one range several times (one transaction per thread, or per
