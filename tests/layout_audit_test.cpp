@@ -273,6 +273,20 @@ TEST(LayoutAudit, AWarpViewsByteOffsetsStepEvenly) {
   }
 }
 
+TEST(LayoutAudit, EachWarpsSectorBandIsLabelled) {
+  // Issue 32: warps-misaligned drew four bands of sectors, one per warp, none named.
+  for (const char* args :
+       {"--size 1920x1080 --scale 2", "--size 1920x1080 --scale 3", "--size 1280x720 --scale 2",
+        "--size 1280x720 --scale 3", "--size 1600x960 --no-presenter"}) {
+    SCOPED_TRACE(args);
+    const Audit a = audit(std::string("--scenario warps-misaligned ") + args);
+    for (const auto& f : a.report["findings"])
+      EXPECT_EQ(f["text"].get<std::string>().find("bands (one per warp)"), std::string::npos)
+          << f.dump();
+    EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+  }
+}
+
 // Pale pixels of several hues (the tile view's bank tints, light theme) left of the numbers.
 int tinted_pixels(const Png& png) {
   int n = 0;

@@ -126,17 +126,27 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   // The strip's caption (what the rules mean) under the byte offsets, when it fits the width
   // and the legend is the full one; else the legend says it in a few words.
   // ... and when the view is tall enough for it at the regular sizes (viz::layout_warp_view).
+  // Several warps: the sector row has a band per warp, named w0, w1... in the margin.
+  const int warps_shown = traced_warps(trace);
+  const std::string bands =
+      warps_shown > 1 ? format("sector row: a band per warp, w0\u2013w%d", warps_shown - 1) : "";
+  const std::string strip_caption =
+      std::string(info.strip_caption) + (bands.empty() ? "" : " \u2022 " + bands);
   const bool caption_row =
       !short_labels &&
-      ImGui::CalcTextSize(info.strip_caption).x <= static_cast<float>(w) - 28 * s &&
+      ImGui::CalcTextSize(strip_caption.c_str()).x <= static_cast<float>(w) - 28 * s &&
       avail.y - 3 * ImGui::GetTextLineHeightWithSpacing() >= viz::kWarpViewRegular.min_height(s, 2);
-  const char* rules = caption_row ? nullptr : "rules: 32 B sector, 128 B line";
+  const std::string rules_text =
+      caption_row ? std::string()
+                  : "rules: 32 B sector, 128 B line" + (bands.empty() ? "" : "; " + bands);
+  const char* rules = caption_row ? nullptr : rules_text.c_str();
   const bool legend_beside = open_legend_slot() != nullptr;
   if (legend_beside) {  // presenter layout: beside the view, the picture keeps the height
     const auto entries = legend_entries(theme, info.model, info.op);
     const viz::Theme* t = &theme;
-    open_legend_slot()->set(
-        [entries, t, s, rules] { draw_legend(entries, *t, s, false, rules, true); });
+    open_legend_slot()->set([entries, t, s, rules_text] {
+      draw_legend(entries, *t, s, false, rules_text.empty() ? nullptr : rules_text.c_str(), true);
+    });
   }
   const float legend_h =
       legend_beside ? 0.0f
@@ -316,6 +326,35 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
       break;
     }
   }
+  // Several warps: the sector row has a band per warp, each named in the margin left of it.
+  int band_labels = 0;
+  if (layout.warps > 1) {
+    const float band_h =
+        (layout.strip.y1 - layout.sector_row_top) / static_cast<float>(layout.warps);
+    // As large as the band (a glyph is shorter than its font size) and the room left of the
+    // strip allow, at most the labels'.
+    const float widest = measure(format("w%d", layout.warps - 1)).x;
+    const float band_px =
+        std::min({px, 1.25f * band_h, px * (layout.strip.x0 - 4 * s) / std::max(1.0f, widest)});
+    if (band_px >= 0.5f * px) {
+      for (int slot = 0; slot < layout.warps; ++slot) {
+        const std::string label = format("w%d", slot);
+        const ImVec2 ts = font->CalcTextSizeA(band_px, FLT_MAX, 0, label.c_str());
+        const float x = layout.strip.x0 - 3 * s - ts.x;
+        if (x < 0) break;
+        draw->AddText(
+            font, band_px,
+            at(x, layout.sector_row_top + (static_cast<float>(slot) + 0.5f) * band_h - 0.5f * ts.y),
+            muted, label.c_str());
+        ++band_labels;
+      }
+    }
+  }
+  if (layout.warps > 1 && band_labels < layout.warps) {
+    audit_finding("missing", format("warp view: the sector row's %d bands (one per warp) are not "
+                                    "labelled",
+                                    layout.warps));
+  }
   // Historical models can fetch one range several times (one transaction per thread, or per
   // sub-request): say how often, over the transaction row of the first warp.
   if (info.model != model::HardwareModel::Modern && info.analysis) {
@@ -339,7 +378,7 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
     }
   }
   if (caption_row) {
-    const char* caption = info.strip_caption;
+    const char* caption = strip_caption.c_str();
     const ImVec2 caption_size = measure(caption);
     put(at(layout.strip.x1 - caption_size.x, label_y + px + 2 * s), muted, caption);
   }
