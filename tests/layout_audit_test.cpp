@@ -287,6 +287,22 @@ TEST(LayoutAudit, EachWarpsSectorBandIsLabelled) {
   }
 }
 
+TEST(LayoutAudit, ABrokenAxisIsExplainedAndItsTicksRead) {
+  // Issue 32: the broken-axis strips left the break unexplained and ticked 8-digit byte counts.
+  for (const char* scenario : {"scattered", "matrix-columns", "transpose-naive",
+                               "kernel-transpose-naive", "kernel-matrix-columns"}) {
+    for (const char* args : {"--size 1920x1080 --scale 2", "--size 1280x720 --scale 3"}) {
+      SCOPED_TRACE(std::string(scenario) + " " + args);
+      const Audit a = audit(std::string("--scenario ") + scenario + " " + args);
+      for (const auto& f : a.report["findings"]) {
+        EXPECT_EQ(f["text"].get<std::string>().find("axis break"), std::string::npos) << f.dump();
+        EXPECT_EQ(f["text"].get<std::string>().find("digits"), std::string::npos) << f.dump();
+      }
+      EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+    }
+  }
+}
+
 // Pale pixels of several hues (the tile view's bank tints, light theme) left of the numbers.
 int tinted_pixels(const Png& png) {
   int n = 0;

@@ -163,6 +163,34 @@ TEST_F(WarpViewTest, ANarrowRequestedWordStaysVisibleInItsLanesColour) {
   }
 }
 
+// Issue 32: a broken axis (every lane in its own line, 1 KiB apart) left each line a few pixels
+// per sector, and the rules between sector boxes ate the sector row: no sector bar at all.
+TEST_F(WarpViewTest, ABrokenAxisKeepsEachMovedSectorFilled) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  for (const float scale : {2.0f, 3.0f}) {
+    SCOPED_TRACE(scale);
+    viz::WarpView view;
+    const TraceRecords trace = host_twin_trace({4, 0, 256, 256}, 0);  // 1 KiB apart
+    view.publish(trace);
+    const int width = 1200, height = 500;
+    const GLuint texture = view.render(trace, width, height, scale, theme);
+    GLuint fbo = 0;
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    const viz::Image image = viz::read_framebuffer(width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    const viz::StripLayout& layout = view.layout();
+    ASSERT_EQ(layout.lines.size(), 32u);
+    const int y = static_cast<int>(0.5f * (layout.sector_row_top + layout.strip.y1));
+    for (const auto& line : layout.lines) {
+      const int x = static_cast<int>(layout.x_of(line.address + 16));
+      EXPECT_TRUE(same(image.pixel(x, y), theme.sector)) << "sector at byte " << line.address;
+    }
+  }
+}
+
 TEST_F(WarpViewTest, LayoutShowsTouchedLinesWithGapsBetweenRuns) {
   const auto trace = host_twin_trace({16, 0, 64, 256}, 0);  // every lane 1 KiB apart
   const auto layout = viz::layout_warp_view(trace, 1600, 400, 1.0f);

@@ -130,15 +130,22 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   const int warps_shown = traced_warps(trace);
   const std::string bands =
       warps_shown > 1 ? format("sector row: a band per warp, w0\u2013w%d", warps_shown - 1) : "";
+  // A broken axis (touched lines far apart): the dotted gaps leave out what no lane touched.
+  const viz::StripLayout probe = viz::layout_warp_view(trace, w, 400, s);
+  const bool axis_break = std::any_of(probe.lines.begin(), probe.lines.end(),
+                                      [](const auto& line) { return line.gap_before; });
+  const std::string gaps = axis_break ? "dotted gap: lines no lane touched, left out" : "";
+  std::string extra = bands;
+  if (!gaps.empty()) extra += (extra.empty() ? "" : "; ") + gaps;
   const std::string strip_caption =
-      std::string(info.strip_caption) + (bands.empty() ? "" : " \u2022 " + bands);
+      std::string(info.strip_caption) + (extra.empty() ? "" : " \u2022 " + extra);
   const bool caption_row =
       !short_labels &&
       ImGui::CalcTextSize(strip_caption.c_str()).x <= static_cast<float>(w) - 28 * s &&
       avail.y - 3 * ImGui::GetTextLineHeightWithSpacing() >= viz::kWarpViewRegular.min_height(s, 2);
   const std::string rules_text =
       caption_row ? std::string()
-                  : "rules: 32 B sector, 128 B line" + (bands.empty() ? "" : "; " + bands);
+                  : "rules: 32 B sector, 128 B line" + (extra.empty() ? "" : "; " + extra);
   const char* rules = caption_row ? nullptr : rules_text.c_str();
   const bool legend_beside = open_legend_slot() != nullptr;
   if (legend_beside) {  // presenter layout: beside the view, the picture keeps the height
@@ -281,8 +288,17 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   // is room between them, at sector boundaries (muted).
   const float label_y = layout.strip.y1 + 4 * s;
   const bool sector_labels = 32 * layout.px_per_byte > measure("00000").x + 8 * s;
+  // Byte offsets in bytes, or KiB or MiB where the largest shown would take more digits.
+  const std::uint64_t largest = layout.lines.empty() ? 0 : layout.lines.back().address;
+  const auto tick_text = [largest](std::uint64_t address) {
+    const double a = static_cast<double>(address);
+    if (largest < 100000) return format("%llu", static_cast<unsigned long long>(address));
+    if (largest < 10 * 1048576ull)
+      return format(address % 1024 ? "%.1f KiB" : "%.0f KiB", a / 1024.0);
+    return format("%.2f MiB", a / 1048576.0);
+  };
   const auto label_span = [&](std::uint64_t address, float x) {
-    const float label_w = measure(format("%llu", static_cast<unsigned long long>(address))).x;
+    const float label_w = measure(tick_text(address)).x;
     // A label that would run past the view ends at its edge instead.
     const float lx = std::min(x + 2 * s, static_cast<float>(w) - label_w);
     return std::pair<float, float>{lx, lx + label_w};
@@ -312,12 +328,24 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
       const auto [lx, rx] =
           label_span(address, line.x + 32.0f * static_cast<float>(sector) * layout.px_per_byte);
       if (sector > 0 && (lx < last_right + 8 * s || rx + 8 * s > next_left)) continue;
-      put(at(lx, label_y), sector == 0 ? text : muted,
-          format("%llu", static_cast<unsigned long long>(address)));
+      put(at(lx, label_y), sector == 0 ? text : muted, tick_text(address));
       last_right = rx;
       if (sector == 0) labelled_lines.push_back(static_cast<int>(index));
     }
   }
+  // A tick a reader can read out loud: at most six characters of digits.
+  for (const int index : labelled_lines) {
+    const std::string tick = tick_text(layout.lines[index].address);
+    if (std::count_if(tick.begin(), tick.end(), [](char c) { return c >= '0' && c <= '9'; }) > 6) {
+      audit_finding("hidden", "warp view: byte offset " + tick + " labelled in more than 6 digits");
+      break;
+    }
+  }
+  // A broken axis (lines not adjacent, a dotted gap between them) says what the gap leaves out.
+  if (std::any_of(layout.lines.begin(), layout.lines.end(),
+                  [](const auto& line) { return line.gap_before; }) &&
+      gaps.empty())
+    audit_finding("missing", "warp view: the axis break is not explained");
   // Ticks a reader can step along: the labelled lines evenly spaced (stride-32's 32 lines read
   // 0, 128, 384, 640 when labels were merely thinned where they would overlap).
   for (std::size_t k = 2; k < labelled_lines.size(); ++k) {
