@@ -27,13 +27,6 @@ std::vector<std::int64_t> distinct_sorted(const WarpAccesses& lanes, int first, 
   return {keys.begin(), keys.end()};
 }
 
-// Lanes per global request for the Fermi/Kepler split into 128-byte requests.
-int global_request_lanes(int word_bytes, HardwareModel model) {
-  if (model == HardwareModel::Modern) return kWarpSize;
-  if (model == HardwareModel::G80) return 16;
-  return word_bytes <= 4 ? 32 : (word_bytes == 8 ? 16 : 8);
-}
-
 // CC 1.0/1.1 coalescing for one half-warp; returns {transactions, bytes} and appends the
 // transactions' byte ranges.
 std::pair<int, std::int64_t> g80_half_warp(const WarpAccesses& lanes, int word_bytes, int first,
@@ -65,6 +58,13 @@ std::pair<int, std::int64_t> g80_half_warp(const WarpAccesses& lanes, int word_b
 }
 
 }  // namespace
+
+// Lanes per global request for the Fermi/Kepler split into 128-byte requests.
+int global_request_lanes(int word_bytes, HardwareModel model) {
+  if (model == HardwareModel::Modern) return kWarpSize;
+  if (model == HardwareModel::G80) return 16;
+  return word_bytes <= 4 ? 32 : (word_bytes == 8 ? 16 : 8);
+}
 
 HardwareModel parse_hardware_model(std::string_view text) {
   if (text == "modern") return HardwareModel::Modern;

@@ -133,6 +133,10 @@ struct SharedAnalysis {
   }
 };
 
+/// Lanes per global request: the whole warp for the modern model; a historical model splits
+/// the instruction per 128 bytes of words (g80: per half-warp).
+int global_request_lanes(int word_bytes, HardwareModel model);
+
 /// Analyses one warp's global request from its lane accesses (from the model or a GPU trace).
 /// word_bytes must be 1, 2, 4, 8 or 16 and addresses multiples of it.
 GlobalAnalysis analyze_global(const WarpAccesses& lanes, int word_bytes, Op op,

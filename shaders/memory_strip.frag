@@ -29,6 +29,7 @@ out vec4 frag_color;
 
 const float kLineBytes = 128.0;
 const float kSectorBytes = 32.0;
+const float kMinWordPx = 4.0;  // at UI scale 1
 
 void main() {
   vec2 p = vec2(gl_FragCoord.x, u_viewport.y - gl_FragCoord.y);
@@ -53,6 +54,10 @@ void main() {
   bool touched = false;       // by any warp
   bool band_touched = false;  // by this band's warp
   int owner = -1;
+  // A word narrower than kMinWordPx is drawn that wide from its first byte (and the line rule
+  // over it thin), so a lane's 4 bytes in a few pixels per line do not vanish under the rules.
+  float min_word_bytes = kMinWordPx * u_scale / u_px_per_byte;
+  bool widened = false;
   for (int record = 0; record < 32 * u_warps; ++record) {
     uvec4 r = texelFetch(u_trace, record);
     if (r.w == 0u) continue;
@@ -62,7 +67,14 @@ void main() {
       touched = true;
       if (record / 32 == band) band_touched = true;
     }
-    if (byte_address - r.x < r.z) owner = record % 32;
+    uint into = byte_address - r.x;  // bytes past the word's first (wraps when before it)
+    if (into < r.z) {
+      owner = record % 32;
+      widened = float(r.z) < min_word_bytes;
+    } else if (owner < 0 && float(into) + fract(local) < min_word_bytes) {
+      owner = record % 32;
+      widened = true;
+    }
   }
   if (u_transaction_count > 0) {
     touched = false;
@@ -81,12 +93,17 @@ void main() {
   float in_sector = mod(local, kSectorBytes);
   float d_sector = min(in_sector, kSectorBytes - in_sector) * u_px_per_byte;
   float d_line = min(local, kLineBytes - local) * u_px_per_byte;
+  // Rules and the gaps between sector boxes narrow with the sectors, so a line a few pixels per
+  // sector wide (a broken axis, many lines) keeps its sector boxes and bytes.
+  float sector_px = kSectorBytes * u_px_per_byte;
+  float line_rule = min(1.75 * u_scale, 0.12 * sector_px);
+  float box_gap = min(1.5 * u_scale, 0.15 * sector_px);
   if (p.y >= u_sector_row_top) {  // the sector row: one box per 32-byte sector, filled if moved
     vec3 pending = u_stepping == 2 ? u_untouched : mix(u_sector, u_background, 0.75);
     vec3 box = band_touched ? (arrived ? u_sector : pending) : u_untouched;
     if (u_warps > 1 && abs(p.y - (u_sector_row_top + band_h * float(band))) < 0.6 * u_scale) box = u_background;
-    if (d_sector < 1.5 * u_scale || p.y - u_sector_row_top < 2.0 * u_scale) box = u_background;
-    if (d_line < 1.75 * u_scale) box = u_rule;
+    if (d_sector < box_gap || p.y - u_sector_row_top < 2.0 * u_scale) box = u_background;
+    if (d_line < line_rule) box = u_rule;
     if (u_rect.w - p.y < 1.5 * u_scale) box = u_rule;
     frag_color = vec4(box, 1.0);
     return;
@@ -104,7 +121,7 @@ void main() {
   float d_byte = min(fract(local), 1.0 - fract(local)) * u_px_per_byte;
   if (u_px_per_byte >= 6.0 * u_scale && d_byte < 0.5) c = mix(c, u_rule, 0.25);
   if (d_sector < 0.6 * u_scale) c = mix(c, u_rule, 0.55);
-  if (d_line < 1.75 * u_scale) c = u_rule;
+  if (d_line < (widened ? min(0.6 * u_scale, line_rule) : line_rule)) c = u_rule;
   // Frame top.
   if (p.y - u_rect.y < 1.5 * u_scale) c = u_rule;
   frag_color = vec4(c, 1.0);

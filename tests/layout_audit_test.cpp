@@ -247,6 +247,62 @@ TEST(LayoutAudit, AChartWithoutAGpuDrawsTheModel) {
   }
 }
 
+TEST(LayoutAudit, AWarpSplitIntoRequestsMarksEachRequest) {
+  // Issue 32: word-8-kepler drew word-8's picture while its table said 2 requests. Each request
+  // of a historical model's split is bracketed under its lanes, on a desk and on a projector.
+  for (const char* args : {"--size 1920x1080 --scale 2", "--size 1920x1080 --scale 3",
+                           "--size 1280x720 --scale 3", "--size 1600x960 --no-presenter"}) {
+    SCOPED_TRACE(args);
+    const Audit a = audit(std::string("--scenario word-8-kepler ") + args);
+    for (const auto& f : a.report["findings"])
+      EXPECT_EQ(f["text"].get<std::string>().find("requests; their lane"), std::string::npos)
+          << f.dump();
+    EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+  }
+}
+
+TEST(LayoutAudit, AWarpViewsByteOffsetsStepEvenly) {
+  // Issue 32: stride-32's 32 lines were labelled 0, 128, 384, 640... where labels were thinned.
+  for (const char* args : {"--size 1920x1080 --scale 2", "--size 1920x1080 --scale 3",
+                           "--size 1280x720 --scale 2", "--size 1280x720 --scale 3"}) {
+    SCOPED_TRACE(args);
+    const Audit a = audit(std::string("--scenario stride-32 ") + args);
+    for (const auto& f : a.report["findings"])
+      EXPECT_EQ(f["text"].get<std::string>().find("uneven steps"), std::string::npos) << f.dump();
+    EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+  }
+}
+
+TEST(LayoutAudit, EachWarpsSectorBandIsLabelled) {
+  // Issue 32: warps-misaligned drew four bands of sectors, one per warp, none named.
+  for (const char* args :
+       {"--size 1920x1080 --scale 2", "--size 1920x1080 --scale 3", "--size 1280x720 --scale 2",
+        "--size 1280x720 --scale 3", "--size 1600x960 --no-presenter"}) {
+    SCOPED_TRACE(args);
+    const Audit a = audit(std::string("--scenario warps-misaligned ") + args);
+    for (const auto& f : a.report["findings"])
+      EXPECT_EQ(f["text"].get<std::string>().find("bands (one per warp)"), std::string::npos)
+          << f.dump();
+    EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+  }
+}
+
+TEST(LayoutAudit, ABrokenAxisIsExplainedAndItsTicksRead) {
+  // Issue 32: the broken-axis strips left the break unexplained and ticked 8-digit byte counts.
+  for (const char* scenario : {"scattered", "matrix-columns", "transpose-naive",
+                               "kernel-transpose-naive", "kernel-matrix-columns"}) {
+    for (const char* args : {"--size 1920x1080 --scale 2", "--size 1280x720 --scale 3"}) {
+      SCOPED_TRACE(std::string(scenario) + " " + args);
+      const Audit a = audit(std::string("--scenario ") + scenario + " " + args);
+      for (const auto& f : a.report["findings"]) {
+        EXPECT_EQ(f["text"].get<std::string>().find("axis break"), std::string::npos) << f.dump();
+        EXPECT_EQ(f["text"].get<std::string>().find("digits"), std::string::npos) << f.dump();
+      }
+      EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+    }
+  }
+}
+
 // Pale pixels of several hues (the tile view's bank tints, light theme) left of the numbers.
 int tinted_pixels(const Png& png) {
   int n = 0;

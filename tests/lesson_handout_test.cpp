@@ -5,12 +5,14 @@
 // place, exit 2.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <map>
 #include <regex>
 #include <sstream>
 #include <string>
+#include <vector>
 
 #include "lesson.h"
 #include "test_support.h"
@@ -63,7 +65,17 @@ TEST(LessonCli, ListLessonsNamesEveryBuiltInLesson) {
 TEST(LessonCli, SpeakerNotesAgreeWithTheModelsCounts) {
   const std::regex claim("(\\d+) (sector|wavefront)s? per request");
   const std::regex model("(?:model, per warp request[^:]*: |model: )(\\d+) (sector|wavefront)s?");
-  int checked = 0;
+  const std::regex transactions(
+      "\\b(one|two|three|four|five|six|seven|eight|\\d+) (\\d+)-byte transactions?");
+  const std::regex model_transactions(
+      "model, per warp request[^:]*: (\\d+) transactions? of (\\d+) B");
+  const auto number = [](const std::string& word) {
+    const std::vector<std::string> words = {"zero", "one", "two",   "three", "four",
+                                            "five", "six", "seven", "eight"};
+    const auto it = std::find(words.begin(), words.end(), word);
+    return it == words.end() ? word : std::to_string(it - words.begin());
+  };
+  int checked = 0, checked_transactions = 0;
   for (const Lesson& lesson : builtin_lessons()) {
     const std::string out = test::temp_path("md-" + lesson.name);
     std::filesystem::remove_all(out);
@@ -84,7 +96,17 @@ TEST(LessonCli, SpeakerNotesAgreeWithTheModelsCounts) {
            it != std::sregex_iterator(); ++it, ++images)
         EXPECT_TRUE(std::filesystem::exists(std::filesystem::path(out) / (*it)[1].str()));
       EXPECT_GE(images, 1) << section;
+      // "two 128-byte transactions": a historical model's count and size, as the model line says.
       std::smatch said;
+      if (std::regex_search(step.note, said, transactions)) {
+        std::smatch counted;
+        ASSERT_TRUE(std::regex_search(section, counted, model_transactions)) << section;
+        EXPECT_EQ(number(said[1].str()) + " of " + said[2].str(),
+                  counted[1].str() + " of " + counted[2].str())
+            << "the note: " << step.note;
+        ++checked_transactions;
+        continue;
+      }
       if (!std::regex_search(step.note, said, claim)) continue;
       std::smatch counted;
       ASSERT_TRUE(std::regex_search(section, counted, model)) << section;
@@ -95,6 +117,7 @@ TEST(LessonCli, SpeakerNotesAgreeWithTheModelsCounts) {
     std::filesystem::remove_all(out);
   }
   EXPECT_GE(checked, 20) << "the notes name a count per request in most steps of the two labs";
+  EXPECT_GE(checked_transactions, 2) << "the historical models' notes name their transactions";
 }
 
 TEST(LessonCli, TheHandoutPdfHasAPagePerStepWithItsTitleAndQuestion) {

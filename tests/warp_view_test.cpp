@@ -132,6 +132,65 @@ INSTANTIATE_TEST_SUITE_P(
       return std::string(param_info.param.name);
     });
 
+// Issue 32: stride-32 on a projector gives each 128-byte line a few pixels, so a lane's 4 bytes
+// were narrower than the line rule over them and vanished. Every requested word stays visible
+// in its lane's colour, at least a few pixels wide, at scales 1 to 3.
+TEST_F(WarpViewTest, ANarrowRequestedWordStaysVisibleInItsLanesColour) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  for (const float scale : {1.0f, 2.0f, 3.0f}) {
+    SCOPED_TRACE(scale);
+    viz::WarpView view;
+    const TraceRecords trace = model_trace({4, 0, 32, 256}, 0);
+    view.publish(trace);
+    const int width = 1200, height = 500;
+    const GLuint texture = view.render(trace, width, height, scale, theme);
+    GLuint fbo = 0;
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    const viz::Image image = viz::read_framebuffer(width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    const viz::StripLayout& layout = view.layout();
+    ASSERT_EQ(layout.lines.size(), 32u);
+    ASSERT_LT(4 * layout.px_per_byte, 2 * scale) << "the case needs words narrower than a rule";
+    const int y = static_cast<int>(0.5f * (layout.strip.y0 + layout.sector_row_top));
+    for (int lane = 0; lane < 32; ++lane) {
+      int columns = 0;
+      for (int x = 0; x < width; ++x) columns += same(image.pixel(x, y), theme.lanes[lane]);
+      EXPECT_GE(columns, static_cast<int>(2 * scale)) << "lane " << lane;
+    }
+  }
+}
+
+// Issue 32: a broken axis (every lane in its own line, 1 KiB apart) left each line a few pixels
+// per sector, and the rules between sector boxes ate the sector row: no sector bar at all.
+TEST_F(WarpViewTest, ABrokenAxisKeepsEachMovedSectorFilled) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  for (const float scale : {2.0f, 3.0f}) {
+    SCOPED_TRACE(scale);
+    viz::WarpView view;
+    const TraceRecords trace = host_twin_trace({4, 0, 256, 256}, 0);  // 1 KiB apart
+    view.publish(trace);
+    const int width = 1200, height = 500;
+    const GLuint texture = view.render(trace, width, height, scale, theme);
+    GLuint fbo = 0;
+    glGenFramebuffers(1, &fbo);
+    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+    const viz::Image image = viz::read_framebuffer(width, height);
+    glBindFramebuffer(GL_FRAMEBUFFER, 0);
+    glDeleteFramebuffers(1, &fbo);
+    const viz::StripLayout& layout = view.layout();
+    ASSERT_EQ(layout.lines.size(), 32u);
+    const int y = static_cast<int>(0.5f * (layout.sector_row_top + layout.strip.y1));
+    for (const auto& line : layout.lines) {
+      const int x = static_cast<int>(layout.x_of(line.address + 16));
+      EXPECT_TRUE(same(image.pixel(x, y), theme.sector)) << "sector at byte " << line.address;
+    }
+  }
+}
+
 TEST_F(WarpViewTest, LayoutShowsTouchedLinesWithGapsBetweenRuns) {
   const auto trace = host_twin_trace({16, 0, 64, 256}, 0);  // every lane 1 KiB apart
   const auto layout = viz::layout_warp_view(trace, 1600, 400, 1.0f);

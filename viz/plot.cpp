@@ -249,6 +249,21 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   // each labelled at the top: right of the line, or left of it where the frame ends first, in
   // the first row where it meets no other label.
   std::vector<std::vector<std::pair<float, float>>> rows;  // the labels' spans, per row
+  // The rings of the current points: a label keeps off them (the knee's label sat under the
+  // ring of the point beside it).
+  std::vector<ImVec2> rings;
+  for (const auto& se : series) {
+    const auto i = static_cast<std::size_t>(se.highlight);
+    if (se.highlight < 0 || i >= se.x.size() || (spec.log_y && se.y[i] <= 0)) continue;
+    const ImVec2 p{px(se.x[i]), py(se.y[i])};
+    if (p.x >= left && p.x <= right && p.y >= top && p.y <= bottom) rings.push_back(p);
+  }
+  const auto off_rings = [&](float lx, float ly, float w, float h) {
+    const float r = 9.0f * s;  // the ring's radius and stroke, and a pixel or two
+    return std::none_of(rings.begin(), rings.end(), [&](const ImVec2& p) {
+      return p.x + r > lx - 2 * s && p.x - r < lx + w + 2 * s && p.y + r > ly && p.y - r < ly + h;
+    });
+  };
   for (auto at = spec.x_marks.begin(); at != spec.x_marks.end(); ++at) {
     const XMark& m = *at;
     if (m.x < spec.x_min || m.x > spec.x_max) continue;
@@ -260,17 +275,43 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     const ImU32 c = to_imgui_color(m.color);
     dashed_line(draw, {x, top}, {x, bottom}, c, 1.5f * s, 5 * s);
     const ImVec2 ts = ImGui::CalcTextSize(m.label.c_str());
-    const float lx =
-        x + 4 * s + ts.x <= right ? x + 4 * s : std::max(left + 2 * s, x - 4 * s - ts.x);
+    const float right_of = x + 4 * s, left_of = std::max(left + 2 * s, x - 4 * s - ts.x);
+    const float preferred = right_of + ts.x <= right ? right_of : left_of;
+    const auto row_y = [&](std::size_t row) {
+      return top + 4 * s + static_cast<float>(row) * font * 1.2f;
+    };
+    const auto free_in = [&](std::size_t row, float lx) {
+      return row >= rows.size() ||
+             std::none_of(rows[row].begin(), rows[row].end(), [&](const auto& span) {
+               return lx < span.second + 8 * s && span.first < lx + ts.x + 8 * s;
+             });
+    };
+    // The first row on the preferred side, else on the other, else just clear of a ring next
+    // to the line, free of other labels and of the rings inside the frame; failing that, the
+    // first row free of labels on the preferred side.
+    std::vector<float> candidates = {preferred, preferred == right_of ? left_of : right_of};
+    for (const ImVec2& p : rings) {
+      candidates.push_back(p.x - 12.0f * s - ts.x);
+      candidates.push_back(p.x + 12.0f * s);
+    }
+    float lx = preferred;
     std::size_t row = 0;
-    for (; row < rows.size(); ++row)
-      if (std::none_of(rows[row].begin(), rows[row].end(), [&](const auto& span) {
-            return lx < span.second + 8 * s && span.first < lx + ts.x + 8 * s;
-          }))
-        break;
-    if (row == rows.size()) rows.emplace_back();
+    bool placed = false;
+    for (const float candidate : candidates) {
+      if (candidate < left + 2 * s || candidate + ts.x > right) continue;
+      for (std::size_t r = 0; !placed && row_y(r) + ts.y <= bottom; ++r) {
+        if (!free_in(r, candidate) || !off_rings(candidate, row_y(r), ts.x, ts.y)) continue;
+        lx = candidate;
+        row = r;
+        placed = true;
+      }
+      if (placed) break;
+    }
+    if (!placed)
+      while (!free_in(row, lx)) ++row;
+    if (row >= rows.size()) rows.resize(row + 1);
     rows[row].push_back({lx, lx + ts.x});
-    const float ly = top + 4 * s + static_cast<float>(row) * font * 1.2f;
+    const float ly = row_y(row);
     draw->AddRectFilled({lx - 2 * s, ly}, {lx + ts.x + 2 * s, ly + ts.y},
                         to_imgui_color(theme.background, 0.85f));
     draw->AddText({lx, ly}, c, m.label.c_str());

@@ -51,17 +51,21 @@ StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, f
       std::max(h - labels_below, layout.lanes.y1 + min_connector + min_strip);
   const float strip_height =
       std::clamp(0.24f * h, min_strip, strip_bottom - layout.lanes.y1 - min_connector);
-  layout.strip = {margin, strip_bottom - strip_height, w - margin, strip_bottom};
+  layout.warps = traced_warps(trace);
+  // Several warps: room left of the strip for each sector band's name (w0, w1...).
+  const float band_names = layout.warps > 1 ? 22.0f * scale * t.text : 0.0f;
+  layout.strip = {margin + band_names, strip_bottom - strip_height, w - margin, strip_bottom};
   layout.min_height = min_height(t);
   layout.fits = h >= layout.min_height;
-  layout.warps = traced_warps(trace);
   // One band of the sector row per warp: taller when several warps share it.
+  // At most three quarters of the strip, so every band lies in it and the bytes keep a row.
   layout.sector_row_top =
-      strip_bottom - std::max(12.0f * scale * static_cast<float>(std::min(layout.warps, 4)),
-                              (layout.warps > 1 ? 0.45f : 0.22f) * strip_height);
+      strip_bottom -
+      std::min(0.75f * strip_height,
+               std::max(12.0f * scale * static_cast<float>(std::min(layout.warps, 4)),
+                        (layout.warps > 1 ? 0.45f : 0.22f) * strip_height));
   layout.warp_gap_px = 12.0f * scale;
   layout.lane_gap_px = layout.warps > 2 ? 0.0f : (layout.warps > 1 ? 1.5f : 3.0f) * scale;
-  layout.gap_px = 14.0f * scale;
 
   std::set<std::uint64_t> touched;
   for (const auto& r : trace) {
@@ -80,6 +84,13 @@ StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, f
 
   int gaps = 0;
   for (std::size_t i = 1; i < shown.size(); ++i) gaps += shown[i] != shown[i - 1] + kLine;
+  // A broken axis: each gap at most 14 px (at scale 1), and the gaps together at most a quarter
+  // of the strip while each keeps room for a dash of its dotted mark, so many scattered lines keep
+  // pixels enough for their sectors.
+  layout.gap_px =
+      gaps > 0 ? std::clamp(0.25f * (layout.strip.x1 - layout.strip.x0) / static_cast<float>(gaps),
+                            2.0f * scale, 14.0f * scale)
+               : 14.0f * scale;
   const float usable = layout.strip.x1 - layout.strip.x0 - static_cast<float>(gaps) * layout.gap_px;
   layout.px_per_byte = usable / static_cast<float>(shown.size() * kLine);
   float x = layout.strip.x0;

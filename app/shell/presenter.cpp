@@ -147,9 +147,13 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
         ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("as stored").x;
     bool alone = ui.array_was_alone;
     if (ui.array_switch &&
-        ImGui::GetContentRegionAvail().x >= check_w + button_w + (two_lines ? 0 : badge_least) &&
-        knob_check("as stored", alone))
-      ui.array_alone = alone;
+        ImGui::GetContentRegionAvail().x >= check_w + button_w + (two_lines ? 0 : badge_least)) {
+      if (knob_check("as stored", alone)) ui.array_alone = alone;
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip(
+            "Show the tile or matrix as it lies in memory (rows, padding, banks) in the "
+            "view's place, where it has no room beside it (key T)");
+    }
   }
   // To the last knob's end (a lab's knobs may end their line rather than leave it open).
   ui.strip_knobs_width =

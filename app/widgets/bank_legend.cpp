@@ -15,11 +15,15 @@ enum class Swatch { Lanes, Idle, Conflict, Broadcast, Wavefront };
 struct LegendEntry {
   Swatch swatch;
   const char* label;
-  const char* short_label;  ///< when the full labels would take more than two rows
+  const char* short_label;    ///< when the full labels would take more than two rows
+  const char* tip = nullptr;  ///< what the word means, on hover
 };
 constexpr LegendEntry kLegend[] = {
     {Swatch::Lanes, "lane colour (0 \u2192 31)", "lane"},
-    {Swatch::Wavefront, "wavefront that serves the word", "wavefront"},
+    {Swatch::Wavefront, "wavefront that serves the word", "wavefront",
+     "A wavefront is one pass of shared memory: each of the 32 banks serves at most one "
+     "distinct 4-byte word. A request takes as many wavefronts as its busiest bank has "
+     "distinct words (1: no conflict)."},
     {Swatch::Conflict, "bank conflict: \u00d7n distinct words in one bank", "conflict \u00d7n"},
     {Swatch::Broadcast, "broadcast: lanes sharing one word", "broadcast"},
     {Swatch::Idle, "idle lane", "idle"},
@@ -116,6 +120,7 @@ void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool shor
       ImGui::PushTextWrapPos(0);
       ImGui::TextUnformatted(e.label);
       ImGui::PopTextWrapPos();
+      if (e.tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.tip);
       continue;
     }
     // On the same line when it fits (decided before SameLine: a NewLine after it would count
@@ -128,6 +133,7 @@ void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool shor
     ImGui::Dummy({sw, sh});
     ImGui::SameLine();
     ImGui::TextUnformatted(legend_label(e, short_labels));
+    if (e.tip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", e.tip);
   }
 }
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "layout_audit.h"
@@ -125,17 +126,34 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   // The strip's caption (what the rules mean) under the byte offsets, when it fits the width
   // and the legend is the full one; else the legend says it in a few words.
   // ... and when the view is tall enough for it at the regular sizes (viz::layout_warp_view).
+  // Several warps: the sector row has a band per warp, named w0, w1... in the margin.
+  const int warps_shown = traced_warps(trace);
+  const std::string bands =
+      warps_shown > 1 ? format("sector row: a band per warp, w0\u2013w%d", warps_shown - 1) : "";
+  // A broken axis (touched lines far apart): the dotted gaps leave out what no lane touched.
+  const viz::StripLayout probe = viz::layout_warp_view(trace, w, 400, s);
+  const bool axis_break = std::any_of(probe.lines.begin(), probe.lines.end(),
+                                      [](const auto& line) { return line.gap_before; });
+  const std::string gaps = axis_break ? "dotted gap: lines no lane touched, left out" : "";
+  std::string extra = bands;
+  if (!gaps.empty()) extra += (extra.empty() ? "" : "; ") + gaps;
+  const std::string strip_caption =
+      std::string(info.strip_caption) + (extra.empty() ? "" : " \u2022 " + extra);
   const bool caption_row =
       !short_labels &&
-      ImGui::CalcTextSize(info.strip_caption).x <= static_cast<float>(w) - 28 * s &&
+      ImGui::CalcTextSize(strip_caption.c_str()).x <= static_cast<float>(w) - 28 * s &&
       avail.y - 3 * ImGui::GetTextLineHeightWithSpacing() >= viz::kWarpViewRegular.min_height(s, 2);
-  const char* rules = caption_row ? nullptr : "rules: 32 B sector, 128 B line";
+  const std::string rules_text =
+      caption_row ? std::string()
+                  : "rules: 32 B sector, 128 B line" + (extra.empty() ? "" : "; " + extra);
+  const char* rules = caption_row ? nullptr : rules_text.c_str();
   const bool legend_beside = open_legend_slot() != nullptr;
   if (legend_beside) {  // presenter layout: beside the view, the picture keeps the height
     const auto entries = legend_entries(theme, info.model, info.op);
     const viz::Theme* t = &theme;
-    open_legend_slot()->set(
-        [entries, t, s, rules] { draw_legend(entries, *t, s, false, rules, true); });
+    open_legend_slot()->set([entries, t, s, rules_text] {
+      draw_legend(entries, *t, s, false, rules_text.empty() ? nullptr : rules_text.c_str(), true);
+    });
   }
   const float legend_h =
       legend_beside ? 0.0f
@@ -218,24 +236,152 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
     }
     put(p, to_imgui_color(viz::text_on(fill)), label);
   }
-  // Memory labels under the strip: byte offsets at line starts (bold) and, where there is room,
-  // at sector boundaries (muted); thinned so they never overlap.
-  float last_right = -1e9f;
+  // A historical model splits the warp's instruction into several requests (Kepler's 8-byte
+  // words: one per half-warp): each lane group is bracketed and numbered under the lanes, else
+  // the picture is the modern model's one request while the numbers say several.
+  const int requests =
+      info.model != model::HardwareModel::Modern && info.analysis ? info.analysis->requests : 1;
+  int request_marks = 0;
+  if (requests > 1 && info.analysis) {
+    const int group = model::global_request_lanes(info.analysis->word_bytes, info.model);
+    const float top = layout.lanes.y1 + 3 * s;
+    const float room_y = layout.strip.y0 - top - 2 * s;  // the connectors' height under it
+    const ImU32 rule = to_imgui_color(theme.text);
+    for (int slot = 0; slot < layout.warps; ++slot) {
+      int number = 0;
+      for (int first = 0; first < 32; first += group) {
+        bool any = false;
+        for (int l = first; l < first + group; ++l) any = any || trace[32 * slot + l].active;
+        if (!any) continue;  // as the model counts: a group without an active lane is no request
+        ++number;
+        const float x0 = layout.lane_box(32 * slot + first).x0 + 2 * s;
+        const float x1 = layout.lane_box(32 * slot + first + group - 1).x1 - 2 * s;
+        const float y = top + 3 * s;
+        draw->AddLine(at(x0, top), at(x0, y), rule, 1.5f * s);
+        draw->AddLine(at(x0, y), at(x1, y), rule, 1.5f * s);
+        draw->AddLine(at(x1, top), at(x1, y), rule, 1.5f * s);
+        ++request_marks;
+        std::string label =
+            format("request %d: lanes %d\u2013%d", number, first, first + group - 1);
+        if (measure(label).x > x1 - x0 - 4 * s) label = format("request %d", number);
+        if (measure(label).x > x1 - x0 - 4 * s) label = format("r%d", number);
+        const ImVec2 ts = measure(label);
+        if (ts.y + 4 * s > room_y || ts.x > x1 - x0) {
+          audit_finding("hidden", "warp view: label \"" + label + "\" (no room under the lanes)");
+          continue;
+        }
+        const ImVec2 p = at(0.5f * (x0 + x1) - 0.5f * ts.x, y + 2 * s);
+        draw->AddRectFilled({p.x - 3 * s, p.y}, {p.x + ts.x + 3 * s, p.y + ts.y},
+                            to_imgui_color(theme.background, 0.9f), 3 * s);
+        put(p, text, label);
+      }
+    }
+  }
+  if (requests > 1 && request_marks == 0) {
+    audit_finding("missing",
+                  format("warp view: the model splits the warp into %d requests; their lane "
+                         "groups are not marked",
+                         requests));
+  }
+  // Memory labels under the strip: byte offsets at the starts of every `every`-th line (bold), the
+  // smallest power-of-two step at which none overlaps, so the ticks step evenly; and, where there
+  // is room between them, at sector boundaries (muted).
   const float label_y = layout.strip.y1 + 4 * s;
   const bool sector_labels = 32 * layout.px_per_byte > measure("00000").x + 8 * s;
-  for (const auto& line : layout.lines) {
-    for (int sector = 0; sector < 4; ++sector) {
-      if (sector > 0 && !sector_labels) continue;
-      const unsigned long long address = line.address + 32ull * static_cast<unsigned>(sector);
-      const std::string label = format("%llu", address);
-      const float x = line.x + 32.0f * static_cast<float>(sector) * layout.px_per_byte;
-      // A label that would run past the view ends at its edge instead.
-      const float label_w = measure(label).x;
-      const float lx = std::min(x + 2 * s, static_cast<float>(w) - label_w);
-      if (lx < last_right + 8 * s) continue;
-      put(at(lx, label_y), sector == 0 ? text : muted, label);
-      last_right = lx + label_w;
+  // Byte offsets in bytes, or KiB or MiB where the largest shown would take more digits.
+  const std::uint64_t largest = layout.lines.empty() ? 0 : layout.lines.back().address;
+  const auto tick_text = [largest](std::uint64_t address) {
+    const double a = static_cast<double>(address);
+    if (largest < 100000) return format("%llu", static_cast<unsigned long long>(address));
+    if (largest < 10 * 1048576ull)
+      return format(address % 1024 ? "%.1f KiB" : "%.0f KiB", a / 1024.0);
+    return format("%.2f MiB", a / 1048576.0);
+  };
+  const auto label_span = [&](std::uint64_t address, float x) {
+    const float label_w = measure(tick_text(address)).x;
+    // A label that would run past the view ends at its edge instead.
+    const float lx = std::min(x + 2 * s, static_cast<float>(w) - label_w);
+    return std::pair<float, float>{lx, lx + label_w};
+  };
+  const std::size_t line_count = layout.lines.size();
+  std::size_t every = 1;
+  for (; every < line_count; every *= 2) {
+    float right = -1e9f;
+    bool apart = true;
+    for (std::size_t i = 0; i < line_count && apart; i += every) {
+      const auto [lx, rx] = label_span(layout.lines[i].address, layout.lines[i].x);
+      apart = lx >= right + 8 * s;
+      right = rx;
     }
+    if (apart) break;
+  }
+  std::vector<int> labelled_lines;  // indexes of the lines whose start is labelled
+  float last_right = -1e9f;
+  for (std::size_t index = 0; index < line_count; index += every) {
+    const auto& line = layout.lines[index];
+    const float next_left =
+        index + every < line_count
+            ? label_span(layout.lines[index + every].address, layout.lines[index + every].x).first
+            : 1e9f;
+    for (int sector = 0; sector < (every == 1 && sector_labels ? 4 : 1); ++sector) {
+      const std::uint64_t address = line.address + 32ull * static_cast<unsigned>(sector);
+      const auto [lx, rx] =
+          label_span(address, line.x + 32.0f * static_cast<float>(sector) * layout.px_per_byte);
+      if (sector > 0 && (lx < last_right + 8 * s || rx + 8 * s > next_left)) continue;
+      put(at(lx, label_y), sector == 0 ? text : muted, tick_text(address));
+      last_right = rx;
+      if (sector == 0) labelled_lines.push_back(static_cast<int>(index));
+    }
+  }
+  // A tick a reader can read out loud: at most six characters of digits.
+  for (const int index : labelled_lines) {
+    const std::string tick = tick_text(layout.lines[index].address);
+    if (std::count_if(tick.begin(), tick.end(), [](char c) { return c >= '0' && c <= '9'; }) > 6) {
+      audit_finding("hidden", "warp view: byte offset " + tick + " labelled in more than 6 digits");
+      break;
+    }
+  }
+  // A broken axis (lines not adjacent, a dotted gap between them) says what the gap leaves out.
+  if (std::any_of(layout.lines.begin(), layout.lines.end(),
+                  [](const auto& line) { return line.gap_before; }) &&
+      gaps.empty())
+    audit_finding("missing", "warp view: the axis break is not explained");
+  // Ticks a reader can step along: the labelled lines evenly spaced (stride-32's 32 lines read
+  // 0, 128, 384, 640 when labels were merely thinned where they would overlap).
+  for (std::size_t k = 2; k < labelled_lines.size(); ++k) {
+    if (labelled_lines[k] - labelled_lines[k - 1] != labelled_lines[1] - labelled_lines[0]) {
+      audit_finding("hidden", "warp view: byte offsets labelled at uneven steps of lines");
+      break;
+    }
+  }
+  // Several warps: the sector row has a band per warp, each named in the margin left of it.
+  int band_labels = 0;
+  if (layout.warps > 1) {
+    const float band_h =
+        (layout.strip.y1 - layout.sector_row_top) / static_cast<float>(layout.warps);
+    // As large as the band (a glyph is shorter than its font size) and the room left of the
+    // strip allow, at most the labels'.
+    const float widest = measure(format("w%d", layout.warps - 1)).x;
+    const float band_px =
+        std::min({px, 1.25f * band_h, px * (layout.strip.x0 - 4 * s) / std::max(1.0f, widest)});
+    if (band_px >= 0.5f * px) {
+      for (int slot = 0; slot < layout.warps; ++slot) {
+        const std::string label = format("w%d", slot);
+        const ImVec2 ts = font->CalcTextSizeA(band_px, FLT_MAX, 0, label.c_str());
+        const float x = layout.strip.x0 - 3 * s - ts.x;
+        if (x < 0) break;
+        draw->AddText(
+            font, band_px,
+            at(x, layout.sector_row_top + (static_cast<float>(slot) + 0.5f) * band_h - 0.5f * ts.y),
+            muted, label.c_str());
+        ++band_labels;
+      }
+    }
+  }
+  if (layout.warps > 1 && band_labels < layout.warps) {
+    audit_finding("missing", format("warp view: the sector row's %d bands (one per warp) are not "
+                                    "labelled",
+                                    layout.warps));
   }
   // Historical models can fetch one range several times (one transaction per thread, or per
   // sub-request): say how often, over the transaction row of the first warp.
@@ -260,7 +406,7 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
     }
   }
   if (caption_row) {
-    const char* caption = info.strip_caption;
+    const char* caption = strip_caption.c_str();
     const ImVec2 caption_size = measure(caption);
     put(at(layout.strip.x1 - caption_size.x, label_y + px + 2 * s), muted, caption);
   }

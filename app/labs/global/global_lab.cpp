@@ -137,8 +137,15 @@ CompareColumn GlobalLab::compare_column() const {
                  : std::string(st.params.side == gpu::PatternSide::Read ? "load" : "store") +
                        format(" of warp %d", st.warp);
   const model::GlobalAnalysis& g = session_.predicted();
-  c.model = format("%zu sector%s, %s of the bytes moved used", g.sectors.size(),
-                   g.sectors.size() == 1 ? "" : "s", percent_text(g.efficiency()).c_str());
+  // The unit the model shown moves: 32-byte sectors, or a historical model's transactions (Fermi's
+  // caching load: 128-byte lines), in as many requests as it splits the warp into.
+  const std::string moved =
+      st.model == model::HardwareModel::Modern
+          ? format("%zu sector%s", g.sectors.size(), g.sectors.size() == 1 ? "" : "s")
+          : format("%d transaction%s", g.transactions, g.transactions == 1 ? "" : "s") +
+                (g.transaction_bytes > 0 ? format(" of %d B", g.transaction_bytes) : "") +
+                (g.requests > 1 ? format(" in %d requests", g.requests) : "");
+  c.model = moved + ", " + percent_text(g.efficiency()) + " of the bytes moved used";
   Headline& h = c.headline;
   h.unit = "GB/s";
   h.what = "copy kernel, bytes read + written";
