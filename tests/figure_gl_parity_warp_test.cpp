@@ -62,13 +62,7 @@ TEST_P(WarpFigureGlParity, LanesBytesAndSectorsHaveTheSameColoursInTheSamePlaces
   view.publish(trace);
   const GLuint texture = view.render(trace, width, height, 1.0f, theme);
   ASSERT_NE(texture, 0u);
-  GLuint fbo = 0;
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
-  const viz::Image gl = viz::read_framebuffer(width, height);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  glDeleteFramebuffers(1, &fbo);
+  const viz::Image gl = viz::read_texture(texture, width, height);
   const viz::StripLayout& layout = view.layout();
 
   // One PNG pixel per figure unit: kFigureWidth units drawn width_mm wide at kFigurePngDpi.

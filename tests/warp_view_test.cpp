@@ -51,15 +51,7 @@ TEST_P(WarpViewPixels, EveryByteColumnMatchesTheModel) {
   const GLuint texture = view.render(trace, width, height, 1.0f, theme);
   ASSERT_NE(texture, 0u);
 
-  // Read the view's texture through a framebuffer.
-  viz::RenderTarget readback;
-  GLuint fbo = 0;
-  glGenFramebuffers(1, &fbo);
-  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
-  const viz::Image image = viz::read_framebuffer(width, height);
-  glBindFramebuffer(GL_FRAMEBUFFER, 0);
-  glDeleteFramebuffers(1, &fbo);
+  const viz::Image image = viz::read_texture(texture, width, height);
 
   const viz::StripLayout& layout = view.layout();
   const int y = static_cast<int>(0.5f * (layout.strip.y0 + layout.strip.y1));
@@ -144,13 +136,7 @@ TEST_F(WarpViewTest, ANarrowRequestedWordStaysVisibleInItsLanesColour) {
     view.publish(trace);
     const int width = 1200, height = 500;
     const GLuint texture = view.render(trace, width, height, scale, theme);
-    GLuint fbo = 0;
-    glGenFramebuffers(1, &fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
-    const viz::Image image = viz::read_framebuffer(width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glDeleteFramebuffers(1, &fbo);
+    const viz::Image image = viz::read_texture(texture, width, height);
     const viz::StripLayout& layout = view.layout();
     ASSERT_EQ(layout.lines.size(), 32u);
     ASSERT_LT(4 * layout.px_per_byte, 2 * scale) << "the case needs words narrower than a rule";
@@ -174,13 +160,7 @@ TEST_F(WarpViewTest, ABrokenAxisKeepsEachMovedSectorFilled) {
     view.publish(trace);
     const int width = 1200, height = 500;
     const GLuint texture = view.render(trace, width, height, scale, theme);
-    GLuint fbo = 0;
-    glGenFramebuffers(1, &fbo);
-    glBindFramebuffer(GL_FRAMEBUFFER, fbo);
-    glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
-    const viz::Image image = viz::read_framebuffer(width, height);
-    glBindFramebuffer(GL_FRAMEBUFFER, 0);
-    glDeleteFramebuffers(1, &fbo);
+    const viz::Image image = viz::read_texture(texture, width, height);
     const viz::StripLayout& layout = view.layout();
     ASSERT_EQ(layout.lines.size(), 32u);
     const int y = static_cast<int>(0.5f * (layout.sector_row_top + layout.strip.y1));

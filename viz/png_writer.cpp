@@ -26,6 +26,17 @@ Image read_framebuffer(int width, int height) {
   return image;
 }
 
+Image read_texture(unsigned texture, int width, int height) {
+  GLuint fbo = 0;
+  glGenFramebuffers(1, &fbo);
+  glBindFramebuffer(GL_FRAMEBUFFER, fbo);
+  glFramebufferTexture2D(GL_FRAMEBUFFER, GL_COLOR_ATTACHMENT0, GL_TEXTURE_2D, texture, 0);
+  Image image = read_framebuffer(width, height);
+  glBindFramebuffer(GL_FRAMEBUFFER, 0);
+  glDeleteFramebuffers(1, &fbo);
+  return image;
+}
+
 void write_png(const Image& image, const std::string& path) {
   std::string encoded;
   const auto append = [](void* context, void* data, int size) {

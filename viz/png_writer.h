@@ -19,6 +19,9 @@ struct Image {
 
 /// Reads the bound framebuffer's `width` x `height` pixels (flipping GL's bottom-up rows).
 Image read_framebuffer(int width, int height);
+/// Reads a 2D texture's `width` x `height` pixels (a GL texture name), through a framebuffer made
+/// for the read and deleted after it; the default framebuffer is bound afterwards.
+Image read_texture(unsigned texture, int width, int height);
 
 /// Writes `image` as PNG to `path`; throws std::runtime_error naming the path on failure.
 void write_png(const Image& image, const std::string& path);
