@@ -513,7 +513,8 @@ TEST_F(TwoMonitors, TheSpeakerViewOpensOnTheOtherMonitorAndTakesTheSameKeys) {
       {&lesson, XK_Right, 5}, {&speaker, XK_Prior, 4}, {&lesson, XK_Left, 3},
       {&speaker, XK_End, n},  {&lesson, XK_Home, 1},   {&lesson, XK_End, n},
       {&speaker, XK_Home, 1}, {&speaker, XK_Next, 2},  {&speaker, XK_Next, 3}};
-  for (const auto& [window, key, step] : presses) {
+  for (const auto& [window, key, wanted] : presses) {
+    const int step = wanted;  // a lambda cannot capture a structured binding before C++20
     x_->press(window->id, key);
     EXPECT_TRUE(wait_for([&] { return at(step, n); }))
         << XKeysymToString(key) << " in the " << (window == &lesson ? "lesson" : "speaker")
