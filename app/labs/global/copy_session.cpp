@@ -178,10 +178,10 @@ void CopySession::trace_on_gl_thread() {
   if (!trace_wait_.go(turn)) return;
   try {
     const int warps = state_.params.layout == gpu::StructLayout::None ? state_.warps : 1;
+    heatmap_unavailable_.clear();
     if (gpu::traces_through_host()) {  // after a GPU fault: no CUDA-GL interop (gpu_fault.h)
       const PhaseTimer timer("trace global (host)");
       warp_sink_.publish(lab->trace_to_host(state_.params, state_.warp, warps));
-      heatmap_unavailable_.clear();
       heat_sink_.publish(lab->heatmap_to_host(state_.params));
     } else {
       const PhaseTimer timer("trace global (interop)");
@@ -195,7 +195,6 @@ void CopySession::trace_on_gl_thread() {
         throw;
       }
       interop_->unmap(lab->trace_stream());
-      heatmap_unavailable_.clear();
       if (!heat_interop_)
         heat_interop_ = std::make_unique<gpu::GlInteropBuffer>(heat_sink_.interop_buffer());
       void* heat_buffer = heat_interop_->map(nullptr, lab->trace_stream());
