@@ -1,7 +1,8 @@
-// `warplens-bench soak --model-only` for half a minute (docs/hardening.md): the headless monkey
-// drives the window's code on Mesa's EGL without a GPU, exits 0 (no crash, no lab error left,
-// host RSS growth under 5 MiB; frame time reported, not judged, on llvmpipe), and its CSV holds
-// one row per second with the documented columns.
+// `warplens-bench soak --model-only --report-memory` for half a minute (docs/hardening.md): the
+// headless monkey drives the window's code on Mesa's EGL without a GPU, exits 0 (no crash, no lab
+// error left), and its CSV holds one row per second with the documented columns. Memory growth
+// and frame time are reported, not judged: no memory or timing verdict in CI (a half-minute run
+// cannot tell a leak from the allocator's warm-up; the 10-minute soak on the GPU machine judges).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -28,9 +29,11 @@ TEST(Soak, ModelOnlyHalfMinutePassesAndWritesOneRowPerSecond) {
   std::filesystem::create_directories(WARPLENS_TEST_OUT_DIR);
   std::filesystem::remove(csv);
   const auto r = run_command(std::string(WARPLENS_BENCH) +
-                             " soak 0.5 --model-only --seed 7 --out " + csv + " --size 1280x720");
+                             " soak 0.5 --model-only --report-memory --seed 7 --out " + csv +
+                             " --size 1280x720");
   ASSERT_EQ(r.exit_code, 0) << r.output;
   EXPECT_NE(r.output.find("frame time p99"), std::string::npos) << r.output;
+  EXPECT_NE(r.output.find("reported (--report-memory)"), std::string::npos) << r.output;
   EXPECT_NE(r.output.find("soak: passed"), std::string::npos) << r.output;
 
   std::ifstream in(csv);

@@ -51,6 +51,9 @@ int run_option_verb(int argc, char** argv) {
   soak_cmd->add_option("--out", soak.csv,
                        std::string("One CSV row per second: ") + soak_csv_header());
   soak_cmd->add_option("--size", size, "Framebuffer WxH pixels");
+  soak_cmd->add_flag("--report-memory", soak.report_memory,
+                     "Report host and GPU memory growth without judging it (a short run cannot "
+                     "tell a leak from the allocator's warm-up; CI's half-minute run uses this)");
 
   LiveOptions live;
   CLI::App* live_cmd = cli.add_subcommand(

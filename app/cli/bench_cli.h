@@ -1,6 +1,7 @@
 // The verbs of warplens-bench that take options (CLI11, as `warplens` does):
 //   warplens-bench kernels-once [--lab NAME]... [--no-scenarios]
 //   warplens-bench soak MINUTES [--model-only] [--seed N] [--out CSV] [--size WxH]
+//                           [--report-memory]
 //   warplens-bench live [--lab NAME]... [--limit-ms MS]
 //   warplens-bench fault-drill [--lab NAME]... [--limit-ms MS]
 // The older forms (`warplens-bench [RUNS] [shared|counters|frames|profiler]`) stay in bench.cpp.
