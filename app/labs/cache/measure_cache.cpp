@@ -14,6 +14,7 @@
 #include "counter_service.h"
 #include "exit_codes.h"
 #include "json_support.h"
+#include "measured_table.h"
 #include "shared_lab.h"
 
 namespace warplens::app {
@@ -66,9 +67,9 @@ void add_hit(nlohmann::json& row, const L1HitRate& rate) {
 
 std::string hit_cell(const nlohmann::json& row) {
   if (!row.contains("l1_hit_rate_pct")) return "";
-  if (row["l1_hit_rate_pct"].is_null()) return "L1 hit n/a";
+  if (row["l1_hit_rate_pct"].is_null()) return "n/a";
   char text[32];
-  std::snprintf(text, sizeof text, "L1 hit %5.1f %%", row["l1_hit_rate_pct"].get<double>());
+  std::snprintf(text, sizeof text, "%.1f %%", row["l1_hit_rate_pct"].get<double>());
   return text;
 }
 
@@ -284,136 +285,7 @@ int measure_cache_body(const CacheMeasureOptions& o) {
   }
   doc["measurements"] = rows;
 
-  if (o.format == "json") {
-    std::cout << doc.dump(2) << "\n";
-  } else if (o.format == "csv") {
-    std::cout << "device,section,kernel,carveout,x_name,x,value_name,value,median_ms,verified,"
-                 "l1_hit_rate_pct\n";
-    for (const auto& r : rows) {
-      const std::string section = r["section"];
-      std::string kernel = section, x_name, value_name;
-      double x = 0, value = 0;
-      int carveout = r.value("carveout", 0);
-      if (section == "carveout" && r["kernel"] == "carveout-sweep") {
-        // x: the capacity the carveout asks for (the model's, for the driver default)
-        kernel = "carveout-sweep/" +
-                 std::to_string(r["dynamic_shared_bytes"].get<long long>() / 1024) + "KiB";
-        x_name = "asked_capacity_kib";
-        x = r["asked_capacity_kib"].is_null() ? r["model"]["shared_kib"].get<double>()
-                                              : r["asked_capacity_kib"].get<double>();
-        value_name = "observed_blocks_per_sm";
-        value = r[value_name].get<double>();
-      } else if (section == "carveout") {
-        kernel = r["kernel"];
-        x_name = "dynamic_shared_bytes";
-        x = r["dynamic_shared_bytes"].get<double>();
-        value_name = kernel == "occupancy" ? "blocks_per_sm" : "observed_blocks_per_sm";
-        value = r[value_name].get<double>();
-      } else if (section == "l1") {
-        x_name = "working_set_bytes";
-        x = r["working_set_bytes"].get<double>();
-        value_name = "ns_per_access";
-        value = r["ns_per_access"].get<double>();
-      } else if (section == "constant") {
-        x_name = "k";
-        x = r["k"].get<double>();
-        value_name = "ns_per_request";
-        value = r["ns_per_request"].get<double>();
-      } else {
-        kernel = r["path"].get<std::string>() + "/" + r["pattern"].get<std::string>();
-        x_name = "side";
-        x = r["side"].get<double>();
-        value_name = "gbps";
-        value = r["gbps"].get<double>();
-      }
-      const double ms = r.contains("timing") ? r["timing"]["median_ms"].get<double>() : 0.0;
-      const std::string verified =
-          r.contains("verified") ? (r["verified"].get<bool>() ? "verified" : "WRONG") : "";
-      std::string hit;
-      if (r.contains("l1_hit_rate_pct") && !r["l1_hit_rate_pct"].is_null()) {
-        char text[32];
-        std::snprintf(text, sizeof text, "%.2f", r["l1_hit_rate_pct"].get<double>());
-        hit = text;
-      }
-      std::printf("\"%s\",%s,%s,%d,%s,%.0f,%s,%.4f,%.5f,%s,%s\n", d.name.c_str(), section.c_str(),
-                  kernel.c_str(), carveout, x_name.c_str(), x, value_name.c_str(), value, ms,
-                  verified.c_str(), hit.c_str());
-    }
-  } else {
-    std::printf("device  %s (CC %d.%d, %d SMs)\n", d.name.c_str(), d.cc_major, d.cc_minor,
-                d.sm_count);
-    std::printf("table   %s\n", doc["limits"]["table_check"].get<std::string>().c_str());
-    if (doc.contains("table")) {
-      std::string caps;
-      for (int c : doc["table"]["capacities_kib"]) caps += std::to_string(c) + " ";
-      std::printf("        shared capacities %sKiB of %d KiB unified (%s)\n", caps.c_str(),
-                  doc["table"]["unified_kib"].get<int>(),
-                  doc["table"]["source"].get<std::string>().c_str());
-    }
-    std::string last;
-    for (const auto& r : rows) {
-      const std::string section = r["section"];
-      if (section != last) std::printf("\n[%s]\n", section.c_str());
-      last = section;
-      if (section == "carveout" && r["kernel"] == "occupancy") {
-        std::printf(
-            "carveout %-16s dyn %7.1f KiB  %2d blocks/SM  %5.1f %%  %-13s  "
-            "model %3d KiB shared / %3d KiB L1 -> %d blocks%s\n",
-            carveout_name(r["carveout"].get<int>()).c_str(),
-            r["dynamic_shared_bytes"].get<double>() / 1024, r["blocks_per_sm"].get<int>(),
-            r["occupancy_percent"].get<double>(), r["limiter"].get<std::string>().c_str(),
-            r["model"]["shared_kib"].get<int>(), r["model"]["l1_kib"].get<int>(),
-            r["model_blocks_per_sm"].get<int>(),
-            r["opt_in"].get<bool>() ? "  (opt-in > 48 KiB)" : "");
-      } else if (section == "carveout" && r["kernel"] == "carveout-sweep") {
-        const std::string asked = r["asked_capacity_kib"].is_null()
-                                      ? "(driver)"
-                                      : std::to_string(r["asked_capacity_kib"].get<int>()) + " KiB";
-        std::printf(
-            "sweep dyn %5.1f KiB carveout %-16s asks %-8s model %3d KiB -> %d blocks  API %d, "
-            "observed %d blocks/SM  %8.4f ms  %s\n",
-            r["dynamic_shared_bytes"].get<double>() / 1024,
-            carveout_name(r["carveout"].get<int>()).c_str(), asked.c_str(),
-            r["model"]["shared_kib"].get<int>(), r["model_blocks_per_sm"].get<int>(),
-            r["blocks_per_sm"].get<int>(), r["observed_blocks_per_sm"].get<int>(),
-            r["timing"]["median_ms"].get<double>(),
-            r["verified"].get<bool>() ? "verified" : "WRONG");
-      } else if (section == "carveout") {
-        std::printf(
-            "shared-hungry carveout %-16s dyn %5.1f KiB  API %d, observed %d blocks/SM  %8.4f "
-            "ms  %s\n",
-            carveout_name(r["carveout"].get<int>()).c_str(),
-            r["dynamic_shared_bytes"].get<double>() / 1024, r["blocks_per_sm"].get<int>(),
-            r["observed_blocks_per_sm"].get<int>(), r["timing"]["median_ms"].get<double>(),
-            r["verified"].get<bool>() ? "verified" : "WRONG");
-      } else if (section == "l1") {
-        std::printf(
-            "carveout %-16s working set %6.0f KiB  %7.4f ns/access/SM  %8.1f GB/s  "
-            "(L1 left %3d KiB%s)  %s  %s\n",
-            carveout_name(r["carveout"].get<int>()).c_str(),
-            r["working_set_bytes"].get<double>() / 1024, r["ns_per_access"].get<double>(),
-            r["gbps"].get<double>(), r["expected_l1_kib"].get<int>(),
-            r["fits_l1"].get<bool>() ? ", fits" : "",
-            r["verified"].get<bool>() ? "verified" : "WRONG", hit_cell(r).c_str());
-      } else if (section == "constant") {
-        std::printf(
-            "k %2d distinct addresses/warp  %7.3f ns/request/SM  %7.2f cycles/request  %s\n",
-            r["k"].get<int>(), r["ns_per_request"].get<double>(),
-            r["cycles_per_request"].get<double>(),
-            r["verified"].get<bool>() ? "verified" : "WRONG");
-      } else {
-        std::printf("%-8s %-18s side %5d  %8.1f GB/s  %8.4f ms  %-15s %s\n",
-                    r["path"].get<std::string>().c_str(), r["pattern"].get<std::string>().c_str(),
-                    r["side"].get<int>(), r["gbps"].get<double>(),
-                    r["timing"]["median_ms"].get<double>(), hit_cell(r).c_str(),
-                    r["verified"].get<bool>() ? "verified" : "WRONG");
-      }
-    }
-    for (const char* note : {"l1_hit_note", "read_hit_note"})
-      if (doc.contains(note))
-        std::printf("\nL1 hit rate (%s): %s\n", note[0] == 'l' ? "l1" : "read-path",
-                    doc[note].get<std::string>().c_str());
-  }
+  write_measurement(std::cout, o.format, doc, cache_measure_table(doc));
   if (!all_verified) {
     std::cerr << "warplens measure: a kernel's checksum did not match the CPU\n";
     return kExitRuntime;
@@ -422,6 +294,186 @@ int measure_cache_body(const CacheMeasureOptions& o) {
 }
 
 }  // namespace
+
+namespace {
+
+// A row's CSV reading: what it varies (x) and what it measures (value), by section.
+struct CsvReading {
+  std::string kernel, x_name, value_name;
+  double x = 0, value = 0;
+};
+
+CsvReading csv_reading(const nlohmann::json& r) {
+  const std::string section = r["section"];
+  CsvReading c{section, "", "", 0, 0};
+  if (section == "carveout" && r["kernel"] == "carveout-sweep") {
+    // x: the capacity the carveout asks for (the model's, for the driver default)
+    c.kernel = "carveout-sweep/" +
+               std::to_string(r["dynamic_shared_bytes"].get<long long>() / 1024) + "KiB";
+    c.x_name = "asked_capacity_kib";
+    c.x = r["asked_capacity_kib"].is_null() ? r["model"]["shared_kib"].get<double>()
+                                            : r["asked_capacity_kib"].get<double>();
+    c.value_name = "observed_blocks_per_sm";
+  } else if (section == "carveout") {
+    c.kernel = r["kernel"];
+    c.x_name = "dynamic_shared_bytes";
+    c.value_name = c.kernel == "occupancy" ? "blocks_per_sm" : "observed_blocks_per_sm";
+  } else if (section == "l1") {
+    c.x_name = "working_set_bytes";
+    c.value_name = "ns_per_access";
+  } else if (section == "constant") {
+    c.x_name = "k";
+    c.value_name = "ns_per_request";
+  } else {
+    c.kernel = r["path"].get<std::string>() + "/" + r["pattern"].get<std::string>();
+    c.x_name = "side";
+    c.value_name = "gbps";
+  }
+  if (c.x_name != "asked_capacity_kib") c.x = r[c.x_name].get<double>();
+  c.value = r[c.value_name].get<double>();
+  return c;
+}
+
+nlohmann::json verified_cell(const nlohmann::json& r, const nlohmann::json&) {
+  if (!r.contains("verified")) return nullptr;
+  return r["verified"].get<bool>() ? "verified" : "WRONG";
+}
+
+TableColumn carveout_column() {
+  return {"carveout", [](const nlohmann::json& r, const nlohmann::json&) {
+            return carveout_name(r["carveout"].get<int>());
+          }};
+}
+
+TableColumn kib_column(std::string name, const char* key, int decimals) {
+  return {
+      std::move(name),
+      [key](const nlohmann::json& r, const nlohmann::json&) { return r[key].get<double>() / 1024; },
+      decimals};
+}
+
+std::function<bool(const nlohmann::json&)> takes(std::string section, std::string kernel = "",
+                                                 bool other_kernels = false) {
+  return [=](const nlohmann::json& r) {
+    if (r["section"] != section) return false;
+    if (kernel.empty()) return true;
+    return other_kernels ? r["kernel"] != "occupancy" && r["kernel"] != "carveout-sweep"
+                         : r["kernel"] == kernel;
+  };
+}
+
+}  // namespace
+
+MeasuredTable cache_measure_table(const nlohmann::json& doc) {
+  MeasuredTable t;
+  t.head.push_back("device  " + doc["device"].get<std::string>() + " (CC " +
+                   doc["compute_capability"].get<std::string>() + ", " +
+                   std::to_string(doc["sm_count"].get<int>()) + " SMs)");
+  t.head.push_back("table   " + doc["limits"]["table_check"].get<std::string>());
+  if (doc.contains("table")) {
+    std::string caps;
+    for (int c : doc["table"]["capacities_kib"]) caps += std::to_string(c) + " ";
+    t.head.push_back("        shared capacities " + caps + "KiB of " +
+                     std::to_string(doc["table"]["unified_kib"].get<int>()) + " KiB unified (" +
+                     doc["table"]["source"].get<std::string>() + ")");
+  }
+  const auto model_kib = [](const char* key) -> TableColumn {
+    return {std::string("model ") + (key[0] == 's' ? "shared" : "L1") + " KiB",
+            [key](const nlohmann::json& r, const nlohmann::json&) { return r["model"][key]; }};
+  };
+  t.sections.push_back({"[carveout] occupancy: blocks per SM the API reports, beside the model's",
+                        takes("carveout", "occupancy"),
+                        {carveout_column(),
+                         kib_column("dyn KiB", "dynamic_shared_bytes", 1),
+                         field("blocks/SM", "/blocks_per_sm"),
+                         field("occupancy %", "/occupancy_percent", 1),
+                         field("limiter", "/limiter"),
+                         model_kib("shared_kib"),
+                         model_kib("l1_kib"),
+                         field("model blocks/SM", "/model_blocks_per_sm"),
+                         {"opt-in", [](const nlohmann::json& r, const nlohmann::json&) {
+                            return r["opt_in"].get<bool>() ? "> 48 KiB" : "";
+                          }}}});
+  t.sections.push_back({"[carveout] sweep: the carveout asked, the blocks per SM observed",
+                        takes("carveout", "carveout-sweep"),
+                        {kib_column("dyn KiB", "dynamic_shared_bytes", 1),
+                         carveout_column(),
+                         {"asks",
+                          [](const nlohmann::json& r, const nlohmann::json&) {
+                            return r["asked_capacity_kib"].is_null()
+                                       ? std::string("(driver)")
+                                       : std::to_string(r["asked_capacity_kib"].get<int>()) +
+                                             " KiB";
+                          }},
+                         model_kib("shared_kib"),
+                         field("model blocks/SM", "/model_blocks_per_sm"),
+                         field("API blocks/SM", "/blocks_per_sm"),
+                         field("observed blocks/SM", "/observed_blocks_per_sm"),
+                         field("median ms", "/timing/median_ms", 4),
+                         {"check", verified_cell}}});
+  t.sections.push_back({"[carveout] the shared-hungry kernel",
+                        takes("carveout", "shared-hungry", true),
+                        {carveout_column(),
+                         kib_column("dyn KiB", "dynamic_shared_bytes", 1),
+                         field("API blocks/SM", "/blocks_per_sm"),
+                         field("observed blocks/SM", "/observed_blocks_per_sm"),
+                         field("median ms", "/timing/median_ms", 4),
+                         {"check", verified_cell}}});
+  t.sections.push_back(
+      {"[l1] the L1 working-set sweep",
+       takes("l1"),
+       {carveout_column(),
+        kib_column("working set KiB", "working_set_bytes", 0),
+        field("ns/access/SM", "/ns_per_access", 4),
+        field("GB/s", "/gbps", 1),
+        field("L1 left KiB", "/expected_l1_kib"),
+        {"fits L1", [](const nlohmann::json& r,
+                       const nlohmann::json&) { return r["fits_l1"].get<bool>() ? "fits" : ""; }},
+        {"check", verified_cell},
+        {"L1 hit", [](const nlohmann::json& r, const nlohmann::json&) { return hit_cell(r); }}}});
+  t.sections.push_back({"[constant] distinct addresses per warp",
+                        takes("constant"),
+                        {field("k", "/k"),
+                         field("ns/request/SM", "/ns_per_request", 3),
+                         field("cycles/request", "/cycles_per_request", 2),
+                         {"check", verified_cell}}});
+  t.sections.push_back(
+      {"[read-path] one image read through each path",
+       takes("read-path"),
+       {field("path", "/path"),
+        field("pattern", "/pattern"),
+        field("side", "/side"),
+        field("GB/s", "/gbps", 1),
+        field("median ms", "/timing/median_ms", 4),
+        {"L1 hit", [](const nlohmann::json& r, const nlohmann::json&) { return hit_cell(r); }},
+        {"check", verified_cell}}});
+  for (const char* note : {"l1_hit_note", "read_hit_note"})
+    if (doc.contains(note))
+      t.foot.push_back(std::string("L1 hit rate (") + (note[0] == 'l' ? "l1" : "read-path") +
+                       "): " + doc[note].get<std::string>());
+  const auto reading = [](auto member) {
+    return [member](const nlohmann::json& r, const nlohmann::json&) -> nlohmann::json {
+      return csv_reading(r).*member;
+    };
+  };
+  t.csv = {doc_field("device", "/device"),
+           field("section", "/section"),
+           {"kernel", reading(&CsvReading::kernel)},
+           {"carveout",
+            [](const nlohmann::json& r, const nlohmann::json&) { return r.value("carveout", 0); }},
+           {"x_name", reading(&CsvReading::x_name)},
+           {"x", reading(&CsvReading::x), 0},
+           {"value_name", reading(&CsvReading::value_name)},
+           {"value", reading(&CsvReading::value), 4},
+           {"median_ms",
+            [](const nlohmann::json& r, const nlohmann::json&) {
+              return r.contains("timing") ? r["timing"]["median_ms"].get<double>() : 0.0;
+            },
+            5},
+           {"verified", verified_cell},
+           field("l1_hit_rate_pct", "/l1_hit_rate_pct", 2)};
+  return t;
+}
 
 int run_measure_cache(const CacheMeasureOptions& o) {
   return exit_code_of("measure", [&] { return measure_cache_body(o); });

@@ -13,6 +13,7 @@
 
 #include "kernels_once.h"
 #include "measure_options.h"
+#include "measured_table.h"
 #include "scenario.h"
 
 namespace warplens::app {
@@ -21,6 +22,12 @@ namespace warplens::app {
 /// checksum that did not verify; 2 bad parameters; 3 no CUDA device), with a one-line reason
 /// on stderr.
 int run_measure_cache(const CacheMeasureOptions& options);
+
+/// How the verb's document reads as text and CSV (measured_table.h): the device and the
+/// carveout table's check above one table per kind of row (occupancy, carveout sweep, the
+/// shared-hungry kernel, the L1 sweep, constant reads, read paths); CSV columns device, section,
+/// kernel, carveout, x_name, x, value_name, value, median_ms, verified, l1_hit_rate_pct.
+MeasuredTable cache_measure_table(const nlohmann::json& doc);
 
 /// The cache lab's `measure` (LabInfo::measure): the options' --section, or the scenario's.
 int measure_cache_lab(const MeasureOptions& options, const Scenario* scenario);

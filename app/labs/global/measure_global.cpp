@@ -14,9 +14,95 @@
 #include "global_scenario.h"
 #include "gpu.h"
 #include "json_support.h"
+#include "measured_table.h"
 #include "memory_model.h"
 
 namespace warplens::app {
+
+namespace {
+
+// "1912-2010": the GB/s of the slowest and the fastest timed run.
+std::string gbps_spread(double bytes, const nlohmann::json& timing) {
+  char text[40];
+  std::snprintf(text, sizeof text, "%.0f-%.0f", bytes / (timing["max_ms"].get<double>() * 1e6),
+                bytes / (timing["min_ms"].get<double>() * 1e6));
+  return text;
+}
+
+std::string kernel_name(const nlohmann::json& r) {
+  char name[64];
+  if (r["matrix_width"] != 0) {
+    std::snprintf(name, sizeof name, "matrix %d %s, pitch %lld", r["matrix_width"].get<int>(),
+                  r["matrix_by_column"].get<bool>() ? "by col" : "by row",
+                  r["pitch_bytes"].get<long long>());
+  } else if (r["layout"] != "none") {
+    std::snprintf(name, sizeof name, "struct {x,y,z} %s", r["layout"] == "aos" ? "AoS" : "SoA");
+  } else {
+    std::snprintf(name, sizeof name, "%s%s W=%d K=%lld S=%lld", r["side"] == "write" ? "st " : "",
+                  r["pattern"].get<std::string>().c_str(), r["word_bytes"].get<int>(),
+                  r["offset"].get<long long>(), r["stride"].get<long long>());
+  }
+  return name;
+}
+
+}  // namespace
+
+MeasuredTable global_measure_table(const nlohmann::json& doc) {
+  MeasuredTable t;
+  char line[200];
+  std::snprintf(line, sizeof line, "device  %s (CC %s, %d SMs, L2 %lld MiB)",
+                doc["device"].get<std::string>().c_str(),
+                doc["compute_capability"].get<std::string>().c_str(), doc["sm_count"].get<int>(),
+                doc["l2_bytes"].get<long long>() >> 20);
+  t.head.emplace_back(line);
+  std::snprintf(line, sizeof line,
+                "buffer  %lld MiB in + %lld MiB out; median of %d timed runs after 3 warm-up",
+                doc["buffer_bytes"].get<long long>() >> 20,
+                doc["buffer_bytes"].get<long long>() >> 20, doc["runs"].get<int>());
+  t.head.emplace_back(line);
+  t.head.emplace_back("GB/s    bytes the program asked to read + write per second, 10^9 B/s");
+  const double memcpy_gbps = doc["memcpy_d2d_gbps"].get<double>();
+  std::snprintf(
+      line, sizeof line, "cudaMemcpy D2D                %7.1f GB/s (runs %s GB/s)", memcpy_gbps,
+      gbps_spread(2.0 * doc["memcpy_d2d_bytes"].get<double>(), doc["memcpy_d2d_timing"]).c_str());
+  t.head.emplace_back(line);
+  std::snprintf(
+      line, sizeof line,
+      "ideal copy (16 B per thread)  %7.1f GB/s (runs %s GB/s), %.1f %% of cudaMemcpy",
+      doc["ideal_copy_gbps"].get<double>(),
+      gbps_spread(2.0 * doc["ideal_copy_bytes"].get<double>(), doc["ideal_copy_timing"]).c_str(),
+      100.0 * doc["ideal_copy_gbps"].get<double>() / memcpy_gbps);
+  t.head.emplace_back(line);
+  t.sections.push_back({"",
+                        {},
+                        {{"kernel", [](const auto& r, const auto&) { return kernel_name(r); }},
+                         field("GB/s", "/gbps", 1),
+                         field("% memcpy", "/percent_of_memcpy", 1),
+                         {"min-max GB/s",
+                          [](const auto& r, const auto&) {
+                            return gbps_spread(r["requested_bytes"].template get<double>(), r);
+                          }},
+                         field("sectors", "/model_sectors_per_request"),
+                         {"eff. %",
+                          [](const auto& r, const auto&) {
+                            return 100.0 * r["model_efficiency"].template get<double>();
+                          },
+                          1}}});
+  t.csv = {doc_field("device", "/device"),
+           field("word_bytes", "/word_bytes"),
+           field("offset", "/offset"),
+           field("stride", "/stride"),
+           field("threads", "/threads"),
+           field("median_ms", "/median_ms", 5),
+           field("min_ms", "/min_ms", 5),
+           field("max_ms", "/max_ms", 5),
+           field("runs", "/runs"),
+           field("gbps", "/gbps", 1),
+           doc_field("memcpy_d2d_gbps", "/memcpy_d2d_gbps", 1),
+           field("percent_of_memcpy", "/percent_of_memcpy", 1),
+           field("model_sectors_per_request", "/model_sectors_per_request")};
+  return t;
+}
 
 int measure_global(const MeasureOptions& o, const Scenario* scenario) {
   const int word_bytes = o.word_bytes;
@@ -111,66 +197,13 @@ int measure_global(const MeasureOptions& o, const Scenario* scenario) {
         {"memcpy_d2d_gbps", reference.gbps},
         {"ideal_copy_gbps", ideal.gbps},
         {"theoretical_gbps", d.theoretical_gbps},
+        {"runs", runs},
+        {"memcpy_d2d_timing", timing_json(reference.timing)},
+        {"memcpy_d2d_bytes", reference.bytes},
+        {"ideal_copy_timing", timing_json(ideal.timing)},
+        {"ideal_copy_bytes", ideal.bytes},
         {"measurements", rows}};
-    if (format == "json") {
-      std::cout << doc.dump(2) << "\n";
-    } else if (format == "csv") {
-      std::cout << "device,word_bytes,offset,stride,threads,median_ms,min_ms,max_ms,runs,gbps,"
-                   "memcpy_d2d_gbps,percent_of_memcpy,model_sectors_per_request\n";
-      for (const auto& r : rows) {
-        std::printf("\"%s\",%d,%lld,%lld,%lld,%.5f,%.5f,%.5f,%d,%.1f,%.1f,%.1f,%d\n",
-                    d.name.c_str(), r["word_bytes"].get<int>(), r["offset"].get<long long>(),
-                    r["stride"].get<long long>(), r["threads"].get<long long>(),
-                    r["median_ms"].get<double>(), r["min_ms"].get<double>(),
-                    r["max_ms"].get<double>(), r["runs"].get<int>(), r["gbps"].get<double>(),
-                    reference.gbps, r["percent_of_memcpy"].get<double>(),
-                    r["model_sectors_per_request"].get<int>());
-      }
-    } else {
-      std::printf("device  %s (CC %d.%d, %d SMs, L2 %lld MiB)\n", d.name.c_str(), d.cc_major,
-                  d.cc_minor, d.sm_count, static_cast<long long>(d.l2_bytes >> 20));
-      std::printf("buffer  %lld MiB in + %lld MiB out; median of %d timed runs after 3 warm-up\n",
-                  static_cast<long long>(lab.buffer_bytes() >> 20),
-                  static_cast<long long>(lab.buffer_bytes() >> 20), runs);
-      std::printf("GB/s    bytes the program asked to read + write per second, 10^9 B/s\n\n");
-      std::printf("%-30s %9s %9s %17s %9s %8s\n", "kernel", "GB/s", "% memcpy", "min-max GB/s",
-                  "sectors", "eff.");
-      const auto copy_spread = [](const gpu::MemcpyMeasurement& m) {
-        const double bytes = 2.0 * static_cast<double>(m.bytes);
-        char text[40];
-        std::snprintf(text, sizeof text, "%.0f-%.0f", bytes / (m.timing.max_ms * 1e6),
-                      bytes / (m.timing.min_ms * 1e6));
-        return std::string(text);
-      };
-      std::printf("%-30s %9.1f %9s %17s %9s %8s\n", "cudaMemcpy D2D", reference.gbps, "100.0",
-                  copy_spread(reference).c_str(), "", "");
-      std::printf("%-30s %9.1f %9.1f %17s %9s %8s\n", "ideal copy (16 B per thread)", ideal.gbps,
-                  100.0 * ideal.gbps / reference.gbps, copy_spread(ideal).c_str(), "", "");
-      for (const auto& r : rows) {
-        char name[64];
-        if (r["matrix_width"] != 0) {
-          std::snprintf(name, sizeof name, "matrix %d %s, pitch %lld", r["matrix_width"].get<int>(),
-                        r["matrix_by_column"].get<bool>() ? "by col" : "by row",
-                        r["pitch_bytes"].get<long long>());
-        } else if (r["layout"] != "none") {
-          std::snprintf(name, sizeof name, "struct {x,y,z} %s",
-                        r["layout"] == "aos" ? "AoS" : "SoA");
-        } else {
-          std::snprintf(name, sizeof name, "%s%s W=%d K=%lld S=%lld",
-                        r["side"] == "write" ? "st " : "", r["pattern"].get<std::string>().c_str(),
-                        r["word_bytes"].get<int>(), r["offset"].get<long long>(),
-                        r["stride"].get<long long>());
-        }
-        const double bytes = r["requested_bytes"].get<double>();
-        char spread[40];
-        std::snprintf(spread, sizeof spread, "%.0f-%.0f", bytes / (r["max_ms"].get<double>() * 1e6),
-                      bytes / (r["min_ms"].get<double>() * 1e6));
-        std::printf("%-30s %9.1f %9.1f %17s %9d %7.1f%%\n", name, r["gbps"].get<double>(),
-                    r["percent_of_memcpy"].get<double>(), spread,
-                    r["model_sectors_per_request"].get<int>(),
-                    100.0 * r["model_efficiency"].get<double>());
-      }
-    }
+    write_measurement(std::cout, format, doc, global_measure_table(doc));
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "warplens measure: " << e.what() << "\n";

@@ -9,6 +9,7 @@
 #include "exit_codes.h"
 #include "json_support.h"
 #include "kernel_scenario.h"
+#include "measured_table.h"
 
 namespace warplens::app {
 
@@ -117,6 +118,7 @@ int measure_body(const KernelState& st, const MeasureOptions& o) {
     j["gpu_trace_per_request"] = run.traced[r].cost();
     j["trace_matches_model"] = match;
     j["out_of_range_lanes_grid"] = run.out_of_range[r];
+    j["row"] = r + 1;
     rows.push_back(j);
   }
   doc["rows"] = rows;
@@ -136,53 +138,7 @@ int measure_body(const KernelState& st, const MeasureOptions& o) {
   doc["checked"] = run.checked;
   doc["check"] = run.check;
 
-  if (o.format == "json") {
-    std::cout << doc.dump(2) << "\n";
-  } else if (o.format == "csv") {
-    std::printf(
-        "row,access,unit,model_per_request,gpu_trace_per_request,trace_matches_model,"
-        "out_of_range_lanes_grid\n");
-    for (const auto& r : rows)
-      std::printf("%d,\"%s\",%s,%d,%d,%s,%lld\n", static_cast<int>(&r - &rows[0]) + 1,
-                  r["access"].get<std::string>().c_str(), r["unit"].get<std::string>().c_str(),
-                  r["per_request"].get<int>(), r["gpu_trace_per_request"].get<int>(),
-                  r["trace_matches_model"].get<bool>() ? "true" : "false",
-                  r["out_of_range_lanes_grid"].get<long long>());
-  } else {
-    std::printf("%s, %s (NVRTC %s, compiled in %.0f ms)\n", d.name.c_str(),
-                run.architecture.c_str(), gpu::nvrtc_version().c_str(), run.compile_ms);
-    for (const auto& r : rows)
-      std::printf(
-          "row %d  %-44s model %2d %-11s GPU trace %2d %s  out of range %lld\n",
-          static_cast<int>(&r - &rows[0]) + 1, r["access"].get<std::string>().c_str(),
-          r["per_request"].get<int>(),
-          (r["per_request"].get<int>() == 1
-               ? r["unit"].get<std::string>().substr(0, r["unit"].get<std::string>().size() - 1)
-               : r["unit"].get<std::string>())
-              .c_str(),
-          r["gpu_trace_per_request"].get<int>(),
-          r["trace_matches_model"].get<bool>() ? "same lanes" : "DIFFERS",
-          r["out_of_range_lanes_grid"].get<long long>());
-    const auto& mt = doc["model_totals"];
-    for (const char* op : {"global_load", "global_store", "shared_load", "shared_store"}) {
-      if (mt[op]["requests"] == 0 &&
-          (!doc.contains("counters") || doc["counters"][op]["requests"] == 0))
-        continue;
-      std::printf("%-13s model %6.2f per request (%.0f requests%s)", op,
-                  mt[op]["per_request"].get<double>(), mt[op]["requests"].get<double>(),
-                  totals.exact ? "" : ", sampled");
-      if (doc.contains("counters"))
-        std::printf("  counters %6.2f (%.0f requests)",
-                    doc["counters"][op]["per_request"].get<double>(),
-                    doc["counters"][op]["requests"].get<double>());
-      std::printf("\n");
-    }
-    if (!counters.counters) std::printf("counters: %s\n", counters.unavailable.c_str());
-    std::printf("%.1f GB/s (median %.4f ms of %d), bandwidth model %.0f GB/s (cudaMemcpy %.0f)\n",
-                run.gbps, run.timing.median_ms, run.timing.runs, doc["model_gbps"].get<double>(),
-                reference.gbps);
-    std::printf("%s\n", run.check.c_str());
-  }
+  write_measurement(std::cout, o.format, doc, kernel_measure_table(doc));
   if ((run.checked && !run.verified) || !traces_match) {
     std::cerr << "warplens measure: "
               << (!traces_match ? "the GPU's trace differs from the model"
@@ -194,6 +150,63 @@ int measure_body(const KernelState& st, const MeasureOptions& o) {
 }
 
 }  // namespace
+
+MeasuredTable kernel_measure_table(const nlohmann::json& doc) {
+  MeasuredTable t;
+  t.rows_at = "/rows";
+  char line[240];
+  std::snprintf(line, sizeof line, "%s, %s (NVRTC %s, compiled in %.0f ms)",
+                doc["device"].get<std::string>().c_str(),
+                doc["architecture"].get<std::string>().c_str(),
+                doc["nvrtc"].get<std::string>().c_str(), doc["compile_ms"].get<double>());
+  t.head.emplace_back(line);
+  t.sections.push_back({"",
+                        {},
+                        {field("row", "/row"),
+                         field("access", "/access"),
+                         field("model", "/per_request"),
+                         field("unit", "/unit"),
+                         field("GPU trace", "/gpu_trace_per_request"),
+                         {"trace",
+                          [](const nlohmann::json& r, const nlohmann::json&) {
+                            return r["trace_matches_model"].get<bool>() ? "same lanes" : "DIFFERS";
+                          }},
+                         field("out of range (grid)", "/out_of_range_lanes_grid")}});
+  t.csv = {field("row", "/row"),
+           field("access", "/access"),
+           field("unit", "/unit"),
+           field("model_per_request", "/per_request"),
+           field("gpu_trace_per_request", "/gpu_trace_per_request"),
+           field("trace_matches_model", "/trace_matches_model"),
+           field("out_of_range_lanes_grid", "/out_of_range_lanes_grid")};
+  const auto& mt = doc["model_totals"];
+  for (const char* op : {"global_load", "global_store", "shared_load", "shared_store"}) {
+    if (mt[op]["requests"] == 0 &&
+        (!doc.contains("counters") || doc["counters"][op]["requests"] == 0))
+      continue;
+    std::snprintf(line, sizeof line, "%-13s model %6.2f per request (%.0f requests%s)", op,
+                  mt[op]["per_request"].get<double>(), mt[op]["requests"].get<double>(),
+                  mt["exact"].get<bool>() ? "" : ", sampled");
+    std::string text = line;
+    if (doc.contains("counters")) {
+      std::snprintf(line, sizeof line, "  counters %6.2f (%.0f requests)",
+                    doc["counters"][op]["per_request"].get<double>(),
+                    doc["counters"][op]["requests"].get<double>());
+      text += line;
+    }
+    t.foot.push_back(text);
+  }
+  if (doc.contains("counters_unavailable"))
+    t.foot.push_back("counters: " + doc["counters_unavailable"].get<std::string>());
+  std::snprintf(line, sizeof line,
+                "%.1f GB/s (median %.4f ms of %d), bandwidth model %.0f GB/s (cudaMemcpy %.0f)",
+                doc["gbps"].get<double>(), doc["timing"]["median_ms"].get<double>(),
+                doc["timing"]["runs"].get<int>(), doc["model_gbps"].get<double>(),
+                doc["memcpy_gbps"].get<double>());
+  t.foot.emplace_back(line);
+  t.foot.push_back(doc["check"].get<std::string>());
+  return t;
+}
 
 int measure_kernel_lab(const MeasureOptions& o, const Scenario* scenario) {
   return exit_code_of("measure", [&] {

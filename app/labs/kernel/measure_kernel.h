@@ -9,6 +9,7 @@
 #include "kernel_session.h"
 #include "kernels_once.h"
 #include "measure_options.h"
+#include "measured_table.h"
 #include "scenario.h"
 
 namespace warplens::app {
@@ -20,6 +21,11 @@ namespace warplens::app {
 /// that does not match the host simulation, or a trace that differs from the model; 2 no
 /// program (neither --kernel nor --scenario) or a refused one; 3 no CUDA device.
 int measure_kernel_lab(const MeasureOptions& options, const Scenario* scenario);
+
+/// How the lab's measure document reads as text and CSV (measured_table.h): the device and
+/// compile above one line per row ("rows": its model's cost per request beside the GPU trace's),
+/// then the launch's totals beside the counters, GB/s beside the bandwidth model, the check.
+MeasuredTable kernel_measure_table(const nlohmann::json& doc);
 
 /// A figure's numbers (LabInstance::figure_numbers): "program", "model" (rows and totals),
 /// "gpu_trace" (rows, when the run is of the current program) and "measured".

@@ -8,6 +8,8 @@
 
 #include "exit_codes.h"
 #include "json_support.h"
+#include "lab_id.h"
+#include "measured_table.h"
 #include "shared_kinds.h"
 #include "shared_pattern.h"
 #include "shared_scenario.h"
@@ -105,33 +107,60 @@ nlohmann::json reduction_measure_rows(gpu::SharedLab& lab, const SharedMeasureOp
   return rows;
 }
 
-void banks_print_row(const nlohmann::json& r) {
-  std::printf(
-      "bank probe: %.2f cycles per request (one warp), %.0f GB/s on the whole GPU, %.1f "
-      "B/clk/SM = %.1f %% of 128, SM clock %.0f MHz\n",
-      r["cycles_per_request"].get<double>(), r["gbps"].get<double>(),
-      r["bytes_per_clock_per_sm"].get<double>(), r["percent_of_128_bytes_per_clock"].get<double>(),
-      r["sm_clock_mhz"].get<double>());
+std::vector<TableColumn> banks_text_columns() {
+  return {field("cycles/request", "/cycles_per_request", 2), field("GB/s (whole GPU)", "/gbps", 0),
+          field("B/clk/SM", "/bytes_per_clock_per_sm", 1),
+          field("% of 128 B/clk", "/percent_of_128_bytes_per_clock", 1),
+          field("SM MHz", "/sm_clock_mhz", 0)};
 }
 
-void matmul_print_row(const nlohmann::json& r) {
-  std::printf("%-8s BLOCK_SIZE %2d  n %5d  %9.1f GFLOP/s  %s\n",
-              r["kernel"].get<std::string>().c_str(), r["block_size"].get<int>(), r["n"].get<int>(),
-              r["gflops"].get<double>(), r["check"].get<std::string>().c_str());
+std::vector<TableColumn> matmul_text_columns() {
+  return {field("BLOCK_SIZE", "/block_size"), field("n", "/n"), field("GFLOP/s", "/gflops", 1),
+          field("check", "/check")};
 }
 
-void transpose_print_row(const nlohmann::json& r) {
-  std::printf("%-9s tile %2d rows %2d n %5d  %8.1f GB/s  %6.1f %% of copy  %s\n",
-              r["kernel"].get<std::string>().c_str(), r["tile"].get<int>(),
-              r["rows_per_block"].get<int>(), r["n"].get<int>(), r["gbps"].get<double>(),
-              r["percent_of_copy"].get<double>(), r["check"].get<std::string>().c_str());
+std::vector<TableColumn> transpose_text_columns() {
+  return {field("tile", "/tile"),
+          field("rows", "/rows_per_block"),
+          field("n", "/n"),
+          field("GB/s", "/gbps", 1),
+          field("% of copy", "/percent_of_copy", 1),
+          field("check", "/check")};
 }
 
-void reduction_print_row(const nlohmann::json& r) {
-  std::printf("%-22s %5d threads  %8.1f GB/s  %8.4f ms  %s\n",
-              r["kernel"].get<std::string>().c_str(), r["block_threads"].get<int>(),
-              r["gbps"].get<double>(), r["timing"]["median_ms"].get<double>(),
-              r["check"].get<std::string>().c_str());
+std::vector<TableColumn> reduction_text_columns() {
+  return {field("threads", "/block_threads"), field("GB/s", "/gbps", 1),
+          field("median ms", "/timing/median_ms", 4), field("check", "/check")};
+}
+
+MeasuredTable shared_measure_table(const nlohmann::json& doc) {
+  const SharedKind& kind = shared_kind(parse_lab(doc["lab"].get<std::string>()));
+  MeasuredTable t;
+  t.head.push_back("device  " + doc["device"].get<std::string>() + " (CC " +
+                   doc["compute_capability"].get<std::string>() + ", " +
+                   std::to_string(doc["sm_count"].get<int>()) + " SMs)");
+  t.head.push_back("lab     " + doc["lab"].get<std::string>());
+  if (doc.contains("model"))
+    t.head.push_back(
+        "model   " + std::to_string(doc["model"]["wavefronts_per_request"].get<int>()) +
+        " wavefronts per request  (" + doc["model"]["access"].get<std::string>() + ")");
+  std::vector<TableColumn> columns{field("kernel", "/kernel")};
+  for (auto& c : kind.text_columns()) columns.push_back(std::move(c));
+  t.sections.push_back({"", {}, std::move(columns)});
+  // Kernels checked against the CPU say so; the bank probe gives the model's wavefronts.
+  t.csv = {
+      doc_field("device", "/device"),
+      doc_field("lab", "/lab"),
+      field("kernel", "/kernel"),
+      field("value", std::string("/") + kind.value_key, 3),
+      {"unit", [unit = std::string(kind.value_unit)](const auto&, const auto&) { return unit; }},
+      field("median_ms", "/timing/median_ms", 5),
+      {"verified_or_model_wavefronts", [](const nlohmann::json& r, const nlohmann::json& d) {
+         if (r.contains("verified"))
+           return nlohmann::json(r["verified"].get<bool>() ? "verified" : "WRONG");
+         return d.contains("model") ? d["model"]["wavefronts_per_request"] : nlohmann::json();
+       }}};
+  return t;
 }
 
 namespace {
@@ -164,31 +193,7 @@ int measure_shared_body(const SharedMeasureOptions& o) {
     doc["measurements"] = shared_kind(st.lab).measure_rows(lab, o);
   }
 
-  const auto& rows = doc["measurements"];
-  if (o.format == "json") {
-    std::cout << doc.dump(2) << "\n";
-  } else if (o.format == "csv") {
-    std::cout << "device,lab,kernel,value,unit,median_ms,verified_or_model_wavefronts\n";
-    const SharedKind& kind = shared_kind(st.lab);
-    for (const auto& r : rows) {
-      // Kernels checked against the CPU say so; the bank probe gives the model's wavefronts.
-      const std::string extra =
-          r.contains("verified")
-              ? (r["verified"].get<bool>() ? "verified" : "WRONG")
-              : std::to_string(doc["model"]["wavefronts_per_request"].get<int>());
-      std::printf("\"%s\",%s,%s,%.3f,%s,%.5f,%s\n", d.name.c_str(), to_string(st.lab),
-                  r["kernel"].get<std::string>().c_str(), r[kind.value_key].get<double>(),
-                  kind.value_unit, r["timing"]["median_ms"].get<double>(), extra.c_str());
-    }
-  } else {
-    std::printf("device  %s (CC %d.%d, %d SMs)\nlab     %s\n", d.name.c_str(), d.cc_major,
-                d.cc_minor, d.sm_count, to_string(st.lab));
-    if (doc.contains("model"))
-      std::printf("model   %d wavefronts per request  (%s)\n",
-                  doc["model"]["wavefronts_per_request"].get<int>(),
-                  doc["model"]["access"].get<std::string>().c_str());
-    for (const auto& r : rows) shared_kind(st.lab).print_row(r);
-  }
+  write_measurement(std::cout, o.format, doc, shared_measure_table(doc));
   return kExitOk;
 }
 

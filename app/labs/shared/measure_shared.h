@@ -9,6 +9,7 @@
 
 #include "kernels_once.h"
 #include "measure_options.h"
+#include "measured_table.h"
 #include "scenario.h"
 
 #include "shared_session.h"
@@ -23,15 +24,20 @@ struct SharedMeasureOptions {
 };
 
 /// Each shared lab's part of the verb (SharedKind, shared_kinds.h): its kernels timed as JSON
-/// rows (every variant when options.all_variants), and one row as a line of text.
+/// rows (every variant when options.all_variants), and the text table's columns of those rows.
 nlohmann::json banks_measure_rows(gpu::SharedLab& lab, const SharedMeasureOptions& options);
 nlohmann::json transpose_measure_rows(gpu::SharedLab& lab, const SharedMeasureOptions& options);
 nlohmann::json matmul_measure_rows(gpu::SharedLab& lab, const SharedMeasureOptions& options);
 nlohmann::json reduction_measure_rows(gpu::SharedLab& lab, const SharedMeasureOptions& options);
-void banks_print_row(const nlohmann::json& row);
-void transpose_print_row(const nlohmann::json& row);
-void matmul_print_row(const nlohmann::json& row);
-void reduction_print_row(const nlohmann::json& row);
+std::vector<TableColumn> banks_text_columns();
+std::vector<TableColumn> transpose_text_columns();
+std::vector<TableColumn> matmul_text_columns();
+std::vector<TableColumn> reduction_text_columns();
+
+/// How a shared lab's measure document reads as text and CSV (measured_table.h): the device,
+/// the lab and the model's wavefronts per request above the lab's table; CSV columns device,
+/// lab, kernel, value, unit, median_ms, verified_or_model_wavefronts.
+MeasuredTable shared_measure_table(const nlohmann::json& doc);
 
 /// The shared labs' `measure` (LabInfo::measure): the scenario's parameters, or the options'
 /// for the lab they name (--lab banks|transpose|matmul|reduction).

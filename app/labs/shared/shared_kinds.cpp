@@ -155,16 +155,16 @@ bool unless_block_size(const MeasureOptions& o) {
 
 constexpr SharedKind kKinds[] = {
     {Lab::Banks, banks_access, banks_same, banks_time, banks_options, unless_variant,
-     banks_measure_rows, banks_print_row, "cycles_per_request", "cycles/request",
+     banks_measure_rows, banks_text_columns, "cycles_per_request", "cycles/request",
      banks_preset_table, change_bank_parameter},
     {Lab::Transpose, transpose_access, transpose_same, transpose_time, transpose_options,
-     unless_variant, transpose_measure_rows, transpose_print_row, "gbps", "GB/s",
+     unless_variant, transpose_measure_rows, transpose_text_columns, "gbps", "GB/s",
      transpose_preset_table, change_transpose_parameter},
     {Lab::Matmul, matmul_access, matmul_same, matmul_time, matmul_options, unless_block_size,
-     matmul_measure_rows, matmul_print_row, "gflops", "GFLOP/s", matmul_preset_table,
+     matmul_measure_rows, matmul_text_columns, "gflops", "GFLOP/s", matmul_preset_table,
      change_matmul_parameter},
     {Lab::Reduction, reduction_access, reduction_same, reduction_time, reduction_options,
-     unless_variant, reduction_measure_rows, reduction_print_row, "gbps", "GB/s",
+     unless_variant, reduction_measure_rows, reduction_text_columns, "gbps", "GB/s",
      reduction_preset_table, change_reduction_parameter},
 };
 

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "measure_shared.h"
+#include "measured_table.h"
 #include "shared_session.h"
 #include "toml_fields.h"
 
@@ -37,7 +38,8 @@ struct SharedKind {
   /// Whether the options ask for every variant (no --variant, or no --block-size for matmul).
   bool (*every_variant)(const MeasureOptions& options);
   nlohmann::json (*measure_rows)(gpu::SharedLab& lab, const SharedMeasureOptions& options);
-  void (*print_row)(const nlohmann::json& row);
+  /// The text table's columns of its rows (measured_table.h), after "kernel".
+  std::vector<TableColumn> (*text_columns)();
   const char* value_key;   ///< the row's headline field: "gbps", "gflops", "cycles_per_request"
   const char* value_unit;  ///< its unit in CSV
 
