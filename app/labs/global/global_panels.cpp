@@ -8,7 +8,9 @@
 
 #include "atomic_file.h"
 #include "copy_pattern.h"
+#include "global_knobs.h"
 #include "heatmap_figure.h"
+#include "knob_widgets.h"
 #include "lab.h"
 #include "legend_slot.h"
 #include "plot.h"
@@ -23,25 +25,6 @@ namespace warplens::app {
 namespace {
 
 using viz::to_imgui_color;
-
-const char* pattern_label(IndexKind kind) {
-  switch (kind) {
-    case IndexKind::Strided: return "strided (offset + stride \u00d7 i)";
-    case IndexKind::Permuted: return "permuted within each 32 elements";
-    case IndexKind::SameWord: return "all lanes on one word";
-    case IndexKind::Scattered: return "scattered (seeded hash)";
-  }
-  return "";
-}
-
-const char* load_path_label(gpu::LoadPath path) {
-  switch (path) {
-    case gpu::LoadPath::Default: return "default";
-    case gpu::LoadPath::L2Only: return "__ldcg";
-    case gpu::LoadPath::ReadOnly: return "__ldg";
-  }
-  return "";
-}
 
 }  // namespace
 
@@ -83,58 +66,10 @@ void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, I
   ImGui::Separator();
 
   gpu::CopyParams& p = state.params;
-  // The struct and matrix kernels have their own index math: the 1D controls do not apply.
-  const bool one_dimensional = p.layout == gpu::StructLayout::None && p.matrix_width == 0;
-  ImGui::BeginDisabled(!one_dimensional);
-  ImGui::TextDisabled("Index pattern");
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::BeginCombo("##pattern", pattern_label(p.kind))) {
-    for (IndexKind k :
-         {IndexKind::Strided, IndexKind::Permuted, IndexKind::SameWord, IndexKind::Scattered}) {
-      if (ImGui::Selectable(pattern_label(k), p.kind == k)) p.kind = k;
-    }
-    ImGui::EndCombo();
-  }
-  ImGui::EndDisabled();
-  ImGui::BeginDisabled(!one_dimensional);  // struct and matrix hold 4-byte floats
-  ImGui::TextDisabled("Word size (bytes per lane)");
-  for (int w : {1, 2, 4, 8, 16}) {
-    if (ImGui::RadioButton(std::to_string(w).c_str(), p.word_bytes == w)) p.word_bytes = w;
-    if (w != 16) ImGui::SameLine();
-  }
-  ImGui::EndDisabled();
-  ImGui::BeginDisabled(!one_dimensional);
-  int offset = static_cast<int>(p.offset);
-  ImGui::TextDisabled("Offset (elements)");
-  ImGui::SetNextItemWidth(-1);
-  if (ImGui::SliderInt("##offset", &offset, 0, 64, "%d", ImGuiSliderFlags_AlwaysClamp))
-    p.offset = offset;
-  if (p.kind == IndexKind::Strided) {
-    int stride = static_cast<int>(p.stride);
-    ImGui::TextDisabled("Stride (elements)");
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::SliderInt("##stride", &stride, 1, 64, "%d", ImGuiSliderFlags_AlwaysClamp))
-      p.stride = stride;
-  }
-  if (p.kind == IndexKind::Permuted || p.kind == IndexKind::Scattered) {
-    int seed = static_cast<int>(p.seed);
-    ImGui::TextDisabled("Seed");
-    ImGui::SetNextItemWidth(-1);
-    if (ImGui::InputInt("##seed", &seed) && seed >= 0) p.seed = static_cast<std::uint32_t>(seed);
-  }
-  ImGui::EndDisabled();
-  ImGui::TextDisabled("Struct {x, y, z} of floats, read field by field");
-  for (auto l : {gpu::StructLayout::None, gpu::StructLayout::ArrayOfStructs,
-                 gpu::StructLayout::StructOfArrays}) {
-    const char* label = l == gpu::StructLayout::None             ? "off##layout"
-                        : l == gpu::StructLayout::ArrayOfStructs ? "AoS"
-                                                                 : "SoA";
-    if (ImGui::RadioButton(label, p.layout == l)) {
-      p.layout = l;
-      if (l != gpu::StructLayout::None) p.word_bytes = 4;  // the fields are 4-byte floats
-    }
-    if (l != gpu::StructLayout::StructOfArrays) ImGui::SameLine();
-  }
+  // The struct and matrix kernels have their own index math: the 1D controls do not apply
+  // (global_knobs.h).
+  for (const char* key : {"pattern", "word_bytes", "offset", "stride", "seed", "layout"})
+    draw_knob(global_knob(key), state);
   if (p.layout != gpu::StructLayout::None) {
     ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
     ImGui::TextWrapped(
@@ -182,20 +117,7 @@ void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, I
                         : session.gpu_mode() ? " (from cudaMallocPitch)"
                                              : " (512 B assumed: no GPU)");
   }
-  ImGui::BeginDisabled(!one_dimensional);
-  ImGui::TextDisabled("Which side follows the pattern");
-  if (ImGui::RadioButton("loads", p.side == gpu::PatternSide::Read))
-    p.side = gpu::PatternSide::Read;
-  ImGui::SameLine();
-  if (ImGui::RadioButton("stores", p.side == gpu::PatternSide::Write))
-    p.side = gpu::PatternSide::Write;
-  ImGui::TextDisabled("Load path");
-  for (gpu::LoadPath path :
-       {gpu::LoadPath::Default, gpu::LoadPath::L2Only, gpu::LoadPath::ReadOnly}) {
-    if (ImGui::RadioButton(load_path_label(path), p.path == path)) p.path = path;
-    if (path != gpu::LoadPath::ReadOnly) ImGui::SameLine();
-  }
-  ImGui::EndDisabled();
+  for (const char* key : {"side", "path"}) draw_knob(global_knob(key), state);
   const int block_warps = p.block_threads / 32;
   ImGui::TextDisabled("Warps of block 0 shown (%d threads, %d warps)", p.block_threads,
                       block_warps);

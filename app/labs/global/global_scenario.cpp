@@ -4,36 +4,28 @@
 #include <stdexcept>
 #include <string>
 
+#include "global_knobs.h"
+
 namespace warplens::app {
 
 std::any parse_global_table(const ScenarioTable& scenario) {
   const toml::table& t = scenario.section("copy");
+  CopyState state;
+  // A matrix's own defaults where its table leaves a field out.
+  if (t["matrix"].as_table()) {
+    state.params.matrix_width = 120;
+    state.params.block_y = 8;
+  }
+  read_knobs(scenario, t, state, global_knobs());
   GlobalScenario g;
-  (void)scenario.required_int(t, "word_bytes");                // present,
-  g.copy.word_bytes = scenario.int_value(t, "word_bytes", 0);  // and a 32-bit integer
-  g.copy.offset = scenario.required_int(t, "offset");
-  g.copy.stride = scenario.required_int(t, "stride");
-  g.warp = scenario.int_value(t, "warp", 0);
-  g.warps = scenario.int_value(t, "warps", 1);
+  g.copy = state.params;
+  g.warp = state.warp;
+  g.warps = state.warps;
+  g.field = state.field;
+  g.model = state.model;
+  if (g.field != 0 && g.copy.layout == gpu::StructLayout::None)
+    throw scenario.error("field applies to a struct layout (layout = \"aos\" or \"soa\")");
   try {
-    g.copy.kind = gpu::parse_index_kind(string_value(t, "pattern", "strided"));
-    g.copy.seed = static_cast<std::uint32_t>(scenario.int_value(t, "seed", 1));
-    g.copy.side = gpu::parse_pattern_side(string_value(t, "side", "read"));
-    g.copy.path = gpu::parse_load_path(string_value(t, "path", "default"));
-    g.copy.layout = gpu::parse_struct_layout(string_value(t, "layout", "none"));
-    const std::string field = string_value(t, "field", "x");
-    if (field.size() != 1 || field[0] < 'x' || field[0] > 'z')
-      throw std::invalid_argument("field must be \"x\", \"y\" or \"z\" (got \"" + field + "\")");
-    g.field = field[0] - 'x';
-    if (g.field != 0 && g.copy.layout == gpu::StructLayout::None)
-      throw std::invalid_argument("field applies to a struct layout (layout = \"aos\" or \"soa\")");
-    g.model = model::parse_hardware_model(string_value(t, "model", "modern"));
-    if (const toml::table* m = t["matrix"].as_table()) {
-      g.copy.matrix_width = scenario.int_value(*m, "width", 120);
-      g.copy.matrix_pitched = (*m)["pitched"].value_or(false);
-      g.copy.matrix_by_column = string_value(*m, "by", "row") == "column";
-      g.copy.block_y = scenario.int_value(*m, "block_y", 8);
-    }
     (void)gpu::plan_copy(g.copy, gpu::kModelBufferBytes);
   } catch (const std::invalid_argument& e) {
     throw scenario.error(e.what());

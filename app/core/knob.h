@@ -1,0 +1,206 @@
+// A lab's knob, written once: the key its presets use, the label its panel shows, the values it
+// takes and how it reads and sets the lab's state. A lab keeps one table of its knobs
+// (std::vector<Knob<State>>); the preset writer (write_knobs), the preset reader (read_knobs),
+// the soak's monkey (random_knob_change) and the parameter panel (draw_knob, knob_widgets.h) are
+// driven from that table, so a new knob is one line of it (docs/adding-a-lab.md).
+//
+// Values are integers (std::int64_t): a count, a size in bytes or elements as the label's unit
+// says, a boolean (0/1), or an enumerator's value. A named knob (`names` not empty) is written to
+// and read from presets as the name of its value (values[i] is names[i]).
+#pragma once
+
+#include <toml++/toml.h>
+
+#include <cstdint>
+#include <functional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "memory_model.h"
+#include "toml_fields.h"
+
+namespace warplens::app {
+
+/// How the parameter panel draws a knob (knob_widgets.h).
+enum class KnobStyle {
+  Slider,  ///< an integer slider over [low, high], as wide as the panel
+  Radio,   ///< one radio button per value, on one line
+  Combo,   ///< a drop-down of the values' labels, as wide as the panel
+  Input,   ///< an integer field (+/- buttons); values below `low` are refused
+  Check,   ///< a checkbox (values 0 and 1)
+};
+
+template <typename State>
+struct Knob {
+  std::string key{};    ///< the preset's key in the lab's table; "matrix.width" for a nested table
+  std::string label{};  ///< the panel's heading, with its unit ("Offset (elements)")
+  KnobStyle style = KnobStyle::Slider;
+  std::int64_t low = 0, high = 0;      ///< Slider and Input: the range the panel offers
+  std::vector<std::int64_t> values{};  ///< the values offered (Radio, Combo, a named knob's)
+  std::vector<std::string> names{};    ///< a named knob's preset names, one per value
+  std::vector<std::string> labels{};   ///< the panel's words for the values (default: names or
+                                       ///< the numbers)
+  std::vector<std::int64_t> picks{};   ///< what the soak's monkey sets (empty: it leaves the knob)
+  bool wide = false;      ///< a 64-bit integer (an offset or a stride in elements); else 32 bits
+  bool required = false;  ///< a preset must set it (else the state's default stays)
+  std::function<std::int64_t(const State&)> get{};
+  std::function<void(State&, std::int64_t)> set{};
+  /// What the panel and the monkey do after a change (not the preset reader, which takes the
+  /// preset as written): e.g. a struct layout's fields are 4-byte floats.
+  std::function<void(State&)> then{};
+  std::function<bool(const State&)> applies{};  ///< empty: always; the panel disables it otherwise
+  std::function<bool(const State&)> shown{};    ///< empty: always; the panel hides it otherwise
+  std::function<bool(const State&)> written{};  ///< empty: always written to a preset
+
+  [[nodiscard]] bool applies_to(const State& s) const { return !applies || applies(s); }
+  /// A named knob's preset name for `value` (the number as text if it has none).
+  [[nodiscard]] std::string name_of(std::int64_t value) const {
+    for (std::size_t i = 0; i < values.size() && i < names.size(); ++i)
+      if (values[i] == value) return names[i];
+    return std::to_string(value);
+  }
+  /// The panel's word for `value` (its label, its name, or the number).
+  [[nodiscard]] std::string label_of(std::int64_t value) const {
+    for (std::size_t i = 0; i < values.size(); ++i)
+      if (values[i] == value) {
+        if (i < labels.size()) return labels[i];
+        if (i < names.size()) return names[i];
+      }
+    return std::to_string(value);
+  }
+};
+
+namespace knob_detail {
+
+/// The table a dotted key lives in and its last part ("matrix.width" -> [matrix], "width").
+inline std::pair<std::string, std::string> split_key(const std::string& key) {
+  const auto dot = key.rfind('.');
+  if (dot == std::string::npos) return {"", key};
+  return {key.substr(0, dot), key.substr(dot + 1)};
+}
+
+inline std::string one_of(const std::vector<std::string>& names) {
+  std::string text;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    text += (i == 0 ? "" : i + 1 == names.size() ? " or " : ", ") + names[i];
+  return text;
+}
+
+}  // namespace knob_detail
+
+/// Adds every knob's value to `table` (a nested key's to its sub-table, made when needed), its
+/// name for a named knob, a boolean for a Check knob, an integer otherwise; a knob whose
+/// `written` says no is left out.
+template <typename State>
+void write_knobs(toml::table& table, const State& state, const std::vector<Knob<State>>& knobs) {
+  for (const auto& k : knobs) {
+    if (k.written && !k.written(state)) continue;
+    const auto [parent, leaf] = knob_detail::split_key(k.key);
+    toml::table* t = &table;
+    if (!parent.empty()) {
+      if (!table.contains(parent)) table.insert(parent, toml::table{});
+      t = table[parent].as_table();
+    }
+    const std::int64_t v = k.get(state);
+    if (!k.names.empty()) {
+      t->insert_or_assign(leaf, k.name_of(v));
+    } else if (k.style == KnobStyle::Check) {
+      t->insert_or_assign(leaf, v != 0);
+    } else {
+      t->insert_or_assign(leaf, v);
+    }
+  }
+}
+
+/// Sets every knob found in `table` on `state` (a knob the table lacks keeps the state's value;
+/// a required one throws). Throws ScenarioError naming the preset and the key for a value of the
+/// wrong type, an integer beyond 32 bits, or a name the knob does not know. Range checks are the
+/// lab's (its plan refuses what it cannot run).
+template <typename State>
+void read_knobs(const ScenarioTable& scenario, const toml::table& table, State& state,
+                const std::vector<Knob<State>>& knobs) {
+  for (const auto& k : knobs) {
+    const auto [parent, leaf] = knob_detail::split_key(k.key);
+    const toml::table* t = &table;
+    if (!parent.empty()) t = table[parent].as_table();
+    if (!t || !t->contains(leaf)) {
+      if (k.required) throw scenario.error("missing or mistyped key \"" + k.key + "\"");
+      continue;
+    }
+    const auto node = (*t)[leaf];
+    if (!k.names.empty()) {
+      const auto* text = node.as_string();
+      const std::string got = text ? text->get() : "";
+      std::size_t i = 0;
+      while (i < k.names.size() && k.names[i] != got) ++i;
+      if (!text || i == k.names.size()) {
+        std::ostringstream what;
+        what << k.key << " must be " << knob_detail::one_of(k.names) << " (got ";
+        if (text)
+          what << '"' << got << '"';
+        else
+          what << node;  // as TOML writes it: 3, 2.5, true
+        throw scenario.error(what.str() + ")");
+      }
+      k.set(state, k.values[i]);
+    } else if (k.style == KnobStyle::Check) {
+      const auto* b = node.as_boolean();
+      if (!b) throw scenario.error("\"" + k.key + "\" must be true or false");
+      k.set(state, b->get() ? 1 : 0);
+    } else if (k.wide) {
+      const auto v = integer_value(node);
+      if (!v) throw scenario.error("missing or mistyped key \"" + k.key + "\"");
+      k.set(state, *v);
+    } else {
+      k.set(state, scenario.int_value(*t, leaf, 0));
+    }
+  }
+}
+
+/// One knob that applies to `state` and has picks set to one of them, then its `then` (the
+/// soak's monkey, LabInstance::random_change); false when no knob applies.
+template <typename State>
+bool random_knob_change(std::mt19937& rng, State& state, const std::vector<Knob<State>>& knobs) {
+  std::vector<const Knob<State>*> open;
+  for (const auto& k : knobs)
+    if (k.applies_to(state) && !k.picks.empty()) open.push_back(&k);
+  if (open.empty()) return false;
+  const Knob<State>& k = *open[rng() % open.size()];
+  k.set(state, k.picks[rng() % k.picks.size()]);
+  if (k.then) k.then(state);
+  return true;
+}
+
+/// The hardware model every lab's preset names (`model = "kepler"`): its names as
+/// model::parse_hardware_model reads them, the monkey's picks the three the labs teach with.
+template <typename State>
+Knob<State> model_knob(std::function<std::int64_t(const State&)> get,
+                       std::function<void(State&, std::int64_t)> set) {
+  using model::HardwareModel;
+  Knob<State> k;
+  k.key = "model";
+  k.label = "Memory model";
+  k.style = KnobStyle::Combo;
+  for (auto m : {HardwareModel::Modern, HardwareModel::FermiCaching, HardwareModel::FermiL2Only,
+                 HardwareModel::Kepler, HardwareModel::G80}) {
+    k.values.push_back(static_cast<std::int64_t>(m));
+    k.names.emplace_back(model::to_string(m));
+  }
+  for (auto m : {HardwareModel::Modern, HardwareModel::Kepler, HardwareModel::FermiCaching})
+    k.picks.push_back(static_cast<std::int64_t>(m));
+  k.get = std::move(get);
+  k.set = std::move(set);
+  return k;
+}
+
+/// The knob of `knobs` called `key`; nullptr if none.
+template <typename State>
+const Knob<State>* find_knob(const std::vector<Knob<State>>& knobs, const std::string& key) {
+  for (const auto& k : knobs)
+    if (k.key == key) return &k;
+  return nullptr;
+}
+
+}  // namespace warplens::app

@@ -1,0 +1,184 @@
+// A lab's knobs as one table (knob.h): the same table writes a preset, reads it back, refuses a
+// bad value with the key, and drives the soak's monkey; the global lab's table round-trips every
+// knob it declares.
+#include "knob.h"
+
+#include <gtest/gtest.h>
+
+#include <random>
+#include <set>
+#include <string>
+
+#include "global_knobs.h"
+#include "scenario.h"
+
+namespace warplens::app {
+namespace {
+
+enum class Shape { Square, Round };
+
+struct State {
+  std::int64_t offset = 0;
+  int word = 4;
+  Shape shape = Shape::Square;
+  bool padded = false;
+  int depth = 0;
+};
+
+std::vector<Knob<State>> knobs() {
+  using S = State;
+  // One push_back each: GCC 12 fails (an internal compiler error) on the whole table as one
+  // braced list of designated initializers.
+  std::vector<Knob<S>> k;
+  k.push_back({.key = "offset",
+               .label = "Offset (elements)",
+               .low = 0,
+               .high = 64,
+               .picks = {0, 5},
+               .wide = true,
+               .required = true,
+               .get = [](const S& s) { return s.offset; },
+               .set = [](S& s, std::int64_t v) { s.offset = v; }});
+  k.push_back({.key = "word_bytes",
+               .label = "Word size",
+               .style = KnobStyle::Radio,
+               .values = {4, 8},
+               .picks = {4, 8},
+               .get = [](const S& s) { return std::int64_t{s.word}; },
+               .set = [](S& s, std::int64_t v) { s.word = static_cast<int>(v); }});
+  k.push_back({.key = "shape",
+               .label = "Shape",
+               .style = KnobStyle::Combo,
+               .values = {0, 1},
+               .names = {"square", "round"},
+               .get = [](const S& s) { return static_cast<std::int64_t>(s.shape); },
+               .set = [](S& s, std::int64_t v) { s.shape = static_cast<Shape>(v); }});
+  k.push_back({.key = "tile.padded",
+               .label = "padded",
+               .style = KnobStyle::Check,
+               .get = [](const S& s) { return std::int64_t{s.padded}; },
+               .set = [](S& s, std::int64_t v) { s.padded = v != 0; },
+               .written = [](const S& s) { return s.padded; }});
+  k.push_back({.key = "depth",
+               .label = "Depth",
+               .picks = {3},
+               .get = [](const S& s) { return std::int64_t{s.depth}; },
+               .set = [](S& s, std::int64_t v) { s.depth = static_cast<int>(v); },
+               .then = [](S& s) { s.word = 8; },
+               .applies = [](const S& s) { return s.shape == Shape::Round; }});
+  return k;
+}
+
+State read_text(const std::string& text) {
+  const toml::table t = toml::parse(text);
+  const std::string origin = "my.toml";
+  State s;
+  read_knobs(ScenarioTable{t, origin}, t, s, knobs());
+  return s;
+}
+
+std::string refusal(const std::string& text) {
+  try {
+    (void)read_text(text);
+  } catch (const ScenarioError& e) {
+    return e.what();
+  }
+  return "accepted";
+}
+
+TEST(Knob, APresetWrittenFromTheTableReadsBackTheSameState) {
+  State s;
+  s.offset = 1LL << 40;  // a wide knob keeps 64 bits
+  s.word = 8;
+  s.shape = Shape::Round;
+  s.padded = true;
+  toml::table t;
+  write_knobs(t, s, knobs());
+  EXPECT_EQ(t["shape"].value<std::string>(), "round");  // a named knob by its name
+  EXPECT_EQ(t["tile"]["padded"].value<bool>(), true);   // a nested key in its table
+  EXPECT_FALSE(t.contains("depth") && !t["depth"].is_integer());
+  const std::string origin = "my.toml";
+  State back;
+  read_knobs(ScenarioTable{t, origin}, t, back, knobs());
+  EXPECT_EQ(back.offset, s.offset);
+  EXPECT_EQ(back.word, 8);
+  EXPECT_EQ(back.shape, Shape::Round);
+  EXPECT_TRUE(back.padded);
+}
+
+TEST(Knob, AKnobWhoseWrittenSaysNoIsLeftOut) {
+  toml::table t;
+  write_knobs(t, State{}, knobs());
+  EXPECT_FALSE(t.contains("tile"));
+  EXPECT_TRUE(t.contains("offset"));
+}
+
+TEST(Knob, AbsentKnobsKeepTheirDefaultsAndARequiredOneIsAsked) {
+  const State s = read_text("offset = 3\n");
+  EXPECT_EQ(s.offset, 3);
+  EXPECT_EQ(s.word, 4);
+  EXPECT_EQ(refusal("word_bytes = 8\n"), "my.toml: missing or mistyped key \"offset\"");
+}
+
+TEST(Knob, BadValuesAreRefusedWithTheirKey) {
+  EXPECT_EQ(refusal("offset = 1\nshape = \"oval\"\n"),
+            "my.toml: shape must be square or round (got \"oval\")");
+  EXPECT_EQ(refusal("offset = 1\nshape = 3\n"),
+            "my.toml: shape must be square or round (got 3)");
+  EXPECT_EQ(refusal("offset = 1\nword_bytes = 4294967300\n"),
+            "my.toml: \"word_bytes\" must be a 32-bit integer");
+  EXPECT_EQ(refusal("offset = 1\n[tile]\npadded = 1\n"),
+            "my.toml: \"tile.padded\" must be true or false");
+  EXPECT_EQ(refusal("offset = 1e31\n"), "my.toml: missing or mistyped key \"offset\"");
+}
+
+TEST(Knob, TheMonkeyMovesOnlyKnobsThatApplyAndHavePicks) {
+  std::mt19937 rng(7);
+  std::set<std::string> moved;
+  for (int i = 0; i < 200; ++i) {
+    State s;  // square: depth does not apply; shape and padded have no picks
+    ASSERT_TRUE(random_knob_change(rng, s, knobs()));
+    EXPECT_EQ(s.depth, 0);
+    EXPECT_EQ(s.shape, Shape::Square);
+    EXPECT_FALSE(s.padded);
+    if (s.offset != 0) moved.insert("offset");
+    if (s.word != 4) moved.insert("word");
+  }
+  EXPECT_EQ(moved, (std::set<std::string>{"offset", "word"}));
+  State round;
+  round.shape = Shape::Round;
+  bool depth_moved = false;
+  for (int i = 0; i < 50 && !depth_moved; ++i) {
+    State s = round;
+    ASSERT_TRUE(random_knob_change(rng, s, knobs()));
+    if (s.depth == 3) {
+      depth_moved = true;
+      EXPECT_EQ(s.word, 8);  // its `then` ran
+    }
+  }
+  EXPECT_TRUE(depth_moved);
+  std::vector<Knob<State>> none;
+  State s;
+  EXPECT_FALSE(random_knob_change(rng, s, none));
+}
+
+// The global lab's table: every knob's value written is read back as that value.
+TEST(Knob, TheGlobalLabsKnobsRoundTripEveryValueTheyOffer) {
+  for (const auto& k : global_knobs()) {
+    for (std::int64_t v : k.values.empty() ? std::vector<std::int64_t>{k.low, k.high} : k.values) {
+      CopyState s;
+      if (k.key.rfind("matrix.", 0) == 0) s.params.matrix_width = 64;
+      if (k.key == "field") s.params.layout = gpu::StructLayout::ArrayOfStructs;
+      k.set(s, v);
+      toml::table t;
+      write_knobs(t, s, global_knobs());
+      CopyState back;
+      const std::string origin = "global.toml";
+      read_knobs(ScenarioTable{t, origin}, t, back, global_knobs());
+      EXPECT_EQ(k.get(back), v) << k.key;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace warplens::app
