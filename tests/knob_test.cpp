@@ -1,6 +1,6 @@
 // A lab's knobs as one table (knob.h): the same table writes a preset, reads it back, refuses a
-// bad value with the key, and drives the soak's monkey; the global lab's table round-trips every
-// knob it declares.
+// bad value with the key, and drives the soak's monkey; each lab's table round-trips every knob
+// it declares.
 #include "knob.h"
 
 #include <gtest/gtest.h>
@@ -9,6 +9,7 @@
 #include <set>
 #include <string>
 
+#include "cache_knobs.h"
 #include "global_knobs.h"
 #include "scenario.h"
 
@@ -123,8 +124,7 @@ TEST(Knob, AbsentKnobsKeepTheirDefaultsAndARequiredOneIsAsked) {
 TEST(Knob, BadValuesAreRefusedWithTheirKey) {
   EXPECT_EQ(refusal("offset = 1\nshape = \"oval\"\n"),
             "my.toml: shape must be square or round (got \"oval\")");
-  EXPECT_EQ(refusal("offset = 1\nshape = 3\n"),
-            "my.toml: shape must be square or round (got 3)");
+  EXPECT_EQ(refusal("offset = 1\nshape = 3\n"), "my.toml: shape must be square or round (got 3)");
   EXPECT_EQ(refusal("offset = 1\nword_bytes = 4294967300\n"),
             "my.toml: \"word_bytes\" must be a 32-bit integer");
   EXPECT_EQ(refusal("offset = 1\n[tile]\npadded = 1\n"),
@@ -162,22 +162,34 @@ TEST(Knob, TheMonkeyMovesOnlyKnobsThatApplyAndHavePicks) {
   EXPECT_FALSE(random_knob_change(rng, s, none));
 }
 
-// The global lab's table: every knob's value written is read back as that value.
-TEST(Knob, TheGlobalLabsKnobsRoundTripEveryValueTheyOffer) {
-  for (const auto& k : global_knobs()) {
+// A lab's table: every value a knob offers (or the ends of its range) written into a preset
+// reads back as that value. `prepare` puts the state where the knob applies.
+template <typename State, typename Prepare>
+void expect_round_trip(const std::vector<Knob<State>>& knobs, Prepare prepare) {
+  for (const auto& k : knobs) {
     for (std::int64_t v : k.values.empty() ? std::vector<std::int64_t>{k.low, k.high} : k.values) {
-      CopyState s;
-      if (k.key.rfind("matrix.", 0) == 0) s.params.matrix_width = 64;
-      if (k.key == "field") s.params.layout = gpu::StructLayout::ArrayOfStructs;
+      State s;
+      prepare(k, s);
       k.set(s, v);
       toml::table t;
-      write_knobs(t, s, global_knobs());
-      CopyState back;
-      const std::string origin = "global.toml";
-      read_knobs(ScenarioTable{t, origin}, t, back, global_knobs());
+      write_knobs(t, s, knobs);
+      State back;
+      const std::string origin = "lab.toml";
+      read_knobs(ScenarioTable{t, origin}, t, back, knobs);
       EXPECT_EQ(k.get(back), v) << k.key;
     }
   }
+}
+
+TEST(Knob, TheGlobalLabsKnobsRoundTripEveryValueTheyOffer) {
+  expect_round_trip(global_knobs(), [](const Knob<CopyState>& k, CopyState& s) {
+    if (k.key.rfind("matrix.", 0) == 0) s.params.matrix_width = 64;
+    if (k.key == "field") s.params.layout = gpu::StructLayout::ArrayOfStructs;
+  });
+}
+
+TEST(Knob, TheCacheLabsKnobsRoundTripEveryValueTheyOffer) {
+  expect_round_trip(cache_knobs(), [](const Knob<CacheState>&, CacheState&) {});
 }
 
 }  // namespace

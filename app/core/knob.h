@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <random>
 #include <sstream>
 #include <string>
@@ -183,16 +184,27 @@ Knob<State> model_knob(std::function<std::int64_t(const State&)> get,
   k.key = "model";
   k.label = "Memory model";
   k.style = KnobStyle::Combo;
-  for (auto m : {HardwareModel::Modern, HardwareModel::FermiCaching, HardwareModel::FermiL2Only,
-                 HardwareModel::Kepler, HardwareModel::G80}) {
-    k.values.push_back(static_cast<std::int64_t>(m));
-    k.names.emplace_back(model::to_string(m));
-  }
+  k = named(std::move(k),
+            {HardwareModel::Modern, HardwareModel::FermiCaching, HardwareModel::FermiL2Only,
+             HardwareModel::Kepler, HardwareModel::G80},
+            [](HardwareModel m) { return model::to_string(m); });
   for (auto m : {HardwareModel::Modern, HardwareModel::Kepler, HardwareModel::FermiCaching})
     k.picks.push_back(static_cast<std::int64_t>(m));
   k.get = std::move(get);
   k.set = std::move(set);
   return k;
+}
+
+/// `knob` made a named knob of `enumerators`: each one's value, and its preset name as the
+/// enumeration's own to_string spells it (the name the parser of that enumeration reads), so the
+/// names are written once.
+template <typename State, typename E, typename ToString>
+Knob<State> named(Knob<State> knob, std::initializer_list<E> enumerators, ToString&& to_string) {
+  for (E e : enumerators) {
+    knob.values.push_back(static_cast<std::int64_t>(e));
+    knob.names.emplace_back(to_string(e));
+  }
+  return knob;
 }
 
 /// The knob of `knobs` called `key`; nullptr if none.

@@ -33,19 +33,20 @@ std::vector<Knob<CopyState>> make_knobs() {
   const auto one_d = [](const S& s) { return one_dimensional(s); };
   std::vector<K> k;
   // The 1D copy: out[i] = in[index(i)] (or the store side).
-  k.push_back({.key = "pattern",
-               .label = "Index pattern",
-               .style = KnobStyle::Combo,
-               .values = {as_int(IndexKind::Strided), as_int(IndexKind::Permuted),
+  const auto copy_name = [](auto e) { return gpu::to_string(e); };
+  k.push_back(
+      named<S>({.key = "pattern",
+                .label = "Index pattern",
+                .style = KnobStyle::Combo,
+                .labels = {"strided (offset + stride \u00d7 i)", "permuted within each 32 elements",
+                           "all lanes on one word", "scattered (seeded hash)"},
+                .picks = {as_int(IndexKind::Strided), as_int(IndexKind::Permuted),
                           as_int(IndexKind::SameWord), as_int(IndexKind::Scattered)},
-               .names = {"strided", "permuted", "same-word", "scattered"},
-               .labels = {"strided (offset + stride \u00d7 i)", "permuted within each 32 elements",
-                          "all lanes on one word", "scattered (seeded hash)"},
-               .picks = {as_int(IndexKind::Strided), as_int(IndexKind::Permuted),
-                         as_int(IndexKind::SameWord), as_int(IndexKind::Scattered)},
-               .get = [](const S& s) { return as_int(s.params.kind); },
-               .set = [](S& s, std::int64_t v) { s.params.kind = static_cast<IndexKind>(v); },
-               .applies = one_d});
+                .get = [](const S& s) { return as_int(s.params.kind); },
+                .set = [](S& s, std::int64_t v) { s.params.kind = static_cast<IndexKind>(v); },
+                .applies = one_d},
+               {IndexKind::Strided, IndexKind::Permuted, IndexKind::SameWord, IndexKind::Scattered},
+               copy_name));
   k.push_back({.key = "word_bytes",
                .label = "Word size (bytes per lane)",
                .style = KnobStyle::Radio,
@@ -89,16 +90,16 @@ std::vector<Knob<CopyState>> make_knobs() {
            [](const S& s) {
              return s.params.kind == IndexKind::Permuted || s.params.kind == IndexKind::Scattered;
            }});
-  k.push_back({.key = "side",
-               .label = "Which side follows the pattern",
-               .style = KnobStyle::Radio,
-               .values = {as_int(PatternSide::Read), as_int(PatternSide::Write)},
-               .names = {"read", "write"},
-               .labels = {"loads", "stores"},
-               .picks = {as_int(PatternSide::Read), as_int(PatternSide::Write)},
-               .get = [](const S& s) { return as_int(s.params.side); },
-               .set = [](S& s, std::int64_t v) { s.params.side = static_cast<PatternSide>(v); },
-               .applies = one_d});
+  k.push_back(
+      named<S>({.key = "side",
+                .label = "Which side follows the pattern",
+                .style = KnobStyle::Radio,
+                .labels = {"loads", "stores"},
+                .picks = {as_int(PatternSide::Read), as_int(PatternSide::Write)},
+                .get = [](const S& s) { return as_int(s.params.side); },
+                .set = [](S& s, std::int64_t v) { s.params.side = static_cast<PatternSide>(v); },
+                .applies = one_d},
+               {PatternSide::Read, PatternSide::Write}, copy_name));
   k.push_back(
       {.key = "path",
        .label = "Load path",
@@ -111,19 +112,18 @@ std::vector<Knob<CopyState>> make_knobs() {
        .set = [](S& s, std::int64_t v) { s.params.path = static_cast<LoadPath>(v); },
        .applies = one_d});
   // A struct {x, y, z} of floats, read field by field: its fields are 4-byte floats.
-  k.push_back({.key = "layout",
-               .label = "Struct {x, y, z} of floats, read field by field",
-               .style = KnobStyle::Radio,
-               .values = {as_int(StructLayout::None), as_int(StructLayout::ArrayOfStructs),
-                          as_int(StructLayout::StructOfArrays)},
-               .names = {"none", "aos", "soa"},
-               .labels = {"off##layout", "AoS", "SoA"},
-               .get = [](const S& s) { return as_int(s.params.layout); },
-               .set = [](S& s, std::int64_t v) { s.params.layout = static_cast<StructLayout>(v); },
-               .then =
-                   [](S& s) {
-                     if (s.params.layout != StructLayout::None) s.params.word_bytes = 4;
-                   }});
+  k.push_back(named<S>(
+      {.key = "layout",
+       .label = "Struct {x, y, z} of floats, read field by field",
+       .style = KnobStyle::Radio,
+       .labels = {"off##layout", "AoS", "SoA"},
+       .get = [](const S& s) { return as_int(s.params.layout); },
+       .set = [](S& s, std::int64_t v) { s.params.layout = static_cast<StructLayout>(v); },
+       .then =
+           [](S& s) {
+             if (s.params.layout != StructLayout::None) s.params.word_bytes = 4;
+           }},
+      {StructLayout::None, StructLayout::ArrayOfStructs, StructLayout::StructOfArrays}, copy_name));
   // The parser refuses a field other than x without a struct layout (where it shows nothing).
   k.push_back(
       {.key = "field",
