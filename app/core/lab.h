@@ -1,7 +1,8 @@
 // A lab as one unit: the interface every lab implements (LabInstance) and the registry that
-// lists the labs (LabInfo, one line per lab in lab_registry.cpp). The shell — the window, the
-// headless renders, A/B compare, the scenario picker, the keys and the status bar — loops over
-// the registry and talks to a lab only through this interface.
+// lists the labs (LabInfo, one per line of lab_list.h, with the parts each lab defines in its
+// folder, lab_parts.h). The shell — the window, the headless renders, A/B compare, the scenario
+// picker, the keys and the status bar — loops over the registry and talks to a lab only through
+// this interface.
 //
 // A LabInstance is one live copy of a lab: its session (parameters, model, worker thread) and
 // its GL views. The window holds one per lab (side B); A/B compare makes a second one of the

@@ -3,8 +3,9 @@
 // - name: the lab on the command line, in presets (its table, e.g. [banks]) and in figures;
 // - title: the header's button ("Global memory"); short title: the same where titles do not fit;
 // - key: the letter that opens the lab from the keyboard (lower case; 0: none).
-// The enum, the names and the registry (lab_registry.cpp, which adds each lab's parts in the same
-// order, checked at compile time) all expand this list; nothing else lists the labs.
+// The enum, the names and the registry (lab_registry.cpp, which calls each lab's
+// lab_parts_<id>(), lab_parts.h, defined in the lab's folder) all expand this list; nothing else
+// lists the labs.
 #pragma once
 
 #define WARPLENS_LABS(X)                                 \

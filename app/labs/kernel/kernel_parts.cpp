@@ -1,0 +1,14 @@
+// The own-kernel lab's parts for the registry (lab_parts.h).
+#include "kernel_lab_unit.h"
+#include "kernel_scenario.h"
+#include "lab_parts.h"
+#include "measure_kernel.h"
+
+namespace warplens::app {
+
+LabParts lab_parts_Kernel() {
+  return {"bandwidth", make_lab<KernelLabUnit>, parse_kernel_table,
+          nullptr,     measure_kernel_lab,      kernel_kernels_once};
+}
+
+}  // namespace warplens::app
