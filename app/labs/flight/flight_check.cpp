@@ -67,18 +67,20 @@ double idle_latency(const nlohmann::json& doc) {
 
 }  // namespace
 
-FlightCheck check_flight_model(const nlohmann::json& points, const nlohmann::json& inputs) {
+FlightCheck check_flight_model(const nlohmann::json& points, const nlohmann::json& inputs,
+                               const nlohmann::json* probe_doc) {
   const int sms = static_cast<int>(number(inputs, "sm_count"));
   const double peak = number(inputs, "memcpy_gbps");
   const double l0 = idle_latency(inputs);
-  const auto probe = probe_of(inputs);
-  const auto loaded = gpu::loaded_latency_model(probe, l0);  // idle: the ladder's L0
+  const auto probe = probe_of(probe_doc ? *probe_doc : inputs);
+  const auto wall = gpu::loaded_latency_model(probe, l0);  // checked against the ladder's L0
   const double tau =
-      gpu::batch_ns_per_byte(copies_of(inputs), sms, l0, peak).value_or(0.19);  // the H100's
+      gpu::batch_ns_per_byte(copies_of(inputs), sms, l0, peak).value_or(0.26);  // the H100's
   const auto judged = copies_of(points);
   if (judged.empty()) throw std::invalid_argument("the measurement has no Little's-law copies");
   FlightCheck c;
-  c.probe_model = loaded.has_value();
+  c.probe_model = wall.has_value();
+  c.model = wall ? "probe wall" : "linear";
   c.tau_ns_per_byte = tau;
   c.probe_points = static_cast<int>(
       std::count_if(probe.begin(), probe.end(), [](const auto& p) { return p.verified; }));
@@ -88,28 +90,28 @@ FlightCheck check_flight_model(const nlohmann::json& points, const nlohmann::jso
     const auto bif = static_cast<double>(m.bytes_in_flight_per_sm);
     const double batch = 32.0 * m.params.loads_per_thread * m.params.word_bytes;
     const double linear = gpu::littles_law_gbps(bif, sms, l0, peak, batch, tau);
-    const double block_batch = batch * m.params.block_threads / 32;
-    const double err = 100 * (m.gbps - linear) / linear;
+    const double line =
+        wall ? gpu::littles_law_loaded_gbps(bif, sms, l0, peak, batch, tau, *wall) : linear;
+    const double err = 100 * (m.gbps - line) / line;
+    const double linear_err = 100 * (m.gbps - linear) / linear;
     const bool below = bif < c.knee_bytes;
     (below ? c.below : c.above) += 1;
     double& worst = below ? c.worst_below_pct : c.worst_above_pct;
     worst = std::max(worst, std::abs(err));
-    char probe_text[64] = "";
-    if (loaded) {
-      const double p = gpu::littles_law_loaded_gbps(bif, sms, *loaded, peak, block_batch);
-      const double probe_err = 100 * (m.gbps - p) / p;
-      double& probe_worst = below ? c.probe_worst_below_pct : c.probe_worst_above_pct;
-      probe_worst = std::max(probe_worst, std::abs(probe_err));
-      std::snprintf(probe_text, sizeof probe_text, ", probe's model %6.0f (%+5.1f %%)", p,
-                    probe_err);
-    }
-    char line[240];
-    std::snprintf(line, sizeof line,
-                  "%2d B x %d loads, %2d warps/SM, %7.1f KiB/SM: measured %6.0f, line %6.0f "
-                  "(%+5.1f %%)%s  %s knee",
+    double& linear_worst = below ? c.linear_worst_below_pct : c.linear_worst_above_pct;
+    linear_worst = std::max(linear_worst, std::abs(linear_err));
+    char linear_text[64] = "";
+    if (wall)
+      std::snprintf(linear_text, sizeof linear_text, ", linear %6.0f (%+5.1f %%)", linear,
+                    linear_err);
+    char line_text[240];
+    std::snprintf(line_text, sizeof line_text,
+                  "%2d B x %d loads, %2d warps/SM (%d blocks), %7.1f KiB/SM: measured %6.0f, "
+                  "line %6.0f (%+5.1f %%)%s  %s knee",
                   m.params.word_bytes, m.params.loads_per_thread, m.residency.warps_per_sm,
-                  bif / 1024, m.gbps, linear, err, probe_text, below ? "below" : "above");
-    c.lines.emplace_back(line);
+                  m.residency.blocks_per_sm, bif / 1024, m.gbps, line, err, linear_text,
+                  below ? "below" : "above");
+    c.lines.emplace_back(line_text);
   }
   return c;
 }

@@ -96,22 +96,19 @@ FigurePanelData plot_panel(const FlightSession& session, const FlightResults& r)
     d.plots.push_back(littles_law_plot(session, r));
     if (!r.stream.empty()) d.measured.push_back({"copies", format("%zu", r.stream.size())});
     if (m.peak_measured) d.measured.push_back({"cudaMemcpy", format("%.0f GB/s", m.peak_gbps)});
-    if (m.loaded)
-      d.notes.push_back(format(
-          "The model: 2 \u00d7 SMs \u00d7 bytes in flight \u00f7 latency, the latency a warp's "
-          "chase measured beside a copy at the same share of its top rate (%zu loads, %.0f ns "
-          "idle), plus the batch chase's ns/B \u00d7 the block's bytes; capped at cudaMemcpy's "
-          "%.0f GB/s; knee %s.",
-          m.loaded->latency.gbps.size(), m.loaded->latency.value.front(), m.peak_gbps,
-          flight_knee_text(m).c_str()));
-    else
-      d.notes.push_back(format(
-          "The model: 2 \u00d7 SMs \u00d7 bytes in flight \u00f7 latency, the latency %.0f ns%s "
-          "idle (a warp's chase) + %.2f ns%s per byte a warp waits for at once, twice that at "
-          "cudaMemcpy's rate %.0f GB/s%s; knee %s.",
-          m.latency_ns, m.latency_measured ? "" : " (assumed, an H100's)", m.batch_ns_per_byte,
-          m.batch_measured ? "" : " (assumed, an H100's)", m.peak_gbps,
-          m.peak_measured ? "" : " (assumed, an H100's)", flight_knee_text(m).c_str()));
+    // In pieces: format() holds 255 characters.
+    d.notes.push_back(
+        format("The model: 2 \u00d7 SMs \u00d7 bytes in flight \u00f7 latency, the latency %.0f "
+               "ns%s idle (a warp's chase), ",
+               m.latency_ns, m.latency_measured ? "" : " (assumed, an H100's)") +
+        format("twice that at cudaMemcpy's rate %.0f GB/s%s, + %.2f ns%s per byte a warp waits "
+               "for at once",
+               m.peak_gbps, m.peak_measured ? "" : " (assumed, an H100's)", m.batch_ns_per_byte,
+               m.batch_measured ? "" : " (assumed, an H100's)") +
+        (m.loaded ? "; near the wall the latency rises as a 512 B batch chase's measured beside "
+                    "a copy"
+                  : "") +
+        format("; knee %s.", flight_knee_text(m).c_str()));
   }
   d.measured_title = "measured on the GPU";
   set_measured_source(d, session.gpu_mode(),

@@ -67,19 +67,21 @@ FigurePlot latency_plot(const FlightSession& session, const FlightResults& r) {
 }
 
 std::string model_line_label(const FlightModel& m) {
+  // What the line assumes: the idle latency, its linear growth with the load, the batch's cost
+  // and, once the probe measured, the latency near the wall. No-break spaces keep a number with
+  // its unit where a legend wraps.
+  std::string label = format(
+      "model: Little's law, %.0f\u00a0ns \u00d7 (1 + GB/s \u00f7 peak) + %.2f\u00a0ns/B%s "
+      "\u00d7 %.0f\u00a0B per warp",
+      m.latency_ns, m.batch_ns_per_byte, m.batch_measured ? "" : " (assumed)", m.warp_batch_bytes);
   if (m.loaded) {
     const auto& lat = m.loaded->latency;
-    return format(
-        "model: Little's law, the latency measured beside a copy (%zu loads, %.0f "
-        "ns idle to %.0f ns at %.0f of its top %.0f GB/s)%s, %.0f B per block",
-        lat.gbps.size(), lat.value.front(), lat.value.back(), lat.gbps.back(), m.loaded->top_gbps,
-        m.loaded->batch.gbps.empty() ? "" : " + its measured ns per byte of a block's batch",
-        m.block_batch_bytes);
+    label += format(
+        "; near the wall the latency a 512\u00a0B batch chase measured beside a copy (%zu "
+        "points, \u00d7%.1f at %.0f\u00a0GB/s)",
+        lat.gbps.size(), lat.value.back() / lat.value.front(), lat.gbps.back());
   }
-  // No-break spaces keep a number with its unit where a legend wraps.
-  return format("model: Little's law, %.0f\u00a0ns + %.2f\u00a0ns/B%s \u00d7 %.0f\u00a0B per warp",
-                m.latency_ns, m.batch_ns_per_byte, m.batch_measured ? "" : " (assumed)",
-                m.warp_batch_bytes);
+  return label;
 }
 
 FigurePlot littles_law_plot(const FlightSession& session, const FlightResults& r) {

@@ -103,8 +103,9 @@ const gpu::StreamMeasurement* find_stream(const FlightResults& r, const gpu::Str
 
 double flight_line_gbps(const FlightModel& m, double bytes_in_flight_per_sm) {
   if (m.loaded)
-    return gpu::littles_law_loaded_gbps(bytes_in_flight_per_sm, m.sm.sm_count, *m.loaded,
-                                        m.peak_gbps, m.block_batch_bytes);
+    return gpu::littles_law_loaded_gbps(bytes_in_flight_per_sm, m.sm.sm_count, m.latency_ns,
+                                        m.peak_gbps, m.warp_batch_bytes, m.batch_ns_per_byte,
+                                        *m.loaded);
   return gpu::littles_law_gbps(bytes_in_flight_per_sm, m.sm.sm_count, m.latency_ns, m.peak_gbps,
                                m.warp_batch_bytes, m.batch_ns_per_byte);
 }
@@ -165,9 +166,8 @@ FlightModel flight_model(const FlightState& st, const FlightResults& r,
     m.batch_measured = true;
   }
   m.warp_batch_bytes = 32.0 * st.stream.loads_per_thread * st.stream.word_bytes;
-  m.block_batch_bytes = m.warp_batch_bytes * st.stream.block_threads / 32;
-  // The probe's model is not the line yet (FlightModel::loaded): on the H100 it meets the goals
-  // on one run of three (docs/flight.md).
+  // The probe's wall, once the probe and the ladder's L0 are measured (FlightModel::loaded).
+  if (m.latency_measured) m.loaded = gpu::loaded_latency_model(r.probe, m.latency_ns);
   m.predicted_gbps = flight_line_gbps(m, m.bytes_in_flight);
   m.knee_bytes = gpu::knee_bytes_per_sm(m.sm.sm_count, m.latency_ns, m.peak_gbps);
   m.working_sets = gpu::ladder_working_sets(m.levels.l2_bytes);

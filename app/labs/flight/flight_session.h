@@ -37,10 +37,10 @@ struct FlightState {
 /// the ladder's DRAM plateau replace them.
 inline constexpr double kAssumedPeakGbps = 2950;
 inline constexpr double kAssumedDramNs = 536;
-/// And the latency each byte of a warp's batch adds, 0.19 ns per byte (gpu::batch_ns_per_byte
-/// of the one-block-per-SM copies of an H100 80GB HBM3 run, 2026-11-27, run 1: 0.190; run 2:
-/// 0.180), shown as assumed until this GPU's own copies measure it.
-inline constexpr double kAssumedBatchNsPerByte = 0.19;
+/// And the latency each byte of a warp's batch adds, 0.26 ns per byte (gpu::batch_ns_per_byte
+/// of the one-block-per-SM copies of H100 80GB HBM3 runs, 2026-11-27, run 1: 0.264; run 2:
+/// 0.250; run 5: 0.244), shown as assumed until this GPU's own copies measure it.
+inline constexpr double kAssumedBatchNsPerByte = 0.26;
 
 /// The ladder's rows: load path x lanes, in drawing order.
 struct LadderRow {
@@ -95,13 +95,10 @@ struct FlightModel {
   bool latency_measured = false;
   double batch_ns_per_byte = kAssumedBatchNsPerByte;  ///< gpu::batch_ns_per_byte, else assumed
   bool batch_measured = false;
-  double warp_batch_bytes = 0;   ///< the current point's: 32 lanes x loads x word bytes
-  double block_batch_bytes = 0;  ///< the current point's: block threads x loads x word bytes
-  /// The probe's loaded latency and batch cost (gpu::loaded_latency_model); when set, the line is
-  /// gpu::littles_law_loaded_gbps and needs neither the linear growth nor the tau above. The
-  /// window leaves it unset: the GPU run with the probe's heavier copy (H100, 2026-11-27, run 5;
-  /// docs/flight.md, "The goal on the H100") has it 37.6 % off above the knee where the
-  /// linear line is 11.1 % off; `measure` and flight-model-check report it beside the line.
+  double warp_batch_bytes = 0;  ///< the current point's: 32 lanes x loads x word bytes
+  /// The probe's curve (gpu::loaded_latency_model, checked against the measured L0); when set,
+  /// the line is gpu::littles_law_loaded_gbps: the linear growth and tau above, with the probe's
+  /// measured latency near the wall. Unset without a probe or a measured L0: the line is linear.
   std::optional<gpu::LoadedLatencyModel> loaded;
   gpu::Plateaus plateaus;    ///< of the default, 1-lane row
   gpu::Residency residency;  ///< the current point: the API's when measured, else the model's
@@ -113,8 +110,8 @@ struct FlightModel {
   std::vector<std::int64_t> working_sets;
 };
 
-/// The predicted line at `bytes_in_flight_per_sm` for the model's warp batch: with the probe's
-/// loaded latency once measured, else the linear growth and tau (flight_lab.h).
+/// The predicted line at `bytes_in_flight_per_sm` for the model's warp batch: the linear growth and
+/// tau, with the probe's wall once the probe measured (flight_lab.h).
 double flight_line_gbps(const FlightModel& m, double bytes_in_flight_per_sm);
 /// Where the drawn line reaches cudaMemcpy's rate (bytes in flight per SM): later than the knee
 /// (where the straight idle-latency line would), since the latency grows with the load.

@@ -175,20 +175,16 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
                             "(the first view, key 1) measures DRAM here.",
                             m.latency_ns),
                      false});
-  if (m.loaded)
-    notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
-                            "bytes in flight \u00f7 latency, the latency a warp's chase measured "
-                            "beside a copy at the same share of its top rate (%.0f ns idle), "
-                            "plus the batch chase's ns/B \u00d7 the block's bytes. Knee: %s.",
-                            m.loaded->latency.value.front(), flight_knee_text(m).c_str()),
-                     false});
-  else
-    notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
-                            "bytes in flight \u00f7 latency, %.0f ns idle (a warp's chase) + "
-                            "%.2f ns per byte a warp waits for at once, twice that at "
-                            "cudaMemcpy's rate. Knee: %s.",
-                            m.latency_ns, m.batch_ns_per_byte, flight_knee_text(m).c_str()),
-                     false});
+  // In pieces: format() holds 255 characters.
+  notes.push_back({format("GB/s counts read + write, as the model does: 2 \u00d7 SMs \u00d7 "
+                          "bytes in flight \u00f7 latency, %.0f ns idle (a warp's chase), twice "
+                          "that at cudaMemcpy's rate, + %.2f ns per byte a warp waits for at once",
+                          m.latency_ns, m.batch_ns_per_byte) +
+                       (m.loaded ? "; near the wall the latency a 512 B batch chase measured "
+                                   "beside a copy"
+                                 : "") +
+                       format(". Knee: %s.", flight_knee_text(m).c_str()),
+                   false});
   draw_notes(notes, keep_below, theme, aside);
   viz::PlotSpec spec = plot_spec(data);
   spec.x_marks = plot_x_marks(data, theme);  // the knee, and where the curve meets the cap

@@ -134,14 +134,15 @@ int measure_body(const std::string& section, const std::string& format, std::int
                           {"check", p.check}});
         }
   const auto dram = gpu::find_plateaus(ladder_row(fr, model_ladder_row()), l.levels).dram_ns;
-  // Idle: the ladder's L0 (flight_lab.h, loaded_latency_model).
+  // The probe's curve, checked against the ladder's L0 (flight_lab.h, loaded_latency_model).
   const auto loaded = gpu::loaded_latency_model(probe, dram.value_or(0));
   const auto curve_json = [](const gpu::LoadedCurve& c) {
     return nlohmann::json{{"gbps", c.gbps}, {"value", c.value}};
   };
   if (loaded) {
-    doc["probe_latency_ns"] = curve_json(loaded->latency);
+    doc["probe_latency_ns"] = curve_json(loaded->latency);  // the 512-B batch chase's envelope
     doc["probe_batch_ns_per_byte"] = curve_json(loaded->batch);
+    doc["probe_idle_warp_ns"] = loaded->idle_warp_ns;
     doc["probe_top_gbps"] = loaded->top_gbps;
   }
   if (all || section == "littles-law") {
@@ -155,31 +156,28 @@ int measure_body(const std::string& section, const std::string& format, std::int
       ok = ok && copies.back().verified;
     }
     // The model: the window's line, the linear growth with tau from this run's one-block-per-SM
-    // copies below the knee (the H100's when fewer than two of them verified). The probe's model
-    // (flight_lab.h) is judged beside it when the probe measured: on the H100 (2026-11-27, the
-    // four-load probe copy) it missed by 37.6 % above the knee where this line missed by 11.1 %
-    // (docs/flight.md), so it is reported, not drawn.
+    // copies below the knee (the H100's when fewer than two of them verified), and near the wall
+    // the probe's measured latency when the probe gave a curve (flight_lab.h,
+    // littles_law_loaded_gbps). The linear model is reported beside it.
     const double tau = gpu::batch_ns_per_byte(copies, l.sm.sm_count, *dram, memcpy.gbps)
                            .value_or(kAssumedBatchNsPerByte);
-    doc["model"] = "linear loaded latency, tau from the copies";
+    doc["model"] = loaded ? "linear loaded latency and the probe's wall, tau from the copies"
+                          : "linear loaded latency, tau from the copies";
     doc["linear_batch_ns_per_byte"] = tau;
     for (const auto& m : copies) {
       nlohmann::json r = stream_json(m);
       const auto bif = static_cast<double>(m.bytes_in_flight_per_sm);
       const double batch = 32.0 * m.params.loads_per_thread * m.params.word_bytes;
-      const double block_batch = batch * m.params.block_threads / 32;
       const double linear =
           gpu::littles_law_gbps(bif, l.sm.sm_count, *dram, memcpy.gbps, batch, tau);
+      const double line = loaded ? gpu::littles_law_loaded_gbps(bif, l.sm.sm_count, *dram,
+                                                                memcpy.gbps, batch, tau, *loaded)
+                                 : linear;
       r["section"] = "littles-law";
-      r["model_gbps"] = linear;
+      r["model_gbps"] = line;
       r["model_linear_gbps"] = linear;
-      r["error_pct"] = 100.0 * (m.gbps - linear) / linear;
-      if (loaded) {
-        const double probe_model =
-            gpu::littles_law_loaded_gbps(bif, l.sm.sm_count, *loaded, memcpy.gbps, block_batch);
-        r["model_probe_gbps"] = probe_model;
-        r["probe_error_pct"] = 100.0 * (m.gbps - probe_model) / probe_model;
-      }
+      r["error_pct"] = 100.0 * (m.gbps - line) / line;
+      r["linear_error_pct"] = 100.0 * (m.gbps - linear) / linear;
       r["below_knee"] = static_cast<double>(m.bytes_in_flight_per_sm) < knee;
       rows.push_back(r);
     }
@@ -215,7 +213,7 @@ int measure_body(const std::string& section, const std::string& format, std::int
   // The summary docs/flight.md quotes: the model's worst |error| below and above the knee, and
   // the best copy of views 2 and 3 against cudaMemcpy.
   double worst_below = -1, worst_above = -1, best = 0;
-  double probe_worst_below = -1, probe_worst_above = -1;
+  double linear_worst_below = -1, linear_worst_above = -1;
   for (const auto& r : rows) {
     if (r["section"] == "latency" || !r.contains("gbps")) continue;
     best = std::max(best, r["gbps"].get<double>());
@@ -223,18 +221,17 @@ int measure_body(const std::string& section, const std::string& format, std::int
     const bool below = r["below_knee"].get<bool>();
     double& worst = below ? worst_below : worst_above;
     worst = std::max(worst, std::abs(r["error_pct"].get<double>()));
-    if (!r.contains("probe_error_pct")) continue;
-    double& probe_worst = below ? probe_worst_below : probe_worst_above;
-    probe_worst = std::max(probe_worst, std::abs(r["probe_error_pct"].get<double>()));
+    double& linear_worst = below ? linear_worst_below : linear_worst_above;
+    linear_worst = std::max(linear_worst, std::abs(r["linear_error_pct"].get<double>()));
   }
   const auto opt_pct = [](double v) { return v < 0 ? nlohmann::json() : nlohmann::json(v); };
   if (best > 0) {
     doc["summary"] = {{"worst_error_below_knee_pct", opt_pct(worst_below)},
                       {"worst_error_above_knee_pct", opt_pct(worst_above)},
                       {"best_copy_pct_of_memcpy", 100 * best / memcpy.gbps}};
-    if (probe_worst_below >= 0 || probe_worst_above >= 0) {
-      doc["summary"]["probe_model_worst_error_below_knee_pct"] = opt_pct(probe_worst_below);
-      doc["summary"]["probe_model_worst_error_above_knee_pct"] = opt_pct(probe_worst_above);
+    if (loaded && (linear_worst_below >= 0 || linear_worst_above >= 0)) {
+      doc["summary"]["linear_worst_error_below_knee_pct"] = opt_pct(linear_worst_below);
+      doc["summary"]["linear_worst_error_above_knee_pct"] = opt_pct(linear_worst_above);
     }
   }
   if (format == "json") {
@@ -327,10 +324,12 @@ int measure_body(const std::string& section, const std::string& format, std::int
     const auto pct = [](const nlohmann::json& v) {
       return v.is_null() ? std::string("-") : one_decimal(v) + " %";
     };
-    if (sm.contains("probe_model_worst_error_above_knee_pct"))
-      std::printf("the probe's model (not drawn): worst error below the knee %s, above it %s\n",
-                  pct(sm["probe_model_worst_error_below_knee_pct"]).c_str(),
-                  pct(sm["probe_model_worst_error_above_knee_pct"]).c_str());
+    if (sm.contains("linear_worst_error_above_knee_pct"))
+      std::printf(
+          "the linear model (without the probe's wall, not drawn): worst error below the "
+          "knee %s, above it %s\n",
+          pct(sm["linear_worst_error_below_knee_pct"]).c_str(),
+          pct(sm["linear_worst_error_above_knee_pct"]).c_str());
     std::printf(
         "summary: model's worst error below the knee %s, above it %s; best copy %.1f %% "
         "of cudaMemcpy\n",

@@ -1,9 +1,11 @@
 // `warplens measure --lab flight`: the bytes-in-flight lab on the GPU. Sections: latency (the
 // pointer-chase ladder, every row: default and __ldcg, one lane and one warp, with the L1, L2
 // and DRAM plateaus and a TLB step where one shows), littles-law (cudaMemcpy, then the copy over
-// littles_law_grid(), each row with its bytes in flight per SM, measured GB/s, the model's
-// prediction from the ladder's DRAM latency and the error, below or above the knee) and async
-// (the plain copies, cp.async and TMA, or why the GPU lacks one). Text, JSON or CSV.
+// littles_law_grid(), each row with its bytes in flight per SM, measured GB/s, the line's
+// prediction from the ladder's DRAM latency, tau from the one-block copies and near the wall the
+// loaded-latency probe's curve, the error, below or above the knee, and the linear model's beside
+// it) and async (the plain copies, cp.async and TMA, or why the GPU lacks one). Text, JSON or
+// CSV; the summary: the line's worst error below and above the knee.
 #pragma once
 
 #include <vector>

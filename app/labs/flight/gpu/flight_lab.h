@@ -8,8 +8,8 @@
 //  - asynchronous copies: the same copy staged through shared memory by cp.async (CC >= 8.0)
 //    and by the Tensor Memory Accelerator's bulk copy (cp.async.bulk, CC 9.0);
 //  - the loaded-latency probe: the ladder's warp chase and a batch chase timed beside a copy at
-//    a set load, from which the model's latency under load and a warp's batch cost come
-//    (littles_law_loaded_gbps: every input measured, nothing fitted to the copies).
+//    a set load, from which the line takes its latency near the wall
+//    (littles_law_loaded_gbps; nothing fitted to the copies above the knee).
 // No CUDA types here, so it compiles without the toolkit; there every FlightLab entry point
 // throws GpuError ("built without the CUDA toolkit"). The host side (flight_plan.cpp) is in
 // every build.
@@ -174,14 +174,18 @@ std::int64_t bytes_in_flight_per_sm(int warps_per_sm, int loads_per_thread, int 
 /// copy (cudaMemcpy) the device reaches. 0 for latency <= 0 or peak <= 0.
 double littles_law_gbps(double bytes_in_flight_per_sm, int sms, double latency_ns,
                         double peak_gbps);
-/// The linear model with the warp's batch: the same law with the latency L0 + tau x b. A warp
-/// issues its loads (b = 32 lanes x loads x word bytes) before its first store and waits
-/// for the last of them: every byte it asks for at once adds tau ns to the time it holds its
-/// bytes in flight, so at the same bytes in flight per SM fewer, fatter warps get less (H100,
-/// 16 KiB per SM: 64 warps x 2 x 4 B 2739 GB/s, 8 warps x 4 x 16 B 2522 GB/s). tau is measured:
-/// batch_ns_per_byte() on the copies that hold one block per SM below the knee (so taken from
-/// the Little's-law copies themselves; littles_law_loaded_gbps below needs no such tau). tau = 0
-/// is the model above.
+/// The linear model with the warp's batch (issue 31): Little's law with the round time
+///   T(X) = L0 x (1 + X / peak) + tau x b,
+/// i.e. X solves X x T(X) = 2 x SMs x bytes in flight per SM, capped at `peak_gbps`. A warp
+/// issues its loads (b = 32 lanes x loads x word bytes) before its first store and waits for the
+/// last of them: every byte it asks for at once adds tau ns to the time it holds its bytes in
+/// flight, so at the same bytes in flight per SM fewer, fatter warps get less (H100, 16 KiB per
+/// SM: 64 warps x 2 x 4 B 2739 GB/s, 8 warps x 4 x 16 B 2522 GB/s). The batch's cost is paid on
+/// the SM's side (its bytes pass the SM's path one after another, docs/flight.md), so it does
+/// not grow with the DRAM's load: only L0 does. (Until 2026-11-27 the line was (L0 + tau x b) x
+/// (1 + X / peak); on the H100's runs this form is 0.2-0.3 points closer below the knee and at
+/// 8 KiB per SM, tests/flight_model_data_test.cpp.) tau is measured: batch_ns_per_byte() on the
+/// copies that hold one block per SM below the knee. tau = 0 is the model above.
 double littles_law_gbps(double bytes_in_flight_per_sm, int sms, double latency_ns, double peak_gbps,
                         double warp_batch_bytes, double batch_ns_per_byte);
 /// The latency of one warp's batch of `warp_batch_bytes` at idle: latency_ns + tau x bytes.
@@ -220,7 +224,7 @@ struct StreamMeasurement {
 
 /// tau, ns per byte of a warp's batch, from the copies of one block per SM (8 warps of 256
 /// threads, shared memory limiting) below the knee: each one's effective latency 2 x SMs x bytes
-/// in flight / GB/s, less the load's own share (divided by 1 + GB/s / peak), less `latency_ns`,
+/// in flight / GB/s, less the loaded latency `latency_ns` x (1 + GB/s / peak) the model gives it,
 /// against the bytes per warp, a least-squares line through 0. One block per SM, so blocks
 /// never overlap their launch and drain; below the knee, so the peak does not bound them. nullopt
 /// with fewer than two such copies of different warp bytes (the sweep has four: 128 .. 512 B).
@@ -237,7 +241,8 @@ std::optional<double> batch_ns_per_byte(const std::vector<StreamMeasurement>& co
 // the row whose DRAM plateau is L0), timed while a copy in the same launch keeps the memory
 // system busy at a set load, from idle to over 95 % of cudaMemcpy. Each point is a latency (ns
 // per dependent load, from %globaltimer) and the bandwidth the copy moved during exactly those
-// hops (read + write GB/s, from a progress counter the chase reads at both ends). Sources: the
+// hops (read + write GB/s, from a progress counter the chase reads at both ends). The line reads
+// the batch chase's curve near the wall (littles_law_loaded_gbps below). Sources: the
 // loaded-latency curve is how memory systems are characterised (Intel Memory Latency Checker's
 // "loaded latency"; the latency-bandwidth curves of DRAM systems, e.g. Jacob, Ng and Wang,
 // "Memory Systems: Cache, DRAM, Disk", 2008); %globaltimer is the PTX ISA's global nanosecond
@@ -282,51 +287,63 @@ struct LoadedLatencyPoint {
 };
 
 /// A quantity measured at several loads, as a function of the bandwidth X in use (read + write
-/// GB/s): piecewise linear through the points in order of X, never falling (a point below the
-/// one before it is taken as that one: noise); below the first point and past the last, the
-/// nearest segment's line continues.
+/// GB/s): piecewise linear through the points in order of X (never falling: each curve below says
+/// how its points are made so); below the first point and past the last, the nearest segment's
+/// line continues.
 struct LoadedCurve {
   std::vector<double> gbps, value;  ///< ascending gbps
   [[nodiscard]] double at(double x) const;
 };
-/// The probe's latency curves: `latency` (ns) of the warp chase, the idle point at X = 0, and
-/// `batch` (ns per byte of a warp's batch) from the batch chases, the two batches paired by load
-/// (the same copy blocks per SM and copy loads per thread; their X: the mean of the two copies'
-/// rates). Unverified points are left out; nullopt without an idle and a loaded point of the
-/// warp chase. `batch` empty without a pair. `idle_ns` > 0 replaces the probe's idle latency:
-/// the ladder's L0 (the probe of tests/data/h100-flight-run3.json chased, launch after launch,
-/// lines still in L2, so its idle point, 190 ns, was the L2's latency and not L0).
-/// `top_gbps`: the highest rate a verified point's copy moved (the probe copy's top).
+/// The probe's curves, on the probe copy's own GB/s axis (read + write during the hops):
+///  - `latency`: the small batch chase's ns per hop (kProbeBatchSmall: one warp, 512 contiguous
+///    bytes per hop, laid out as a copy warp's batch), the idle point at X = 0 and every verified
+///    loaded point of either probe copy, as their lower envelope: the value at a rate is the least
+///    latency of any point at that rate or above, so the curve never falls. A point above the
+///    envelope is a copy at its own wall (H100, run 5: the one-load copy with 7 blocks per SM
+///    moves 2260 GB/s, no more than with 4, and its chase waits 1063 ns against 852): in a closed
+///    loop past saturation more customers add waiting, not rate (E. D. Lazowska et al.,
+///    "Quantitative System Performance", 1984, ch. 5, asymptotic bounds), so that latency is set
+///    by what that copy keeps in flight, not by the rate, and a copy that just reaches the rate
+///    does not see it;
+///  - `batch`: ns per byte of a warp's batch, (L(2048) - L(512)) / 1536, the two batch chases
+///    paired by load (the same copy blocks per SM and copy loads per thread; their X: the mean of
+///    the two copies' rates), never falling; reported, not used by the line.
+/// `idle_warp_ns`: the probe's idle warp chase; `top_gbps`: the highest rate a verified point's
+/// copy moved (the probe copy's top; run 5: 3234 GB/s, 112 % of cudaMemcpy, not explained).
+/// nullopt without an idle and a loaded verified point of the small batch chase, or, when
+/// `ladder_l0_ns` > 0, when the idle warp chase is missing or more than kProbeIdleTolerance off
+/// the ladder's L0: the probe then did not chase lines in DRAM (tests/data/h100-flight-run3.json
+/// chased lines still in L2 from the launch before: idle 190 ns against L0 534).
 struct LoadedLatencyModel {
   LoadedCurve latency, batch;
+  double idle_warp_ns = 0;
   double top_gbps = 0;
 };
+inline constexpr double kProbeIdleTolerance = 0.10;
 std::optional<LoadedLatencyModel> loaded_latency_model(
-    const std::vector<LoadedLatencyPoint>& points, double idle_ns = 0);
+    const std::vector<LoadedLatencyPoint>& points, double ladder_l0_ns = 0);
 
-/// The model with the measured loaded latency (issue 31; derivation and its check on three H100
-/// runs in docs/flight.md, "What separates fat warps"). Little's law X = 2 x SMs x bytes in
-/// flight per SM / T(X), with the round time of a copy block
-///   T(X) = (L0 + tau(u) x B) x L(u) / L0,   u = X x top / peak,
-/// L the warp chase's latency curve and L0 = L(0) (the ladder's idle DRAM latency), tau the
-/// batch chase's cost per byte, B the bytes a block asks for at once (block threads x loads x
-/// word bytes: its warps issue together and the block ends with its last byte, so all of them
-/// pass the SM's path one after another; the batch chase, one warp, pays an eighth of what the
-/// one-block copies pay per byte of a warp's batch, tests/flight_model_data_test.cpp), and u the
-/// load as the same fraction of the probe copy's top rate as X is of cudaMemcpy's (`peak_gbps`):
-/// the latency a load adds depends on how close it runs to what that traffic can reach (the
-/// utilization of queueing theory, e.g. E. D. Lazowska et al., "Quantitative System
-/// Performance", 1984), and the probe's copy tops out below cudaMemcpy. Solved for X by
-/// bisection (L and tau never fall, so X x T(X) grows with X and the root is unique), capped at
-/// the peak. Every input is measured by the ladder, the probe or cudaMemcpy; nothing is fitted
-/// to the Little's-law copies. 0 for an empty latency curve, a latency of 0 at idle, or peak <= 0.
-/// Not the window's line: with the four-load probe copy (H100, 2026-11-27, run 5) it misses by
-/// 37.6 % above the knee (16 B x 8 loads x 8 warps: 1971 GB/s against 2712 measured) where the
-/// linear line misses by 11.1 %; `measure` and flight-model-check report it beside the line
-/// (docs/flight.md, "The goal on the H100").
-double littles_law_loaded_gbps(double bytes_in_flight_per_sm, int sms,
-                               const LoadedLatencyModel& model, double peak_gbps,
-                               double block_batch_bytes);
+/// The line with the probe's wall (issue 31; derivation and its check on the H100's runs in
+/// docs/flight.md, "The line near the wall"). The linear model's round time, its latency the
+/// larger of the copies' linear growth and the probe's measured curve scaled to L0:
+///   T(X) = max(L0 x (1 + X / peak), L0 x Lp(X) / Lp(0)) + tau x b,
+/// X x T(X) = 2 x SMs x bytes in flight per SM, capped at `peak_gbps`; Lp = model.latency read at
+/// X on the probe's own axis (rescaling it by cudaMemcpy / top, as the model before did, misses
+/// by 10-12 % above the knee), b the warp's batch, tau as in the linear model. Why the larger
+/// of the two: below about 0.75 of cudaMemcpy the copies' own latency grows as L0 x (1 + X /
+/// peak) (the one-float copies, within 4 %) and the batch chase's relative rise is smaller (run
+/// 5: x 1.37 at 1358 GB/s against x 1.47); above it the batch chase rises faster, toward the
+/// wall, which the linear growth reaches only at its hard cap (X = peak at twice the knee).
+/// Solved by bisection (T never falls, so X x T(X) grows with X). Inputs: the ladder's L0,
+/// cudaMemcpy, the probe's batch chase and tau from the one-block copies below the knee; nothing
+/// is fitted to the copies above the knee. The linear model's value without a latency curve (or
+/// a curve with Lp(0) <= 0); 0 for latency <= 0 or peak <= 0. On the H100 (run 1's inputs, run
+/// 5's probe; flight_model_wall_test.cpp): 1.7 % below the knee and 6.3 % above on run 2, 1.4 and
+/// 5.9 % on run 5 (the linear model: 11.1 and 11.5 % above); the miss above is one copy, one block
+/// per SM of 32 KiB (0.94 of cudaMemcpy measured, the line at the cap), every other within 4.2 %.
+double littles_law_loaded_gbps(double bytes_in_flight_per_sm, int sms, double latency_ns,
+                               double peak_gbps, double warp_batch_bytes, double batch_ns_per_byte,
+                               const LoadedLatencyModel& model);
 
 // --- asynchronous copies ---------------------------------------------------------------------
 

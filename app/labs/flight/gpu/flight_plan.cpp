@@ -170,9 +170,7 @@ std::int64_t bytes_in_flight_per_sm(int warps_per_sm, int loads_per_thread, int 
 }
 
 double littles_law_gbps(double bif, int sms, double latency_ns, double peak_gbps) {
-  if (latency_ns <= 0 || peak_gbps <= 0) return 0;
-  const double idle = 2.0 * sms * bif / latency_ns;  // N: the idle-latency line
-  return std::min(peak_gbps, 0.5 * peak_gbps * (std::sqrt(1.0 + 4.0 * idle / peak_gbps) - 1.0));
+  return littles_law_gbps(bif, sms, latency_ns, peak_gbps, 0, 0);
 }
 
 double batch_latency_ns(double latency_ns, double warp_batch_bytes, double batch_ns_per_byte) {
@@ -181,9 +179,13 @@ double batch_latency_ns(double latency_ns, double warp_batch_bytes, double batch
 
 double littles_law_gbps(double bif, int sms, double latency_ns, double peak_gbps,
                         double warp_batch_bytes, double batch_ns_per_byte) {
-  if (latency_ns <= 0) return 0;
-  return littles_law_gbps(
-      bif, sms, batch_latency_ns(latency_ns, warp_batch_bytes, batch_ns_per_byte), peak_gbps);
+  if (latency_ns <= 0 || peak_gbps <= 0) return 0;
+  // X x (L0 (1 + X / peak) + tau b) = D: a X^2 + c X - D = 0 with a = L0 / peak, c = L0 + tau b;
+  // the positive root written as 2 D / (c + sqrt(c^2 + 4 a D)), which keeps its digits.
+  const double demand = 2.0 * sms * std::max(bif, 0.0);
+  const double a = latency_ns / peak_gbps;
+  const double c = batch_latency_ns(latency_ns, warp_batch_bytes, batch_ns_per_byte);
+  return std::min(peak_gbps, 2 * demand / (c + std::sqrt(c * c + 4 * a * demand)));
 }
 
 std::optional<double> batch_ns_per_byte(const std::vector<StreamMeasurement>& copies, int sms,
@@ -198,10 +200,10 @@ std::optional<double> batch_ns_per_byte(const std::vector<StreamMeasurement>& co
         !c.verified || bif >= knee)
       continue;
     const double warp_bytes = bif / c.residency.warps_per_sm;
-    // Little's law backwards: the latency the copy saw, then its idle part (the load's own
-    // share, X / peak, taken off as the model adds it).
-    const double idle = 2.0 * sms * bif / c.gbps / (1 + c.gbps / peak_gbps);
-    xy += warp_bytes * (idle - latency_ns);
+    // Little's law backwards: the round time the copy saw, less the loaded latency the model
+    // gives it (L0 (1 + X / peak)): what its batch added.
+    const double round = 2.0 * sms * bif / c.gbps;
+    xy += warp_bytes * (round - latency_ns * (1 + c.gbps / peak_gbps));
     xx += warp_bytes * warp_bytes;
     if (first < 0) first = warp_bytes;
     two = two || warp_bytes != first;
@@ -249,23 +251,42 @@ double LoadedCurve::at(double x) const {
 }
 
 std::optional<LoadedLatencyModel> loaded_latency_model(
-    const std::vector<LoadedLatencyPoint>& points, double idle_ns) {
-  std::vector<std::pair<double, double>> warp;
-  bool idle = false, loaded = false;
+    const std::vector<LoadedLatencyPoint>& points, double ladder_l0_ns) {
   LoadedLatencyModel m;
+  std::vector<std::pair<double, double>> chase;  // the small batch chase: (GB/s, ns)
+  bool idle = false, loaded = false, warp_idle = false;
   for (const auto& p : points) {
-    if (p.verified && p.copy_blocks_per_sm > 0) m.top_gbps = std::max(m.top_gbps, p.copy_gbps);
-    if (!p.verified || p.ns_per_load <= 0 || p.batch_bytes != 0) continue;
+    if (!p.verified) continue;
+    if (p.copy_blocks_per_sm > 0) m.top_gbps = std::max(m.top_gbps, p.copy_gbps);
+    if (p.ns_per_load <= 0) continue;
+    if (p.batch_bytes == 0 && p.copy_blocks_per_sm == 0 && !warp_idle) {
+      m.idle_warp_ns = p.ns_per_load;
+      warp_idle = true;
+    }
+    if (p.batch_bytes != kProbeBatchSmall) continue;
     if (p.copy_blocks_per_sm == 0) {
-      if (!idle) warp.emplace_back(0.0, idle_ns > 0 ? idle_ns : p.ns_per_load);
+      if (!idle) chase.emplace_back(0.0, p.ns_per_load);
       idle = true;
     } else if (p.copy_gbps > 0) {
       loaded = true;
-      warp.emplace_back(p.copy_gbps, p.ns_per_load);
+      chase.emplace_back(p.copy_gbps, p.ns_per_load);
     }
   }
   if (!idle || !loaded) return std::nullopt;
-  m.latency = make_curve(warp);
+  if (ladder_l0_ns > 0 &&
+      (!warp_idle || std::abs(m.idle_warp_ns - ladder_l0_ns) > kProbeIdleTolerance * ladder_l0_ns))
+    return std::nullopt;
+  // The lower envelope: from the fastest point down, each takes the least latency at its rate or
+  // above (ties in rate: the first, which then holds the least).
+  std::stable_sort(chase.begin(), chase.end(),
+                   [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (std::size_t i = chase.size() - 1; i-- > 0;)
+    chase[i].second = std::min(chase[i].second, chase[i + 1].second);
+  for (const auto& [x, y] : chase) {
+    if (!m.latency.gbps.empty() && x <= m.latency.gbps.back()) continue;
+    m.latency.gbps.push_back(x);
+    m.latency.value.push_back(y);
+  }
   // tau at each load: the two batches' latencies at the same copy blocks per SM.
   std::vector<std::pair<double, double>> tau;
   for (const auto& small : points) {
@@ -287,18 +308,19 @@ std::optional<LoadedLatencyModel> loaded_latency_model(
   return m;
 }
 
-double littles_law_loaded_gbps(double bif, int sms, const LoadedLatencyModel& model,
-                               double peak_gbps, double block_batch_bytes) {
-  if (model.latency.gbps.empty() || peak_gbps <= 0 || sms <= 0 || bif <= 0) return 0;
-  const double l0 = model.latency.at(0);
-  if (l0 <= 0) return 0;
-  const double demand = 2.0 * sms * bif;  // bytes x 2 (read + write)
-  const double b = std::max(block_batch_bytes, 0.0);
-  // The copies' X is the probe's X x top / peak: the same fraction of what each traffic reaches.
-  const double scale = model.top_gbps > 0 ? model.top_gbps / peak_gbps : 1.0;
+double littles_law_loaded_gbps(double bif, int sms, double latency_ns, double peak_gbps,
+                               double warp_batch_bytes, double batch_ns_per_byte,
+                               const LoadedLatencyModel& model) {
+  const double probe_idle = model.latency.gbps.empty() ? 0 : model.latency.at(0);
+  if (probe_idle <= 0)
+    return littles_law_gbps(bif, sms, latency_ns, peak_gbps, warp_batch_bytes, batch_ns_per_byte);
+  if (latency_ns <= 0 || peak_gbps <= 0) return 0;
+  const double demand = 2.0 * sms * std::max(bif, 0.0);
+  const double batch = batch_ns_per_byte * std::max(warp_batch_bytes, 0.0);
   const auto round_ns = [&](double x) {
-    const double u = x * scale;
-    return (l0 + model.batch.at(u) * b) * model.latency.at(u) / l0;
+    return std::max(latency_ns * (1 + x / peak_gbps),
+                    latency_ns * model.latency.at(x) / probe_idle) +
+           batch;
   };
   // X x T(X) grows with X: bisection for X x T(X) = demand.
   const auto excess = [&](double x) { return x * round_ns(x) - demand; };

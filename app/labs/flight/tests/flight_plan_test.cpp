@@ -234,8 +234,34 @@ TEST(FlightSession, MeasuredLatencyAndMemcpyFeedTheModel) {
   EXPECT_DOUBLE_EQ(m.warp_batch_bytes, 128);
   EXPECT_DOUBLE_EQ(m.predicted_gbps,
                    gpu::littles_law_gbps(8192, 132, 650, 2800, 128, app::kAssumedBatchNsPerByte));
-  const double batch_ns = 650 + 128 * app::kAssumedBatchNsPerByte;
-  EXPECT_NEAR(m.predicted_gbps * (1 + m.predicted_gbps / 2800), 2.0 * 132 * 8192 / batch_ns, 1e-6);
+  // Little's law with the round time L0 (1 + X / peak) + tau x b.
+  const double round_ns = 650 * (1 + m.predicted_gbps / 2800) + 128 * app::kAssumedBatchNsPerByte;
+  EXPECT_NEAR(m.predicted_gbps * round_ns, 2.0 * 132 * 8192, 1e-6);
+
+  // The probe, its idle warp chase at the ladder's L0: the line takes its wall.
+  const double linear_gbps = m.predicted_gbps;
+  const auto probe = [](int blocks, int batch, double ns, double gbps) {
+    gpu::LoadedLatencyPoint p;
+    p.copy_blocks_per_sm = blocks;
+    p.batch_bytes = batch;
+    p.ns_per_load = ns;
+    p.copy_gbps = gbps;
+    p.verified = true;
+    return p;
+  };
+  r.probe = {probe(0, 0, 655, 0), probe(0, gpu::kProbeBatchSmall, 560, 0),
+             probe(4, gpu::kProbeBatchSmall, 900, 2000),
+             probe(4, gpu::kProbeBatchSmall, 2500, 2800)};
+  s.inject_results_for_test(r);
+  ASSERT_TRUE(s.model().loaded);
+  EXPECT_DOUBLE_EQ(s.model().predicted_gbps,
+                   gpu::littles_law_loaded_gbps(8192, 132, 650, 2800, 128,
+                                                app::kAssumedBatchNsPerByte, *s.model().loaded));
+  // A probe whose idle chase hit L2 (190 ns against 650) is not the line's.
+  r.probe[0].ns_per_load = 190;
+  s.inject_results_for_test(r);
+  EXPECT_FALSE(s.model().loaded);
+  EXPECT_DOUBLE_EQ(s.model().predicted_gbps, linear_gbps);
 }
 
 TEST(FlightSession, TheHeadlineIsMeasuredOnceThePanelsOwnPointIsInWhileTheSectionGoesOn) {
