@@ -15,6 +15,7 @@
 #include "flight_scenario.h"
 #include "flight_session.h"
 #include "json_support.h"
+#include "measured_table.h"
 
 namespace warplens::app {
 
@@ -234,108 +235,7 @@ int measure_body(const std::string& section, const std::string& format, std::int
       doc["summary"]["linear_worst_error_above_knee_pct"] = opt_pct(linear_worst_above);
     }
   }
-  if (format == "json") {
-    std::cout << doc.dump(2) << "\n";
-  } else if (format == "csv") {
-    std::printf(
-        "section,kind,path,lanes,working_set_bytes,ns_per_load,cycles_per_load,word_bytes,"
-        "loads_per_thread,block_threads,dynamic_shared_bytes,grid_stride,warps_per_sm,"
-        "bytes_in_flight_per_sm,gbps,model_gbps,error_pct,verified\n");
-    const auto cell = [](const nlohmann::json& r, const char* k) -> std::string {
-      if (!r.contains(k) || r[k].is_null()) return "";
-      return r[k].is_string() ? r[k].get<std::string>() : r[k].dump();
-    };
-    for (const auto& r : rows) {
-      std::string line;
-      for (const char* k :
-           {"section", "kind", "path", "lanes", "working_set_bytes", "ns_per_load",
-            "cycles_per_load", "word_bytes", "loads_per_thread", "block_threads",
-            "dynamic_shared_bytes", "grid_stride", "warps_per_sm", "bytes_in_flight_per_sm", "gbps",
-            "model_gbps", "error_pct", "verified"})
-        line += (line.empty() ? "" : ",") + cell(r, k);
-      std::printf("%s\n", line.c_str());
-    }
-  } else {
-    std::printf(
-        "%s (CC %d.%d, %d SMs): L1 %lld KiB, L2 %lld KiB, cudaMemcpy %.0f GB/s, "
-        "theoretical %.0f GB/s\n",
-        d.name.c_str(), d.cc_major, d.cc_minor, d.sm_count,
-        static_cast<long long>(l.levels.l1_bytes / 1024),
-        static_cast<long long>(l.levels.l2_bytes / 1024), memcpy.gbps, l.theoretical_gbps);
-    if (need_ladder)
-      for (const auto& [name, p] : plateaus.items())
-        std::printf("plateaus %-16s L1 %s  L2 %s  DRAM %s ns%s\n", name.c_str(),
-                    one_decimal(p["l1_ns"]).c_str(), one_decimal(p["l2_ns"]).c_str(),
-                    one_decimal(p["dram_ns"]).c_str(),
-                    p["tlb_step_bytes"].is_null()
-                        ? ""
-                        : ("  TLB step at " + p["tlb_step_bytes"].dump() + " bytes").c_str());
-    if (doc.contains("model"))
-      std::printf("model: %s (idle latency %.1f ns; linear's tau %.3f ns per byte)\n",
-                  doc["model"].get<std::string>().c_str(), doc["model_latency_ns"].get<double>(),
-                  doc["linear_batch_ns_per_byte"].get<double>());
-    for (const auto& r : rows) {
-      const std::string s = r["section"];
-      if (s == "latency") {
-        std::printf("latency %-8s %2d lane(s) %10.1f KiB  %7.1f ns  %7.1f cycles  %s\n",
-                    r["path"].get<std::string>().c_str(), r["lanes"].get<int>(),
-                    r["working_set_bytes"].get<double>() / 1024, r["ns_per_load"].get<double>(),
-                    r["cycles_per_load"].get<double>(),
-                    r["verified"].get<bool>() ? "verified" : "WRONG");
-      } else if (s == "loaded-latency") {
-        std::printf(
-            "loaded latency %2d copy blocks/SM x %d loads, %-10s %4d B  %7.1f ns  %7.1f cycles  "
-            "copy %6.0f GB/s  %s\n",
-            r["copy_blocks_per_sm"].get<int>(), r["copy_loads_per_thread"].get<int>(),
-            r["batch_bytes"].get<int>() == 0 ? "warp chase" : "batch", r["batch_bytes"].get<int>(),
-            r["ns_per_load"].get<double>(), r["cycles_per_load"].get<double>(),
-            r["copy_gbps"].get<double>(), r["verified"].get<bool>() ? "verified" : "WRONG");
-      } else if (r.contains("unsupported")) {
-        std::printf("async %-6s %s\n", r["kind"].get<std::string>().c_str(),
-                    r["unsupported"].get<std::string>().c_str());
-      } else if (s == "async" && r["kind"] != "plain") {
-        std::printf(
-            "async %-6s %2d blocks/SM x %4d threads  %8.1f KiB in flight/SM  %7.0f GB/s "
-            "(%5.1f %% of cudaMemcpy)  %s\n",
-            r["kind"].get<std::string>().c_str(), r["blocks_per_sm"].get<int>(),
-            r["threads_per_block"].get<int>(), r["bytes_in_flight_per_sm"].get<double>() / 1024,
-            r["gbps"].get<double>(), 100 * r["gbps"].get<double>() / memcpy.gbps,
-            r["verified"].get<bool>() ? "verified" : "WRONG");
-      } else {
-        std::printf(
-            "%-11s %2d B x %d loads, %4d thr, %3lld KiB dyn%s: %3d warps/SM (%s)  %8.1f "
-            "KiB in flight/SM  %7.0f GB/s (%5.1f %%)",
-            s.c_str(), r["word_bytes"].get<int>(), r["loads_per_thread"].get<int>(),
-            r["block_threads"].get<int>(), r["dynamic_shared_bytes"].get<long long>() / 1024,
-            r["grid_stride"].get<bool>() ? ", grid-stride" : "", r["warps_per_sm"].get<int>(),
-            r["limiter"].get<std::string>().c_str(),
-            r["bytes_in_flight_per_sm"].get<double>() / 1024, r["gbps"].get<double>(),
-            100 * r["gbps"].get<double>() / memcpy.gbps);
-        if (r.contains("model_gbps"))
-          std::printf("  model %7.0f (%+5.1f %%, %s knee)", r["model_gbps"].get<double>(),
-                      r["error_pct"].get<double>(),
-                      r["below_knee"].get<bool>() ? "below" : "above");
-        std::printf("  %s\n", r["verified"].get<bool>() ? "verified" : "WRONG");
-      }
-    }
-  }
-  if (format == "text" && doc.contains("summary")) {
-    const auto& sm = doc["summary"];
-    const auto pct = [](const nlohmann::json& v) {
-      return v.is_null() ? std::string("-") : one_decimal(v) + " %";
-    };
-    if (sm.contains("linear_worst_error_above_knee_pct"))
-      std::printf(
-          "the linear model (without the probe's wall, not drawn): worst error below the "
-          "knee %s, above it %s\n",
-          pct(sm["linear_worst_error_below_knee_pct"]).c_str(),
-          pct(sm["linear_worst_error_above_knee_pct"]).c_str());
-    std::printf(
-        "summary: model's worst error below the knee %s, above it %s; best copy %.1f %% "
-        "of cudaMemcpy\n",
-        pct(sm["worst_error_below_knee_pct"]).c_str(),
-        pct(sm["worst_error_above_knee_pct"]).c_str(), sm["best_copy_pct_of_memcpy"].get<double>());
-  }
+  write_measurement(std::cout, format, doc, flight_measure_table(doc));
   if (!ok) {
     std::cerr << "warplens measure: a kernel's result did not match the CPU\n";
     return kExitRuntime;
@@ -344,6 +244,172 @@ int measure_body(const std::string& section, const std::string& format, std::int
 }
 
 }  // namespace
+
+namespace {
+
+nlohmann::json check_cell(const nlohmann::json& r, const nlohmann::json&) {
+  return r["verified"].get<bool>() ? "verified" : "WRONG";
+}
+
+TableColumn kib(std::string name, const char* key) {
+  return {
+      std::move(name),
+      [key](const nlohmann::json& r, const nlohmann::json&) { return r[key].get<double>() / 1024; },
+      1};
+}
+
+TableColumn pct_of_memcpy() {
+  return {"% memcpy",
+          [](const nlohmann::json& r, const nlohmann::json& d) {
+            return 100 * r["gbps"].get<double>() / d["memcpy_gbps"].get<double>();
+          },
+          1};
+}
+
+std::string pct_text(const nlohmann::json& v) {
+  return v.is_null() ? std::string("-") : one_decimal(v) + " %";
+}
+
+// A copy of the stream kernel (littles-law, async's plain copies): its shape, occupancy and GB/s.
+std::vector<TableColumn> copy_columns() {
+  return {field("word B", "/word_bytes"),
+          field("loads", "/loads_per_thread"),
+          field("threads", "/block_threads"),
+          kib("dyn KiB", "dynamic_shared_bytes"),
+          {"grid-stride",
+           [](const nlohmann::json& r, const nlohmann::json&) {
+             return r["grid_stride"].get<bool>() ? "yes" : "";
+           }},
+          field("warps/SM", "/warps_per_sm"),
+          field("limiter", "/limiter"),
+          kib("KiB in flight/SM", "bytes_in_flight_per_sm"),
+          field("GB/s", "/gbps", 0),
+          pct_of_memcpy()};
+}
+
+}  // namespace
+
+MeasuredTable flight_measure_table(const nlohmann::json& doc) {
+  MeasuredTable t;
+  t.rows_at = "/rows";
+  const auto& l = doc["limits"];
+  char line[240];
+  std::snprintf(line, sizeof line,
+                "%s (CC %s, %d SMs): L1 %lld KiB, L2 %lld KiB, cudaMemcpy %.0f GB/s, "
+                "theoretical %.0f GB/s",
+                doc["device"].get<std::string>().c_str(),
+                doc["compute_capability"].get<std::string>().c_str(), doc["sm_count"].get<int>(),
+                l["l1_bytes"].get<long long>() / 1024, l["l2_bytes"].get<long long>() / 1024,
+                doc["memcpy_gbps"].get<double>(), l["theoretical_gbps"].get<double>());
+  t.head.emplace_back(line);
+  if (doc.contains("plateaus"))
+    for (const auto& [name, p] : doc["plateaus"].items())
+      t.head.push_back("plateaus " + name +
+                       std::string(name.size() < 16 ? 16 - name.size() : 0, ' ') + " L1 " +
+                       one_decimal(p["l1_ns"]) + "  L2 " + one_decimal(p["l2_ns"]) + "  DRAM " +
+                       one_decimal(p["dram_ns"]) + " ns" +
+                       (p["tlb_step_bytes"].is_null()
+                            ? ""
+                            : "  TLB step at " + p["tlb_step_bytes"].dump() + " bytes"));
+  if (doc.contains("model")) {
+    std::snprintf(line, sizeof line, "model: %s (idle latency %.1f ns; tau %.3f ns per byte)",
+                  doc["model"].get<std::string>().c_str(), doc["model_latency_ns"].get<double>(),
+                  doc["linear_batch_ns_per_byte"].get<double>());
+    t.head.emplace_back(line);
+  }
+  const auto section_is = [](const char* s) {
+    return [s = std::string(s)](const nlohmann::json& r) { return r["section"] == s; };
+  };
+  t.sections.push_back({"[latency] the pointer-chase ladder",
+                        section_is("latency"),
+                        {field("path", "/path"),
+                         field("lanes", "/lanes"),
+                         kib("working set KiB", "working_set_bytes"),
+                         field("ns/load", "/ns_per_load", 1),
+                         field("cycles/load", "/cycles_per_load", 1),
+                         {"check", check_cell}}});
+  t.sections.push_back({"[loaded-latency] the chase beside a copy",
+                        section_is("loaded-latency"),
+                        {field("copy blocks/SM", "/copy_blocks_per_sm"),
+                         field("copy loads", "/copy_loads_per_thread"),
+                         {"chase",
+                          [](const nlohmann::json& r, const nlohmann::json&) {
+                            return r["batch_bytes"].get<int>() == 0 ? "warp chase" : "batch";
+                          }},
+                         field("batch B", "/batch_bytes"),
+                         field("ns/load", "/ns_per_load", 1),
+                         field("cycles/load", "/cycles_per_load", 1),
+                         field("copy GB/s", "/copy_gbps", 0),
+                         {"check", check_cell}}});
+  std::vector<TableColumn> littles = copy_columns();
+  littles.push_back(field("model GB/s", "/model_gbps", 0));
+  littles.push_back({"error %", [](const nlohmann::json& r, const nlohmann::json&) {
+                       char text[16];
+                       std::snprintf(text, sizeof text, "%+.1f", r["error_pct"].get<double>());
+                       return std::string(text);
+                     }});
+  littles.push_back({"knee", [](const nlohmann::json& r, const nlohmann::json&) {
+                       return r["below_knee"].get<bool>() ? "below" : "above";
+                     }});
+  littles.push_back({"check", check_cell});
+  t.sections.push_back({"[littles-law] the copy over bytes in flight, beside the model's line",
+                        section_is("littles-law"), std::move(littles)});
+  std::vector<TableColumn> plain = copy_columns();
+  plain.push_back({"check", check_cell});
+  t.sections.push_back(
+      {"[async] plain copies",
+       [](const nlohmann::json& r) { return r["section"] == "async" && r["kind"] == "plain"; },
+       std::move(plain)});
+  t.sections.push_back({"[async] cp.async and the TMA",
+                        [](const nlohmann::json& r) {
+                          return r["section"] == "async" && r["kind"] != "plain" &&
+                                 !r.contains("unsupported");
+                        },
+                        {field("kind", "/kind"),
+                         field("blocks/SM", "/blocks_per_sm"),
+                         field("threads", "/threads_per_block"),
+                         kib("KiB in flight/SM", "bytes_in_flight_per_sm"),
+                         field("GB/s", "/gbps", 0),
+                         pct_of_memcpy(),
+                         {"check", check_cell}}});
+  t.sections.push_back({"[async] not on this GPU",
+                        [](const nlohmann::json& r) { return r.contains("unsupported"); },
+                        {field("kind", "/kind"), field("why", "/unsupported")}});
+  t.csv = {field("section", "/section"),
+           field("kind", "/kind"),
+           field("path", "/path"),
+           field("lanes", "/lanes"),
+           field("working_set_bytes", "/working_set_bytes"),
+           field("ns_per_load", "/ns_per_load"),
+           field("cycles_per_load", "/cycles_per_load"),
+           field("word_bytes", "/word_bytes"),
+           field("loads_per_thread", "/loads_per_thread"),
+           field("block_threads", "/block_threads"),
+           field("dynamic_shared_bytes", "/dynamic_shared_bytes"),
+           field("grid_stride", "/grid_stride"),
+           field("warps_per_sm", "/warps_per_sm"),
+           field("bytes_in_flight_per_sm", "/bytes_in_flight_per_sm"),
+           field("gbps", "/gbps"),
+           field("model_gbps", "/model_gbps"),
+           field("error_pct", "/error_pct"),
+           field("verified", "/verified")};
+  if (doc.contains("summary")) {
+    const auto& sm = doc["summary"];
+    if (sm.contains("linear_worst_error_above_knee_pct"))
+      t.foot.push_back(
+          "the linear model (without the probe's wall, not drawn): worst error below the knee " +
+          pct_text(sm["linear_worst_error_below_knee_pct"]) + ", above it " +
+          pct_text(sm["linear_worst_error_above_knee_pct"]));
+    std::snprintf(line, sizeof line,
+                  "summary: model's worst error below the knee %s, above it %s; best copy %.1f %% "
+                  "of cudaMemcpy",
+                  pct_text(sm["worst_error_below_knee_pct"]).c_str(),
+                  pct_text(sm["worst_error_above_knee_pct"]).c_str(),
+                  sm["best_copy_pct_of_memcpy"].get<double>());
+    t.foot.emplace_back(line);
+  }
+  return t;
+}
 
 int measure_flight_lab(const MeasureOptions& o, const Scenario* scenario) {
   std::string section = o.cache.section;

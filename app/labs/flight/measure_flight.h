@@ -12,6 +12,7 @@
 
 #include "kernels_once.h"
 #include "measure_options.h"
+#include "measured_table.h"
 #include "scenario.h"
 
 namespace warplens::app {
@@ -21,6 +22,12 @@ namespace warplens::app {
 /// copy buffers (MeasureOptions::flight_copy_bytes). Returns the exit code
 /// (0; 1 a GPU failure or a copy that did not verify; 2 bad parameters; 3 no CUDA device).
 int measure_flight_lab(const MeasureOptions& options, const Scenario* scenario);
+
+/// How the verb's document reads as text and CSV (measured_table.h): the device, the ladder's
+/// plateaus and the model above one table per kind of row (the ladder, the loaded-latency probe,
+/// the Little's-law copies beside the model's line, the plain and asynchronous copies, what the
+/// GPU lacks), the worst errors below them; CSV one line per row with its kind's columns.
+MeasuredTable flight_measure_table(const nlohmann::json& doc);
 
 /// `warplens-bench kernels-once` for this lab (LabInfo::kernels_once, kernels_once.h).
 std::vector<KernelRun> flight_kernels_once(const gpu::DeviceInfo& device,
