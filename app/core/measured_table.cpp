@@ -46,6 +46,24 @@ TableColumn doc_field(std::string name, const std::string& pointer, int decimals
           decimals};
 }
 
+TableColumn verified_column(std::string name) {
+  return {std::move(name), [](const nlohmann::json& row, const nlohmann::json&) {
+            const auto it = row.find("verified");
+            if (it == row.end() || !it->is_boolean()) return nlohmann::json();
+            return nlohmann::json(it->get<bool>() ? "verified" : "WRONG");
+          }};
+}
+
+TableColumn scaled_field(std::string name, const std::string& key, double divisor, int decimals) {
+  return {std::move(name),
+          [key, divisor](const nlohmann::json& row, const nlohmann::json&) {
+            const auto it = row.find(key);
+            if (it == row.end() || !it->is_number()) return nlohmann::json();
+            return nlohmann::json(it->get<double>() / divisor);
+          },
+          decimals};
+}
+
 std::string format_cell(const nlohmann::json& value, int decimals) {
   if (value.is_null()) return "";
   if (value.is_string()) return value.get<std::string>();

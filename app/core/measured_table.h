@@ -42,6 +42,13 @@ TableColumn field(std::string name, const std::string& pointer, int decimals = -
 /// row.
 TableColumn doc_field(std::string name, const std::string& pointer, int decimals = -1);
 
+/// The row's "verified" as "verified" or "WRONG" (a kernel's result against the CPU's); empty
+/// where the row has none.
+TableColumn verified_column(std::string name = "check");
+
+/// The row's number at `key` divided by `divisor`, e.g. bytes as KiB (divisor 1024).
+TableColumn scaled_field(std::string name, const std::string& key, double divisor, int decimals);
+
 struct TableSection {
   std::string title;                                     ///< text line above its table; "": none
   std::function<bool(const nlohmann::json& row)> takes;  ///< its rows; empty: every row

@@ -334,22 +334,10 @@ CsvReading csv_reading(const nlohmann::json& r) {
   return c;
 }
 
-nlohmann::json verified_cell(const nlohmann::json& r, const nlohmann::json&) {
-  if (!r.contains("verified")) return nullptr;
-  return r["verified"].get<bool>() ? "verified" : "WRONG";
-}
-
 TableColumn carveout_column() {
   return {"carveout", [](const nlohmann::json& r, const nlohmann::json&) {
             return carveout_name(r["carveout"].get<int>());
           }};
-}
-
-TableColumn kib_column(std::string name, const char* key, int decimals) {
-  return {
-      std::move(name),
-      [key](const nlohmann::json& r, const nlohmann::json&) { return r[key].get<double>() / 1024; },
-      decimals};
 }
 
 std::function<bool(const nlohmann::json&)> takes(std::string section, std::string kernel = "",
@@ -384,7 +372,7 @@ MeasuredTable cache_measure_table(const nlohmann::json& doc) {
   t.sections.push_back({"[carveout] occupancy: blocks per SM the API reports, beside the model's",
                         takes("carveout", "occupancy"),
                         {carveout_column(),
-                         kib_column("dyn KiB", "dynamic_shared_bytes", 1),
+                         scaled_field("dyn KiB", "dynamic_shared_bytes", 1024, 1),
                          field("blocks/SM", "/blocks_per_sm"),
                          field("occupancy %", "/occupancy_percent", 1),
                          field("limiter", "/limiter"),
@@ -396,7 +384,7 @@ MeasuredTable cache_measure_table(const nlohmann::json& doc) {
                           }}}});
   t.sections.push_back({"[carveout] sweep: the carveout asked, the blocks per SM observed",
                         takes("carveout", "carveout-sweep"),
-                        {kib_column("dyn KiB", "dynamic_shared_bytes", 1),
+                        {scaled_field("dyn KiB", "dynamic_shared_bytes", 1024, 1),
                          carveout_column(),
                          {"asks",
                           [](const nlohmann::json& r, const nlohmann::json&) {
@@ -410,33 +398,30 @@ MeasuredTable cache_measure_table(const nlohmann::json& doc) {
                          field("API blocks/SM", "/blocks_per_sm"),
                          field("observed blocks/SM", "/observed_blocks_per_sm"),
                          field("median ms", "/timing/median_ms", 4),
-                         {"check", verified_cell}}});
-  t.sections.push_back({"[carveout] the shared-hungry kernel",
-                        takes("carveout", "shared-hungry", true),
-                        {carveout_column(),
-                         kib_column("dyn KiB", "dynamic_shared_bytes", 1),
-                         field("API blocks/SM", "/blocks_per_sm"),
-                         field("observed blocks/SM", "/observed_blocks_per_sm"),
-                         field("median ms", "/timing/median_ms", 4),
-                         {"check", verified_cell}}});
+                         verified_column()}});
+  t.sections.push_back(
+      {"[carveout] the shared-hungry kernel",
+       takes("carveout", "shared-hungry", true),
+       {carveout_column(), scaled_field("dyn KiB", "dynamic_shared_bytes", 1024, 1),
+        field("API blocks/SM", "/blocks_per_sm"),
+        field("observed blocks/SM", "/observed_blocks_per_sm"),
+        field("median ms", "/timing/median_ms", 4), verified_column()}});
   t.sections.push_back(
       {"[l1] the L1 working-set sweep",
        takes("l1"),
        {carveout_column(),
-        kib_column("working set KiB", "working_set_bytes", 0),
+        scaled_field("working set KiB", "working_set_bytes", 1024, 0),
         field("ns/access/SM", "/ns_per_access", 4),
         field("GB/s", "/gbps", 1),
         field("L1 left KiB", "/expected_l1_kib"),
         {"fits L1", [](const nlohmann::json& r,
                        const nlohmann::json&) { return r["fits_l1"].get<bool>() ? "fits" : ""; }},
-        {"check", verified_cell},
+        verified_column(),
         {"L1 hit", [](const nlohmann::json& r, const nlohmann::json&) { return hit_cell(r); }}}});
   t.sections.push_back({"[constant] distinct addresses per warp",
                         takes("constant"),
-                        {field("k", "/k"),
-                         field("ns/request/SM", "/ns_per_request", 3),
-                         field("cycles/request", "/cycles_per_request", 2),
-                         {"check", verified_cell}}});
+                        {field("k", "/k"), field("ns/request/SM", "/ns_per_request", 3),
+                         field("cycles/request", "/cycles_per_request", 2), verified_column()}});
   t.sections.push_back(
       {"[read-path] one image read through each path",
        takes("read-path"),
@@ -446,7 +431,7 @@ MeasuredTable cache_measure_table(const nlohmann::json& doc) {
         field("GB/s", "/gbps", 1),
         field("median ms", "/timing/median_ms", 4),
         {"L1 hit", [](const nlohmann::json& r, const nlohmann::json&) { return hit_cell(r); }},
-        {"check", verified_cell}}});
+        verified_column()}});
   for (const char* note : {"l1_hit_note", "read_hit_note"})
     if (doc.contains(note))
       t.foot.push_back(std::string("L1 hit rate (") + (note[0] == 'l' ? "l1" : "read-path") +
@@ -470,7 +455,7 @@ MeasuredTable cache_measure_table(const nlohmann::json& doc) {
               return r.contains("timing") ? r["timing"]["median_ms"].get<double>() : 0.0;
             },
             5},
-           {"verified", verified_cell},
+           verified_column("verified"),
            field("l1_hit_rate_pct", "/l1_hit_rate_pct", 2)};
   return t;
 }

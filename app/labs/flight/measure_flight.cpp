@@ -247,17 +247,6 @@ int measure_body(const std::string& section, const std::string& format, std::int
 
 namespace {
 
-nlohmann::json check_cell(const nlohmann::json& r, const nlohmann::json&) {
-  return r["verified"].get<bool>() ? "verified" : "WRONG";
-}
-
-TableColumn kib(std::string name, const char* key) {
-  return {
-      std::move(name),
-      [key](const nlohmann::json& r, const nlohmann::json&) { return r[key].get<double>() / 1024; },
-      1};
-}
-
 TableColumn pct_of_memcpy() {
   return {"% memcpy",
           [](const nlohmann::json& r, const nlohmann::json& d) {
@@ -275,14 +264,14 @@ std::vector<TableColumn> copy_columns() {
   return {field("word B", "/word_bytes"),
           field("loads", "/loads_per_thread"),
           field("threads", "/block_threads"),
-          kib("dyn KiB", "dynamic_shared_bytes"),
+          scaled_field("dyn KiB", "dynamic_shared_bytes", 1024, 1),
           {"grid-stride",
            [](const nlohmann::json& r, const nlohmann::json&) {
              return r["grid_stride"].get<bool>() ? "yes" : "";
            }},
           field("warps/SM", "/warps_per_sm"),
           field("limiter", "/limiter"),
-          kib("KiB in flight/SM", "bytes_in_flight_per_sm"),
+          scaled_field("KiB in flight/SM", "bytes_in_flight_per_sm", 1024, 1),
           field("GB/s", "/gbps", 0),
           pct_of_memcpy()};
 }
@@ -322,12 +311,10 @@ MeasuredTable flight_measure_table(const nlohmann::json& doc) {
   };
   t.sections.push_back({"[latency] the pointer-chase ladder",
                         section_is("latency"),
-                        {field("path", "/path"),
-                         field("lanes", "/lanes"),
-                         kib("working set KiB", "working_set_bytes"),
+                        {field("path", "/path"), field("lanes", "/lanes"),
+                         scaled_field("working set KiB", "working_set_bytes", 1024, 1),
                          field("ns/load", "/ns_per_load", 1),
-                         field("cycles/load", "/cycles_per_load", 1),
-                         {"check", check_cell}}});
+                         field("cycles/load", "/cycles_per_load", 1), verified_column()}});
   t.sections.push_back({"[loaded-latency] the chase beside a copy",
                         section_is("loaded-latency"),
                         {field("copy blocks/SM", "/copy_blocks_per_sm"),
@@ -340,7 +327,7 @@ MeasuredTable flight_measure_table(const nlohmann::json& doc) {
                          field("ns/load", "/ns_per_load", 1),
                          field("cycles/load", "/cycles_per_load", 1),
                          field("copy GB/s", "/copy_gbps", 0),
-                         {"check", check_cell}}});
+                         verified_column()}});
   std::vector<TableColumn> littles = copy_columns();
   littles.push_back(field("model GB/s", "/model_gbps", 0));
   littles.push_back({"error %", [](const nlohmann::json& r, const nlohmann::json&) {
@@ -351,11 +338,11 @@ MeasuredTable flight_measure_table(const nlohmann::json& doc) {
   littles.push_back({"knee", [](const nlohmann::json& r, const nlohmann::json&) {
                        return r["below_knee"].get<bool>() ? "below" : "above";
                      }});
-  littles.push_back({"check", check_cell});
+  littles.push_back(verified_column());
   t.sections.push_back({"[littles-law] the copy over bytes in flight, beside the model's line",
                         section_is("littles-law"), std::move(littles)});
   std::vector<TableColumn> plain = copy_columns();
-  plain.push_back({"check", check_cell});
+  plain.push_back(verified_column());
   t.sections.push_back(
       {"[async] plain copies",
        [](const nlohmann::json& r) { return r["section"] == "async" && r["kind"] == "plain"; },
@@ -365,13 +352,10 @@ MeasuredTable flight_measure_table(const nlohmann::json& doc) {
                           return r["section"] == "async" && r["kind"] != "plain" &&
                                  !r.contains("unsupported");
                         },
-                        {field("kind", "/kind"),
-                         field("blocks/SM", "/blocks_per_sm"),
+                        {field("kind", "/kind"), field("blocks/SM", "/blocks_per_sm"),
                          field("threads", "/threads_per_block"),
-                         kib("KiB in flight/SM", "bytes_in_flight_per_sm"),
-                         field("GB/s", "/gbps", 0),
-                         pct_of_memcpy(),
-                         {"check", check_cell}}});
+                         scaled_field("KiB in flight/SM", "bytes_in_flight_per_sm", 1024, 1),
+                         field("GB/s", "/gbps", 0), pct_of_memcpy(), verified_column()}});
   t.sections.push_back({"[async] not on this GPU",
                         [](const nlohmann::json& r) { return r.contains("unsupported"); },
                         {field("kind", "/kind"), field("why", "/unsupported")}});
