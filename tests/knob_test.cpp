@@ -10,6 +10,7 @@
 #include <string>
 
 #include "cache_knobs.h"
+#include "flight_knobs.h"
 #include "global_knobs.h"
 #include "scenario.h"
 
@@ -190,6 +191,10 @@ TEST(Knob, TheGlobalLabsKnobsRoundTripEveryValueTheyOffer) {
 
 TEST(Knob, TheCacheLabsKnobsRoundTripEveryValueTheyOffer) {
   expect_round_trip(cache_knobs(), [](const Knob<CacheState>&, CacheState&) {});
+}
+
+TEST(Knob, TheFlightLabsKnobsRoundTripEveryValueTheyOffer) {
+  expect_round_trip(flight_knobs(), [](const Knob<FlightState>&, FlightState&) {});
 }
 
 }  // namespace

@@ -160,12 +160,13 @@ std::vector<NumberRow> flight_number_rows(const FlightSession& session, const Fl
                  m.picture.loads_per_warp, session.state().stream.word_bytes,
                  kib_text(m.picture.bytes_in_flight).c_str()));
       row("model GB/s",
-          format("%.0f (idle latency %.0f ns%s \u00d7 (1 + GB/s \u00f7 peak)%s + %.2f ns/B%s "
-                 "\u00d7 %.0f B per warp, peak %.0f%s)",
+          // As short as the old line's: the legend and the notes say the rest (per warp; near
+          // the wall, the probe's latency).
+          format("%.0f (%.0f ns%s \u00d7 (1 + GB/s \u00f7 peak) + %.2f ns/B%s \u00d7 %.0f B, "
+                 "peak %.0f%s)",
                  m.predicted_gbps, m.latency_ns, m.latency_measured ? "" : " assumed",
-                 m.loaded ? ", near the wall the probe's" : "", m.batch_ns_per_byte,
-                 m.batch_measured ? "" : " assumed", m.warp_batch_bytes, m.peak_gbps,
-                 m.peak_measured ? "" : " assumed"));
+                 m.batch_ns_per_byte, m.batch_measured ? "" : " assumed", m.warp_batch_bytes,
+                 m.peak_gbps, m.peak_measured ? "" : " assumed"));
       row("measured GB/s",
           cur ? format("%.0f (%s)", cur->gbps, cur->verified ? "verified" : "WRONG")
               : std::string(session.gpu_mode() ? "not measured yet" : "needs a GPU"),

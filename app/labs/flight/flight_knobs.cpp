@@ -1,0 +1,75 @@
+#include "flight_knobs.h"
+
+#include <cstdint>
+
+namespace warplens::app {
+
+namespace {
+
+std::vector<Knob<FlightState>> make_knobs() {
+  using S = FlightState;
+  std::vector<Knob<S>> k;
+  k.push_back(
+      named<S>({.key = "section",
+                .label = "Section",
+                .style = KnobStyle::Radio,
+                .picks = {static_cast<std::int64_t>(FlightSection::Latency),
+                          static_cast<std::int64_t>(FlightSection::LittlesLaw),
+                          static_cast<std::int64_t>(FlightSection::Async)},
+                .get = [](const S& s) { return static_cast<std::int64_t>(s.section); },
+                .set = [](S& s, std::int64_t v) { s.section = static_cast<FlightSection>(v); }},
+               {FlightSection::Latency, FlightSection::LittlesLaw, FlightSection::Async},
+               [](FlightSection f) { return to_string(f); }));
+  k.push_back({.key = "word_bytes",
+               .label = "Word size (bytes per load)",
+               .style = KnobStyle::Radio,
+               .values = {4, 8, 16},
+               .picks = {4, 8, 16},
+               .get = [](const S& s) { return std::int64_t{s.stream.word_bytes}; },
+               .set = [](S& s, std::int64_t v) { s.stream.word_bytes = static_cast<int>(v); }});
+  k.push_back(
+      {.key = "loads_per_thread",
+       .label = "Loads in flight per thread",
+       .style = KnobStyle::Radio,
+       .values = {1, 2, 4, 8},
+       .picks = {1, 2, 4, 8},
+       .get = [](const S& s) { return std::int64_t{s.stream.loads_per_thread}; },
+       .set = [](S& s, std::int64_t v) { s.stream.loads_per_thread = static_cast<int>(v); }});
+  k.push_back({.key = "block_threads",
+               .label = "Threads per block",
+               .style = KnobStyle::Radio,
+               .values = {32, 64, 128, 256, 512, 1024},
+               .picks = {64, 128, 256, 512, 1024},
+               .get = [](const S& s) { return std::int64_t{s.stream.block_threads}; },
+               .set = [](S& s, std::int64_t v) { s.stream.block_threads = static_cast<int>(v); }});
+  k.push_back({.key = "dynamic_shared_kib",
+               .label = "Dynamic shared memory per block (KiB), to lower occupancy",
+               .low = 0,
+               .high = 227,
+               .picks = {0, 32, 64},
+               .get = [](const S& s) { return s.stream.dynamic_shared_bytes / 1024; },
+               .set = [](S& s, std::int64_t v) { s.stream.dynamic_shared_bytes = v * 1024; }});
+  k.push_back({.key = "grid_stride",
+               .label = "grid-stride loop",
+               .style = KnobStyle::Check,
+               .picks = {0, 1},
+               .get = [](const S& s) { return std::int64_t{s.stream.grid_stride}; },
+               .set = [](S& s, std::int64_t v) { s.stream.grid_stride = v != 0; }});
+  k.push_back({.key = "working_set_kib",
+               .label = "Working set the ladder rings (KiB)",
+               .low = 1,
+               .high = 1 << 20,
+               .picks = {16, 64, 1024},
+               .get = [](const S& s) { return s.working_set_bytes / 1024; },
+               .set = [](S& s, std::int64_t v) { s.working_set_bytes = v * 1024; }});
+  return k;
+}
+
+}  // namespace
+
+const std::vector<Knob<FlightState>>& flight_knobs() {
+  static const std::vector<Knob<FlightState>> knobs = make_knobs();
+  return knobs;
+}
+
+}  // namespace warplens::app
