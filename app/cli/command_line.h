@@ -34,7 +34,7 @@ Size parse_size(const std::string& text);
 /// lab with the options alone (scenario null).
 struct MeasureTarget {
   const Scenario* scenario = nullptr;
-  Lab lab = Lab::Global;
+  Lab lab = kFirstLab;
   std::shared_ptr<const Scenario> loaded;  ///< --kernel's preset, which `scenario` points at
 };
 

@@ -32,6 +32,10 @@ inline constexpr std::array kLabIdentities = {WARPLENS_LABS(WARPLENS_LAB_IDENTIT
 
 inline constexpr std::size_t kLabCount = kLabIdentities.size();
 
+/// The list's first lab: the one the window opens on, a preset without `lab` opens, and the
+/// command line's verbs take without --lab.
+inline constexpr Lab kFirstLab = kLabIdentities.front().id;
+
 /// The lab's name on the command line, in presets (its table, e.g. [banks]) and in figures:
 /// global | banks | transpose | matmul | reduction | cache | flight | kernel.
 const char* to_string(Lab lab);

@@ -21,11 +21,11 @@ class ScenarioError : public std::runtime_error {
 };
 
 struct Scenario {
-  std::string name;       ///< the --scenario name, e.g. "misaligned"
-  std::string title;      ///< one line, for the window and figure titles
-  std::string summary;    ///< 2-4 sentences
-  std::string look_for;   ///< what to watch in the view
-  Lab lab = Lab::Global;  ///< which lab the scenario opens
+  std::string name;      ///< the --scenario name, e.g. "misaligned"
+  std::string title;     ///< one line, for the window and figure titles
+  std::string summary;   ///< 2-4 sentences
+  std::string look_for;  ///< what to watch in the view
+  Lab lab = kFirstLab;   ///< which lab the scenario opens
   /// An A/B scenario: the built-in scenario (same lab) shown as side A, this one as side B.
   /// Empty for a single view.
   std::string compare_with;

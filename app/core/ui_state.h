@@ -30,7 +30,7 @@ struct UiState {
   /// Set by the scenario picker; draw_app applies it (to whichever session the scenario's lab
   /// uses) after the frame's panels are drawn.
   int pending_scenario = -1;
-  Lab lab = Lab::Global;  ///< the lab shown
+  Lab lab = kFirstLab;  ///< the lab shown
   viz::ThemeName theme = viz::ThemeName::Light;
   bool theme_changed = false;  ///< set by the panel; the caller re-styles ImGui
   /// UI scale chosen in the window (x the monitor's content scale); scale_changed asks the
@@ -90,11 +90,11 @@ struct UiState {
   // --- stepping through the access shown (keys . , and space; app/widgets/view_step.h) -------
   /// The wavefronts served / sectors moved so far; -1: the whole access (not stepping).
   int view_step = -1;
-  bool step_playing = false;   ///< space: one step every kStepPace seconds (class_mode.h)
-  double step_due = 0;         ///< ImGui time of the next step while playing
-  int view_steps = 0;          ///< the steps the last frame's views reported
-  std::string step_unit;       ///< "wavefront" or "sector" (the last frame's views)
-  Lab step_lab = Lab::Global;  ///< stepping ends when the shown lab changes
+  bool step_playing = false;  ///< space: one step every kStepPace seconds (class_mode.h)
+  double step_due = 0;        ///< ImGui time of the next step while playing
+  int view_steps = 0;         ///< the steps the last frame's views reported
+  std::string step_unit;      ///< "wavefront" or "sector" (the last frame's views)
+  Lab step_lab = kFirstLab;   ///< stepping ends when the shown lab changes
   /// A step back into the previous stage of a sequence: show its last step once its views have
   /// reported their steps (class_mode.h: steps_drawn).
   bool step_to_last = false;

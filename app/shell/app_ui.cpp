@@ -162,7 +162,7 @@ void draw_scenario_combo(UiState& ui, float preview_room) {
   if (ImGui::BeginCombo("##scenario", preview.c_str(),
                         ImGuiComboFlags_HeightLarge |
                             (arrow_only ? ImGuiComboFlags_NoPreview : ImGuiComboFlags_None))) {
-    Lab group = Lab::Global;
+    Lab group = kFirstLab;
     for (int i = 0; i < count; ++i) {
       const Scenario& sc = scenario_at(ui, i);
       if (i == builtin) {

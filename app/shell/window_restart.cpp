@@ -38,7 +38,7 @@ std::vector<std::string> window_restart_argv(const UiState& ui, const std::strin
 struct WindowRestart::Ready {
   std::mutex mutex;
   std::string section;  ///< the lab's preset_section() the preset below was made from
-  Lab lab = Lab::Global;
+  Lab lab = kFirstLab;
   int scenario = -1;
   std::string preset;   ///< the full preset text
   UiState layout;       ///< scale, theme and layout (the fields window_restart_argv reads)

@@ -27,7 +27,7 @@ class Workbench {
   [[nodiscard]] LabInstance* made(Lab id) const;
   [[nodiscard]] LabInstance* made_a(Lab id) const;
 
-  /// Side B's instance as the lab's own type (tests, bench), e.g. get<GlobalLab>(Lab::Global).
+  /// Side B's instance as the lab's own type (tests, bench): get<T>(id), T the lab unit's class.
   template <typename T>
   T& get(Lab id) {
     return dynamic_cast<T&>(lab(id));
