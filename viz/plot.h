@@ -62,6 +62,9 @@ struct PlotLayout {
   /// the frame takes its row).
   enum class Legend { OneLine, Wrapped, None };
   Legend legend = Legend::OneLine;
+  /// Where set, gets the labels of the vertical marks that found no place in the frame free of
+  /// the other labels and the current points' rings (they are not drawn; a short frame).
+  std::vector<std::string>* unplaced_marks = nullptr;
 };
 
 /// Draws at the current ImGui cursor, `width` x `height` pixels, and advances the cursor.

@@ -3,6 +3,7 @@
 
 #include <imgui.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
@@ -18,12 +19,18 @@
 
 namespace warplens::app {
 
-/// printf into a std::string (at most 255 characters).
+/// printf into a std::string, as long as the text is (a longer paragraph is not cut short).
 template <typename... Args>
 std::string format(const char* fmt, Args... args) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, fmt, args...);
-  return buf;
+  const int n = std::snprintf(buf, sizeof buf, fmt, args...);
+  if (n < 0) return {};
+  if (static_cast<std::size_t>(n) < sizeof buf)
+    return std::string(buf, static_cast<std::size_t>(n));
+  std::string out(static_cast<std::size_t>(n) + 1, '\0');
+  std::snprintf(out.data(), out.size(), fmt, args...);
+  out.resize(static_cast<std::size_t>(n));
+  return out;
 }
 
 /// 1234567 -> "1,234,567".
