@@ -126,6 +126,9 @@ bool knob_int(const char* label, int& value, int low, int high, float width_char
 bool knob_choice(const char* label, int& index, const char* const* names, int count);
 /// A checkbox.
 bool knob_check(const char* label, bool& value);
+/// A/B compare's side in the strip: "side (A) (B)", `side_a` the side the knobs edit (and the
+/// view shows, where only one fits); true when it changed.
+bool knob_side(bool& side_a);
 
 /// While one is alive, the knobs above draw their labels only if `on` (a short presenter strip
 /// keeps the values and drops the words; a checkbox keeps its label).
