@@ -33,6 +33,11 @@ struct WarpPanelInfo {
       "bytes from the buffer base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B lines";
 };
 
+/// `caption` (what the strip's rules mean, "... thin rules: 32 B sectors • thick rules: 128 B
+/// lines") for a sector row whose boxes are `box_bytes` each (transaction_box_bytes): as given for
+/// 32; the thin rules named transactions for 64; for 128 no thin rules, each line a transaction.
+std::string strip_rules_caption(const std::string& caption, int box_bytes);
+
 /// Draws `trace` (the CPU copy of what the view's buffer holds) into the available region of the
 /// current ImGui window: the picture, its labels and the legend under it.
 void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpPanelInfo& info,
