@@ -125,7 +125,10 @@ void main() {
   // Rules: bytes (when wide enough), 32-byte sectors, 128-byte lines.
   float d_byte = min(fract(local), 1.0 - fract(local)) * u_px_per_byte;
   if (u_px_per_byte >= 6.0 * u_scale && d_byte < 0.5) c = mix(c, u_rule, 0.25);
-  if (d_sector < 0.6 * u_scale) c = mix(c, u_rule, 0.55);
+  // No thin rules over boxes a few pixels wide (matrix-columns at 3x on 1280x720: 32 lines of
+  // 13 px): there they darkened the bytes in stripes; the sector row still shows the boxes.
+  if (box_bytes * u_px_per_byte >= max(8.0, 4.0 * u_scale) && d_sector < 0.6 * u_scale)
+    c = mix(c, u_rule, 0.55);
   if (d_line < (widened ? min(0.6 * u_scale, line_rule) : line_rule)) c = u_rule;
   // Frame top.
   if (p.y - u_rect.y < 1.5 * u_scale) c = u_rule;

@@ -220,6 +220,39 @@ TEST_F(WarpViewTest, AFermiCachingTransactionIsOneBoxNotFourSectors) {
   }
 }
 
+// Issue 32: matrix-columns at 3x on 1280x720 gives 32 lines some 18 px each, a sector 4 px:
+// the thin sector rules (0.6 px x scale) then covered most pixel columns and darkened every
+// requested word in stripes. Over sectors that narrow there are no thin rules: a word's widened
+// span is its lane's colour throughout.
+TEST_F(WarpViewTest, NarrowSectorsKeepTheirWordsInTheLanesColour) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  for (const float scale : {2.0f, 3.0f}) {
+    SCOPED_TRACE(scale);
+    viz::WarpView view;
+    const TraceRecords trace = host_twin_trace({4, 0, 256, 256}, 0);  // 1 KiB apart
+    view.publish(trace);
+    const int width = 700, height = 300;
+    const GLuint texture = view.render(trace, width, height, scale, theme);
+    const viz::Image image = viz::read_texture(texture, width, height);
+    const viz::StripLayout& layout = view.layout();
+    ASSERT_EQ(layout.lines.size(), 32u);
+    ASSERT_LT(32 * layout.px_per_byte, 8 * scale) << "the case needs sectors a few px wide";
+    const int y = static_cast<int>(0.5f * (layout.strip.y0 + layout.sector_row_top));
+    int off = 0, checked = 0;
+    for (int lane = 0; lane < 32; ++lane) {
+      const viz::StripLayout::Line& line = layout.lines[static_cast<std::size_t>(lane)];
+      // The word's span, widened to 4 px x scale, less the line rule at its left edge.
+      for (int x = static_cast<int>(line.x + 2 * scale) + 1;
+           x < static_cast<int>(line.x + 4 * scale) - 1; ++x) {
+        off += !same(image.pixel(x, y), theme.lanes[static_cast<std::size_t>(lane)]);
+        ++checked;
+      }
+    }
+    EXPECT_GT(checked, 32);
+    EXPECT_EQ(off, 0) << "of " << checked << " pixel columns of requested words";
+  }
+}
+
 TEST_F(WarpViewTest, LayoutShowsTouchedLinesWithGapsBetweenRuns) {
   const auto trace = host_twin_trace({16, 0, 64, 256}, 0);  // every lane 1 KiB apart
   const auto layout = viz::layout_warp_view(trace, 1600, 400, 1.0f);

@@ -114,7 +114,11 @@ void draw_legend(const std::vector<LegendEntry>& entries, const viz::Theme& them
 
 }  // namespace
 
-std::string strip_rules_caption(const std::string& caption, int box_bytes) {
+bool thin_rules_drawn(int box_bytes, float px_per_byte, float scale) {
+  return static_cast<float>(box_bytes) * px_per_byte >= std::max(8.0f, 4.0f * scale);
+}
+
+std::string strip_rules_caption(const std::string& caption, int box_bytes, bool thin_rules) {
   const std::string thin = "thin rules: 32 B sectors";
   const std::string thick = "thick rules: 128 B lines";
   std::string out = caption;
@@ -122,11 +126,9 @@ std::string strip_rules_caption(const std::string& caption, int box_bytes) {
     const std::size_t at = out.find(from);
     if (at != std::string::npos) out.replace(at, from.size(), to);
   };
+  if (box_bytes == 128 || !thin_rules) replace(" \u2022 " + thin, "");
   if (box_bytes == 64) replace(thin, "thin rules: 64 B transactions");
-  if (box_bytes == 128) {
-    replace(" \u2022 " + thin, "");
-    replace(thick, "thick rules: 128 B lines, one transaction each");
-  }
+  if (box_bytes == 128) replace(thick, "thick rules: 128 B lines, one transaction each");
   return out;
 }
 
@@ -158,9 +160,11 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   const int box_bytes = info.model != model::HardwareModel::Modern && info.analysis
                             ? transaction_box_bytes(info.analysis->transaction_ranges)
                             : 32;
-  const std::string strip_caption = strip_rules_caption(info.strip_caption, box_bytes) +
+  const bool thin_rules = thin_rules_drawn(box_bytes, probe.px_per_byte, s);
+  const std::string strip_caption = strip_rules_caption(info.strip_caption, box_bytes, thin_rules) +
                                     (extra.empty() ? "" : " \u2022 " + extra);
   const std::string rules_words = box_bytes == 128  ? "rules: 128 B line, one transaction each"
+                                  : !thin_rules     ? "rules: 128 B line"
                                   : box_bytes == 64 ? "rules: 64 B transaction, 128 B line"
                                                     : "rules: 32 B sector, 128 B line";
   const bool caption_row =
