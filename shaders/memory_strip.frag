@@ -25,6 +25,8 @@ uniform int u_stepping;           // 1: stepping through the request's sectors (
                                    // 2: the same, sectors not yet arrived drawn as never moved
 uniform uint u_arrived_end;        // stepping: sectors (low address bits / 32) below this arrived
 uniform float u_sector_row_top;    // y where the sector row starts: one band per warp
+uniform float u_box_bytes;         // bytes per box of the sector row and per thin rule: 32, or
+                                   // a historical model's transaction (64 or 128) where all are
 out vec4 frag_color;
 
 const float kLineBytes = 128.0;
@@ -90,8 +92,11 @@ void main() {
 
   bool arrived = u_stepping == 0 || (sector & 0x7ffffffu) < u_arrived_end;
 
-  float in_sector = mod(local, kSectorBytes);
-  float d_sector = min(in_sector, kSectorBytes - in_sector) * u_px_per_byte;
+  // One box (and one thin rule) per 32-byte sector, or per transaction where the model moves
+  // whole 64- or 128-byte blocks (Fermi's caching loads: one box per 128-byte line).
+  float box_bytes = max(u_box_bytes, kSectorBytes);
+  float in_sector = mod(local, box_bytes);
+  float d_sector = min(in_sector, box_bytes - in_sector) * u_px_per_byte;
   float d_line = min(local, kLineBytes - local) * u_px_per_byte;
   // Rules and the gaps between sector boxes narrow with the sectors, so a line a few pixels per
   // sector wide (a broken axis, many lines) keeps its sector boxes and bytes.
@@ -120,7 +125,10 @@ void main() {
   // Rules: bytes (when wide enough), 32-byte sectors, 128-byte lines.
   float d_byte = min(fract(local), 1.0 - fract(local)) * u_px_per_byte;
   if (u_px_per_byte >= 6.0 * u_scale && d_byte < 0.5) c = mix(c, u_rule, 0.25);
-  if (d_sector < 0.6 * u_scale) c = mix(c, u_rule, 0.55);
+  // No thin rules over boxes a few pixels wide (matrix-columns at 3x on 1280x720: 32 lines of
+  // 13 px): there they darkened the bytes in stripes; the sector row still shows the boxes.
+  if (box_bytes * u_px_per_byte >= max(8.0, 4.0 * u_scale) && d_sector < 0.6 * u_scale)
+    c = mix(c, u_rule, 0.55);
   if (d_line < (widened ? min(0.6 * u_scale, line_rule) : line_rule)) c = u_rule;
   // Frame top.
   if (p.y - u_rect.y < 1.5 * u_scale) c = u_rule;

@@ -127,6 +127,25 @@ TEST(BankLayout, AProjectorAtThreeTimesKeepsEveryRowOfThePaddedTileLegible) {
   EXPECT_TRUE(alone.total_shown);
 }
 
+TEST(BankLayout, ACrampedGridTakesTheWidthItsMarginsLeft) {
+  // bank-stride-32 at 3x on 1280x720 (the presenter's view, about 700 x 290 px): the cramped
+  // tier, whose 32 rows are a few pixels each. Its margins were the regular 14 px x scale each
+  // side, the room of ten of its 13 px bank columns; now 4 px x scale, the columns wider.
+  const Access a = shared_access("32 * lane", 4);
+  const float s = 3.0f, w = 700, h = 290;
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, static_cast<int>(w),
+                                                  static_cast<int>(h), s, /*text_beside=*/true);
+  ASSERT_EQ(layout.phases.size(), 1u);
+  const auto& p = layout.phases[0];
+  ASSERT_LT(layout.text_scale, 0.7f) << "not the cramped tier";
+  EXPECT_EQ(p.rows.size(), 32u);
+  EXPECT_EQ(p.hidden_rows, 0);
+  EXPECT_LE(layout.label_x, 4 * s + 0.5f);
+  EXPECT_GE(layout.bank_x(p, layout.bank_count), w - 4 * s - 1.0f);
+  EXPECT_GE(layout.cell_w, 15.0f);
+  EXPECT_TRUE(p.conflict(0));
+}
+
 TEST(BankLayout, ElisionTakesTheMiddleAndKeepsEveryConflictingBanksRow) {
   // Lanes 0-15: rows 0-15, all bank 0 (a 16-way conflict); lanes 16-31: rows 16-31 on the
   // diagonal (banks 16-31, no conflict). Too short for 32 rows: the conflict rows all stay,

@@ -158,6 +158,32 @@ TEST(LayoutAudit, FindsACompareThatShowsOneSideAtATime) {
   EXPECT_TRUE(missing) << a.report.dump(2);
 }
 
+TEST(LayoutAudit, ACompareShowingOneSideKeepsTheRatioAndBothSidesCountsOnScreen) {
+  // 1280x720 and 1600x960 at 3x: one view at a time. The ratio heads the column (the scenario's
+  // title pushed it below the column at 1280x720), then a row per side with its model's count
+  // (the side shown highlighted, the strip's "side" flips it). The audit fails where the ratio
+  // or the sides' rows are below the column; the pane left out stays its only finding.
+  for (const char* size : {"1280x720", "1600x960"}) {
+    SCOPED_TRACE(size);
+    for (const char* scenario : kCompareScenarios) {
+      SCOPED_TRACE(scenario);
+      const Audit a =
+          audit(std::string("--scenario ") + scenario + " --size " + size + " --scale 3");
+      int pane = 0;
+      for (const auto& f : a.report["findings"]) {
+        const std::string text = f["text"].get<std::string>();
+        EXPECT_EQ(text.find("B / A ratio"), std::string::npos) << f.dump();
+        EXPECT_EQ(text.find("sides' rows"), std::string::npos) << f.dump();
+        if (f["fails"].get<bool>()) {
+          EXPECT_EQ(text.rfind("A/B compare: pane A not drawn", 0), 0u) << f.dump();
+          ++pane;
+        }
+      }
+      EXPECT_EQ(pane, 1) << a.report.dump(2);
+    }
+  }
+}
+
 TEST(LayoutAudit, EveryScenariosTitleIsOnScreenWholeOnA1920x1080Projector) {
   // The strip's picker narrows (at 3x to its arrow alone) where the knobs need the room; the
   // title then heads the numbers beside the view, wrapped. The audit fails on a title shown

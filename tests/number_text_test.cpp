@@ -11,6 +11,7 @@
 #include "analyze_report.h"
 #include "model_test_support.h"
 #include "number_text.h"
+#include "ui_widgets.h"
 
 namespace warplens::app {
 namespace {
@@ -258,6 +259,17 @@ TEST(LoadPath, LdcgSaysTheSectorsAreTheSame) {
   EXPECT_EQ(load_path_note(gpu::CopyParams{}), "");
   // The model honours it: the same sectors per request on either path.
   EXPECT_EQ(global(pattern("2 * lane")).sectors.size(), 8u);
+}
+
+TEST(Format, KeepsAParagraphLongerThanItsFirstBuffer) {
+  // The flight lab's Little's-law note ran past 255 bytes and ended "the curve meets cudaMe" at
+  // 2x on 1920x1080: format() cut it at its stack buffer.
+  const std::string head(250, 'x');
+  const std::string text =
+      format("%s; the curve meets cudaMemcpy at %s per SM.", head.c_str(), "12.1 KiB");
+  EXPECT_EQ(text, head + "; the curve meets cudaMemcpy at 12.1 KiB per SM.");
+  EXPECT_EQ(format("%d B", 128), "128 B");
+  EXPECT_EQ(format("%s", ""), "");
 }
 
 }  // namespace

@@ -171,6 +171,88 @@ TEST_F(WarpViewTest, ABrokenAxisKeepsEachMovedSectorFilled) {
   }
 }
 
+// Issue 32: Fermi's caching loads move whole 128-byte lines, yet the sector row drew each as
+// four 32-byte boxes. Where every transaction is one aligned 128-byte block, a line the model
+// moves is one box: no gap at its 32-, 64- and 96-byte boundaries. The modern model's sectors
+// keep theirs (the same check fails there, so it sees the gaps it looks for).
+TEST_F(WarpViewTest, AFermiCachingTransactionIsOneBoxNotFourSectors) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  const gpu::CopyParams params{4, 1, 1, 256};  // misaligned by one word: two 128-byte lines
+  const auto lanes = model::evaluate_lanes(copy_access_pattern(params, 0));
+  const auto fermi =
+      model::analyze_global(lanes, 4, model::Op::Load, model::HardwareModel::FermiCaching);
+  ASSERT_EQ(fermi.transaction_ranges.size(), 2u);
+  std::vector<TransactionRange> transactions;
+  for (const auto& r : fermi.transaction_ranges)
+    transactions.push_back(
+        {static_cast<std::uint64_t>(r.begin), static_cast<std::uint64_t>(r.end), 0});
+  EXPECT_EQ(transaction_box_bytes(transactions), 128);
+  for (const float scale : {1.0f, 2.0f, 3.0f}) {
+    SCOPED_TRACE(scale);
+    for (const bool historical : {true, false}) {
+      SCOPED_TRACE(historical ? "fermi-ca" : "modern");
+      viz::WarpView view;
+      const TraceRecords trace = model_trace(params, 0);
+      view.publish(trace);
+      view.publish_transactions(historical ? transactions : std::vector<TransactionRange>{});
+      const int width = 1200, height = 500;
+      const GLuint texture = view.render(trace, width, height, scale, theme);
+      const viz::Image image = viz::read_texture(texture, width, height);
+      const viz::StripLayout& layout = view.layout();
+      ASSERT_EQ(layout.lines.size(), 2u);
+      const int y = static_cast<int>(0.5f * (layout.sector_row_top + layout.strip.y1));
+      int gaps = 0;
+      // Both lines are moved whole under Fermi; the modern model moves all of the first line
+      // (and one sector of the second).
+      for (std::size_t i = 0; i < (historical ? 2u : 1u); ++i)
+        for (const std::uint64_t at : {32u, 64u, 96u}) {
+          const auto& line = layout.lines[i];
+          const int x = static_cast<int>(layout.x_of(line.address + at));
+          for (int dx = -2; dx <= 2; ++dx) gaps += !same(image.pixel(x + dx, y), theme.sector);
+          EXPECT_TRUE(same(image.pixel(x + static_cast<int>(8 * scale), y), theme.sector));
+        }
+      if (historical) {
+        EXPECT_EQ(gaps, 0) << "a 128-byte transaction drawn in pieces";
+      } else {
+        EXPECT_GT(gaps, 0) << "the modern model's sectors lost their boxes";
+      }
+    }
+  }
+}
+
+// Issue 32: matrix-columns at 3x on 1280x720 gives 32 lines some 18 px each, a sector 4 px:
+// the thin sector rules (0.6 px x scale) then covered most pixel columns and darkened every
+// requested word in stripes. Over sectors that narrow there are no thin rules: a word's widened
+// span is its lane's colour throughout.
+TEST_F(WarpViewTest, NarrowSectorsKeepTheirWordsInTheLanesColour) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  for (const float scale : {2.0f, 3.0f}) {
+    SCOPED_TRACE(scale);
+    viz::WarpView view;
+    const TraceRecords trace = host_twin_trace({4, 0, 256, 256}, 0);  // 1 KiB apart
+    view.publish(trace);
+    const int width = 700, height = 300;
+    const GLuint texture = view.render(trace, width, height, scale, theme);
+    const viz::Image image = viz::read_texture(texture, width, height);
+    const viz::StripLayout& layout = view.layout();
+    ASSERT_EQ(layout.lines.size(), 32u);
+    ASSERT_LT(32 * layout.px_per_byte, 8 * scale) << "the case needs sectors a few px wide";
+    const int y = static_cast<int>(0.5f * (layout.strip.y0 + layout.sector_row_top));
+    int off = 0, checked = 0;
+    for (int lane = 0; lane < 32; ++lane) {
+      const viz::StripLayout::Line& line = layout.lines[static_cast<std::size_t>(lane)];
+      // The word's span, widened to 4 px x scale, less the line rule at its left edge.
+      for (int x = static_cast<int>(line.x + 2 * scale) + 1;
+           x < static_cast<int>(line.x + 4 * scale) - 1; ++x) {
+        off += !same(image.pixel(x, y), theme.lanes[static_cast<std::size_t>(lane)]);
+        ++checked;
+      }
+    }
+    EXPECT_GT(checked, 32);
+    EXPECT_EQ(off, 0) << "of " << checked << " pixel columns of requested words";
+  }
+}
+
 TEST_F(WarpViewTest, LayoutShowsTouchedLinesWithGapsBetweenRuns) {
   const auto trace = host_twin_trace({16, 0, 64, 256}, 0);  // every lane 1 KiB apart
   const auto layout = viz::layout_warp_view(trace, 1600, 400, 1.0f);

@@ -29,6 +29,7 @@ struct Tier {
   float total;                                          // the total line under the grids
   float label_column;                                   // row labels left of the grid
   float text;                                           // labels drawn at this fraction of the font
+  float margin = kMargin;                               // left and right of the grids
 };
 constexpr Tier kRegular{32, 24, 34, 28, 28, 24, 24, 3, 16, 28, 104, 1.0f};
 constexpr Tier kCompact{28, 20, 28, 24, 22, 20, 20, 2, 8, 24, 96, 1.0f};
@@ -39,8 +40,11 @@ constexpr Tier kTightBeside{2, 14, 16, 16, 16, 14, 14, 1, 4, 0, 66, kTightText};
 // parts grow with the scale, the room does not), the labels at half the font and the fixed parts
 // thinner still, so the rows keep their room.
 constexpr float kCrampedText = 0.5f;
-constexpr Tier kCramped{16, 10, 12, 12, 12, 10, 10, 1, 2, 14, 50, kCrampedText};
-constexpr Tier kCrampedBeside{2, 10, 12, 12, 0, 10, 10, 1, 2, 0, 50, kCrampedText};
+// Their margins are narrow too: at 3x on 1280x720 the regular 14 px x scale each side (84 px in
+// all) took the width of six of the grid's 13 px bank columns.
+constexpr float kCrampedMargin = 4;
+constexpr Tier kCramped{16, 10, 12, 12, 12, 10, 10, 1, 2, 14, 50, kCrampedText, kCrampedMargin};
+constexpr Tier kCrampedBeside{2, 10, 12, 12, 0, 10, 10, 1, 2, 0, 50, kCrampedText, kCrampedMargin};
 // Rows shrink to kMinRowScaled x scale before any is elided, and never below kMinRowPixels: a
 // row of lane colours stays visible even where its labels must be thinned.
 constexpr float kMinRowScaled = 1.5f, kMinRowPixels = 4, kMaxRowHeight = 56;
@@ -221,7 +225,6 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
 
   // Horizontal: the lane row over everything; under it the phase grids in `columns` columns,
   // each a row-label column and then one column per bank.
-  layout.label_x = kMargin * s;
   layout.caption_y = kCaptionTop * s;
   const int phase_count = static_cast<int>(layout.phases.size());
   const bool several = phase_count > 1;
@@ -231,12 +234,13 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
   const auto top_of = [&](const Tier& t) {
     return t.lane_top * s + lane_height(t) + (several ? t.bracket * s : 0);
   };
-  const auto column_width = [&](int columns) {
-    return (w - 2 * kMargin * s - static_cast<float>(columns - 1) * kColumnGap * s) /
+  const auto column_width = [&](int columns, const Tier& t) {
+    return (w - 2 * t.margin * s - static_cast<float>(columns - 1) * kColumnGap * s) /
            static_cast<float>(columns);
   };
   const auto cell_width = [&](int columns, const Tier& t) {
-    return std::max(1.0f, (column_width(columns) - t.label_column * s) / static_cast<float>(banks));
+    return std::max(1.0f,
+                    (column_width(columns, t) - t.label_column * s) / static_cast<float>(banks));
   };
 
   // Vertical, for `columns` columns: the phases in bands of `columns` grids side by side; fixed
@@ -366,13 +370,14 @@ BankLayout layout_bank_view(const TraceRecords& trace, const model::SharedAnalys
   layout.conflict_frame = std::min(kConflictFrame * s, kConflictFrameShare * best.cell_w);
   layout.box_gap = std::max(1.0f, std::min(1.0f * s, kBoxGapShare * best.cell_w));
   layout.label_column = v.label_column * s;
+  layout.label_x = v.margin * s;
   layout.lane_gap_px = kLaneGap * s * (v.text < 1.0f ? 0.5f : 1.0f);
   layout.lanes = {layout.label_x + layout.label_column, v.lane_top * s,
-                  std::max(layout.label_x + layout.label_column + 32.0f, w - kMargin * s),
+                  std::max(layout.label_x + layout.label_column + 32.0f, w - v.margin * s),
                   v.lane_top * s + lane_height(v)};
   const float top = top_of(v);
   const int cap = best.cap;
-  const float column_w = column_width(best.columns);
+  const float column_w = column_width(best.columns, v);
   layout.grid_x0 = layout.label_x + layout.label_column;
 
   float y = top + v.phase_gap * s;

@@ -3,6 +3,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -246,9 +247,9 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
 
   draw->PushClipRect({left, top}, {right, bottom}, true);
   // The model's vertical marks (one per x: the last of several, as the legend lists them),
-  // each labelled at the top: right of the line, or left of it where the frame ends first, in
-  // the first row where it meets no other label.
-  std::vector<std::vector<std::pair<float, float>>> rows;  // the labels' spans, per row
+  // each labelled inside the frame: right of the line, or left of it where the frame ends
+  // first, in the first row where it meets no other label (below).
+  std::vector<ImVec4> placed;  // the labels' boxes: x0, y0, x1, y1
   // The rings of the current points: a label keeps off them (the knee's label sat under the
   // ring of the point beside it).
   std::vector<ImVec2> rings;
@@ -264,6 +265,45 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
       return p.x + r > lx - 2 * s && p.x - r < lx + w + 2 * s && p.y + r > ly && p.y - r < ly + h;
     });
   };
+  // A label keeps off the reference lines too (the knee's label sat on the cudaMemcpy line),
+  // and, where a row allows, off the series' lines and points.
+  const auto off_references = [&](float ly, float h) {
+    return std::none_of(references.begin(), references.end(), [&](const ReferenceLine& r) {
+      if (spec.log_y && r.y <= 0) return false;
+      const float y = py(r.y);
+      return y > ly - 3 * s && y < ly + h + 3 * s;
+    });
+  };
+  const auto off_series = [&](float lx, float ly, float w, float h) {
+    const float x0 = lx - 2 * s, x1 = lx + w + 2 * s, y0 = ly - 2 * s, y1 = ly + h + 2 * s;
+    const auto inside = [&](ImVec2 p) { return p.x >= x0 && p.x <= x1 && p.y >= y0 && p.y <= y1; };
+    for (const auto& se : series)
+      for (std::size_t i = 0; i < se.x.size(); ++i) {
+        if (spec.log_y && se.y[i] <= 0) continue;
+        const ImVec2 p{px(se.x[i]), py(se.y[i])};
+        if (inside(p)) return false;
+        if (!se.lines || i == 0 || (spec.log_y && se.y[i - 1] <= 0)) continue;
+        const ImVec2 q{px(se.x[i - 1]), py(se.y[i - 1])};
+        for (int k = 1; k < 16; ++k) {  // a segment crossing the box passes one of these
+          const float f = static_cast<float>(k) / 16;
+          if (inside({q.x + f * (p.x - q.x), q.y + f * (p.y - q.y)})) return false;
+        }
+      }
+    return true;
+  };
+  // ... and off the other marks' lines.
+  const auto off_marks = [&](const XMark& self, float lx, float w) {
+    return std::none_of(spec.x_marks.begin(), spec.x_marks.end(), [&](const XMark& o) {
+      if (&o == &self || o.x < spec.x_min || o.x > spec.x_max) return false;
+      const float x = px(o.x);
+      return x > lx - 3 * s && x < lx + w + 3 * s;
+    });
+  };
+  struct MarkLabel {
+    const XMark* mark;
+    float x, y, size;
+  };
+  std::vector<MarkLabel> mark_labels;  // drawn over the lines, once all of them are drawn
   for (auto at = spec.x_marks.begin(); at != spec.x_marks.end(); ++at) {
     const XMark& m = *at;
     if (m.x < spec.x_min || m.x > spec.x_max) continue;
@@ -272,49 +312,57 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
         }))
       continue;
     const float x = px(m.x);
-    const ImU32 c = to_imgui_color(m.color);
-    dashed_line(draw, {x, top}, {x, bottom}, c, 1.5f * s, 5 * s);
-    const ImVec2 ts = ImGui::CalcTextSize(m.label.c_str());
-    const float right_of = x + 4 * s, left_of = std::max(left + 2 * s, x - 4 * s - ts.x);
-    const float preferred = right_of + ts.x <= right ? right_of : left_of;
-    const auto row_y = [&](std::size_t row) {
-      return top + 4 * s + static_cast<float>(row) * font * 1.2f;
-    };
-    const auto free_in = [&](std::size_t row, float lx) {
-      return row >= rows.size() ||
-             std::none_of(rows[row].begin(), rows[row].end(), [&](const auto& span) {
-               return lx < span.second + 8 * s && span.first < lx + ts.x + 8 * s;
-             });
-    };
-    // The first row on the preferred side, else on the other, else just clear of a ring next
-    // to the line, free of other labels and of the rings inside the frame; failing that, the
-    // first row free of labels on the preferred side.
-    std::vector<float> candidates = {preferred, preferred == right_of ? left_of : right_of};
-    for (const ImVec2& p : rings) {
-      candidates.push_back(p.x - 12.0f * s - ts.x);
-      candidates.push_back(p.x + 12.0f * s);
-    }
-    float lx = preferred;
-    std::size_t row = 0;
-    bool placed = false;
-    for (const float candidate : candidates) {
-      if (candidate < left + 2 * s || candidate + ts.x > right) continue;
-      for (std::size_t r = 0; !placed && row_y(r) + ts.y <= bottom; ++r) {
-        if (!free_in(r, candidate) || !off_rings(candidate, row_y(r), ts.x, ts.y)) continue;
-        lx = candidate;
-        row = r;
-        placed = true;
+    dashed_line(draw, {x, top}, {x, bottom}, to_imgui_color(m.color), 1.5f * s, 5 * s);
+    // At the font's size, else (a short or crowded frame) at three quarters of it, then at
+    // 0.6 of it, never under 12 px.
+    bool found = false;
+    for (const float size : {font, std::max(0.75f * font, 12.0f), std::max(0.6f * font, 12.0f)}) {
+      const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, m.label.c_str());
+      const float right_of = x + 4 * s, left_of = std::max(left + 2 * s, x - 4 * s - ts.x);
+      const float preferred = right_of + ts.x <= right ? right_of : left_of;
+      // The rows a label may take: from the frame's top down, then from its bottom up (a short
+      // frame's lines often cross its top rows).
+      std::vector<float> rows;
+      for (float y = top + 4 * s; y + ts.y <= bottom; y += size * 1.2f) rows.push_back(y);
+      for (float y = bottom - 4 * s - ts.y; y >= top; y -= size * 1.2f) rows.push_back(y);
+      const auto free_at = [&](float lx, float ly) {
+        return std::none_of(placed.begin(), placed.end(), [&](const ImVec4& b) {
+          return lx < b.z + 8 * s && b.x < lx + ts.x + 8 * s && ly < b.w && b.y < ly + ts.y;
+        });
+      };
+      // The first row on the preferred side, else on the other, else just clear of a ring next
+      // to the line, free of other labels, of the rings inside the frame and of the other
+      // marks' lines (a label across one reads as its); in a first pass free of the reference
+      // lines and the series too, in a second of the reference lines (the knee's label sat on
+      // the cudaMemcpy line), in a third of neither (the label's box is drawn over them).
+      std::vector<float> candidates = {preferred, preferred == right_of ? left_of : right_of};
+      for (const ImVec2& p : rings) {
+        candidates.push_back(p.x - 12.0f * s - ts.x);
+        candidates.push_back(p.x + 12.0f * s);
       }
-      if (placed) break;
+      for (int pass = 0; pass < 3 && !found; ++pass)
+        for (const float candidate : candidates) {
+          // Inside the frame, and never across its own line (left of it, pressed to the
+          // frame's left edge).
+          if (candidate < left + 2 * s || candidate + ts.x > right ||
+              (candidate < x - 2 * s && candidate + ts.x > x + 2 * s))
+            continue;
+          for (const float y : rows) {
+            if (!free_at(candidate, y) || !off_rings(candidate, y, ts.x, ts.y) ||
+                !off_marks(m, candidate, ts.x) || (pass < 2 && !off_references(y, ts.y)) ||
+                (pass == 0 && !off_series(candidate, y, ts.x, ts.y)))
+              continue;
+            placed.push_back({candidate, y, candidate + ts.x, y + ts.y});
+            mark_labels.push_back({&m, candidate, y, size});
+            found = true;
+            break;
+          }
+          if (found) break;
+        }
+      if (found) break;
     }
-    if (!placed)
-      while (!free_in(row, lx)) ++row;
-    if (row >= rows.size()) rows.resize(row + 1);
-    rows[row].push_back({lx, lx + ts.x});
-    const float ly = row_y(row);
-    draw->AddRectFilled({lx - 2 * s, ly}, {lx + ts.x + 2 * s, ly + ts.y},
-                        to_imgui_color(theme.background, 0.85f));
-    draw->AddText({lx, ly}, c, m.label.c_str());
+    // No room at any size: not drawn over another label or a ring; the caller says so.
+    if (!found && layout.unplaced_marks) layout.unplaced_marks->push_back(m.label);
   }
   for (const auto& r : references) {
     if (spec.log_y && r.y <= 0) continue;
@@ -341,6 +389,13 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
       if (static_cast<int>(i) == se.highlight)
         draw->AddCircle(p, 7.0f * s, to_imgui_color(theme.text), 0, 2.0f * s);
     }
+  }
+  for (const MarkLabel& l : mark_labels) {
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(l.size, FLT_MAX, 0.0f, l.mark->label.c_str());
+    draw->AddRectFilled({l.x - 2 * s, l.y}, {l.x + ts.x + 2 * s, l.y + ts.y},
+                        to_imgui_color(theme.background, 0.85f));
+    draw->AddText(ImGui::GetFont(), l.size, {l.x, l.y}, to_imgui_color(l.mark->color),
+                  l.mark->label.c_str());
   }
   draw->PopClipRect();
 

@@ -62,6 +62,10 @@ struct PlotLayout {
   /// the frame takes its row).
   enum class Legend { OneLine, Wrapped, None };
   Legend legend = Legend::OneLine;
+  /// Where set, gets the labels of the vertical marks that found no place in the frame free of
+  /// the other labels, the other marks' lines and the current points' rings, at the font's size
+  /// down to 0.6 of it (they are not drawn; a short or crowded frame).
+  std::vector<std::string>* unplaced_marks = nullptr;
 };
 
 /// Draws at the current ImGui cursor, `width` x `height` pixels, and advances the cursor.

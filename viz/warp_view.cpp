@@ -136,6 +136,7 @@ void WarpView::publish_transactions(const std::vector<TransactionRange>& transac
                                  static_cast<std::uint32_t>(t.slot), 1u});
   }
   transaction_count_ = static_cast<int>(transactions.size());
+  box_bytes_ = transaction_box_bytes(transactions);
   if (!texels.empty())
     transactions_.upload(texels.data(), static_cast<GLsizeiptr>(texels.size() * 4));
 }
@@ -206,6 +207,8 @@ GLuint WarpView::render(const TraceRecords& trace, int width, int height, float 
   glUniform3fv(strip_program_.uniform("u_sector"), 1, &theme.sector.r);
   glUniform1i(strip_program_.uniform("u_transactions"), 1);
   glUniform1i(strip_program_.uniform("u_transaction_count"), transaction_count_);
+  glUniform1f(strip_program_.uniform("u_box_bytes"),
+              static_cast<float>(transaction_count_ > 0 ? box_bytes_ : 32));
   glActiveTexture(GL_TEXTURE1);
   glBindTexture(GL_TEXTURE_BUFFER, transactions_.texture());
   glActiveTexture(GL_TEXTURE0);  // unit 1 is unbound again after drawing

@@ -115,6 +115,7 @@ class WarpView final : public WarpTraceSink {
   TextureBuffer trace_;         // kTraceRecords RGBA32UI texels
   TextureBuffer transactions_;  // kMaxTransactions RGBA32UI texels
   int transaction_count_ = 0;
+  int box_bytes_ = 32;  // transaction_box_bytes of the published transactions
   GLuint vertex_array_ = 0;
   GlProgram strip_program_, lanes_program_;
   RenderTarget target_;

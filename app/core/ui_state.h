@@ -82,6 +82,9 @@ struct UiState {
   /// parameter panel edits A when compare_edit_a is set, else B.
   bool compare = false;
   bool compare_edit_a = false;
+  /// The presenter layout had room for one of A/B compare's views only (this frame): the strip
+  /// offers the side switch, the view shows the side edited.
+  bool compare_one_side = false;
   std::string compare_error;  ///< why compare could not start (status bar)
   /// The command line's --model: shown instead of each applied scenario's own memory model
   /// while set (figures; the window applies it to its first scenario only).

@@ -383,6 +383,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     const ImVec2 second =
         side_by_side ? ImVec2{half.x + gap, body_y} : ImVec2{0, body_y + half.y + gap};
     const bool both = side_by_side || half.y >= least_h;
+    ui.compare_one_side = !both;
     draw_parameters();
     LegendSlot legend;
     {
@@ -414,8 +415,9 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
       });
     } else {
       numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
-        draw_compare_key_numbers(info, *a, b, layer, theme, legend, p, z, shown,
-                                 title_for_numbers());
+        if (const char* side = draw_compare_key_numbers(info, *a, b, layer, theme, legend, p, z,
+                                                        shown, title_for_numbers()))
+          ui.compare_edit_a = side[0] == 'A';
       });
     }
   } else if (a) {

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 
+#include "layout_audit.h"
 #include "presenter.h"
 #include "ui_widgets.h"
 
@@ -26,6 +27,15 @@ void draw_ratio_sentence(const std::optional<double>& ratio, const Headline& ha,
                                                   : "Waiting for both measurements.");
   }
   ImGui::PopTextWrapPos();
+}
+
+// The model's cost without its qualifiers: "4 sectors, 100.0 % of ..." -> "4 sectors",
+// "1 wavefront (the minimum)" -> "1 wavefront", "12 sectors per request" -> "12 sectors".
+std::string model_count(const std::string& model) {
+  std::string count = model.substr(0, std::min(model.find(", "), model.find(" (")));
+  const std::size_t space = count.find(' ');
+  const std::size_t second = space == std::string::npos ? space : count.find(' ', space + 1);
+  return second == std::string::npos ? count : count.substr(0, second);
 }
 
 }  // namespace
@@ -104,33 +114,62 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
   ImGui::End();
 }
 
-void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
-                              const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                              const LegendSlot& legend, ImVec2 pos, ImVec2 size, const char* shown,
-                              const std::string& title) {
+const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
+                                     const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                                     const LegendSlot& legend, ImVec2 pos, ImVec2 size,
+                                     const char* shown, const std::string& title) {
+  const float s = layer.scale();
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
+  // One side at a time (a short projector): no title bar, the ratio's caption names the column.
   ImGui::Begin("A / B##presenter", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-                   ImGuiWindowFlags_NoSavedSettings);
+                   ImGuiWindowFlags_NoSavedSettings | (shown ? ImGuiWindowFlags_NoTitleBar : 0));
   const CompareColumn ca = a.compare_column();
   const CompareColumn cb = b.compare_column();
   const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
-  if (!title.empty()) draw_title_beside(title);
+  // The ratio first, always on screen: the scenario's title (where the strip cut it) comes
+  // after the numbers, not over them (at 1280x720 3x it pushed the ratio below the column).
+  // Without both measurements the ratio's dash shares its caption's line (a large dash would
+  // take the room the sides' rows need on a short projector).
   ImGui::PushTextWrapPos(0);
-  ImGui::TextDisabled("B / A, %s", lab.compare_ratio);
-  ImGui::PushFont(layer.fonts().large);
   if (ratio) {
+    ImGui::TextDisabled("B / A, %s", lab.compare_ratio);
+    ImGui::PushFont(layer.fonts().large);
     ImGui::TextColored(color4(theme.text), "%.2f\u00d7", *ratio);
+    ImGui::PopFont();
   } else {
-    ImGui::TextDisabled("%s", ca.headline.busy || cb.headline.busy ? "\u2026" : "\u2014");
+    ImGui::TextDisabled("B / A, %s: %s", lab.compare_ratio,
+                        ca.headline.busy || cb.headline.busy ? "\u2026" : "\u2014");
   }
-  ImGui::PopFont();
-  draw_ratio_sentence(ratio, ca.headline, cb.headline);
-  if (shown) {  // one view on screen: its side's numbers, never the other's beside it
-    ImGui::TextDisabled("The view shows %s; key %s shows %s.", shown,
-                        std::string_view(shown) == "A" ? "B" : "A",
+  const float window_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
+  if (ImGui::GetItemRectMax().y > window_bottom)
+    audit_finding("missing", "A/B compare: the B / A ratio is below the numbers' column");
+  const char* picked = nullptr;
+  if (shown) {
+    // One view on screen: a row per side, its model's cost beside its letter, the side shown
+    // highlighted; a click (or key A / B) shows the other. Both results stay readable, each
+    // named by its side, and the detailed numbers under them are the shown side's alone.
+    ImGui::Separator();
+    for (const auto& [side, column] : {std::pair{"A", &ca}, std::pair{"B", &cb}}) {
+      const bool on = std::string_view(shown) == side;
+      // The count alone ("4 sectors"): its share is in the shown side's numbers below.
+      const std::string count = model_count(column->model);
+      const std::string with_mark = format("%s  %s  (shown)", side, count.c_str());
+      const bool mark = on && ImGui::CalcTextSize(with_mark.c_str()).x <=
+                                  ImGui::GetContentRegionAvail().x - 2 * s;
+      const std::string row =
+          format("%s  %s%s###side-%s", side, count.c_str(), mark ? "  (shown)" : "", side);
+      if (ImGui::Selectable(row.c_str(), on, 0, {0, 0}) && !on) picked = side;
+    }
+    if (ImGui::GetItemRectMax().y > window_bottom + 2 * s)
+      audit_finding("missing", "A/B compare: the sides' rows are below the numbers' column");
+    draw_ratio_sentence(ratio, ca.headline, cb.headline);
+    ImGui::TextDisabled("The view shows %s; \"side\" in the strip, key %s or a click shows %s.",
+                        shown, std::string_view(shown) == "A" ? "B" : "A",
                         std::string_view(shown) == "A" ? "B" : "A");
+  } else {
+    draw_ratio_sentence(ratio, ca.headline, cb.headline);
   }
   for (const auto& [side, column] : {std::pair{"A", &ca}, std::pair{"B", &cb}}) {
     if (shown && std::string_view(shown) != side) continue;
@@ -143,8 +182,13 @@ void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const La
     for (const KeyNumber& n : key_numbers_from(*column)) draw_key_number(n, layer);
   }
   ImGui::PopTextWrapPos();
+  if (!title.empty()) {
+    ImGui::Separator();
+    draw_title_beside(title);
+  }
   draw_legend_beside(legend);
   ImGui::End();
+  return picked;
 }
 
 void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstance& b,

@@ -24,15 +24,16 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
                           const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 pos,
                           ImVec2 size);
 
-/// The presenter layout's A/B column beside the two views: B / A large, then each side's
-/// parameters and key numbers (model, counters, measured), then the views' legend. `shown`
-/// ("A" or "B") where only that side's view is on screen: its numbers alone, under the ratio,
-/// and a line naming the side and the key that shows the other; nullptr: both sides. A
-/// non-empty `title` (the scenario's, where the strip cannot show it whole) heads the column.
-void draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
-                              const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                              const LegendSlot& legend, ImVec2 pos, ImVec2 size,
-                              const char* shown = nullptr, const std::string& title = {});
+/// The presenter layout's A/B column beside the two views: B / A large (always first, on
+/// screen), then each side's parameters and key numbers (model, counters, measured), the
+/// scenario's `title` where non-empty (the strip cannot show it whole), then the views' legend.
+/// `shown` ("A" or "B") where only that side's view is on screen: under the ratio a row per
+/// side with its model's cost, the shown one highlighted, which a click flips (returned: the
+/// side clicked, else nullptr), and the shown side's numbers alone; nullptr: both sides.
+const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
+                                     const viz::ImGuiLayer& layer, const viz::Theme& theme,
+                                     const LegendSlot& legend, ImVec2 pos, ImVec2 size,
+                                     const char* shown = nullptr, const std::string& title = {});
 
 /// The presenter layout's A/B numbers as a band under two full-width views side by side: A's
 /// parameters and key numbers under A's view, B / A large in the middle, B's under B's view,

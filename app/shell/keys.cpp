@@ -30,7 +30,8 @@ void draw_keys_help(UiState& ui, float w, float h) {
         {"Q", "predict, then reveal: hide the answer, ask for a guess (global and shared labs)"},
         {"1 \u2026 4",
          "pick a view: numbers, heatmap, offset sweep, stride sweep (global); tile, "
-         "global read, global write (transpose)"},
+         "global read, global write (transpose); latency ladder, Little's law, async copies "
+         "(bytes in flight); access, source (Your kernel)"},
         {"C", "A/B compare on / off (global and shared-memory labs)"},
         {"A / B", "while comparing: the panel edits side A or side B"},
         {"P", "presenter layout on / off: the view fills the window, the key numbers large"},

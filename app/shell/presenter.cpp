@@ -140,6 +140,9 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   const float x0 = ImGui::GetCursorScreenPos().x;
   {
     const KnobLabels labels(ui.strip_knob_labels);
+    // A/B compare where one view fits: the side it shows (and the knobs edit); with both on
+    // screen keys A / B pick the side edited, the strip keeps its one line for their height.
+    if (ui.compare && ui.compare_one_side) knob_side(ui.compare_edit_a);
     lab.draw_knobs(frame);
     // Only where it fits after the lab's own, the badge keeping its place (else key T alone
     // switches).

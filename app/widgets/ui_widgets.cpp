@@ -217,6 +217,19 @@ bool knob_choice(const char* label, int& index, const char* const* names, int co
   return changed;
 }
 
+bool knob_side(bool& side_a) {
+  knob_label("side");
+  bool changed = false;
+  if (ImGui::RadioButton("A##side", side_a) && !side_a) changed = side_a = true;
+  ImGui::SameLine();
+  if (ImGui::RadioButton("B##side", !side_a) && side_a) {
+    side_a = false;
+    changed = true;
+  }
+  knob_done();
+  return changed;
+}
+
 KnobLabels::KnobLabels(bool on) : previous_(g_knob_labels) {
   g_knob_labels = on;
 }

@@ -3,6 +3,7 @@
 
 #include <imgui.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <initializer_list>
@@ -18,12 +19,18 @@
 
 namespace warplens::app {
 
-/// printf into a std::string (at most 255 characters).
+/// printf into a std::string, as long as the text is (a longer paragraph is not cut short).
 template <typename... Args>
 std::string format(const char* fmt, Args... args) {
   char buf[256];
-  std::snprintf(buf, sizeof buf, fmt, args...);
-  return buf;
+  const int n = std::snprintf(buf, sizeof buf, fmt, args...);
+  if (n < 0) return {};
+  if (static_cast<std::size_t>(n) < sizeof buf)
+    return std::string(buf, static_cast<std::size_t>(n));
+  std::string out(static_cast<std::size_t>(n) + 1, '\0');
+  std::snprintf(out.data(), out.size(), fmt, args...);
+  out.resize(static_cast<std::size_t>(n));
+  return out;
 }
 
 /// 1234567 -> "1,234,567".
@@ -119,6 +126,9 @@ bool knob_int(const char* label, int& value, int low, int high, float width_char
 bool knob_choice(const char* label, int& index, const char* const* names, int count);
 /// A checkbox.
 bool knob_check(const char* label, bool& value);
+/// A/B compare's side in the strip: "side (A) (B)", `side_a` the side the knobs edit (and the
+/// view shows, where only one fits); true when it changed.
+bool knob_side(bool& side_a);
 
 /// While one is alive, the knobs above draw their labels only if `on` (a short presenter strip
 /// keeps the values and drops the words; a checkbox keeps its label).

@@ -308,7 +308,13 @@ void draw_wrapped_plot(const char* id, const std::string& title, const viz::Plot
       std::any_of(spec.x_marks.begin(), spec.x_marks.end(), unnamed))
     audit_finding("missing", std::string(id) + " view: a dashed line without a name in the " +
                                  title + " chart");
+  std::vector<std::string> unplaced;
+  layout.unplaced_marks = &unplaced;
   viz::draw_plot(id, spec, series, references, width, height, theme, s, interactive, layout);
+  // A mark whose label the frame had no room for: its label goes aside, naming the line.
+  for (const std::string& label : unplaced)
+    aside.notes.push_back(
+        {"No room in the " + title + " chart for a dashed line's label: " + label + ".", false});
 }
 
 float picker_height(const std::vector<PlotCell>& cells, float width) {

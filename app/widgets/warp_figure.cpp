@@ -7,6 +7,7 @@
 
 #include "figure_parts.h"
 #include "ui_widgets.h"
+#include "warp_panel.h"
 #include "warp_view.h"
 
 namespace warplens::app {
@@ -90,6 +91,12 @@ viz::Figure warp_figure(const FigurePanelData& data, const viz::Theme& theme,
   const bool store = data.global.op == model::Op::Store;
   const Strip strip{trace, data.global, layout.warps,
                     data.global.model == model::HardwareModel::Modern};
+  // One box of the sector row per 32-byte sector, or per transaction where the model moves
+  // whole aligned 64- or 128-byte blocks (as the window's shader draws it).
+  const std::uint64_t box =
+      strip.modern
+          ? kSector
+          : static_cast<std::uint64_t>(transaction_box_bytes(data.global.transaction_ranges));
 
   // Captions over the lanes: the access (one warp) or "warp N" per slot.
   for (int slot = 0; slot < layout.warps; ++slot) {
@@ -153,17 +160,17 @@ viz::Figure warp_figure(const FigurePanelData& data, const viz::Theme& theme,
     }
     for (int warp = 0; warp < layout.warps; ++warp) {
       const float y0 = layout.sector_row_top + band_h * static_cast<float>(warp);
-      for (std::uint64_t sector = 0; sector < kLine / kSector; ++sector) {
-        const bool moved = strip.moved(line.address + sector * kSector, warp);
-        const Rect r{x_at(sector * kSector) + 1.5f, y0 + (warp == 0 ? 2.0f : 0.6f),
-                     x_at((sector + 1) * kSector) - 1.5f,
+      for (std::uint64_t unit = 0; unit < kLine / box; ++unit) {
+        const bool moved = strip.moved(line.address + unit * box, warp);
+        const Rect r{x_at(unit * box) + 1.5f, y0 + (warp == 0 ? 2.0f : 0.6f),
+                     x_at((unit + 1) * box) - 1.5f,
                      y0 + band_h - (warp + 1 == layout.warps ? 0 : 0.6f)};
         pen.fill(r, moved ? FigureRole::SectorMoved : FigureRole::Untouched,
                  moved ? theme.sector : theme.untouched);
       }
     }
-    for (std::uint64_t sector = 1; sector < kLine / kSector; ++sector)
-      pen.line(x_at(sector * kSector), s.y0, x_at(sector * kSector), bytes_bottom, FigureRole::Rule,
+    for (std::uint64_t unit = 1; unit < kLine / box; ++unit)
+      pen.line(x_at(unit * box), s.y0, x_at(unit * box), bytes_bottom, FigureRole::Rule,
                mix(theme.untouched, theme.rule, 0.55f), 1.2f);
     for (const float x : {line.x + 0.875f, x_at(kLine) - 0.875f})
       pen.line(x, s.y0, x, s.y1, FigureRole::Rule, theme.rule, 1.75f);
@@ -195,8 +202,9 @@ viz::Figure warp_figure(const FigurePanelData& data, const viz::Theme& theme,
     }
   }
   pen.text(s.x1, label_mid + kFont + 2,
-           "bytes from the buffer base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B "
-           "lines",
+           strip_rules_caption("bytes from the buffer base \u2022 thin rules: 32 B sectors "
+                               "\u2022 thick rules: 128 B lines",
+                               static_cast<int>(box)),
            FigureRole::Label, FigureFont::Regular, kFont, muted, FigureAnchor::Right);
 
   // The model's verdict for warp slot 0.

@@ -114,6 +114,24 @@ void draw_legend(const std::vector<LegendEntry>& entries, const viz::Theme& them
 
 }  // namespace
 
+bool thin_rules_drawn(int box_bytes, float px_per_byte, float scale) {
+  return static_cast<float>(box_bytes) * px_per_byte >= std::max(8.0f, 4.0f * scale);
+}
+
+std::string strip_rules_caption(const std::string& caption, int box_bytes, bool thin_rules) {
+  const std::string thin = "thin rules: 32 B sectors";
+  const std::string thick = "thick rules: 128 B lines";
+  std::string out = caption;
+  const auto replace = [&out](const std::string& from, const std::string& to) {
+    const std::size_t at = out.find(from);
+    if (at != std::string::npos) out.replace(at, from.size(), to);
+  };
+  if (box_bytes == 128 || !thin_rules) replace(" \u2022 " + thin, "");
+  if (box_bytes == 64) replace(thin, "thin rules: 64 B transactions");
+  if (box_bytes == 128) replace(thick, "thick rules: 128 B lines, one transaction each");
+  return out;
+}
+
 void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpPanelInfo& info,
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive) {
   const float s = layer.scale();
@@ -137,15 +155,24 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   const std::string gaps = axis_break ? "dotted gap: lines no lane touched, left out" : "";
   std::string extra = bands;
   if (!gaps.empty()) extra += (extra.empty() ? "" : "; ") + gaps;
-  const std::string strip_caption =
-      std::string(info.strip_caption) + (extra.empty() ? "" : " \u2022 " + extra);
+  // The sector row's boxes: 32-byte sectors, or the model's transactions where each is one
+  // aligned 64- or 128-byte block (as the view's shader draws them).
+  const int box_bytes = info.model != model::HardwareModel::Modern && info.analysis
+                            ? transaction_box_bytes(info.analysis->transaction_ranges)
+                            : 32;
+  const bool thin_rules = thin_rules_drawn(box_bytes, probe.px_per_byte, s);
+  const std::string strip_caption = strip_rules_caption(info.strip_caption, box_bytes, thin_rules) +
+                                    (extra.empty() ? "" : " \u2022 " + extra);
+  const std::string rules_words = box_bytes == 128  ? "rules: 128 B line, one transaction each"
+                                  : !thin_rules     ? "rules: 128 B line"
+                                  : box_bytes == 64 ? "rules: 64 B transaction, 128 B line"
+                                                    : "rules: 32 B sector, 128 B line";
   const bool caption_row =
       !short_labels &&
       ImGui::CalcTextSize(strip_caption.c_str()).x <= static_cast<float>(w) - 28 * s &&
       avail.y - 3 * ImGui::GetTextLineHeightWithSpacing() >= viz::kWarpViewRegular.min_height(s, 2);
   const std::string rules_text =
-      caption_row ? std::string()
-                  : "rules: 32 B sector, 128 B line" + (extra.empty() ? "" : "; " + extra);
+      caption_row ? std::string() : rules_words + (extra.empty() ? "" : "; " + extra);
   const char* rules = caption_row ? nullptr : rules_text.c_str();
   const bool legend_beside = open_legend_slot() != nullptr;
   if (legend_beside) {  // presenter layout: beside the view, the picture keeps the height
@@ -387,9 +414,9 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   // sub-request): say how often, over the transaction row of the first warp.
   if (info.model != model::HardwareModel::Modern && info.analysis) {
     const auto& analysis = *info.analysis;
-    std::map<std::int64_t, int> fetches;  // 32-byte piece -> transactions covering it
+    std::map<std::int64_t, int> fetches;  // box (32 B, or a whole transaction) -> fetches
     for (const auto& r : analysis.transaction_ranges) {
-      for (std::int64_t a = r.begin; a < r.end; a += 32) ++fetches[a];
+      for (std::int64_t a = r.begin; a < r.end; a += box_bytes) ++fetches[a];
     }
     const float band_h =
         (layout.strip.y1 - layout.sector_row_top) / static_cast<float>(layout.warps);
@@ -399,9 +426,9 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
       if (x < 0) continue;
       const std::string label = "\u00d7" + std::to_string(count);
       const ImVec2 ts = measure(label);
-      if (ts.x > 32 * layout.px_per_byte) continue;
-      put(at(x + 16 * layout.px_per_byte - 0.5f * ts.x,
-             layout.sector_row_top + 0.5f * band_h - 0.5f * ts.y),
+      const float box_px = static_cast<float>(box_bytes) * layout.px_per_byte;
+      if (ts.x > box_px) continue;
+      put(at(x + 0.5f * box_px - 0.5f * ts.x, layout.sector_row_top + 0.5f * band_h - 0.5f * ts.y),
           to_imgui_color(viz::text_on(theme.sector)), label);
     }
   }

@@ -33,6 +33,15 @@ struct WarpPanelInfo {
       "bytes from the buffer base \u2022 thin rules: 32 B sectors \u2022 thick rules: 128 B lines";
 };
 
+/// `caption` (what the strip's rules mean, "... thin rules: 32 B sectors • thick rules: 128 B
+/// lines") for a sector row whose boxes are `box_bytes` each (transaction_box_bytes): as given for
+/// 32; the thin rules named transactions for 64; for 128 no thin rules, each line a transaction.
+/// Without `thin_rules` (boxes too narrow for them: thin_rules_drawn) the thin rules go unsaid.
+std::string strip_rules_caption(const std::string& caption, int box_bytes, bool thin_rules = true);
+/// Whether the strip draws its thin rules over boxes of `box_bytes` at `px_per_byte` and UI
+/// `scale` (as the shader decides): boxes at least 8 px and 4 px x scale wide.
+bool thin_rules_drawn(int box_bytes, float px_per_byte, float scale);
+
 /// Draws `trace` (the CPU copy of what the view's buffer holds) into the available region of the
 /// current ImGui window: the picture, its labels and the legend under it.
 void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpPanelInfo& info,

@@ -39,6 +39,23 @@ struct TransactionRange {
   friend bool operator==(const TransactionRange&, const TransactionRange&) = default;
 };
 
+/// The bytes one box of the warp view's sector row stands for: 32 (a sector), or, where every
+/// transaction of `ranges` (each with `begin` and `end`) is one block of 64 or 128 bytes at a
+/// multiple of its size (Fermi's caching loads: 128-byte lines; a G80 half-warp's segments),
+/// that size, so one transaction is drawn as one box, not as its 32-byte pieces.
+template <typename Ranges>
+int transaction_box_bytes(const Ranges& ranges) {
+  std::int64_t size = -1;
+  for (const auto& r : ranges) {
+    const auto begin = static_cast<std::int64_t>(r.begin);
+    const std::int64_t length = static_cast<std::int64_t>(r.end) - begin;
+    if ((length != 64 && length != 128) || (size >= 0 && length != size) || begin % length != 0)
+      return 32;
+    size = length;
+  }
+  return size > 0 ? static_cast<int>(size) : 32;
+}
+
 /// A warp trace with, for the historical models, the transactions to shade over it (none: the
 /// modern model, whose 32-byte sectors the view derives from the trace itself).
 class WarpTraceSink : public Sink<TraceRecords> {

@@ -171,8 +171,8 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
                                  "Little's law", keep_below, ""));
   std::vector<ViewAside::Note> notes = {measured_note(session, r, !r.stream.empty())};
   if (!m.latency_measured)
-    notes.push_back({format("Model latency %.0f ns is assumed (an H100's) until the ladder "
-                            "(the first view, key 1) measures DRAM here.",
+    notes.push_back({format("Model latency %.0f ns is assumed (an H100's) until the latency "
+                            "ladder (key 1, \"Latency\" in the panel) measures DRAM here.",
                             m.latency_ns),
                      false});
   // In pieces: format() holds 255 characters.
