@@ -62,7 +62,7 @@ struct UiState {
   bool strip_knob_labels = true;
   /// Whether the strip takes a second line for the knobs: where the title, the device and the
   /// knobs without their labels do not fit on one (outside A/B compare, whose panes need the
-  /// height; its title then heads the numbers).
+  /// height; its title then follows the numbers).
   bool strip_two_lines = false;
   std::string strip_fitted_for;
   /// This frame's presenter strip showed the scenario's title whole in its picker; where it did

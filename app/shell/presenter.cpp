@@ -101,7 +101,7 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   // The picker as wide as its title needs, within what the rest leaves.
   const std::string title = scenario_at(ui, ui.scenario).title;
   // Where not even a dozen characters are left, the picker is its arrow alone (the scenario's
-  // title heads the numbers).
+  // title follows the numbers beside the view).
   const float picker_room = line_w - arrows - knobs_w - button_w - (badge ? badge_least : 0.0f);
   const float picker_w =
       picker_room < picker_least ? arrow : std::min(picker_width_for(title, m), picker_room);
@@ -164,7 +164,7 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   // One line too short for the whole title and the device: the knobs' labels go first; then,
   // outside A/B compare, the knobs take a line of their own (with their labels) from the next
   // frame on: where the title fits whole on a line of its own, or one line would leave the
-  // picker its arrow alone (else one line keeps the height, the title heading the numbers).
+  // picker its arrow alone (else one line keeps the height, the title following the numbers).
   const float one_line =
       arrows + picker_width_for(title, m) + ui.strip_knobs_width + badge_least + button_w;
   const bool worth = one_line - ui.strip_knobs_width <= line_w ||
@@ -268,17 +268,27 @@ bool take_title_beside_drawn() {
 
 void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
                       const viz::ImGuiLayer& layer, const LegendSlot& legend, ImVec2 pos,
-                      ImVec2 size, bool title_first) {
+                      ImVec2 size, bool with_title) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("In numbers##presenter", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings);
-  if (title_first) draw_title_beside(scenario.title);
   std::vector<KeyNumber> numbers = lab.key_numbers();
   if (numbers.empty()) numbers = key_numbers_from(lab.compare_column());
   ImGui::PushTextWrapPos(0);
+  // The first number's first line must be in the column, not below it (the audit).
+  if (!numbers.empty() && ImGui::GetCursorScreenPos().y + ImGui::GetTextLineHeight() >
+                              ImGui::GetWindowPos().y + ImGui::GetWindowHeight())
+    audit_finding("missing", "presenter: the first key number is below the numbers' column");
   for (const KeyNumber& n : numbers) draw_key_number(n, layer);
+  // The title after the numbers (as A/B's column has it): on a short projector screen it would
+  // push the headline below the column.
+  if (with_title && !scenario.title.empty()) {
+    ImGui::Separator();
+    text_wrapped_at_spaces(scenario.title);
+    title_beside_drawn = true;
+  }
   if (!scenario.look_for.empty()) {
     ImGui::Separator();
     ImGui::TextDisabled("Look for: %s", scenario.look_for.c_str());

@@ -39,11 +39,12 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
 
 /// The key numbers of `lab` (LabInstance::key_numbers, else its A/B column: the model's cost,
 /// the GPU counters, the measured headline), `scenario`'s "look for" and the view's legend
-/// (legend_slot.h), wrapped to `size`. With `title_first`, the scenario's title heads them
-/// (draw_title_beside): the strip had no room for it whole.
+/// (legend_slot.h), wrapped to `size`. With `with_title`, the scenario's title follows the
+/// numbers (the strip had no room for it whole; after them, so that on a short screen the
+/// headline stays in the column).
 void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
                       const viz::ImGuiLayer& layer, const LegendSlot& legend, ImVec2 pos,
-                      ImVec2 size, bool title_first = false);
+                      ImVec2 size, bool with_title = false);
 
 /// A scenario's title at the head of the numbers beside the view, wrapped (never cut), over a
 /// separator: where the presenter strip's picker cannot show it whole.
