@@ -43,7 +43,12 @@ toml::table row_table(const gpu::KernelRow& r) {
   row.insert("op", r.op == model::Op::Store ? "store" : "load");
   row.insert("word_bytes", r.word_bytes);
   row.insert("path", gpu::to_string(r.path));
-  row.insert("index", r.index);
+  if (r.layout.empty()) {
+    row.insert("index", r.index);
+  } else {  // the layout it came from: the parser makes the same index of it
+    row.insert("layout", r.layout);
+    if (!r.lane_layout.empty()) row.insert("lane_layout", r.lane_layout);
+  }
   row.insert("sync", r.sync_after);
   return row;
 }

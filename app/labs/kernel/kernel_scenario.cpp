@@ -117,6 +117,8 @@ gpu::KernelRow row_value(const ScenarioTable& s, const toml::table& r, std::size
   row.word_bytes = s.int_value(r, "word_bytes", 4);
   if (r.contains("layout") || r.contains("lane_layout")) {
     row.index = layout_index(s, r, name, block_x);
+    row.layout = r["layout"].value_or(std::string());
+    row.lane_layout = r["lane_layout"].value_or(std::string());
   } else {
     const auto index = r["index"].value<std::string>();
     if (!index)

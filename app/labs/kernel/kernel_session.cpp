@@ -115,6 +115,12 @@ std::string row_text(const gpu::KernelRow& row) {
   return "v = " + where + bytes;
 }
 
+std::string row_layout_text(const gpu::KernelRow& row) {
+  if (row.layout.empty()) return {};
+  return "CuTe layout " + row.layout +
+         (row.lane_layout.empty() ? "" : ", lanes " + row.lane_layout) + " gives " + row.index;
+}
+
 bool same_run(const KernelState& a, const KernelState& b) {
   return a.program == b.program && a.traced == b.traced;
 }

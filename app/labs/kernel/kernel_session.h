@@ -46,6 +46,9 @@ KernelState default_kernel_state();
 
 /// One row as a line of C: "out[(bx*32+ty)*n + by*32+tx] = v (4 B)", "v = __ldcg(in[i]) (16 B)".
 std::string row_text(const gpu::KernelRow& row);
+/// Where a row's index came from: "CuTe layout (8,4):(32,1) gives tx % 8 * 32 + tx / 8" (and
+/// the lanes' layout when one was given); empty for a row written as an index.
+std::string row_layout_text(const gpu::KernelRow& row);
 
 /// Whether two states need the same GPU run (the step, section and shown model do not count).
 bool same_run(const KernelState& a, const KernelState& b);

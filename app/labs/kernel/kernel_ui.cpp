@@ -196,7 +196,8 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
 std::string kernel_access_title(const KernelState& st) {
   const gpu::KernelRow& row = shown_row(st);
   return format("access %d of %zu: ", st.step + 1, st.program.rows.size()) + row_text(row) +
-         (row.sync_after ? ", then __syncthreads()" : "");
+         (row.sync_after ? ", then __syncthreads()" : "") +
+         (row.layout.empty() ? "" : " \u2190 CuTe layout " + row.layout);
 }
 
 std::string kernel_row_cost_text(const gpu::KernelRowModel& row) {
@@ -283,7 +284,9 @@ void draw_kernel_numbers(const KernelSession& session, const KernelResults& r,
       const gpu::KernelRow& row = st.program.rows[i];
       ImGui::Text("%s%zu %s %s", shown ? "\u2192 " : "", i + 1,
                   std::string(model::to_string(row.op)).c_str(), gpu::to_string(row.space));
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row_text(row).c_str());
+      if (ImGui::IsItemHovered())
+        ImGui::SetTooltip("%s%s%s", row_text(row).c_str(), row.layout.empty() ? "" : "\n",
+                          row_layout_text(row).c_str());
       ImGui::TableSetColumnIndex(1);
       ImGui::TextUnformatted(
           plural(m.cost(), m.global ? "sector" : "wavefront", m.global ? "sectors" : "wavefronts")
@@ -399,8 +402,10 @@ std::vector<KeyNumber> kernel_key_numbers(const KernelSession& session, const Ke
   // something on screen. The access shown is marked.
   std::string rows;
   for (std::size_t i = 0; i < st.program.rows.size(); ++i)
-    rows += format("%s%s %zu  %s", i ? "\n" : "", static_cast<int>(i) == st.step ? "\u2192" : "  ",
-                   i + 1, row_text(st.program.rows[i]).c_str());
+    rows +=
+        format("%s%s %zu  %s", i ? "\n" : "", static_cast<int>(i) == st.step ? "\u2192" : "  ",
+               i + 1, row_text(st.program.rows[i]).c_str()) +
+        (st.program.rows[i].layout.empty() ? "" : "\n     " + row_layout_text(st.program.rows[i]));
   k.push_back({"your rows (key P: the full panel edits them)", "", rows});
   const Headline h = kernel_headline(session, r);
   k.push_back(

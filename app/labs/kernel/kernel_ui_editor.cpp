@@ -132,15 +132,20 @@ bool access_row(gpu::KernelRow& row, std::size_t i, bool can_delete, float width
     ImGui::PushStyleColor(ImGuiCol_Border, color4(theme.warning));
     ImGui::PushStyleVar(ImGuiStyleVar_FrameBorderSize, 2.0f);
   }
-  text_field("##index", row.index, std::max(width - used - cross, 60.0f));
+  const std::string from_layout = row_layout_text(row);
+  if (text_field("##index", row.index, std::max(width - used - cross, 60.0f))) {
+    row.layout.clear();  // edited: the row is its index now, no longer the layout's
+    row.lane_layout.clear();
+  }
   if (refused) {
     ImGui::PopStyleVar();
     ImGui::PopStyleColor();
   }
   if (ImGui::IsItemHovered())
     ImGui::SetTooltip(
-        "element index (words of this row's size): lane, tx, ty, bdx, bdy, warp, bx, by, gdx, "
-        "gdy, your constants; + - * / %% << >> & ^ | and parentheses, as in C");
+        "%s%selement index (words of this row's size): lane, tx, ty, bdx, bdy, warp, bx, by, "
+        "gdx, gdy, your constants; + - * / %% << >> & ^ | and parentheses, as in C",
+        from_layout.c_str(), from_layout.empty() ? "" : "\n");
   bool keep = true;
   if (can_delete) {
     ImGui::SameLine();

@@ -32,6 +32,8 @@ nlohmann::json row_json(const gpu::KernelRow& row, const gpu::KernelRowModel& m)
                       {"sync_after", row.sync_after},
                       {"unit", m.cost_unit()},
                       {"per_request", m.cost()}};
+  if (!row.layout.empty()) j["layout"] = row.layout;
+  if (!row.lane_layout.empty()) j["lane_layout"] = row.lane_layout;
   if (m.out_of_range_lanes >= 0) j["out_of_range_lanes"] = m.out_of_range_lanes;
   return j;
 }

@@ -71,6 +71,10 @@ struct KernelRow {
   LoadPath path = LoadPath::Default;  ///< global loads only (tile rows and stores: default)
   std::string index = "bx*bdx + tx";  ///< element index (words of word_bytes), analyze grammar
   bool sync_after = false;            ///< __syncthreads() after the row
+  /// The CuTe layout (and the lanes' layout, empty: lane i takes coordinate i) that `index` was
+  /// made from (model/layout_access.h: layout_index_expression); empty for a row written as an
+  /// index. The index is what runs; the layout is kept to show and to write back to a preset.
+  std::string layout{}, lane_layout{};
   friend bool operator==(const KernelRow&, const KernelRow&) = default;
 };
 

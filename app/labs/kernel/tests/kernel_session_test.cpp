@@ -114,8 +114,18 @@ TEST(KernelScenario, RowsTakeACuTeLayoutAsTheirIndex) {
                                           model::parse_layout_access("Sw<3,4,3> o (8,64):(64,1)")));
   EXPECT_EQ(st.program.rows[1].index, model::layout_index_expression(model::parse_layout_access(
                                           "(8,64):(64,1)", "(4,8):(8,1)")));
-  // Saved, the rows keep their expressions as index.
-  EXPECT_EQ(parse(kernel_preset_toml(st, "again", "Again", "saved")), st);
+  // The rows keep the layouts they came from, to show and to save: a saved preset holds the
+  // layouts (not the expressions) and reads back the same rows.
+  EXPECT_EQ(st.program.rows[0].layout, "Swizzle<3,4,3> o (8,64):(64,1)");
+  EXPECT_EQ(st.program.rows[1].lane_layout, "(4,8):(8,1)");
+  EXPECT_EQ(row_layout_text(st.program.rows[1]),
+            "CuTe layout (8,64):(64,1), lanes (4,8):(8,1) gives " + st.program.rows[1].index);
+  EXPECT_EQ(row_layout_text(small_program("copy, 4 B").program.rows[0]),
+            "");  // written as an index
+  const std::string saved = kernel_preset_toml(st, "again", "Again", "saved");
+  EXPECT_NE(saved.find("Swizzle<3,4,3> o (8,64):(64,1)"), std::string::npos) << saved;
+  EXPECT_EQ(saved.find("index"), std::string::npos) << saved;
+  EXPECT_EQ(parse(saved), st);
   EXPECT_NE(refusal("[kernel]\n[[kernel.rows]]\nindex = \"tx\"\nlayout = \"32:1\"\n")
                 .find("rows[1]: give index or layout, not both"),
             std::string::npos);
