@@ -13,6 +13,7 @@
 #include "flight_knobs.h"
 #include "global_knobs.h"
 #include "scenario.h"
+#include "shared_knobs.h"
 
 namespace warplens::app {
 namespace {
@@ -191,6 +192,11 @@ TEST(Knob, TheGlobalLabsKnobsRoundTripEveryValueTheyOffer) {
 
 TEST(Knob, TheCacheLabsKnobsRoundTripEveryValueTheyOffer) {
   expect_round_trip(cache_knobs(), [](const Knob<CacheState>&, CacheState&) {});
+}
+
+TEST(Knob, TheTransposeMatmulAndReductionKnobsRoundTripEveryValueTheyOffer) {
+  for (const auto* knobs : {&transpose_knobs(), &matmul_knobs(), &reduction_knobs()})
+    expect_round_trip(*knobs, [](const Knob<SharedState>&, SharedState&) {});
 }
 
 TEST(Knob, TheFlightLabsKnobsRoundTripEveryValueTheyOffer) {

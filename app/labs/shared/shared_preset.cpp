@@ -3,21 +3,9 @@
 #include <string>
 
 #include "shared_kinds.h"
+#include "shared_knobs.h"
 
 namespace warplens::app {
-
-namespace {
-
-const char* transpose_view_text(TransposeView view) {
-  switch (view) {
-    case TransposeView::Tile: return "tile";
-    case TransposeView::GlobalRead: return "global-read";
-    case TransposeView::GlobalWrite: return "global-write";
-  }
-  return "tile";
-}
-
-}  // namespace
 
 toml::table banks_preset_table(const SharedState& st) {
   const gpu::BankProbeParams& p = st.probe;
@@ -42,31 +30,19 @@ toml::table banks_preset_table(const SharedState& st) {
 
 toml::table transpose_preset_table(const SharedState& st) {
   toml::table t;
-  t.insert("variant", gpu::to_string(st.transpose.variant));
-  t.insert("tile", st.transpose.tile);
-  t.insert("rows_per_block", st.transpose.rows_per_block);
-  t.insert("n", st.transpose.n);
-  t.insert("show", st.transpose_read ? "read" : "write");
-  t.insert("view", transpose_view_text(st.transpose_view));
+  write_knobs(t, st, transpose_knobs());
   return t;
 }
 
 toml::table matmul_preset_table(const SharedState& st) {
   toml::table t;
-  t.insert("block_size", st.matmul.block_size);
-  t.insert("n", st.matmul.n);
-  t.insert("k", st.matmul_k);
-  t.insert("operand", st.matmul_b ? "b" : "a");
+  write_knobs(t, st, matmul_knobs());
   return t;
 }
 
 toml::table reduction_preset_table(const SharedState& st) {
   toml::table t;
-  t.insert("variant", gpu::to_string(st.reduction.variant));
-  t.insert("block_threads", st.reduction.block_threads);
-  t.insert("elements", st.reduction.elements);
-  t.insert("step", st.reduction_step);
-  t.insert("operand", st.reduction_second ? "second" : "first");
+  write_knobs(t, st, reduction_knobs());
   return t;
 }
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "shared_kinds.h"
+#include "shared_knobs.h"
 #include "shared_labs.h"
 
 namespace warplens::app {
@@ -34,48 +35,15 @@ void change_bank_parameter(SharedState& state, std::mt19937& rng) {
 }
 
 void change_transpose_parameter(SharedState& state, std::mt19937& rng) {
-  gpu::TransposeParams& t = state.transpose;
-  switch (rng() % 4) {
-    case 0: t.variant = gpu::kTransposeVariants[rng() % gpu::kTransposeVariants.size()]; break;
-    case 1:
-      t.tile = pick_one(rng, {8, 16, 32});
-      t.rows_per_block = std::min(t.tile, pick_one(rng, {1, 2, 4, 8}));
-      break;
-    case 2: state.transpose_read = !state.transpose_read; break;
-    default:
-      state.transpose_view = pick_one(
-          rng, {TransposeView::Tile, TransposeView::GlobalRead, TransposeView::GlobalWrite});
-      break;
-  }
+  random_knob_change(rng, state, transpose_knobs());
 }
 
 void change_matmul_parameter(SharedState& state, std::mt19937& rng) {
-  switch (rng() % 3) {
-    case 0:
-      state.matmul.block_size = pick_one(rng, {0, 8, 16, 32});
-      state.matmul_k = 0;
-      break;
-    case 1:
-      if (state.matmul.block_size > 0)
-        state.matmul_k = static_cast<int>(rng() % static_cast<unsigned>(state.matmul.block_size));
-      break;
-    default: state.matmul_b = !state.matmul_b; break;
-  }
+  random_knob_change(rng, state, matmul_knobs());
 }
 
 void change_reduction_parameter(SharedState& state, std::mt19937& rng) {
-  switch (rng() % 4) {
-    case 0: state.reduction.variant = gpu::kReductionVariants[rng() % 3]; break;
-    case 1:
-      state.reduction.block_threads = pick_one(rng, {64, 128, 256, 512, 1024});
-      state.reduction_step = 0;
-      break;
-    case 2:
-      state.reduction_step =
-          static_cast<int>(rng() % static_cast<unsigned>(gpu::reduction_steps(state.reduction)));
-      break;
-    default: state.reduction_second = !state.reduction_second; break;
-  }
+  random_knob_change(rng, state, reduction_knobs());
 }
 
 void SharedLabBase::random_change(std::mt19937& rng) {

@@ -3,6 +3,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "shared_knobs.h"
+
 namespace warplens::app {
 
 namespace {
@@ -52,37 +54,19 @@ std::any parse_banks_table(const ScenarioTable& scenario) {
 
 std::any parse_transpose_table(const ScenarioTable& scenario) {
   return parse_shared(scenario, Lab::Transpose, [&](const toml::table& t, SharedState& st) {
-    st.transpose.variant = gpu::parse_transpose_variant(string_value(t, "variant", "tiled"));
-    st.transpose.tile = scenario.int_value(t, "tile", 32);
-    st.transpose.rows_per_block = scenario.int_value(t, "rows_per_block", 8);
-    st.transpose.n = scenario.int_value(t, "n", 8192);
-    st.transpose_read = string_value(t, "show", "read") == "read";
-    const std::string view = string_value(t, "view", "tile");
-    if (view != "tile" && view != "global-read" && view != "global-write")
-      throw std::invalid_argument("view must be tile, global-read or global-write (got \"" + view +
-                                  "\")");
-    st.transpose_view = view == "tile"          ? TransposeView::Tile
-                        : view == "global-read" ? TransposeView::GlobalRead
-                                                : TransposeView::GlobalWrite;
+    read_knobs(scenario, t, st, transpose_knobs());
   });
 }
 
 std::any parse_matmul_table(const ScenarioTable& scenario) {
   return parse_shared(scenario, Lab::Matmul, [&](const toml::table& t, SharedState& st) {
-    st.matmul.block_size = scenario.int_value(t, "block_size", 16);
-    st.matmul.n = scenario.int_value(t, "n", 2048);
-    st.matmul_k = scenario.int_value(t, "k", 0);
-    st.matmul_b = string_value(t, "operand", "a") == "b";
+    read_knobs(scenario, t, st, matmul_knobs());
   });
 }
 
 std::any parse_reduction_table(const ScenarioTable& scenario) {
   return parse_shared(scenario, Lab::Reduction, [&](const toml::table& t, SharedState& st) {
-    st.reduction.variant = gpu::parse_reduction_variant(string_value(t, "variant", "sequential"));
-    st.reduction.block_threads = scenario.int_value(t, "block_threads", 256);
-    st.reduction.elements = scenario.int_value(t, "elements", 1 << 24);
-    st.reduction_step = scenario.int_value(t, "step", 0);
-    st.reduction_second = string_value(t, "operand", "first") == "second";
+    read_knobs(scenario, t, st, reduction_knobs());
   });
 }
 
