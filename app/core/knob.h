@@ -17,6 +17,7 @@
 #include <random>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "memory_model.h"
@@ -174,6 +175,39 @@ bool random_knob_change(std::mt19937& rng, State& state, const std::vector<Knob<
   return true;
 }
 
+/// An enumerator (or an integer, a bool) as a knob's value.
+template <typename E>
+std::int64_t knob_value(E e) {
+  return static_cast<std::int64_t>(e);
+}
+
+/// Each of `list` (enumerators, integers) as a knob's value, in order.
+template <typename Range>
+std::vector<std::int64_t> knob_values(const Range& list) {
+  std::vector<std::int64_t> v;
+  for (const auto& e : list) v.push_back(knob_value(e));
+  return v;
+}
+
+/// `knob` made a named knob of `enumerators` (any range of them): each one's value, and its
+/// preset name as the enumeration's own to_string spells it (the name the parser of that
+/// enumeration reads), so the names are written once.
+template <typename State, typename Range, typename ToString>
+Knob<State> named(Knob<State> knob, const Range& enumerators, ToString&& to_string) {
+  for (const auto& e : enumerators) {
+    knob.values.push_back(knob_value(e));
+    knob.names.emplace_back(to_string(e));
+  }
+  return knob;
+}
+
+/// The same for a braced list: named(knob, {A, B}, to_string).
+template <typename State, typename E, typename ToString>
+Knob<State> named(Knob<State> knob, std::initializer_list<E> enumerators, ToString&& to_string) {
+  return named<State, std::initializer_list<E>, ToString>(std::move(knob), enumerators,
+                                                          std::forward<ToString>(to_string));
+}
+
 /// The hardware model every lab's preset names (`model = "kepler"`): its names as
 /// model::parse_hardware_model reads them, the monkey's picks the three the labs teach with.
 template <typename State>
@@ -188,23 +222,11 @@ Knob<State> model_knob(std::function<std::int64_t(const State&)> get,
             {HardwareModel::Modern, HardwareModel::FermiCaching, HardwareModel::FermiL2Only,
              HardwareModel::Kepler, HardwareModel::G80},
             [](HardwareModel m) { return model::to_string(m); });
-  for (auto m : {HardwareModel::Modern, HardwareModel::Kepler, HardwareModel::FermiCaching})
-    k.picks.push_back(static_cast<std::int64_t>(m));
+  k.picks = knob_values(std::initializer_list<HardwareModel>{
+      HardwareModel::Modern, HardwareModel::Kepler, HardwareModel::FermiCaching});
   k.get = std::move(get);
   k.set = std::move(set);
   return k;
-}
-
-/// `knob` made a named knob of `enumerators`: each one's value, and its preset name as the
-/// enumeration's own to_string spells it (the name the parser of that enumeration reads), so the
-/// names are written once.
-template <typename State, typename E, typename ToString>
-Knob<State> named(Knob<State> knob, std::initializer_list<E> enumerators, ToString&& to_string) {
-  for (E e : enumerators) {
-    knob.values.push_back(static_cast<std::int64_t>(e));
-    knob.names.emplace_back(to_string(e));
-  }
-  return knob;
 }
 
 /// The knob of `knobs` called `key`; nullptr if none.

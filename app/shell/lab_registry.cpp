@@ -2,7 +2,6 @@
 // (lab_parts.h: lab_parts_<Id>()), in the list's order. Adding a lab is its folder, a line in
 // lab_list.h and its add_subdirectory (docs/adding-a-lab.md); nothing here names a lab.
 #include <array>
-#include <stdexcept>
 
 #include "lab.h"
 #include "lab_parts.h"

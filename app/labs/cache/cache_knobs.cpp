@@ -6,18 +6,6 @@ namespace warplens::app {
 
 namespace {
 
-template <typename E>
-std::int64_t as_int(E e) {
-  return static_cast<std::int64_t>(e);
-}
-
-template <typename T>
-std::vector<std::int64_t> as_ints(const std::vector<T>& list) {
-  std::vector<std::int64_t> v;
-  for (const T& x : list) v.push_back(static_cast<std::int64_t>(x));
-  return v;
-}
-
 std::vector<Knob<CacheState>> make_knobs() {
   using S = CacheState;
   const auto kib = [](std::int64_t bytes) { return bytes / 1024; };
@@ -26,9 +14,9 @@ std::vector<Knob<CacheState>> make_knobs() {
       {.key = "section",
        .label = "Section",
        .style = KnobStyle::Radio,
-       .picks = {as_int(CacheSection::Carveout), as_int(CacheSection::L1),
-                 as_int(CacheSection::Constant), as_int(CacheSection::ReadPath)},
-       .get = [](const S& s) { return as_int(s.section); },
+       .picks = {knob_value(CacheSection::Carveout), knob_value(CacheSection::L1),
+                 knob_value(CacheSection::Constant), knob_value(CacheSection::ReadPath)},
+       .get = [](const S& s) { return knob_value(s.section); },
        .set = [](S& s, std::int64_t v) { s.section = static_cast<CacheSection>(v); }},
       {CacheSection::Carveout, CacheSection::L1, CacheSection::Constant, CacheSection::ReadPath},
       [](CacheSection c) { return to_string(c); }));
@@ -69,16 +57,16 @@ std::vector<Knob<CacheState>> make_knobs() {
       named<S>({.key = "path",
                 .label = "Read path",
                 .style = KnobStyle::Combo,
-                .picks = as_ints(read_paths()),
-                .get = [](const S& s) { return as_int(s.read.path); },
+                .picks = knob_values(read_paths()),
+                .get = [](const S& s) { return knob_value(s.read.path); },
                 .set = [](S& s, std::int64_t v) { s.read.path = static_cast<gpu::ReadPath>(v); }},
                {gpu::ReadPath::Plain, gpu::ReadPath::Ldg, gpu::ReadPath::Texture}, read_name));
   k.push_back(named<S>(
       {.key = "pattern",
        .label = "Access pattern",
        .style = KnobStyle::Combo,
-       .picks = as_ints(read_patterns()),
-       .get = [](const S& s) { return as_int(s.read.pattern); },
+       .picks = knob_values(read_patterns()),
+       .get = [](const S& s) { return knob_value(s.read.pattern); },
        .set = [](S& s, std::int64_t v) { s.read.pattern = static_cast<gpu::ReadPattern>(v); }},
       {gpu::ReadPattern::Scattered, gpu::ReadPattern::Local2D, gpu::ReadPattern::Morton,
        gpu::ReadPattern::ColumnTile, gpu::ReadPattern::ColumnTileMorton},

@@ -13,10 +13,9 @@ std::vector<Knob<FlightState>> make_knobs() {
       named<S>({.key = "section",
                 .label = "Section",
                 .style = KnobStyle::Radio,
-                .picks = {static_cast<std::int64_t>(FlightSection::Latency),
-                          static_cast<std::int64_t>(FlightSection::LittlesLaw),
-                          static_cast<std::int64_t>(FlightSection::Async)},
-                .get = [](const S& s) { return static_cast<std::int64_t>(s.section); },
+                .picks = {knob_value(FlightSection::Latency), knob_value(FlightSection::LittlesLaw),
+                          knob_value(FlightSection::Async)},
+                .get = [](const S& s) { return knob_value(s.section); },
                 .set = [](S& s, std::int64_t v) { s.section = static_cast<FlightSection>(v); }},
                {FlightSection::Latency, FlightSection::LittlesLaw, FlightSection::Async},
                [](FlightSection f) { return to_string(f); }));

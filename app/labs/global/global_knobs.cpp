@@ -22,11 +22,6 @@ bool matrix_written(const CopyState& s) {
   return p.matrix_width != 0 || p.matrix_pitched != none.matrix_pitched ||
          p.matrix_by_column != none.matrix_by_column || p.block_y != none.block_y;
 }
-template <typename E>
-std::int64_t as_int(E e) {
-  return static_cast<std::int64_t>(e);
-}
-
 std::vector<Knob<CopyState>> make_knobs() {
   using K = Knob<CopyState>;
   using S = CopyState;
@@ -40,9 +35,9 @@ std::vector<Knob<CopyState>> make_knobs() {
                 .style = KnobStyle::Combo,
                 .labels = {"strided (offset + stride \u00d7 i)", "permuted within each 32 elements",
                            "all lanes on one word", "scattered (seeded hash)"},
-                .picks = {as_int(IndexKind::Strided), as_int(IndexKind::Permuted),
-                          as_int(IndexKind::SameWord), as_int(IndexKind::Scattered)},
-                .get = [](const S& s) { return as_int(s.params.kind); },
+                .picks = {knob_value(IndexKind::Strided), knob_value(IndexKind::Permuted),
+                          knob_value(IndexKind::SameWord), knob_value(IndexKind::Scattered)},
+                .get = [](const S& s) { return knob_value(s.params.kind); },
                 .set = [](S& s, std::int64_t v) { s.params.kind = static_cast<IndexKind>(v); },
                 .applies = one_d},
                {IndexKind::Strided, IndexKind::Permuted, IndexKind::SameWord, IndexKind::Scattered},
@@ -95,29 +90,30 @@ std::vector<Knob<CopyState>> make_knobs() {
                 .label = "Which side follows the pattern",
                 .style = KnobStyle::Radio,
                 .labels = {"loads", "stores"},
-                .picks = {as_int(PatternSide::Read), as_int(PatternSide::Write)},
-                .get = [](const S& s) { return as_int(s.params.side); },
+                .picks = {knob_value(PatternSide::Read), knob_value(PatternSide::Write)},
+                .get = [](const S& s) { return knob_value(s.params.side); },
                 .set = [](S& s, std::int64_t v) { s.params.side = static_cast<PatternSide>(v); },
                 .applies = one_d},
                {PatternSide::Read, PatternSide::Write}, copy_name));
-  k.push_back(
-      {.key = "path",
-       .label = "Load path",
-       .style = KnobStyle::Radio,
-       .values = {as_int(LoadPath::Default), as_int(LoadPath::L2Only), as_int(LoadPath::ReadOnly)},
-       .names = {"default", "ldcg", "ldg"},
-       .labels = {"default", "__ldcg", "__ldg"},
-       .picks = {as_int(LoadPath::Default), as_int(LoadPath::L2Only), as_int(LoadPath::ReadOnly)},
-       .get = [](const S& s) { return as_int(s.params.path); },
-       .set = [](S& s, std::int64_t v) { s.params.path = static_cast<LoadPath>(v); },
-       .applies = one_d});
+  k.push_back({.key = "path",
+               .label = "Load path",
+               .style = KnobStyle::Radio,
+               .values = {knob_value(LoadPath::Default), knob_value(LoadPath::L2Only),
+                          knob_value(LoadPath::ReadOnly)},
+               .names = {"default", "ldcg", "ldg"},
+               .labels = {"default", "__ldcg", "__ldg"},
+               .picks = {knob_value(LoadPath::Default), knob_value(LoadPath::L2Only),
+                         knob_value(LoadPath::ReadOnly)},
+               .get = [](const S& s) { return knob_value(s.params.path); },
+               .set = [](S& s, std::int64_t v) { s.params.path = static_cast<LoadPath>(v); },
+               .applies = one_d});
   // A struct {x, y, z} of floats, read field by field: its fields are 4-byte floats.
   k.push_back(named<S>(
       {.key = "layout",
        .label = "Struct {x, y, z} of floats, read field by field",
        .style = KnobStyle::Radio,
        .labels = {"off##layout", "AoS", "SoA"},
-       .get = [](const S& s) { return as_int(s.params.layout); },
+       .get = [](const S& s) { return knob_value(s.params.layout); },
        .set = [](S& s, std::int64_t v) { s.params.layout = static_cast<StructLayout>(v); },
        .then =
            [](S& s) {
@@ -138,7 +134,7 @@ std::vector<Knob<CopyState>> make_knobs() {
        .written =
            [](const S& s) { return s.params.layout != StructLayout::None || s.field == 0; }});
   k.push_back(
-      model_knob<S>([](const S& s) { return as_int(s.model); },
+      model_knob<S>([](const S& s) { return knob_value(s.model); },
                     [](S& s, std::int64_t v) { s.model = static_cast<model::HardwareModel>(v); }));
   k.back().applies = one_d;
   k.push_back({.key = "warp",

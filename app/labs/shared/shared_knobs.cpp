@@ -10,13 +10,6 @@ namespace {
 using S = SharedState;
 using K = Knob<S>;
 
-template <typename E, std::size_t N>
-std::vector<std::int64_t> ints(const std::array<E, N>& list) {
-  std::vector<std::int64_t> v;
-  for (E e : list) v.push_back(static_cast<std::int64_t>(e));
-  return v;
-}
-
 std::vector<std::int64_t> up_to(int n) {
   std::vector<std::int64_t> v;
   for (int i = 0; i < n; ++i) v.push_back(i);
@@ -36,19 +29,16 @@ K choice(const char* key, const char* no, const char* yes, bool S::*member) {
 
 std::vector<K> make_transpose() {
   std::vector<K> k;
-  const auto variants = ints(gpu::kTransposeVariants);
+  const auto variants = knob_values(gpu::kTransposeVariants);
   K variant{
       .key = "variant",
       .style = KnobStyle::Combo,
       .picks = variants,
-      .get = [](const S& s) { return static_cast<std::int64_t>(s.transpose.variant); },
+      .get = [](const S& s) { return knob_value(s.transpose.variant); },
       .set = [](S& s,
                 std::int64_t v) { s.transpose.variant = static_cast<gpu::TransposeVariant>(v); }};
-  for (auto v : gpu::kTransposeVariants) {
-    variant.values.push_back(static_cast<std::int64_t>(v));
-    variant.names.emplace_back(gpu::to_string(v));
-  }
-  k.push_back(std::move(variant));
+  k.push_back(named(std::move(variant), gpu::kTransposeVariants,
+                    [](gpu::TransposeVariant v) { return gpu::to_string(v); }));
   // The block's rows divide the tile: the monkey keeps them within it.
   const auto rows_within_tile = [](S& s) {
     s.transpose.rows_per_block = std::min(s.transpose.tile, s.transpose.rows_per_block);
@@ -75,7 +65,7 @@ std::vector<K> make_transpose() {
        .values = {0, 1, 2},
        .names = {"tile", "global-read", "global-write"},
        .picks = {0, 1, 2},
-       .get = [](const S& s) { return static_cast<std::int64_t>(s.transpose_view); },
+       .get = [](const S& s) { return knob_value(s.transpose_view); },
        .set = [](S& s, std::int64_t v) { s.transpose_view = static_cast<TransposeView>(v); }});
   return k;
 }
@@ -108,15 +98,12 @@ std::vector<K> make_reduction() {
   K variant{
       .key = "variant",
       .style = KnobStyle::Combo,
-      .picks = ints(gpu::kReductionVariants),
-      .get = [](const S& s) { return static_cast<std::int64_t>(s.reduction.variant); },
+      .picks = knob_values(gpu::kReductionVariants),
+      .get = [](const S& s) { return knob_value(s.reduction.variant); },
       .set = [](S& s,
                 std::int64_t v) { s.reduction.variant = static_cast<gpu::ReductionVariant>(v); }};
-  for (auto v : gpu::kReductionVariants) {
-    variant.values.push_back(static_cast<std::int64_t>(v));
-    variant.names.emplace_back(gpu::to_string(v));
-  }
-  k.push_back(std::move(variant));
+  k.push_back(named(std::move(variant), gpu::kReductionVariants,
+                    [](gpu::ReductionVariant v) { return gpu::to_string(v); }));
   k.push_back({.key = "block_threads",
                .picks = {64, 128, 256, 512, 1024},
                .get = [](const S& s) { return std::int64_t{s.reduction.block_threads}; },
