@@ -2,7 +2,10 @@
 
 #include <glad/egl.h>
 
+#include <cstring>
 #include <vector>
+
+#include "software_gl.h"
 
 namespace warplens::viz {
 
@@ -42,7 +45,18 @@ void HeadlessContext::create(int cuda_device) {
   eglQueryDevicesEXT(count, devices.data(), &count);
 
   EGLDeviceEXT chosen = devices[0];
-  if (cuda_device >= 0 && eglQueryDeviceAttribEXT) {
+  bool software_found = false;
+  if (software_gl_requested() && eglQueryDeviceStringEXT) {  // software_gl.h: after a GPU fault
+    for (EGLDeviceEXT d : devices) {
+      const char* extensions = eglQueryDeviceStringEXT(d, EGL_EXTENSIONS);
+      if (extensions && std::strstr(extensions, "EGL_MESA_device_software")) {
+        chosen = d;
+        software_found = true;
+        break;
+      }
+    }
+  }
+  if (!software_found && cuda_device >= 0 && eglQueryDeviceAttribEXT) {
     for (EGLDeviceEXT d : devices) {
       EGLAttrib value = -1;
       if (eglQueryDeviceAttribEXT(d, EGL_CUDA_DEVICE_NV, &value) && value == cuda_device) {

@@ -17,6 +17,8 @@ class HeadlessContext {
  public:
   /// Creates and makes current a context. With `cuda_device` >= 0, prefers the EGL device
   /// whose EGL_CUDA_DEVICE_NV equals it (needed for CUDA-GL interop on multi-GPU machines).
+  /// After viz::request_software_gl() (software_gl.h) it prefers Mesa's software device
+  /// (EGL_MESA_device_software) instead, and falls back to the rule above without one.
   /// Throws GlError naming the step that failed (e.g. "no EGL display").
   explicit HeadlessContext(int cuda_device = -1);
   ~HeadlessContext();

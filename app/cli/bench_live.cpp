@@ -28,6 +28,7 @@
 #include "headless_frames.h"
 #include "preset_writer.h"
 #include "scenarios.h"
+#include "software_gl.h"
 
 namespace warplens::bench {
 
@@ -289,13 +290,18 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
   }
   app::ViewOptions view;
   view.preset = d.preset_file;  // the restored lab's preset, as the window restores it
-  if (!d.lab.empty()) {         // restarted after a fault, as the window
+  // Restarted after a fault, as the window (frontends.cpp): software GL where Mesa is there
+  // (software_gl.h), traces through host memory, frames serialized if GL is still on the GPU.
+  if (!d.lab.empty()) {
+    if (viz::software_gl_after_fault()) viz::request_software_gl();
     app::set_serial_gl(true);
     gpu::traces_through_host() = true;
   }
   app::gpu_log("fault drill: making the scene");
   Scene s(device.index, view);
-  app::gpu_log("fault drill: scene made");
+  if (!d.lab.empty()) app::set_serial_gl(!viz::is_software_renderer(viz::current_gl_renderer()));
+  const std::string gl(viz::current_gl_renderer());
+  app::gpu_log("fault drill: scene made, GL %s", gl.c_str());
 
   if (!d.lab.empty()) {  // this image is the restart after a fault in d.lab
     register_drill_restart(d, d.fault);

@@ -33,6 +33,7 @@
 #include "lesson_speaker.h"
 #include "png_writer.h"
 #include "scenarios.h"
+#include "software_gl.h"
 #include "window_restart.h"
 #include "worker_shutdown.h"
 
@@ -96,10 +97,14 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   }
   if (interactive) ui.model_override.reset();  // later scenarios show their own models
   if (!options.after_gpu_fault.empty()) {
-    ui.gpu_notice =
-        "Restarted after a GPU fault, same scenario and parameters (until WarpLens is started "
-        "again, the picture pauses while the GPU measures): " +
-        options.after_gpu_fault;
+    // software_gl.h: a restarted window draws with the CPU where Mesa is installed.
+    const bool cpu_gl = viz::is_software_renderer(viz::current_gl_renderer());
+    ui.gpu_notice = std::string("Restarted after a GPU fault, same scenario and parameters (") +
+                    (cpu_gl ? "until WarpLens is started again, it draws with the CPU so that the "
+                              "GPU only measures"
+                            : "until WarpLens is started again, the picture pauses while the GPU "
+                              "measures") +
+                    "): " + options.after_gpu_fault;
     ui.gpu_notice_until = 40;  // seconds of ImGui time from the start
     ui.preset_message = "restored after a GPU fault";
   }
@@ -241,15 +246,18 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
   try {
     (void)find_scenario(options.scenario);
     if (!options.lesson.empty()) (void)find_lesson(options.lesson);  // before the window opens
+    const bool after_fault = !options.after_gpu_fault.empty();
+    if (after_fault && viz::software_gl_after_fault()) viz::request_software_gl();
     viz::GlfwWindow window("WarpLens", 1600, 960);
     viz::ImGuiLayer layer(window.handle(), options.scale * window.content_scale(), options.theme);
     Workbench labs(options.use_gpu);  // each lab made when first shown
     UiState ui = initial_ui(options, labs, true);
     ui.ui_scale = options.scale;
     std::optional<WindowRestart> restart;
-    // After a GPU fault: serialized frames, traces through host memory (gpu_turn.h, gpu_fault.h).
-    if (!options.after_gpu_fault.empty()) {
-      set_serial_gl(true);
+    // After a GPU fault: traces through host memory (gpu_fault.h); frames serialized where the
+    // window still draws on the GPU (gpu_turn.h, software_gl.h).
+    if (after_fault) {
+      set_serial_gl(!viz::is_software_renderer(viz::current_gl_renderer()));
       gpu::traces_through_host() = true;
     }
     if (options.use_gpu) restart.emplace(options.gpu_restarts);
