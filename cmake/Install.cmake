@@ -110,6 +110,9 @@ set(CPACK_PROJECT_CONFIG_FILE ${PROJECT_SOURCE_DIR}/cmake/CPackDebDepends.cmake)
 set(CPACK_WARPLENS_BINARIES "${CMAKE_BINARY_DIR}/app/warplens;${CMAKE_BINARY_DIR}/app/warplens-bench")
 # glad's loader opens libEGL.so.1 and libGL.so.1 at run time: dpkg-shlibdeps cannot see them.
 set(CPACK_WARPLENS_EXTRA_DEPENDS "libegl1, libgl1, libegl-mesa0 | libegl-vendor, fonts-dejavu-core")
+# Mesa's software renderer (llvmpipe): a window restarted after a sticky GPU fault draws with it
+# (viz/software_gl.h, docs/hardening.md); without it that window draws on the GPU again.
+set(CPACK_DEBIAN_PACKAGE_RECOMMENDS "libgl1-mesa-dri")
 set(cuda_text "Built without the CUDA toolkit: the model only, no GPU measurements.")
 set(CPACK_WARPLENS_CUDA_DEPENDS "")
 if(WARPLENS_HAVE_CUDA)

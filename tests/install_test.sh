@@ -32,13 +32,14 @@ else
   }
   deb=$tmp/pkg/warplens_${version}_$(dpkg --print-architecture).deb
   [[ -f $deb ]] || fail "no $(basename "$deb"): $(ls "$tmp/pkg")"
-  info=$(dpkg-deb --field "$deb" Package Version Depends)
+  info=$(dpkg-deb --field "$deb" Package Version Depends Recommends)
   echo "$info"
   grep -qx "Package: warplens" <<<"$info" || fail "package name"
   grep -qx "Version: $version" <<<"$info" || fail "package version"
   for dep in libglfw3 libcairo2 fonts-dejavu-core libc6; do
     grep -q "^Depends:.*\b$dep\b" <<<"$info" || fail "Depends lacks $dep"
   done
+  grep -q "^Recommends:.*\blibgl1-mesa-dri\b" <<<"$info" || fail "Recommends lacks libgl1-mesa-dri"
   dpkg -x "$deb" "$tmp/root"
   prefix=$tmp/root/usr
 fi
