@@ -194,6 +194,41 @@ TEST(Knob, TheCacheLabsKnobsRoundTripEveryValueTheyOffer) {
   expect_round_trip(cache_knobs(), [](const Knob<CacheState>&, CacheState&) {});
 }
 
+TEST(Knob, TheBankLabsKnobsRoundTripEveryValueTheyOffer) {
+  expect_round_trip(banks_knobs(), [](const Knob<SharedState>& k, SharedState& s) {
+    if (k.key == "pitch" || k.key == "by" || k.key == "swizzle")
+      s.probe.index.kind = SharedPatternKind::Tile;
+  });
+  const Knob<SharedState>* block = find_knob(banks_knobs(), "block");
+  ASSERT_NE(block, nullptr);
+  SharedState s;
+  s.probe.block_x = 16;
+  s.probe.block_y = 16;
+  toml::table t;
+  write_knobs(t, s, banks_knobs());
+  EXPECT_EQ(t["block"].value_or(std::string()), "16x16");  // a text knob is written as its text
+  EXPECT_EQ(block->label_of(block->get(s)), "16x16");      // and the panel shows that text
+}
+
+TEST(Knob, ATextKnobRefusesWhatItsParserRefusesWithTheKey) {
+  const std::string origin = "banks.toml";
+  const auto refused = [&](const std::string& text) -> std::string {
+    const toml::table t = toml::parse(text);
+    SharedState s;
+    try {
+      read_knobs(ScenarioTable{t, origin}, t, s, banks_knobs());
+    } catch (const ScenarioError& e) {
+      return e.what();
+    }
+    return "";
+  };
+  EXPECT_NE(refused("block = \"32x0\"\n").find("banks.toml: block: "), std::string::npos);
+  EXPECT_EQ(refused("block = 5\n"), "banks.toml: \"block\" must be a text, e.g. \"32x1\"");
+  EXPECT_EQ(refused("by = \"diagonal\"\n"),
+            "banks.toml: by must be row or column (got \"diagonal\")");
+  EXPECT_EQ(refused("block = \"16x16\"\nwarp = 7\n"), "");
+}
+
 TEST(Knob, TheTransposeMatmulAndReductionKnobsRoundTripEveryValueTheyOffer) {
   for (const auto* knobs : {&transpose_knobs(), &matmul_knobs(), &reduction_knobs()})
     expect_round_trip(*knobs, [](const Knob<SharedState>&, SharedState&) {});

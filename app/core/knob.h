@@ -6,7 +6,10 @@
 //
 // Values are integers (std::int64_t): a count, a size in bytes or elements as the label's unit
 // says, a boolean (0/1), or an enumerator's value. A named knob (`names` not empty) is written to
-// and read from presets as the name of its value (values[i] is names[i]).
+// and read from presets as the name of its value (values[i] is names[i]). A text knob (`text`
+// and `parse_text` set) is written and read as the text of a value made of several numbers, e.g.
+// a block shape "32x8" (the value packs them; the knob's functions are the only ones that know
+// how).
 #pragma once
 
 #include <toml++/toml.h>
@@ -16,6 +19,7 @@
 #include <initializer_list>
 #include <random>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
@@ -55,6 +59,10 @@ struct Knob {
   std::function<bool(const State&)> applies{};  ///< empty: always; the panel disables it otherwise
   std::function<bool(const State&)> shown{};    ///< empty: always; the panel hides it otherwise
   std::function<bool(const State&)> written{};  ///< empty: always written to a preset
+  /// A text knob: the preset's text of a value, and the value of a preset's text (throws
+  /// std::invalid_argument saying what is wrong with it).
+  std::function<std::string(std::int64_t)> text{};
+  std::function<std::int64_t(const std::string&)> parse_text{};
 
   [[nodiscard]] bool applies_to(const State& s) const { return !applies || applies(s); }
   /// A named knob's preset name for `value` (the number as text if it has none).
@@ -63,14 +71,14 @@ struct Knob {
       if (values[i] == value) return names[i];
     return std::to_string(value);
   }
-  /// The panel's word for `value` (its label, its name, or the number).
+  /// The panel's word for `value` (its label, its name, its text, or the number).
   [[nodiscard]] std::string label_of(std::int64_t value) const {
     for (std::size_t i = 0; i < values.size(); ++i)
       if (values[i] == value) {
         if (i < labels.size()) return labels[i];
         if (i < names.size()) return names[i];
       }
-    return std::to_string(value);
+    return text ? text(value) : std::to_string(value);
   }
 };
 
@@ -106,7 +114,9 @@ void write_knobs(toml::table& table, const State& state, const std::vector<Knob<
       t = table[parent].as_table();
     }
     const std::int64_t v = k.get(state);
-    if (!k.names.empty()) {
+    if (k.text) {
+      t->insert_or_assign(leaf, k.text(v));
+    } else if (!k.names.empty()) {
       t->insert_or_assign(leaf, k.name_of(v));
     } else if (k.style == KnobStyle::Check) {
       t->insert_or_assign(leaf, v != 0);
@@ -132,7 +142,17 @@ void read_knobs(const ScenarioTable& scenario, const toml::table& table, State& 
       continue;
     }
     const auto node = (*t)[leaf];
-    if (!k.names.empty()) {
+    if (k.parse_text) {
+      const auto* text = node.as_string();
+      if (!text)
+        throw scenario.error("\"" + k.key + "\" must be a text, e.g. \"" + k.text(k.get(state)) +
+                             "\"");
+      try {
+        k.set(state, k.parse_text(text->get()));
+      } catch (const std::invalid_argument& e) {
+        throw scenario.error(k.key + ": " + e.what());
+      }
+    } else if (!k.names.empty()) {
       const auto* text = node.as_string();
       const std::string got = text ? text->get() : "";
       std::size_t i = 0;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <string>
+#include <utility>
 
 namespace warplens::app {
 
@@ -123,7 +126,111 @@ std::vector<K> make_reduction() {
   return k;
 }
 
+// An integer field of the bank lab's index parameters.
+K index_int(const char* key, int SharedIndexParams::*member, std::vector<std::int64_t> picks = {},
+            std::function<bool(const S&)> applies = {}) {
+  return {.key = key,
+          .picks = std::move(picks),
+          .get = [member](const S& s) { return std::int64_t{s.probe.index.*member}; },
+          .set = [member](S& s, std::int64_t v) { s.probe.index.*member = static_cast<int>(v); },
+          .applies = std::move(applies)};
+}
+
+// A block shape as one value: x in the high 32 bits, y in the low.
+std::int64_t block_value(int x, int y) {
+  return (std::int64_t{x} << 32) | static_cast<std::uint32_t>(y);
+}
+
+std::vector<K> make_banks() {
+  const auto tile = [](const S& s) { return s.probe.index.kind == SharedPatternKind::Tile; };
+  std::vector<K> k;
+  K pattern{
+      .key = "pattern",
+      .style = KnobStyle::Combo,
+      .get = [](const S& s) { return knob_value(s.probe.index.kind); },
+      .set = [](S& s, std::int64_t v) { s.probe.index.kind = static_cast<SharedPatternKind>(v); }};
+  k.push_back(named(std::move(pattern),
+                    {SharedPatternKind::Strided, SharedPatternKind::Tile, SharedPatternKind::Struct,
+                     SharedPatternKind::Interleaved, SharedPatternKind::Blocked,
+                     SharedPatternKind::MatmulA, SharedPatternKind::MatmulB},
+                    [](SharedPatternKind v) { return gpu::to_string(v); }));
+  K word = index_int("word_bytes", &SharedIndexParams::word_bytes, {1, 2, 4, 8, 16});
+  word.style = KnobStyle::Radio;
+  word.values = {1, 2, 4, 8, 16};
+  k.push_back(std::move(word));
+  k.push_back(index_int("offset", &SharedIndexParams::offset, {0, 1, 4, 9}));
+  k.push_back(index_int("stride", &SharedIndexParams::stride, {0, 1, 2, 3, 8, 32}));
+  k.push_back(index_int("tile_width", &SharedIndexParams::tile_width));
+  // The padded tile of the slides: one element past the tile's width (the reader's default is
+  // the width itself, shared_scenario.cpp).
+  k.push_back(index_int("pitch", &SharedIndexParams::pitch_elements, {32, 33}, tile));
+  k.push_back({.key = "by",
+               .style = KnobStyle::Radio,
+               .values = {0, 1},
+               .names = {"row", "column"},
+               .picks = {0, 1},
+               .get = [](const S& s) { return std::int64_t{s.probe.index.by_column}; },
+               .set = [](S& s, std::int64_t v) { s.probe.index.by_column = v != 0; },
+               .applies = tile});
+  // The swizzle permutes an unpadded tile's columns: swizzled, the rows are the tile's width
+  // apart again.
+  k.push_back({.key = "swizzle",
+               .style = KnobStyle::Check,
+               .picks = {0, 1},
+               .get = [](const S& s) { return std::int64_t{s.probe.index.swizzle}; },
+               .set = [](S& s, std::int64_t v) { s.probe.index.swizzle = v != 0; },
+               .then =
+                   [](S& s) {
+                     if (s.probe.index.swizzle)
+                       s.probe.index.pitch_elements = s.probe.index.tile_width;
+                   },
+               .applies = tile});
+  k.push_back(index_int("struct_words", &SharedIndexParams::struct_words));
+  k.push_back(index_int("field", &SharedIndexParams::field));
+  k.push_back(index_int("part", &SharedIndexParams::part));
+  k.push_back(
+      {.key = "op",
+       .style = KnobStyle::Radio,
+       .values = {0, 1},
+       .names = {"load", "store"},
+       .picks = {0, 1},
+       .get = [](const S& s) { return std::int64_t{s.probe.op == gpu::SharedOp::Store}; },
+       .set = [](S& s,
+                 std::int64_t v) { s.probe.op = v ? gpu::SharedOp::Store : gpu::SharedOp::Load; }});
+  k.push_back({.key = "block",
+               .style = KnobStyle::Combo,
+               .values = {block_value(32, 1), block_value(64, 1), block_value(32, 8),
+                          block_value(16, 16), block_value(8, 32)},
+               .get = [](const S& s) { return block_value(s.probe.block_x, s.probe.block_y); },
+               .set =
+                   [](S& s, std::int64_t v) {
+                     s.probe.block_x = static_cast<int>(v >> 32);
+                     s.probe.block_y = static_cast<int>(v & 0xffffffff);
+                   },
+               .text =
+                   [](std::int64_t v) {
+                     return model::to_string(model::BlockShape{static_cast<int>(v >> 32),
+                                                               static_cast<int>(v & 0xffffffff)});
+                   },
+               .parse_text =
+                   [](const std::string& t) {
+                     const model::BlockShape b = model::parse_block(t);
+                     return block_value(b.x, b.y);
+                   }});
+  // Warps past the block's are refused by the lab's check (random_session_change).
+  k.push_back({.key = "warp",
+               .picks = {0, 1, 2, 3, 7, 31},
+               .get = [](const S& s) { return std::int64_t{s.warp}; },
+               .set = [](S& s, std::int64_t v) { s.warp = static_cast<int>(v); }});
+  return k;
+}
+
 }  // namespace
+
+const std::vector<Knob<SharedState>>& banks_knobs() {
+  static const std::vector<K> knobs = make_banks();
+  return knobs;
+}
 
 const std::vector<Knob<SharedState>>& transpose_knobs() {
   static const std::vector<K> knobs = make_transpose();

@@ -1,8 +1,8 @@
-// The transpose, matrix-multiply and reduction labs' knobs, one line each (knob.h): each lab's
-// kernel parameters and what its bank view shows. Their preset tables, their parsers and the
-// soak's monkey are driven from these tables (shared_preset.cpp, shared_scenario.cpp,
-// shared_random_change.cpp). The bank lab's access (a pattern, a block shape as text) keeps its
-// own code.
+// The shared-memory labs' knobs, one line each (knob.h): the bank lab's access (its pattern, its
+// block shape as a text knob "32x1", the warp shown), and the transpose, matrix-multiply and
+// reduction labs' kernel parameters and what their bank views show. Their preset tables, their
+// parsers and the soak's monkey are driven from these tables (shared_preset.cpp,
+// shared_scenario.cpp, shared_random_change.cpp).
 #pragma once
 
 #include <vector>
@@ -12,6 +12,7 @@
 
 namespace warplens::app {
 
+const std::vector<Knob<SharedState>>& banks_knobs();
 const std::vector<Knob<SharedState>>& transpose_knobs();
 const std::vector<Knob<SharedState>>& matmul_knobs();
 const std::vector<Knob<SharedState>>& reduction_knobs();

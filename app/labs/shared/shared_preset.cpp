@@ -8,23 +8,8 @@
 namespace warplens::app {
 
 toml::table banks_preset_table(const SharedState& st) {
-  const gpu::BankProbeParams& p = st.probe;
-  const SharedIndexParams& x = p.index;
   toml::table t;
-  t.insert("pattern", gpu::to_string(x.kind));
-  t.insert("word_bytes", x.word_bytes);
-  t.insert("offset", x.offset);
-  t.insert("stride", x.stride);
-  t.insert("tile_width", x.tile_width);
-  t.insert("pitch", x.pitch_elements);
-  t.insert("by", x.by_column ? "column" : "row");
-  t.insert("swizzle", x.swizzle);
-  t.insert("struct_words", x.struct_words);
-  t.insert("field", x.field);
-  t.insert("part", x.part);
-  t.insert("op", p.op == gpu::SharedOp::Store ? "store" : "load");
-  t.insert("block", model::to_string(model::BlockShape{p.block_x, p.block_y}));
-  t.insert("warp", st.warp);
+  write_knobs(t, st, banks_knobs());
   return t;
 }
 

@@ -10,28 +10,7 @@
 namespace warplens::app {
 
 void change_bank_parameter(SharedState& state, std::mt19937& rng) {
-  SharedIndexParams& x = state.probe.index;
-  switch (rng() % 6) {
-    case 0: x.word_bytes = pick_one(rng, {1, 2, 4, 8, 16}); break;
-    case 1: x.stride = pick_one(rng, {0, 1, 2, 3, 8, 32}); break;
-    case 2: x.offset = pick_one(rng, {0, 1, 4, 9}); break;
-    case 3:
-      state.probe.op =
-          state.probe.op == gpu::SharedOp::Load ? gpu::SharedOp::Store : gpu::SharedOp::Load;
-      break;
-    case 4:
-      if (x.kind == SharedPatternKind::Tile) {
-        x.pitch_elements = x.tile_width + pick_one(rng, {0, 1});
-        x.swizzle = x.pitch_elements == x.tile_width && rng() % 2;
-        x.by_column = rng() % 2;
-      }
-      break;
-    default: {
-      const int warps = std::max(1, state.probe.block_x * state.probe.block_y / 32);
-      state.warp = static_cast<int>(rng() % static_cast<unsigned>(warps));
-      break;
-    }
-  }
+  random_knob_change(rng, state, banks_knobs());
 }
 
 void change_transpose_parameter(SharedState& state, std::mt19937& rng) {

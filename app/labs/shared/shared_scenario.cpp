@@ -31,23 +31,8 @@ std::any parse_shared(const ScenarioTable& scenario, Lab lab, Fill&& fill) {
 
 std::any parse_banks_table(const ScenarioTable& scenario) {
   return parse_shared(scenario, Lab::Banks, [&](const toml::table& t, SharedState& st) {
-    gpu::BankProbeParams& p = st.probe;
-    p.index.kind = gpu::parse_shared_pattern_kind(string_value(t, "pattern", "strided"));
-    p.index.word_bytes = scenario.int_value(t, "word_bytes", 4);
-    p.index.offset = scenario.int_value(t, "offset", 0);
-    p.index.stride = scenario.int_value(t, "stride", 1);
-    p.index.tile_width = scenario.int_value(t, "tile_width", 32);
-    p.index.pitch_elements = scenario.int_value(t, "pitch", p.index.tile_width);
-    p.index.by_column = string_value(t, "by", "row") == "column";
-    p.index.swizzle = t["swizzle"].value_or(false);
-    p.index.struct_words = scenario.int_value(t, "struct_words", 2);
-    p.index.field = scenario.int_value(t, "field", 0);
-    p.index.part = scenario.int_value(t, "part", 0);
-    p.op = gpu::parse_shared_op(string_value(t, "op", "load"));
-    const auto block = model::parse_block(string_value(t, "block", "32x1"));
-    p.block_x = block.x;
-    p.block_y = block.y;
-    st.warp = scenario.int_value(t, "warp", 0);
+    read_knobs(scenario, t, st, banks_knobs());
+    if (!t.contains("pitch")) st.probe.index.pitch_elements = st.probe.index.tile_width;
     (void)shared_model_accesses(st.probe, st.warp);  // the warp is in the block
   });
 }
