@@ -131,6 +131,24 @@ TEST_F(KernelLabGpu, CountersOfOneLaunchEqualTheModelsTotals) {
   }
 }
 
+// A load that no later row stores (the CuTe layout scenarios' one row) still runs: the counters
+// see every request and wavefront the model counts. With an empty asm statement as its only use,
+// ptxas dropped it and the H100 counted 0 shared loads (2026-11-27).
+TEST_F(KernelLabGpu, ALoadNoRowStoresStillRunsAndIsCounted) {
+  for (const char* name :
+       {"kernel-layout-paste", "kernel-layout-tile-column", "kernel-layout-swizzle"}) {
+    const KernelState& st = kernel_scenario(find_scenario(name));
+    const LaunchCountersRead read = read_launch_counters(device_, lab_->counter_launch(st.program));
+    if (!read.counters) GTEST_SKIP() << "counters unavailable: " << read.unavailable;
+    const gpu::KernelTotals t =
+        gpu::model_totals(st.program, model::HardwareModel::Modern, 1 << 16);
+    ASSERT_TRUE(t.exact) << name;
+    ASSERT_GT(t.shared_load.requests, 0) << name;
+    EXPECT_DOUBLE_EQ(read.counters->shared_load_instructions, t.shared_load.requests) << name;
+    EXPECT_DOUBLE_EQ(read.counters->shared_load_wavefronts, t.shared_load.cost) << name;
+  }
+}
+
 TEST_F(KernelLabGpu, FarOutOfRangeRunsIsCountedAndLeavesTheGpuUsable) {
   const KernelState& st = small("far out of range");
   const gpu::KernelRun run = lab_->run(st.program, st.traced, 3, 1);
