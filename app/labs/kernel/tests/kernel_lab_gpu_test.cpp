@@ -132,8 +132,10 @@ TEST_F(KernelLabGpu, CountersOfOneLaunchEqualTheModelsTotals) {
 }
 
 // A load that no later row stores (the CuTe layout scenarios' one row) still runs: the counters
-// see every request and wavefront the model counts. With an empty asm statement as its only use,
-// ptxas dropped it and the H100 counted 0 shared loads (2026-11-27).
+// see every request the model counts, and its wavefronts per request agree by the lab's own rule
+// (counters_agree, the window's tick: the H100 read 8.02, 32.77 and 1.004 for the model's 8, 32
+// and 1, its blocks' tile-clearing stores beside the loads). With an empty asm statement as its
+// only use, ptxas dropped the load and the H100 counted 0 shared loads (2026-11-27).
 TEST_F(KernelLabGpu, ALoadNoRowStoresStillRunsAndIsCounted) {
   for (const char* name :
        {"kernel-layout-paste", "kernel-layout-tile-column", "kernel-layout-swizzle"}) {
@@ -145,7 +147,9 @@ TEST_F(KernelLabGpu, ALoadNoRowStoresStillRunsAndIsCounted) {
     ASSERT_TRUE(t.exact) << name;
     ASSERT_GT(t.shared_load.requests, 0) << name;
     EXPECT_DOUBLE_EQ(read.counters->shared_load_instructions, t.shared_load.requests) << name;
-    EXPECT_DOUBLE_EQ(read.counters->shared_load_wavefronts, t.shared_load.cost) << name;
+    const double per = read.counters->shared_load_wavefronts / t.shared_load.requests;
+    EXPECT_TRUE(counters_agree(t.shared_load.per_request(), per, false))
+        << name << ": " << per << " wavefronts per request, model " << t.shared_load.per_request();
   }
 }
 
