@@ -1,6 +1,8 @@
 #include "compare.h"
 
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -14,21 +16,6 @@ namespace warplens::app {
 namespace {
 
 // "B is 1.75x as fast as A." under the ratio; what is missing when there is none.
-void draw_ratio_sentence(const std::optional<double>& ratio, const Headline& ha,
-                         const Headline& hb) {
-  ImGui::PushTextWrapPos(0);
-  if (ratio) {
-    ImGui::TextUnformatted((*ratio >= 1.005   ? format("B is %.2f\u00d7 as fast as A.", *ratio)
-                            : *ratio <= 0.995 ? format("B reaches %.0f %% of A.", 100.0 * *ratio)
-                                              : std::string("A and B run at the same speed."))
-                               .c_str());
-  } else if (!ha.value || !hb.value) {
-    ImGui::TextDisabled("%s", ha.note == "no GPU" ? "Measurements need a CUDA device."
-                                                  : "Waiting for both measurements.");
-  }
-  ImGui::PopTextWrapPos();
-}
-
 // The model's cost without its qualifiers: "4 sectors, 100.0 % of ..." -> "4 sectors",
 // "1 wavefront (the minimum)" -> "1 wavefront", "12 sectors per request" -> "12 sectors".
 std::string model_count(const std::string& model) {
@@ -36,6 +23,59 @@ std::string model_count(const std::string& model) {
   const std::size_t space = count.find(' ');
   const std::size_t second = space == std::string::npos ? space : count.find(' ', space + 1);
   return second == std::string::npos ? count : count.substr(0, second);
+}
+
+// The model's counts of A and B in a few characters, for the band's narrow ratio column:
+// "32 \u2192 1 wavefront". Empty where model_comparison is.
+std::string model_arrow(const std::string& a_model, const std::string& b_model) {
+  const std::string a = model_count(a_model), b = model_count(b_model);
+  const std::size_t space = a.find(' ');
+  if (space == std::string::npos || b.find(' ') == std::string::npos) return {};
+  return a.substr(0, space) + " \u2192 " + b;
+}
+
+// The model's two counts side by side, where the measured ratio is missing (no GPU, or still
+// measuring): "Model: A 32 wavefronts, B 1 wavefront per request: B needs 32x fewer." Empty where
+// a side has no count or the two count different things.
+std::string model_comparison(const std::string& a_model, const std::string& b_model) {
+  const std::string a = model_count(a_model), b = model_count(b_model);
+  const auto split = [](const std::string& count, double& n, std::string& unit) {
+    char* end = nullptr;
+    n = std::strtod(count.c_str(), &end);
+    if (end == count.c_str() || n <= 0) return false;
+    unit = std::string(end);
+    while (!unit.empty() && unit.front() == ' ') unit.erase(0, 1);
+    if (!unit.empty() && unit.back() == 's') unit.pop_back();  // "wavefronts" as "wavefront"
+    return !unit.empty();
+  };
+  double na = 0, nb = 0;
+  std::string ua, ub;
+  if (!split(a, na, ua) || !split(b, nb, ub) || ua != ub) return {};
+  if (na == nb) return format("Model: A and B both take %s per request.", a.c_str());
+  const double r = na > nb ? na / nb : nb / na;
+  const std::string times =
+      std::abs(r - std::round(r)) < 0.05 ? format("%.0f", r) : format("%.1f", r);
+  return format("Model: A %s, B %s per request: B needs %s\u00d7 %s.", a.c_str(), b.c_str(),
+                times.c_str(), na > nb ? "fewer" : "more");
+}
+
+void draw_ratio_sentence(const std::optional<double>& ratio, const CompareColumn& ca,
+                         const CompareColumn& cb) {
+  const Headline& ha = ca.headline;
+  const Headline& hb = cb.headline;
+  ImGui::PushTextWrapPos(0);
+  if (ratio) {
+    ImGui::TextUnformatted((*ratio >= 1.005   ? format("B is %.2f\u00d7 as fast as A.", *ratio)
+                            : *ratio <= 0.995 ? format("B reaches %.0f %% of A.", 100.0 * *ratio)
+                                              : std::string("A and B run at the same speed."))
+                               .c_str());
+  } else if (!ha.value || !hb.value) {
+    const std::string model = model_comparison(ca.model, cb.model);
+    if (!model.empty()) ImGui::TextUnformatted(model.c_str());
+    ImGui::TextDisabled("%s", ha.note == "no GPU" ? "Measurements need a CUDA device."
+                                                  : "Waiting for both measurements.");
+  }
+  ImGui::PopTextWrapPos();
 }
 
 }  // namespace
@@ -109,7 +149,7 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
     ImGui::TextDisabled("%s", ha.busy || hb.busy ? "\u2026" : "\u2014");
   }
   ImGui::PopFont();
-  draw_ratio_sentence(ratio, ha, hb);
+  draw_ratio_sentence(ratio, ca, cb);
   ImGui::EndChild();
   ImGui::End();
 }
@@ -164,12 +204,12 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
     }
     if (ImGui::GetItemRectMax().y > window_bottom + 2 * s)
       audit_finding("missing", "A/B compare: the sides' rows are below the numbers' column");
-    draw_ratio_sentence(ratio, ca.headline, cb.headline);
+    draw_ratio_sentence(ratio, ca, cb);
     ImGui::TextDisabled("The view shows %s; \"side\" in the strip, key %s or a click shows %s.",
                         shown, std::string_view(shown) == "A" ? "B" : "A",
                         std::string_view(shown) == "A" ? "B" : "A");
   } else {
-    draw_ratio_sentence(ratio, ca.headline, cb.headline);
+    draw_ratio_sentence(ratio, ca, cb);
   }
   for (const auto& [side, column] : {std::pair{"A", &ca}, std::pair{"B", &cb}}) {
     if (shown && std::string_view(shown) != side) continue;
@@ -223,14 +263,21 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
       if (column) {
         for (const KeyNumber& n : key_numbers_from(*column)) draw_key_number(n, layer);
       } else {
-        ImGui::PushFont(layer.fonts().large);
         if (ratio) {
+          ImGui::PushFont(layer.fonts().large);
           ImGui::TextColored(color4(theme.text), "%.2f\u00d7", *ratio);
+          ImGui::PopFont();
+          draw_ratio_sentence(ratio, ca, cb);
         } else {
-          ImGui::TextDisabled("%s", ca.headline.busy || cb.headline.busy ? "\u2026" : "\u2014");
+          // No measured ratio: a short line says why, and the model's two counts stand in the
+          // column (its caption's "bandwidth" waits for the GPU).
+          ImGui::TextDisabled("%s", ca.headline.busy || cb.headline.busy ? "measuring\u2026"
+                                    : ca.headline.note == "no GPU"       ? "needs a GPU"
+                                                                         : "\u2014");
+          const std::string model =
+              !model_comparison(ca.model, cb.model).empty() ? model_arrow(ca.model, cb.model) : "";
+          if (!model.empty()) ImGui::TextUnformatted(("model: " + model).c_str());
         }
-        ImGui::PopFont();
-        draw_ratio_sentence(ratio, ca.headline, cb.headline);
         if (!title.empty()) {
           ImGui::Separator();
           draw_title_beside(title);

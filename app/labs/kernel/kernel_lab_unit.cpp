@@ -94,9 +94,9 @@ std::vector<KeyNumber> KernelLabUnit::key_numbers() const {
 CompareColumn KernelLabUnit::compare_column() const {
   CompareColumn c;
   const KernelState& st = session_.state();
-  c.parameters =
-      format("%zu rows, block %dx%d, grid %dx%d", st.program.rows.size(), st.program.block.x,
-             st.program.block.y, st.program.grid.x, st.program.grid.y);
+  c.parameters = format("%zu row%s, block %dx%d, grid %dx%d", st.program.rows.size(),
+                        st.program.rows.size() == 1 ? "" : "s", st.program.block.x,
+                        st.program.block.y, st.program.grid.x, st.program.grid.y);
   c.access = kernel_access_title(st);
   c.model = kernel_row_cost_text(session_.rows_model().at(static_cast<std::size_t>(st.step)));
   const KernelResults r = session_.measured();

@@ -220,9 +220,19 @@ void draw_kernel_view(KernelSession& session, const KernelResults& r, viz::WarpV
                       ImVec2 pos, ImVec2 size, bool interactive, const char* side_name) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  const std::string title = side_name
-                                ? std::string(side_name) + ": Your kernel##kernel-view-" + side_name
-                                : std::string("Your kernel##kernel-view");
+  // A/B: each side's title names the access it shows (its CuTe layout where the row has one),
+  // as much of it as the title bar holds, so that two sides of the same lab tell themselves
+  // apart.
+  const gpu::KernelRow& shown = shown_row(session.state());
+  std::string title = "Your kernel##kernel-view";
+  if (side_name) {
+    const std::string side = std::string(side_name) + ": ";
+    const std::string access = shown.layout.empty() ? row_text(shown) : shown.layout;
+    title = fitting_title({side + (shown.layout.empty() ? "" : "CuTe layout ") + access,
+                           side + access, side + "Your kernel"},
+                          size.x) +
+            "##kernel-view-" + side_name;
+  }
   ImGui::Begin(title.c_str(), nullptr,
                kFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                    (open_legend_slot() && !side_name ? ImGuiWindowFlags_NoTitleBar : 0));
@@ -440,7 +450,8 @@ std::string kernel_counters_summary(const KernelSession& session, const KernelRe
 Headline kernel_headline(const KernelSession& session, const KernelResults& r) {
   Headline h;
   h.unit = "GB/s";
-  h.what = format("your kernel, %zu rows, read + write", session.state().program.rows.size());
+  h.what = format("your kernel, %zu row%s, read + write", session.state().program.rows.size(),
+                  session.state().program.rows.size() == 1 ? "" : "s");
   if (session.run_current(r)) {
     h.value = r.run->gbps;
     if (r.run->checked && !r.run->verified) h.note = "WRONG RESULT";
