@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "global_knobs.h"
 #include "global_panels.h"
 #include "global_preset.h"
 #include "global_scenario.h"
@@ -85,6 +86,12 @@ void GlobalLab::draw_knobs(LabFrame& frame) {
     if (strided) {
       int stride = static_cast<int>(p.stride);
       if (knob_int("stride", stride, 1, 64, 4)) p.stride = stride;
+    }
+    // A permutation's or a scatter's seed reshuffles the lanes (the scenarios' "look for").
+    if (const Knob<CopyState>* seed = find_knob(global_knobs(), "seed");
+        seed && seed->shown && seed->shown(st)) {
+      int value = static_cast<int>(seed->get(st));
+      if (knob_int("seed", value, 0, 9999, 5)) seed->set(st, value);
     }
   }
   if (!(st == session_.state())) session_.set(st);

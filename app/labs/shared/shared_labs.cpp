@@ -346,6 +346,11 @@ void BankLab::draw_lab_knobs(SharedState& st) {
     knob_check("by column", ix.by_column);
   } else if (ix.kind == SharedPatternKind::Struct) {
     knob_int("words per struct", ix.struct_words, 1, 8, 3);
+  } else if (ix.kind == SharedPatternKind::Interleaved || ix.kind == SharedPatternKind::Blocked) {
+    // Each thread's two accesses (shared[2*tid + part], shared[tid + part*threads]): which one
+    // the view shows, as the scenarios' "look for" asks.
+    static constexpr const char* kParts[] = {"first", "second"};
+    knob_choice("access", ix.part, kParts, 2);
   } else if (ix.kind == SharedPatternKind::Strided) {
     knob_int("stride", ix.stride, 0, 64, 4);
     static constexpr const char* kWords[] = {"1 B", "2 B", "4 B", "8 B", "16 B"};
