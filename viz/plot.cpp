@@ -171,7 +171,8 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   }
   if (spec.log_y) {
     y_lo = std::pow(10.0, std::floor(std::log10(y_lo) * 4) / 4);
-    y_hi = std::pow(10.0, std::ceil(std::log10(y_hi) * 4) / 4);
+    y_hi = std::pow(
+        10.0, std::ceil(std::log10(y_hi * 1.05) * 4) / 4);  // a line at the top stays off the frame
   } else {
     y_lo = 0;
     const auto t = nice_ticks(0, y_hi * 1.05, 6);

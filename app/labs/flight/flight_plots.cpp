@@ -38,6 +38,21 @@ FigurePlot latency_plot(const FlightSession& session, const FlightResults& r) {
     plot.series.push_back(std::move(se));
   }
   const auto& pl = m.plateaus;
+  if (plot.measured_points() == 0) {
+    // No ladder measured: the model's three plateaus (an H100's default, 1-lane row, assumed)
+    // as a step over the levels' sizes, so the chart shows what the lesson names.
+    FigureSeries model;
+    model.label = "model: an H100's plateaus (default, 1 lane), assumed";
+    model.color = {FigureColor::Kind::Model};
+    model.model = true;
+    model.markers = false;
+    const double l1 = static_cast<double>(m.levels.l1_bytes) / 1024.0;
+    const double l2 = static_cast<double>(m.levels.l2_bytes) / 1024.0;
+    model.x = {plot.x_min, l1, l1, l2, l2, plot.x_max};
+    model.y = {kAssumedLadderL1Ns, kAssumedLadderL1Ns,   kAssumedLadderL2Ns,
+               kAssumedLadderL2Ns, kAssumedLadderDramNs, kAssumedLadderDramNs};
+    plot.series.push_back(std::move(model));
+  }
   if (pl.l1_ns)
     plot.references.push_back(
         {format("L1 (%s): %.0f ns", kib_text(m.levels.l1_bytes).c_str(), *pl.l1_ns),

@@ -42,6 +42,14 @@ inline constexpr double kAssumedDramNs = 536;
 /// 0.250; run 5: 0.244), shown as assumed until this GPU's own copies measure it.
 inline constexpr double kAssumedBatchNsPerByte = 0.26;
 
+/// Without a GPU the ladder draws an H100's plateaus of its default, 1-lane row as the model's,
+/// shown as assumed: L1 20 ns, L2 145 ns, DRAM 315 ns (H100 80GB HBM3, driver 580.159.04,
+/// 2026-11-27, run 8: tests/data/h100-flight-run8.json, 19.1-20.0 / 143.9-145.4 / 313.3-315.5 ns
+/// over each level's working sets); on a GPU the measured rows replace them.
+inline constexpr double kAssumedLadderL1Ns = 20;
+inline constexpr double kAssumedLadderL2Ns = 145;
+inline constexpr double kAssumedLadderDramNs = 315;
+
 /// The ladder's rows: load path x lanes, in drawing order.
 struct LadderRow {
   gpu::LoadPath path;

@@ -86,7 +86,8 @@ void draw_latency_view(const FlightSession& session, const FlightResults& r,
     for (std::size_t i = 0; i < spec.x_ticks.size(); i += 2) thin.push_back(spec.x_ticks[i]);
     spec.x_ticks = thin;
   }
-  if (series.front().x.empty() && refs.empty()) {
+  if (std::all_of(series.begin(), series.end(), [](const auto& se) { return se.x.empty(); }) &&
+      refs.empty()) {
     // Nothing measured: the axes alone would mislead, so the room says what would be there.
     spec.log_y = false;
   }
