@@ -35,7 +35,7 @@ extern "C" __global__ void warplens_kernel(unsigned char* in, unsigned char* out
       wl_lo = wl_w;
       wl_hi = 0;
       // keep the load (no store uses its value): a store the compiler cannot rule out, never made
-      if ((wl_lo ^ wl_hi) == ~reinterpret_cast<unsigned long long>(out)) out[0] = 1;
+      if (out && (wl_lo ^ wl_hi) == ~reinterpret_cast<unsigned long long>(out)) out[0] = 1;
     }
     if (wl_traced) {
       const unsigned long long wl_at = wl_ok ? static_cast<unsigned long long>(wl_i) * 4 : 0;

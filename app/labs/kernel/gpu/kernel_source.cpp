@@ -64,12 +64,13 @@ void emit_row(std::ostringstream& o, const KernelProgram& p, std::size_t r) {
       o << "      wl_lo = wl_w;\n      wl_hi = 0;\n";
     // An empty asm statement does not keep it: ptxas sees no use of the register and drops
     // the load (the H100's counters read 0 shared loads, 2026-11-27). A store behind a test
-    // that is never true at run time (a loaded value equal to the complement of a device
-    // pointer) is a use the compiler cannot remove.
+    // that is never true at run time (a loaded value equal to the complement of out's device
+    // address; no store without an out buffer) is a use the compiler cannot remove.
     if (!load_used(p, r))
       o << "      // keep the load (no store uses its value): a store the compiler cannot rule "
            "out, never made\n"
-        << "      if ((wl_lo ^ wl_hi) == ~reinterpret_cast<unsigned long long>(out)) out[0] = 1;\n";
+        << "      if (out && (wl_lo ^ wl_hi) == ~reinterpret_cast<unsigned long long>(out)) out[0] "
+           "= 1;\n";
     o << "    }\n";
   } else {
     o << "    if (wl_ok) *(" << ptr << ") = ";
