@@ -121,8 +121,11 @@ std::vector<KeyNumber> cache_key_numbers(const CacheSession& session, const Cach
         try {
           const PredictedOccupancy p = predict_occupancy(m, c, st.dynamic_shared_bytes);
           by_carveout += (by_carveout.empty() ? "" : " \u00b7 ") + format("%d", p.blocks_per_sm);
+          // Raised past the request, the capacity says why (carveout-l1's kernel, without
+          // shared memory, gets 8 KiB at 0 %; this one needs a block's worth).
           capacities += (capacities.empty() ? "" : ", ") +
-                        format("%d %%: shared %d KiB", c, p.choice.shared_kib);
+                        format("%d %%: shared %d KiB%s", c, p.choice.shared_kib,
+                               p.choice.raised_for_block ? " (raised to hold one block)" : "");
         } catch (const std::exception&) {
           by_carveout += (by_carveout.empty() ? "" : " \u00b7 ") + std::string("?");
         }
