@@ -104,12 +104,19 @@ class RowLabels {
   RowLabels(const Painter& paint, const ImFont* font, float spacing)
       : paint_(paint), font_(font), spacing_(spacing) {}
   /// Draws `t` centred in `r` at `px` unless it would overlap a label drawn before; returns
-  /// whether it drew.
-  bool draw(const viz::Rect& r, ImU32 color, const std::string& t, float px) {
-    const float tw = Painter::size(font_, t, px).x;
+  /// whether it drew. A non-zero `halo` fills the label's extent first: a label wider than its
+  /// column keeps its neighbours' conflict frames out of its digits (bank-stride-2 at 3x).
+  bool draw(const viz::Rect& r, ImU32 color, const std::string& t, float px, ImU32 halo = 0) {
+    const ImVec2 ts = Painter::size(font_, t, px);
+    const float tw = ts.x;
     const float x0 = 0.5f * (r.x0 + r.x1 - tw), x1 = x0 + tw;
     for (const auto& [a, b] : taken_)
       if (x0 < b + spacing_ && a < x1 + spacing_) return false;
+    if (halo) {
+      const float cy = 0.5f * (r.y0 + r.y1);
+      paint_.draw->AddRectFilled(paint_.at(x0 - 1, cy - 0.5f * ts.y),
+                                 paint_.at(x1 + 1, cy + 0.5f * ts.y), halo);
+    }
     paint_.centered(font_, r, color, t, px, true);
     taken_.emplace_back(x0, x1);
     return true;
@@ -360,7 +367,8 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
         const bool inside = Painter::size(mono, std::to_string(bank), bank_labels.px).x <=
                             layout.cell_w - 2 * layout.conflict_frame;
         header_labels.draw(r, inside ? to_imgui_color(viz::text_on(fill)) : text,
-                           std::to_string(bank), bank_labels.px);
+                           std::to_string(bank), bank_labels.px,
+                           inside ? 0 : to_imgui_color(theme.background));
       }
     }
 
@@ -461,7 +469,8 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
                    px > 0) {
           count_row.draw(r, on_conflict, plain, px);
         } else {
-          count_row.draw(r, text, plain, count_labels.px);  // wider than the box: text colour
+          // Wider than the box: text colour, on the background.
+          count_row.draw(r, text, plain, count_labels.px, to_imgui_color(theme.background));
         }
       }
     }
