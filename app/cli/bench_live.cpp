@@ -290,16 +290,10 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
   }
   app::ViewOptions view;
   view.preset = d.preset_file;  // the restored lab's preset, as the window restores it
-  // Restarted after a fault, as the window (frontends.cpp): software GL where Mesa is there
-  // (software_gl.h), traces through host memory, frames serialized if GL is still on the GPU.
-  if (!d.lab.empty()) {
-    if (viz::software_gl_after_fault()) viz::request_software_gl();
-    app::set_serial_gl(true);
-    gpu::traces_through_host() = true;
-  }
+  if (!d.lab.empty()) app::begin_process_after_fault();  // restarted after a fault, as the window
   app::gpu_log("fault drill: making the scene");
   Scene s(device.index, view);
-  if (!d.lab.empty()) app::set_serial_gl(!viz::is_software_renderer(viz::current_gl_renderer()));
+  if (!d.lab.empty()) app::settle_process_after_fault();
   const std::string gl(viz::current_gl_renderer());
   app::gpu_log("fault drill: scene made, GL %s", gl.c_str());
 

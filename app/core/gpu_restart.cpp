@@ -26,6 +26,7 @@
 #include "counter_service.h"
 #include "gpu_log.h"
 #include "gpu_turn.h"
+#include "software_gl.h"
 
 namespace warplens::app {
 
@@ -309,6 +310,18 @@ std::string write_restart_file(const std::string& stem, const std::string& text)
       restart_dir() / (stem + "-" + std::to_string(::getpid()) + ".toml");
   write_whole(path, text);
   return path.string();
+}
+
+void begin_process_after_fault() {
+  if (viz::software_gl_after_fault()) viz::request_software_gl();
+  set_serial_gl(true);
+  gpu::traces_through_host() = true;
+}
+
+bool settle_process_after_fault() {
+  const bool cpu_gl = viz::is_software_renderer(viz::current_gl_renderer());
+  set_serial_gl(!cpu_gl);
+  return cpu_gl;
 }
 
 }  // namespace warplens::app

@@ -35,6 +35,15 @@ void set_gpu_restart(GpuRestart restart);
 /// Runs the registered restart with `fault`; false when none is registered.
 bool run_gpu_restart(const std::string& fault);
 
+/// A process restarted after a GPU fault (the window with --after-gpu-fault, the drill's
+/// restarted processes), before its first GL context: asks for Mesa's software renderer unless
+/// WARPLENS_GL_AFTER_FAULT=gpu (viz/software_gl.h, docs/hardening.md), serializes its frames
+/// and sends the views' traces through host memory (no CUDA-GL interop: gpu_fault.h).
+void begin_process_after_fault();
+/// Once its GL context is current: frames stay serialized only where GL stayed on the GPU.
+/// True when it draws with the CPU.
+bool settle_process_after_fault();
+
 /// This process's program (/proc/self/exe), for the new image.
 [[nodiscard]] std::string self_executable();
 

@@ -25,20 +25,14 @@ std::string model_count(const std::string& model) {
   return second == std::string::npos ? count : count.substr(0, second);
 }
 
-// The model's counts of A and B in a few characters, for the band's narrow ratio column:
-// "32 \u2192 1 wavefront". Empty where model_comparison is.
-std::string model_arrow(const std::string& a_model, const std::string& b_model) {
-  const std::string a = model_count(a_model), b = model_count(b_model);
-  const std::size_t space = a.find(' ');
-  if (space == std::string::npos || b.find(' ') == std::string::npos) return {};
-  return a.substr(0, space) + " \u2192 " + b;
-}
-
-// The model's two counts side by side, where the measured ratio is missing (no GPU, or still
-// measuring): "Model: A 32 wavefronts, B 1 wavefront per request: B needs 32x fewer." Empty where
-// a side has no count or the two count different things.
-std::string model_comparison(const std::string& a_model, const std::string& b_model) {
-  const std::string a = model_count(a_model), b = model_count(b_model);
+// The model's counts of the two sides where they count the same thing ("32 wavefronts" and
+// "1 wavefront"): the counts as the sides say them and their numbers.
+struct ModelCounts {
+  std::string a, b;
+  double na = 0, nb = 0;
+};
+std::optional<ModelCounts> model_counts(const std::string& a_model, const std::string& b_model) {
+  ModelCounts c{model_count(a_model), model_count(b_model)};
   const auto split = [](const std::string& count, double& n, std::string& unit) {
     char* end = nullptr;
     n = std::strtod(count.c_str(), &end);
@@ -48,15 +42,25 @@ std::string model_comparison(const std::string& a_model, const std::string& b_mo
     if (!unit.empty() && unit.back() == 's') unit.pop_back();  // "wavefronts" as "wavefront"
     return !unit.empty();
   };
-  double na = 0, nb = 0;
   std::string ua, ub;
-  if (!split(a, na, ua) || !split(b, nb, ub) || ua != ub) return {};
-  if (na == nb) return format("Model: A and B both take %s per request.", a.c_str());
-  const double r = na > nb ? na / nb : nb / na;
+  if (!split(c.a, c.na, ua) || !split(c.b, c.nb, ub) || ua != ub) return std::nullopt;
+  return c;
+}
+
+// Where the measured ratio is missing (no GPU, or still measuring), the model's counts side by
+// side: "Model: A 32 wavefronts, B 1 wavefront per request: B needs 32x fewer."
+std::string model_comparison(const ModelCounts& c) {
+  if (c.na == c.nb) return format("Model: A and B both take %s per request.", c.a.c_str());
+  const double r = c.na > c.nb ? c.na / c.nb : c.nb / c.na;
   const std::string times =
       std::abs(r - std::round(r)) < 0.05 ? format("%.0f", r) : format("%.1f", r);
-  return format("Model: A %s, B %s per request: B needs %s\u00d7 %s.", a.c_str(), b.c_str(),
-                times.c_str(), na > nb ? "fewer" : "more");
+  return format("Model: A %s, B %s per request: B needs %s\u00d7 %s.", c.a.c_str(), c.b.c_str(),
+                times.c_str(), c.na > c.nb ? "fewer" : "more");
+}
+
+// The same in a few characters, for the band's narrow ratio column: "32 \u2192 1 wavefront".
+std::string model_arrow(const ModelCounts& c) {
+  return c.a.substr(0, c.a.find(' ')) + " \u2192 " + c.b;
 }
 
 void draw_ratio_sentence(const std::optional<double>& ratio, const CompareColumn& ca,
@@ -70,8 +74,8 @@ void draw_ratio_sentence(const std::optional<double>& ratio, const CompareColumn
                                               : std::string("A and B run at the same speed."))
                                .c_str());
   } else if (!ha.value || !hb.value) {
-    const std::string model = model_comparison(ca.model, cb.model);
-    if (!model.empty()) ImGui::TextUnformatted(model.c_str());
+    if (const auto counts = model_counts(ca.model, cb.model))
+      ImGui::TextUnformatted(model_comparison(*counts).c_str());
     ImGui::TextDisabled("%s", ha.note == "no GPU" ? "Measurements need a CUDA device."
                                                   : "Waiting for both measurements.");
   }
@@ -274,9 +278,8 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
           ImGui::TextDisabled("%s", ca.headline.busy || cb.headline.busy ? "measuring\u2026"
                                     : ca.headline.note == "no GPU"       ? "needs a GPU"
                                                                          : "\u2014");
-          const std::string model =
-              !model_comparison(ca.model, cb.model).empty() ? model_arrow(ca.model, cb.model) : "";
-          if (!model.empty()) ImGui::TextUnformatted(("model: " + model).c_str());
+          if (const auto counts = model_counts(ca.model, cb.model))
+            ImGui::TextUnformatted(("model: " + model_arrow(*counts)).c_str());
         }
         if (!title.empty()) {
           ImGui::Separator();

@@ -247,19 +247,14 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     (void)find_scenario(options.scenario);
     if (!options.lesson.empty()) (void)find_lesson(options.lesson);  // before the window opens
     const bool after_fault = !options.after_gpu_fault.empty();
-    if (after_fault && viz::software_gl_after_fault()) viz::request_software_gl();
+    if (after_fault) begin_process_after_fault();
     viz::GlfwWindow window("WarpLens", 1600, 960);
     viz::ImGuiLayer layer(window.handle(), options.scale * window.content_scale(), options.theme);
     Workbench labs(options.use_gpu);  // each lab made when first shown
     UiState ui = initial_ui(options, labs, true);
     ui.ui_scale = options.scale;
     std::optional<WindowRestart> restart;
-    // After a GPU fault: traces through host memory (gpu_fault.h); frames serialized where the
-    // window still draws on the GPU (gpu_turn.h, software_gl.h).
-    if (after_fault) {
-      set_serial_gl(!viz::is_software_renderer(viz::current_gl_renderer()));
-      gpu::traces_through_host() = true;
-    }
+    if (after_fault) settle_process_after_fault();
     if (options.use_gpu) restart.emplace(options.gpu_restarts);
     bool f11_was_down = false;
     std::unique_ptr<SpeakerWindow> speaker;  // lesson mode with two monitors

@@ -149,10 +149,7 @@ std::vector<K> make_banks() {
       .style = KnobStyle::Combo,
       .get = [](const S& s) { return knob_value(s.probe.index.kind); },
       .set = [](S& s, std::int64_t v) { s.probe.index.kind = static_cast<SharedPatternKind>(v); }};
-  k.push_back(named(std::move(pattern),
-                    {SharedPatternKind::Strided, SharedPatternKind::Tile, SharedPatternKind::Struct,
-                     SharedPatternKind::Interleaved, SharedPatternKind::Blocked,
-                     SharedPatternKind::MatmulA, SharedPatternKind::MatmulB},
+  k.push_back(named(std::move(pattern), gpu::kSharedPatternKinds,
                     [](SharedPatternKind v) { return gpu::to_string(v); }));
   K word = index_int("word_bytes", &SharedIndexParams::word_bytes, {1, 2, 4, 8, 16});
   word.style = KnobStyle::Radio;

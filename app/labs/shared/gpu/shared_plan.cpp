@@ -413,10 +413,7 @@ ReductionVariant parse_reduction_variant(const std::string& text) {
 }
 
 SharedPatternKind parse_shared_pattern_kind(const std::string& text) {
-  for (SharedPatternKind k :
-       {SharedPatternKind::Strided, SharedPatternKind::Tile, SharedPatternKind::Struct,
-        SharedPatternKind::Interleaved, SharedPatternKind::Blocked, SharedPatternKind::MatmulA,
-        SharedPatternKind::MatmulB}) {
+  for (SharedPatternKind k : kSharedPatternKinds) {
     if (text == to_string(k)) return k;
   }
   refuse(
