@@ -149,10 +149,13 @@ TEST(FlightCheck, RunTwoWithRunOnesInputsAsTheLinearModelSaysWithoutAProbe) {
 // after launch, lines still in L2 (idle warp chase 190 ns against the ladder's 534), so the
 // checker refuses its curve and judges the linear line: 2.4 % below the knee, 15.1 % above (one
 // copy, 16 B x 4 loads x 32 warps: 2443 GB/s, where runs 1 and 2 measured 2898 and 2817).
-nlohmann::json run3_document() {
-  std::ifstream in(std::string(WARPLENS_SOURCE_DIR) + "/tests/data/h100-flight-run3.json");
-  EXPECT_TRUE(in) << "tests/data/h100-flight-run3.json";
+nlohmann::json run_document(const std::string& name) {
+  std::ifstream in(std::string(WARPLENS_SOURCE_DIR) + "/tests/data/" + name);
+  EXPECT_TRUE(in) << "tests/data/" << name;
   return in ? nlohmann::json::parse(in) : nlohmann::json::object();
+}
+nlohmann::json run3_document() {
+  return run_document("h100-flight-run3.json");
 }
 
 TEST(FlightModelData, RunThreesProbeChasedL2AndIsRefused) {
@@ -174,9 +177,8 @@ TEST(FlightModelData, RunThreesProbeChasedL2AndIsRefused) {
 // (the linear line beside it 10.8 % above). The run before it (6aa41ec, its JSON not kept) read
 // 0.9 % / 7.0 %: its one-block 16 B x 8 x 8 copy at 32 KiB per SM ran 7 % under the wall.
 TEST(FlightModelData, RunEightsLineMeetsBothGoals) {
-  std::ifstream in(std::string(WARPLENS_SOURCE_DIR) + "/tests/data/h100-flight-run8.json");
-  ASSERT_TRUE(in) << "tests/data/h100-flight-run8.json";
-  const auto doc = nlohmann::json::parse(in);
+  const auto doc = run_document("h100-flight-run8.json");
+  ASSERT_TRUE(doc.contains("rows"));
   const auto c = app::check_flight_model(doc, doc);
   EXPECT_TRUE(c.probe_model);
   EXPECT_EQ(c.below, 7);
