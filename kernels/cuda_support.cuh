@@ -11,8 +11,11 @@
 
 #include <algorithm>
 #include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <string>
+#include <thread>
+#include <typeinfo>
 #include <vector>
 
 #include "gpu.h"
@@ -80,6 +83,33 @@ inline void check_cancel(const std::atomic<bool>* cancel) {
 void wait_for_launch(cudaStream_t stream, cudaEvent_t done, const std::atomic<bool>* cancel,
                      const char* what, int launches);
 
+/// Ends `alone` (gpu_fault.h: RunsAlone) once the work queued on `stream` so far has finished,
+/// or after kAloneBoundMs (the work then goes on beside the frames); nothing when it is not
+/// active. Throws Cancelled when `cancel` is set meanwhile, GpuError named `what` when CUDA
+/// reports an error of that work (`alone` then ends with the exception: a sticky fault keeps
+/// the frames stopped).
+inline void finish_alone(RunsAlone& alone, cudaStream_t stream, const std::atomic<bool>* cancel,
+                         const char* what) {
+  if (!alone.active()) return;
+  cudaEvent_t queued = nullptr;
+  check(cudaEventCreateWithFlags(&queued, cudaEventDisableTiming), "cudaEventCreate");
+  struct Destroy {
+    cudaEvent_t e;
+    ~Destroy() { cudaEventDestroy(e); }
+  } destroy{queued};
+  check(cudaEventRecord(queued, stream), "cudaEventRecord");
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(kAloneBoundMs);
+  for (;;) {
+    const cudaError_t s = cudaEventQuery(queued);
+    if (s == cudaSuccess) break;
+    if (s != cudaErrorNotReady) check(s, what);
+    check_cancel(cancel);
+    if (std::chrono::steady_clock::now() > until) break;  // still running: beside the frames
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+  alone.done();
+}
+
 /// What time_launches calls its failures: `warmup` names the stream synchronisation after the
 /// warm-up launches, `run` the wait for each timed launch.
 struct LaunchLabels {
@@ -101,9 +131,12 @@ Timing time_launches(cudaStream_t stream, int runs, int warmup, const std::atomi
                      LaunchLabels labels, Launch launch, AfterRun after_run = {}) {
   between_gpu_phases();  // a frame may draw here (gpu_fault.h), never inside the timed runs
   Events events;
+  // The first launch of this launch site in the process runs alone (gpu_fault.h: RunsAlone).
+  RunsAlone alone(first_run(typeid(Launch).hash_code()));
   for (int i = 0; i < warmup; ++i) {
     check_cancel(cancel);
     launch();
+    finish_alone(alone, stream, cancel, labels.warmup);
   }
   if (warmup > 0) {
     check(cudaEventRecord(events.stop, stream), "cudaEventRecord");
@@ -116,6 +149,7 @@ Timing time_launches(cudaStream_t stream, int runs, int warmup, const std::atomi
     check(cudaEventRecord(events.start, stream), "cudaEventRecord");
     launch();
     check(cudaEventRecord(events.stop, stream), "cudaEventRecord");
+    finish_alone(alone, stream, cancel, labels.run);  // without warm-up launches
     wait_for_launch(stream, events.stop, cancel, labels.run, 1);
     ms.push_back(events.elapsed_ms(labels.run));
     after_run(ms.back());

@@ -41,8 +41,8 @@ std::string text(cudaError_t e) {
   return std::string(cudaGetErrorName(e)) + ": " + cudaGetErrorString(e);
 }
 
-__global__ void trap_kernel() {
-  __trap();
+__global__ void trap_kernel(int trap) {
+  if (trap) __trap();
 }
 
 __global__ void illegal_store_kernel(unsigned* p) {
@@ -57,6 +57,10 @@ __global__ void spin_kernel(long long cycles, unsigned* out) {
 }
 
 std::atomic<double> limit_s{2.0};
+
+// first_run keys of the probe's kernels (gpu_fault.h: RunsAlone).
+constexpr std::uint64_t kTrapKernelKey = 0x7472'6170'0000'0001ull;
+constexpr std::uint64_t kIllegalStoreKey = 0x7472'6170'0000'0002ull;
 
 struct Overdue {
   std::mutex mutex;
@@ -224,15 +228,28 @@ MemoryHog::~MemoryHog() {
 
 void fault_probe(int device, FaultKind kind) {
   cudaSetDevice(device);
-  if (kind == FaultKind::Trap) {
-    trap_kernel<<<1, 1>>>();
+  if (kind == FaultKind::TrapAfterCleanRun) {
+    // The same kernel first runs clean (alone, being new here): the fault then meets code that
+    // runs beside the frames, as a fault of a kernel that ran clean before would.
+    RunsAlone alone(first_run(kTrapKernelKey));
+    trap_kernel<<<1, 1>>>(0);
+    if (cudaDeviceSynchronize() != cudaSuccess) throw GpuError("fault probe: the clean run failed");
+    alone.done();
+  }
+  // Code that has not run clean in this process runs alone (gpu_fault.h: RunsAlone).
+  RunsAlone alone(first_run(kind == FaultKind::IllegalAddress ? kIllegalStoreKey : kTrapKernelKey));
+  if (kind != FaultKind::IllegalAddress) {
+    trap_kernel<<<1, 1>>>(1);
   } else {
     // Far past anything cudaMalloc hands out, and aligned, so the fault is the address alone.
     illegal_store_kernel<<<1, 1>>>(reinterpret_cast<unsigned*>(0x7f0000000000ull));
   }
   cudaError_t s = cudaGetLastError();
   if (s == cudaSuccess) s = cudaDeviceSynchronize();
-  if (s == cudaSuccess) throw GpuError("fault probe: the kernel did not fault");
+  if (s == cudaSuccess) {
+    alone.done();
+    throw GpuError("fault probe: the kernel did not fault");
+  }
   throw DeviceFaultError(DeviceFault{device, text(s)});
 }
 

@@ -70,6 +70,49 @@ inline std::atomic<bool>& traces_through_host() {
 void set_phase_yield(bool (*wanted)(), void (*lend)());
 void between_gpu_phases();
 
+/// GPU work that runs alone: while it runs, no GL work of this process is on the GPU (the app's
+/// frames wait; app/core/gpu_turn.h installs the hooks). Code that has not yet run clean in this
+/// process runs so: the first launch of each timed launch site (time_launches), the first launch
+/// of a student's kernel in each shape (the own-kernel lab) and the test-only fault probe. Why: a
+/// process whose CUDA context faulted while its own GL work was on the GPU took 4.4 s to end (the
+/// driver's context-switch timeout for the GL channel, Xid 109; H100 80GB HBM3, driver
+/// 580.159.04, 2026-11-27, docs/hardening.md), and the restarted process's CUDA waited for that;
+/// with no GL work on the GPU at the fault it ended in about 0.1 s. Serializing every frame
+/// against every job would avoid it too, but cost the soak's frame p99 (317 ms): code that ran
+/// clean once runs beside the frames.
+///
+/// `begin` asks for the GPU alone and returns once the frames' GL work is finished (or after the
+/// app's bound); `end(faulted)` lets the frames go on, or, when the work met a sticky fault,
+/// keeps them stopped for the end of the process. Without hooks (the command line tools, no GL),
+/// RunsAlone costs nothing.
+void set_alone_hooks(void (*begin)(), void (*end)(bool faulted));
+/// The installed hooks (nullptr until set_alone_hooks).
+std::pair<void (*)(), void (*)(bool)> alone_hooks();
+
+/// Whether `key` (a launch site, or a kernel and its shape) runs here for the first time in this
+/// process; records it. Thread-safe.
+bool first_run(std::uint64_t key);
+
+/// How long GPU work runs alone at most (ms): a launch still running then goes on beside the
+/// frames (a kernel that spins for seconds must not freeze the window).
+inline constexpr int kAloneBoundMs = 250;
+
+/// Scope of GPU work that runs alone when `alone` (see set_alone_hooks). The owner ends it with
+/// done() once the work has finished clean, or finished its bound; when the scope ends without
+/// done() (an exception), the frames stay stopped if the device met a sticky fault.
+class RunsAlone {
+ public:
+  explicit RunsAlone(bool alone);
+  ~RunsAlone();
+  void done();
+  [[nodiscard]] bool active() const { return active_; }
+  RunsAlone(const RunsAlone&) = delete;
+  RunsAlone& operator=(const RunsAlone&) = delete;
+
+ private:
+  bool active_ = false;
+};
+
 /// What a timed launch throws when it has run longer than launch_time_limit_s() (the kernel cannot
 /// be stopped: it goes on running on the GPU until it ends; launch_overdue() says so meanwhile).
 class LaunchTimeout : public GpuError {
@@ -123,6 +166,9 @@ class MemoryHog {
 enum class FaultKind {
   Trap,            ///< the kernel executes __trap()
   IllegalAddress,  ///< the kernel stores to an address no allocation holds
+  /// the kernel first runs once without trapping, then traps: a fault in code that ran clean
+  /// before, which runs beside the frames (RunsAlone)
+  TrapAfterCleanRun,
 };
 
 /// Test only: launches one thread of a kernel that faults as `kind` says on `device` and waits

@@ -13,6 +13,7 @@
 #include <thread>
 #include <vector>
 
+#include "gpu_fault.h"
 #include "gpu_turn.h"
 
 namespace warplens::app {
@@ -288,6 +289,119 @@ TEST(TraceWait, AWorkerWaitsForAnOldTraceRequestNoLongerThanItsLimit) {
       std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - from).count();
   EXPECT_LT(ms, 10000.0);  // bounded (kTraceGiveWayNs, 200 ms), not waiting for ever
   trace_wanted_ns() = 0;
+}
+
+// GPU work that runs alone (gpu::RunsAlone): code not yet run clean in the process waits for the
+// frames' GL work to finish, and no frame draws until it ran.
+namespace alone {
+std::atomic<int> finishes{0};
+std::atomic<bool> gl_in_flight{false};  // a frame's GL work queued and not finished
+void finish() {
+  gl_in_flight = false;
+  ++finishes;
+}
+}  // namespace alone
+
+struct GlLoop {
+  std::atomic<bool> stop{false};
+  std::atomic<int> drawn_while_alone{0};
+  std::atomic<bool> inside{false};  // the job's new code runs
+  std::thread gl;
+  GlLoop() {
+    install_turn_lending();
+    gl_finish_hook() = &alone::finish;
+    gl = std::thread([this] {
+      while (!stop) {
+        SerialFrame frame;
+        if (!frame.begin()) {
+          std::this_thread::yield();
+          continue;
+        }
+        if (inside) ++drawn_while_alone;
+        alone::gl_in_flight = true;  // the frame's GL work, left queued (no glFinish: unserialized)
+        std::this_thread::sleep_for(std::chrono::milliseconds(2));
+        frame.end([] {});
+      }
+    });
+  }
+  ~GlLoop() {
+    stop = true;
+    gl.join();
+    gl_finish_hook() = nullptr;
+  }
+};
+
+TEST(RunsAlone, NewCodeWaitsForTheFramesGlWorkAndNoFrameDrawsUntilItRan) {
+  set_serial_gl(false);
+  gl_stopped() = false;
+  GlLoop loop;
+  while (frames_drawn().load() < 3) std::this_thread::yield();
+  const int finishes_before = alone::finishes.load();
+  {
+    gpu::RunsAlone alone(true);
+    EXPECT_TRUE(alone.active());
+    EXPECT_FALSE(alone::gl_in_flight.load()) << "the job launched beside queued GL work";
+    EXPECT_EQ(alone::finishes.load(), finishes_before + 1) << "the GL thread finished once";
+    loop.inside = true;
+    const std::uint64_t drawn = frames_drawn().load();
+    std::this_thread::sleep_for(std::chrono::milliseconds(30));  // the launch and its wait
+    EXPECT_EQ(frames_drawn().load(), drawn) << "a frame drew while new code ran alone";
+    loop.inside = false;
+    alone.done();
+    EXPECT_FALSE(alone.active());
+  }
+  const std::uint64_t after = frames_drawn().load();
+  while (frames_drawn().load() < after + 3) std::this_thread::yield();  // frames go on
+  EXPECT_EQ(loop.drawn_while_alone.load(), 0);
+  EXPECT_EQ(alone_active().load(), 0);
+}
+
+TEST(RunsAlone, CodeThatRanBeforeAndProcessesWithoutGlFramesDoNotWait) {
+  set_serial_gl(false);
+  gl_stopped() = false;
+  install_turn_lending();
+  gl_finish_hook() = nullptr;  // no frame loop (measure, verify) or GL on the CPU
+  const int finishes_before = alone::finishes.load();
+  {
+    gpu::RunsAlone alone(true);
+    EXPECT_TRUE(alone.active());
+    SerialFrame frame;  // a CPU-drawn frame draws beside it
+    EXPECT_TRUE(frame.begin());
+    frame.end([] {});
+  }
+  {
+    gpu::RunsAlone not_new(false);
+    EXPECT_FALSE(not_new.active());
+  }
+  EXPECT_EQ(alone::finishes.load(), finishes_before);
+  EXPECT_EQ(alone_active().load(), 0);
+}
+
+TEST(RunsAlone, AStickyFaultKeepsTheFramesStoppedForTheEndOfTheProcess) {
+  set_serial_gl(false);
+  gl_stopped() = false;
+  install_turn_lending();
+  gl_finish_hook() = &alone::finish;
+  const auto [begin, end] = gpu::alone_hooks();
+  ASSERT_NE(begin, nullptr);
+  ASSERT_NE(end, nullptr);
+  std::thread job([&] { begin(); });  // no frame loop answers: the wait is bounded
+  job.join();
+  end(true);  // the launch met a sticky fault
+  EXPECT_EQ(alone_active().load(), 0);
+  {
+    SerialFrame frame;
+    EXPECT_FALSE(frame.begin()) << "a frame began after the fault";
+  }
+  gl_stopped() = false;
+  gl_finish_hook() = nullptr;
+}
+
+TEST(RunsAlone, FirstRunIsTrueOncePerKey) {
+  const std::uint64_t key = 0x5e55'1000'0000'0042ull;
+  EXPECT_TRUE(gpu::first_run(key));
+  EXPECT_FALSE(gpu::first_run(key));
+  EXPECT_TRUE(gpu::first_run(key + 1));
 }
 
 }  // namespace

@@ -39,6 +39,10 @@ std::string_view current_gl_renderer() {
   return text ? std::string_view(text) : std::string_view();
 }
 
+void finish_current_gl() {
+  if (glFinish) glFinish();
+}
+
 bool software_gl_after_fault() {
   const char* v = std::getenv("WARPLENS_GL_AFTER_FAULT");
   return !(v && std::string_view(v) == "gpu");

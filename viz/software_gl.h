@@ -33,6 +33,9 @@ void request_software_gl();
 /// The renderer of the current context (glGetString(GL_RENDERER)); "" without one.
 [[nodiscard]] std::string_view current_gl_renderer();
 
+/// glFinish on the calling thread's current context (for code that includes no GL header).
+void finish_current_gl();
+
 /// After a fault: software GL unless WARPLENS_GL_AFTER_FAULT is "gpu" (which keeps drawing on the
 /// GPU with serialized frames, app/core/gpu_turn.h).
 [[nodiscard]] bool software_gl_after_fault();

@@ -75,6 +75,9 @@ int run_option_verb(int argc, char** argv) {
   drill_cmd->add_option("--lab", drill.labs, "Only these labs (repeatable)");
   drill_cmd->add_option("--limit-ms", drill.restart_limit_ms,
                         "Fault -> point and counters in the restarted process");
+  drill_cmd->add_flag("--proven-code", drill.proven_code,
+                      "The faulting kernel first runs clean once: a fault in code that ran before, "
+                      "which runs beside the frames, not alone as new code does");
   drill_cmd->add_option("--state", drill.state, "(set by the drill itself when it restarts)")
       ->group("");
 

@@ -66,7 +66,9 @@ struct Scene {
   app::UiState ui;
   viz::RenderTarget target;
   Scene(int device, const app::ViewOptions& options)
-      : context(device), scene(options), ui(app::initial_ui(options, scene.labs, false)) {}
+      : context(device), scene(options), ui(app::initial_ui(options, scene.labs, false)) {
+    app::register_gl_frames();  // as the window does
+  }
   void frame() {
     app::SerialFrame serial;  // as the window does (gpu_turn.h)
     if (!serial.begin()) {
@@ -206,6 +208,7 @@ struct DrillState {
   double fault_wall_ms = 0;   ///< when the worker met the fault (wall clock, ms)
   double posted_wall_ms = 0;  ///< when the faulting kernel was handed to the worker
   int restarts = 0;  ///< processes started for the pending fault (a fault during recovery adds one)
+  bool proven = false;  ///< --proven-code: the faulting kernel runs clean once first
 };
 
 DrillState read_state(const std::string& path) {
@@ -222,6 +225,7 @@ DrillState read_state(const std::string& path) {
   d.fault_wall_ms = j.value("fault_wall_ms", 0.0);
   d.posted_wall_ms = j.value("posted_wall_ms", 0.0);
   d.restarts = j.value("restarts", 0);
+  d.proven = j.value("proven", false);
   return d;
 }
 
@@ -234,7 +238,8 @@ std::string state_text(const DrillState& d) {
                         {"fault", d.fault},
                         {"fault_wall_ms", d.fault_wall_ms},
                         {"posted_wall_ms", d.posted_wall_ms},
-                        {"restarts", d.restarts}}
+                        {"restarts", d.restarts},
+                        {"proven", d.proven}}
       .dump(2);
 }
 
@@ -285,6 +290,7 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
   DrillState d;
   if (options.state.empty()) {
     for (const Lab id : chosen_labs(options.labs)) d.labs_left.emplace_back(app::to_string(id));
+    d.proven = options.proven_code;
   } else {
     d = read_state(options.state);
   }
@@ -353,7 +359,9 @@ int run_drill(const LiveOptions& options, const gpu::DeviceInfo& device) {
   d.posted_wall_ms = wall_ms();
   register_drill_restart(d, "");
   const int index = device.index;
-  const auto kind = d.rows.size() % 2 ? gpu::FaultKind::Trap : gpu::FaultKind::IllegalAddress;
+  const auto kind = d.proven            ? gpu::FaultKind::TrapAfterCleanRun
+                    : d.rows.size() % 2 ? gpu::FaultKind::Trap
+                                        : gpu::FaultKind::IllegalAddress;
   if (!lab.run_on_worker([index, kind](const std::atomic<bool>&) {
         app::gpu_log("fault drill: the faulting kernel launches now");
         gpu::fault_probe(index, kind);

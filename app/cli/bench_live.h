@@ -21,6 +21,9 @@ struct LiveOptions {
   std::string state;               ///< fault-drill: the file a restarted image continues from
   double change_limit_ms = 1000;   ///< live: change -> point and counter line
   double restart_limit_ms = 3000;  ///< fault-drill: fault -> point and counters in the new image
+  /// fault-drill: the faulting kernel runs clean once before it faults, so the fault meets code
+  /// that runs beside the frames (gpu_fault.h: RunsAlone), not code run alone as new code is
+  bool proven_code = false;
 };
 
 /// Runs the check, prints one table (flushed line by line); exit 0 all passed, 1 a row failed,

@@ -26,6 +26,7 @@
 #include "frame_phases.h"
 #include "gpu.h"
 #include "gpu_recovery.h"
+#include "gpu_restart.h"
 #include "gpu_turn.h"
 #include "headless_context.h"
 #include "headless_frames.h"
@@ -402,6 +403,7 @@ int run_soak(const SoakOptions& o) {
     app::ViewOptions view;
     view.use_gpu = !o.model_only;
     app::HeadlessScene scene(view);
+    app::register_gl_frames();  // as the window does
     app::UiState ui;
     ui.interactive = true;  // keys, buttons and the preset field, as in the window
     app::apply_scenario(ui, scene.labs, 0);

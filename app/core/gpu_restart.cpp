@@ -318,6 +318,12 @@ void begin_process_after_fault() {
   gpu::traces_through_host() = true;
 }
 
+void register_gl_frames() {
+  gl_finish_hook() = viz::is_software_renderer(viz::current_gl_renderer()) ? nullptr : +[] {
+    viz::finish_current_gl();
+  };
+}
+
 bool settle_process_after_fault() {
   const bool cpu_gl = viz::is_software_renderer(viz::current_gl_renderer());
   set_serial_gl(!cpu_gl);

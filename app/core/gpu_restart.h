@@ -44,6 +44,11 @@ void begin_process_after_fault();
 /// True when it draws with the CPU.
 bool settle_process_after_fault();
 
+/// A frame loop's GL thread, its context current: GPU work that runs alone (gpu::RunsAlone,
+/// gpu_turn.h: begin_alone) waits for its frames' GL work to finish, unless GL draws on the CPU
+/// (then it draws beside the job). The window and the headless drill and soak call it once.
+void register_gl_frames();
+
 /// This process's program (/proc/self/exe), for the new image.
 [[nodiscard]] std::string self_executable();
 

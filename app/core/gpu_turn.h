@@ -165,9 +165,85 @@ inline void lend_turn_to_frame() {
   }
 }
 
-/// Makes gpu::between_gpu_phases lend the turn to waiting frames (idempotent).
+/// Set when the process is about to end after a GPU fault (stop_gl_before_exit): no frame begins
+/// any more.
+inline std::atomic<bool>& gl_stopped() {
+  static std::atomic<bool> stopped{false};
+  return stopped;
+}
+
+// --- GPU work that runs alone (gpu::RunsAlone, gpu_fault.h) ----------------------------------
+// A job about to launch code that has not yet run clean in this process asks for the GPU alone
+// (begin_alone, on the job's thread): the next frame on the GL thread finishes its GL work
+// (glFinish) and answers, and no frame draws until the job says the code ran (end_alone). Why:
+// gpu_fault.h (RunsAlone). Frames drawn by the CPU (llvmpipe after a fault) need no answer.
+
+/// Jobs that run alone now.
+inline std::atomic<int>& alone_active() {
+  static std::atomic<int> n{0};
+  return n;
+}
+/// The last request (a count), and the last one the GL thread answered with its GL finished.
+inline std::atomic<std::int64_t>& alone_asked() {
+  static std::atomic<std::int64_t> n{0};
+  return n;
+}
+inline std::atomic<std::int64_t>& alone_answered() {
+  static std::atomic<std::int64_t> n{0};
+  return n;
+}
+/// How the GL thread finishes its GL work (glFinish on its context): set by a frame loop whose
+/// GL is on the GPU (register_gl_frames, gpu_restart.h); nullptr where none is, or GL draws on
+/// the CPU: then nobody waits.
+inline std::atomic<void (*)()>& gl_finish_hook() {
+  static std::atomic<void (*)()> hook{nullptr};
+  return hook;
+}
+/// How long a job waits at most for the GL thread's answer (a frame of 60 Hz and its GL work,
+/// with room: a first frame compiling shaders).
+inline constexpr std::int64_t kAloneAnswerNs = 250'000'000;
+
+/// On the GL thread, where it has no frame open (SerialFrame::begin, a minimised window's loop):
+/// answers a job waiting to run alone. True while one runs alone (no frame may draw).
+inline bool answer_alone() {
+  if (alone_active().load() == 0) return false;
+  const auto finish = gl_finish_hook().load();
+  if (!finish) return false;  // GL on the CPU: it draws beside the job
+  const std::int64_t asked = alone_asked().load();
+  if (alone_answered().load() < asked) {
+    finish();
+    alone_answered() = asked;
+  }
+  return true;
+}
+
+/// The job's side (gpu::set_alone_hooks): returns once the GL thread answered, or after
+/// kAloneAnswerNs (logged; no GL thread runs frames, or one frame takes that long).
+inline void begin_alone() {
+  ++alone_active();
+  const std::int64_t asked = ++alone_asked();
+  if (!gl_finish_hook().load()) return;
+  const std::int64_t start = turn_clock_ns();
+  while (alone_answered().load() < asked) {
+    if (turn_clock_ns() - start > kAloneAnswerNs) {
+      gpu_log("running alone: no answer from the GL thread within %.0f ms, launching anyway",
+              static_cast<double>(kAloneAnswerNs) / 1e6);
+      return;
+    }
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+  }
+}
+/// `faulted`: the work met a sticky fault, the process ends: frames stay stopped.
+inline void end_alone(bool faulted) {
+  if (faulted) gl_stopped() = true;
+  --alone_active();
+}
+
+/// Makes gpu::between_gpu_phases lend the turn to waiting frames, and gpu::RunsAlone ask for
+/// the GPU alone (idempotent).
 inline void install_turn_lending() {
   gpu::set_phase_yield(&frame_waits_for_turn, &lend_turn_to_frame);
+  gpu::set_alone_hooks(&begin_alone, &end_alone);
 }
 
 /// Marks this thread as holding the turn for a job for its scope (LabWorker, around a job).
@@ -188,12 +264,6 @@ inline std::atomic<std::uint64_t>& frames_drawn() {
   return n;
 }
 
-/// Set when the process is about to end after a GPU fault (stop_gl_before_exit): no frame begins
-/// any more.
-inline std::atomic<bool>& gl_stopped() {
-  static std::atomic<bool> stopped{false};
-  return stopped;
-}
 /// Frames begun and not yet ended (SerialFrame).
 inline std::atomic<int>& frames_open() {
   static std::atomic<int> open{0};
@@ -227,7 +297,7 @@ class SerialFrame {
  public:
   bool begin() {
     ++frames_open();  // before the check: stop_gl_before_exit waits for it or it sees the stop
-    if (gl_stopped().load()) {
+    if (gl_stopped().load() || answer_alone()) {
       --frames_open();
       return false;
     }

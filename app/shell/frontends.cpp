@@ -255,6 +255,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
     ui.ui_scale = options.scale;
     std::optional<WindowRestart> restart;
     if (after_fault) settle_process_after_fault();
+    register_gl_frames();
     if (options.use_gpu) restart.emplace(options.gpu_restarts);
     bool f11_was_down = false;
     std::unique_ptr<SpeakerWindow> speaker;  // lesson mode with two monitors
@@ -271,6 +272,7 @@ int run_window(const ViewOptions& options, const std::optional<std::string>& scr
       int width = 0, height = 0;
       window.framebuffer_size(&width, &height);
       if (width == 0 || height == 0) {  // minimised
+        answer_alone();  // a job waiting to run alone (gpu_turn.h) need not wait for a frame
         if (restart) restart->refresh(ui, labs);
         labs.update();
         std::this_thread::sleep_for(std::chrono::milliseconds(50));
