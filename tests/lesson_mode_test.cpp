@@ -128,6 +128,19 @@ TEST_F(LessonMode, TheSpeakerViewSaysTheNoteTheNextStepTheQuestionAndItsAnswer) 
   EXPECT_EQ(speaker_notes(ui_, scene_->labs.lab(ui_.lab), 0).next, "last step");
 }
 
+TEST_F(LessonMode, AHistoricalModelsStepAsksAboutTheTransactionsItsViewDraws) {
+  // Step 3: the Fermi caching load, misaligned: the view draws two 128-byte lines, so the
+  // question counts those, not the 32-byte sectors (five) the GPU would move.
+  go_to_lesson_step(ui_, scene_->labs, 2);
+  frames(2);
+  ASSERT_EQ(scenario_at(ui_, ui_.scenario).name, "caching-load-misaligned");
+  const SpeakerNotes n = speaker_notes(ui_, scene_->labs.lab(ui_.lab), 0);
+  EXPECT_EQ(n.question,
+            "Under the fermi-ca model, how many 128-byte transactions does warp 0's load move?");
+  ASSERT_GE(n.answer.size(), 1u);
+  EXPECT_EQ(n.answer[0], "model: 2 transactions per request");
+}
+
 TEST_F(LessonMode, ThePickerLeavesTheLessonAndTheClickerComesBack) {
   apply_scenario(ui_, scene_->labs, static_cast<int>(builtin_scenarios().size()) - 1);
   frames(1);

@@ -194,11 +194,26 @@ std::string GlobalLab::step_stage_name() const {
 std::optional<PredictAnswer> GlobalLab::predict_answer() const {
   PredictAnswer a;
   const CopyState& st = session_.state();
-  a.question = {format("How many 32-byte sectors does warp %d's %s move?", st.warp,
-                       st.params.side == gpu::PatternSide::Read ? "load" : "store"),
-                "sectors", session_.gpu_mode()};
-  a.model = static_cast<double>(session_.predicted().sectors.size());
-  if (session_.traced()) a.gpu = static_cast<double>(session_.traced()->sectors.size());
+  const model::GlobalAnalysis& p = session_.predicted();
+  const char* access = st.params.side == gpu::PatternSide::Read ? "load" : "store";
+  if (p.transaction_bytes != model::kSectorBytes ||
+      static_cast<std::size_t>(p.transactions) != p.sectors.size()) {
+    // A historical model whose transactions are not the 32-byte sectors (Fermi's caching load:
+    // 128-byte lines; G80: segments): the question counts what its view draws. The GPU moves
+    // sectors, not this model's transactions, so it has no answer of its own here.
+    const std::string size =
+        p.transaction_bytes > 0 ? format("%d-byte ", p.transaction_bytes) : std::string();
+    a.question = {
+        format("Under the %s model, how many %stransactions does warp %d's %s move?",
+               std::string(model::to_string(st.model)).c_str(), size.c_str(), st.warp, access),
+        "transactions", session_.gpu_mode()};
+    a.model = static_cast<double>(p.transactions);
+  } else {
+    a.question = {format("How many 32-byte sectors does warp %d's %s move?", st.warp, access),
+                  "sectors", session_.gpu_mode()};
+    a.model = static_cast<double>(p.sectors.size());
+    if (session_.traced()) a.gpu = static_cast<double>(session_.traced()->sectors.size());
+  }
   const CompareColumn c = compare_column();
   a.gbps = c.headline.value;
   a.gbps_what = c.headline.what;
