@@ -228,10 +228,21 @@ struct MappingUse {
   std::int64_t bytes = 0;
   int mappings = 0;
 };
+/// A mapping the kernel keeps from being swapped or inherited (VmFlags "lo" locked, "dc" not
+/// copied on fork: what pinning host memory for the GPU does, cuMemHostRegister) is counted
+/// under its name with " (pinned)" added: such pages stay resident whatever malloc_trim does.
 std::map<std::string, MappingUse> anonymous_by_mapping() {
   std::map<std::string, MappingUse> by;
   std::ifstream smaps("/proc/self/smaps");
   std::string line, name;
+  std::int64_t bytes = 0;
+  const auto flags_pinned = [](const std::string& flags) {
+    std::istringstream words(flags.substr(flags.find(':') + 1));
+    std::string w;
+    while (words >> w)
+      if (w == "lo" || w == "dc") return true;
+    return false;
+  };
   while (std::getline(smaps, line)) {
     const auto space = line.find(' ');
     if (space == std::string::npos) continue;
@@ -241,9 +252,13 @@ std::map<std::string, MappingUse> anonymous_by_mapping() {
       fields >> range >> perms >> offset >> dev >> inode;
       std::getline(fields >> std::ws, name);
       if (name.empty()) name = "(no name)";
-      ++by[name].mappings;
+      bytes = 0;
     } else if (line.rfind("Anonymous:", 0) == 0) {
-      by[name].bytes += std::stoll(line.substr(space)) * 1024;
+      bytes = std::stoll(line.substr(space)) * 1024;
+    } else if (line.rfind("VmFlags:", 0) == 0) {  // the mapping's last line
+      MappingUse& use = by[flags_pinned(line) ? name + " (pinned)" : name];
+      ++use.mappings;
+      use.bytes += bytes;
     }
   }
   return by;
