@@ -30,6 +30,7 @@
 #include "gpu_turn.h"
 #include "headless_context.h"
 #include "headless_frames.h"
+#include "process_memory.h"
 #include "scenarios.h"
 
 namespace warplens::bench {
@@ -62,30 +63,6 @@ constexpr double kFrameLimitMs = 1000.0 / 60.0;
 
 double mib(std::int64_t bytes) {
   return static_cast<double>(bytes) / (1024.0 * 1024.0);
-}
-
-// This process's memory: resident set (/proc/self/status: RssAnon, RssFile, RssShmem, kB) and
-// the heap (glibc's mallinfo2, every arena).
-struct HostMemory {
-  std::int64_t rss = 0;   ///< all resident pages, bytes
-  std::int64_t anon = 0;  ///< resident anonymous pages: the heap, stacks, mmaps of the process
-  std::int64_t file = 0;  ///< resident file pages: code and read-only data of the program and libs
-  std::int64_t heap_in_use = 0;  ///< bytes malloc has handed out and not got back
-};
-
-HostMemory host_memory() {
-  HostMemory m;
-  std::ifstream status("/proc/self/status");
-  std::string line;
-  while (std::getline(status, line)) {
-    const auto kib = [&] { return std::stoll(line.substr(line.find(':') + 1)) * 1024; };
-    if (line.rfind("RssAnon:", 0) == 0) m.anon = kib();
-    if (line.rfind("RssFile:", 0) == 0) m.file = kib();
-    if (line.rfind("RssShmem:", 0) == 0) m.rss += kib();
-  }
-  m.rss += m.anon + m.file;
-  m.heap_in_use = static_cast<std::int64_t>(mallinfo2().uordblks);
-  return m;
 }
 
 double percentile(std::vector<double> v, double q) {
@@ -220,50 +197,6 @@ class Monkey {
 // the capacity of the largest frame it ever drew), three frames drawn, and freed heap memory handed
 // back (malloc_trim): what a moment's view, a measurement in flight or the largest frame so far
 // holds is not counted as growth; what the window keeps for good is.
-/// The resident anonymous bytes of each mapping's name (/proc/self/smaps "Anonymous:"): a file's
-/// path, [heap], [stack], or "(no name)" for the mappings without one (mmap'ed by malloc's
-/// arenas, the driver, the threads' stacks), with how many mappings each name has. What grows
-/// between the soak's two samples outside the heap is named here.
-struct MappingUse {
-  std::int64_t bytes = 0;
-  int mappings = 0;
-};
-/// A mapping the kernel keeps from being swapped or inherited (VmFlags "lo" locked, "dc" not
-/// copied on fork: what pinning host memory for the GPU does, cuMemHostRegister) is counted
-/// under its name with " (pinned)" added: such pages stay resident whatever malloc_trim does.
-std::map<std::string, MappingUse> anonymous_by_mapping() {
-  std::map<std::string, MappingUse> by;
-  std::ifstream smaps("/proc/self/smaps");
-  std::string line, name;
-  std::int64_t bytes = 0;
-  const auto flags_pinned = [](const std::string& flags) {
-    std::istringstream words(flags.substr(flags.find(':') + 1));
-    std::string w;
-    while (words >> w)
-      if (w == "lo" || w == "dc") return true;
-    return false;
-  };
-  while (std::getline(smaps, line)) {
-    const auto space = line.find(' ');
-    if (space == std::string::npos) continue;
-    if (line[space - 1] != ':') {  // a mapping's header: range perms offset dev inode [path]
-      std::istringstream fields(line);
-      std::string range, perms, offset, dev, inode;
-      fields >> range >> perms >> offset >> dev >> inode;
-      std::getline(fields >> std::ws, name);
-      if (name.empty()) name = "(no name)";
-      bytes = 0;
-    } else if (line.rfind("Anonymous:", 0) == 0) {
-      bytes = std::stoll(line.substr(space)) * 1024;
-    } else if (line.rfind("VmFlags:", 0) == 0) {  // the mapping's last line
-      MappingUse& use = by[flags_pinned(line) ? name + " (pinned)" : name];
-      ++use.mappings;
-      use.bytes += bytes;
-    }
-  }
-  return by;
-}
-
 struct Checkpoint {
   int second = 0;
   HostMemory memory;
