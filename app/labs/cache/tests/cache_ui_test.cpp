@@ -11,6 +11,7 @@
 
 #include "cache_session.h"
 #include "cache_ui.h"
+#include "cache_ui_internal.h"
 #include "gl_program.h"
 #include "headless_context.h"
 #include "headless_gl_test.h"
@@ -27,6 +28,21 @@ using app::CacheResults;
 using app::CacheSection;
 using app::CacheSession;
 using app::CacheState;
+
+TEST(CacheSessionModel, WithoutAGpuTheReadPathClaimsNoModelBars) {
+  // The read path draws measured bars only: its note must not say the model's lines are drawn.
+  CacheSession session(false);
+  CacheState s;
+  s.section = CacheSection::ReadPath;
+  session.set(s);
+  const std::string text = app::cache_ui_detail::no_gpu_note(session);
+  EXPECT_NE(text.find("need a GPU"), std::string::npos) << text;
+  EXPECT_EQ(text.find("the model's are drawn"), std::string::npos) << text;
+  s.section = CacheSection::Constant;  // its model line is drawn
+  session.set(s);
+  EXPECT_NE(app::cache_ui_detail::no_gpu_note(session).find("the model's are drawn"),
+            std::string::npos);
+}
 
 TEST(CacheSessionModel, WithoutAGpuTheModelStillAnswers) {
   CacheSession session(false);
