@@ -382,7 +382,9 @@ TEST(RunsAlone, AStickyFaultKeepsTheFramesStoppedForTheEndOfTheProcess) {
   gl_stopped() = false;
   install_turn_lending();
   gl_finish_hook() = &alone::finish;
-  const auto [begin, end] = gpu::alone_hooks();
+  const auto hooks = gpu::alone_hooks();
+  void (*const begin)() = hooks.first;
+  void (*const end)(bool) = hooks.second;
   ASSERT_NE(begin, nullptr);
   ASSERT_NE(end, nullptr);
   std::thread job([&] { begin(); });  // no frame loop answers: the wait is bounded
