@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 
@@ -19,6 +20,7 @@
 #include "layout_audit.h"
 #include "legend_slot.h"
 #include "png_writer.h"
+#include "read_path_model.h"
 #include "view_layout.h"
 
 namespace warplens::test {
@@ -28,6 +30,23 @@ using app::CacheResults;
 using app::CacheSection;
 using app::CacheSession;
 using app::CacheState;
+
+TEST(ReadPathModel, AColumnOfCentresTouchesALineALaneRowMajorAndPairsOfRowsInMortonOrder) {
+  // Warp 0's 32 centres are one column, 32 rows apart: row-major, every lane its own sector and
+  // line in each of the 16 loads. Morton order puts two rows in a sector and four in a line
+  // (bits x0 y0 x1 y1 x2): the aligned loads (dy 0) take 16 sectors in 8 lines, the others
+  // straddle one more pair and group: dy -1, 0, 1, 2 -> 17, 16, 17, 16 sectors and 9, 8, 9, 9
+  // lines, the same for each dx.
+  const app::TileLoadModel rm = app::column_tile_load_model(4096, false);
+  EXPECT_EQ(rm.loads, 16);
+  EXPECT_DOUBLE_EQ(rm.sectors, 32.0);
+  EXPECT_DOUBLE_EQ(rm.lines, 32.0);
+  const app::TileLoadModel z = app::column_tile_load_model(4096, true);
+  EXPECT_EQ(z.loads, 16);
+  EXPECT_DOUBLE_EQ(z.sectors, 16.5);
+  EXPECT_DOUBLE_EQ(z.lines, 8.75);
+  EXPECT_THROW((void)app::column_tile_load_model(100, true), std::invalid_argument);
+}
 
 TEST(CacheSessionModel, WithoutAGpuTheReadPathClaimsNoModelBars) {
   // The read path draws measured bars only: its note must not say the model's lines are drawn.
