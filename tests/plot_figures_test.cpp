@@ -252,11 +252,27 @@ TEST(PlotFigures, FlightPlotsDrawMeasuredPointsAndTheLineWithTheProbesWall) {
   auto law = flight_figure_panel(flight, flight.measured(), FigurePanel::Plot);
   ASSERT_TRUE(law);
   EXPECT_EQ(law->plots[0].measured_points(), r.stream.size());
-  const FigureSeries* line = nullptr;
-  for (const FigureSeries& se : law->plots[0].series)
-    if (se.model && se.lines) line = &se;
-  ASSERT_NE(line, nullptr);
+  // The model's curve is its first line; then the idle-latency line, which meets cudaMemcpy at
+  // the knee (where its mark stands).
+  const auto model_lines = [](const FigurePlot& plot) {
+    std::vector<const FigureSeries*> lines;
+    for (const FigureSeries& se : plot.series)
+      if (se.model && se.lines) lines.push_back(&se);
+    return lines;
+  };
+  auto lines = model_lines(law->plots[0]);
+  ASSERT_EQ(lines.size(), 2u);
+  const FigureSeries* line = lines[0];
   EXPECT_NE(line->label.find("ns/B"), std::string::npos) << line->label;
+  const FigureSeries& idle = *lines[1];
+  EXPECT_NE(idle.label.find("idle latency"), std::string::npos) << idle.label;
+  ASSERT_FALSE(idle.x.empty());
+  EXPECT_DOUBLE_EQ(idle.x.back(), flight.model().knee_bytes / 1024.0);
+  EXPECT_DOUBLE_EQ(idle.y.back(), flight.model().peak_gbps);
+  bool knee_marked = false;
+  for (const FigureXMark& mark : law->plots[0].x_marks)
+    knee_marked = knee_marked || mark.x == idle.x.back();
+  EXPECT_TRUE(knee_marked) << "the knee's mark stands where the idle line meets cudaMemcpy";
   const double linear_at_16k = flight_line_gbps(flight.model(), 16384);
 
   // The probe: idle 530 ns, 600 ns at 1000 GB/s, 1600 ns at 2800 GB/s; the batches 20 ns apart
@@ -280,10 +296,9 @@ TEST(PlotFigures, FlightPlotsDrawMeasuredPointsAndTheLineWithTheProbesWall) {
   ASSERT_TRUE(flight.model().loaded);
   law = flight_figure_panel(flight, flight.measured(), FigurePanel::Plot);
   ASSERT_TRUE(law);
-  line = nullptr;
-  for (const FigureSeries& se : law->plots[0].series)
-    if (se.model && se.lines) line = &se;
-  ASSERT_NE(line, nullptr);
+  lines = model_lines(law->plots[0]);
+  ASSERT_FALSE(lines.empty());
+  line = lines[0];
   EXPECT_NE(line->label.find("ns/B"), std::string::npos) << line->label;
   EXPECT_NE(line->label.find("near the wall"), std::string::npos) << line->label;
   EXPECT_LT(flight_line_gbps(flight.model(), 16384), linear_at_16k);

@@ -62,8 +62,14 @@ void text_centered(ImDrawList* draw, ImVec2 center, ImU32 color, const std::stri
   draw->AddText({center.x - 0.5f * ts.x, center.y - 0.5f * ts.y}, color, text.c_str());
 }
 
+std::string no_gpu_note(const CacheSession& session) {
+  if (session.state().section != CacheSection::ReadPath) return session.no_gpu_text();
+  return "The bars need a GPU (" + session.device().reason +
+         "): the model has no bars for the read paths; the notes say what a current GPU shows.";
+}
+
 MeasureProgress measure_progress(const CacheSession& session, const CacheResults& r) {
-  return {session.gpu_mode(), session.no_gpu_text(), r.busy, r.done, r.total,
+  return {session.gpu_mode(), no_gpu_note(session), r.busy, r.done, r.total,
           r.status,           session.error()};
 }
 

@@ -55,6 +55,11 @@ inline viz::Rgb series_color(const viz::Theme& theme, int i, int n) {
 
 void text_centered(ImDrawList* draw, ImVec2 center, ImU32 color, const std::string& text);
 
+/// Without a GPU, what the section's measured part lacks and what is drawn instead: the
+/// session's line, except for the read path, whose bars are measurements only (no model line is
+/// drawn there, so none is claimed).
+std::string no_gpu_note(const CacheSession& session);
+
 /// The measured part's one line: no GPU, running, or nothing yet; none when `have`. As a note
 /// (CacheAside::Note), or an empty text when there is nothing to say.
 CacheAside::Note measured_state_note(const CacheSession& session, const CacheResults& r, bool have);

@@ -11,6 +11,7 @@
 
 #include "cache_ui.h"
 #include "cache_ui_internal.h"
+#include "read_path_model.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
@@ -243,8 +244,20 @@ std::vector<KeyNumber> cache_key_numbers(const CacheSession& session, const Cach
       }
       if (st.read.pattern == gpu::ReadPattern::ColumnTile ||
           st.read.pattern == gpu::ReadPattern::ColumnTileMorton) {
-        numbers.push_back({"one warp load of the 4\u00d74 tiles (model)",
-                           "row-major 32 sectors in 32 lines; Morton about 16 in 8", ""});
+        // The model's loads of warp 0 (read_path_model.h): the plain and __ldg paths' buffers.
+        const auto count = [](double v) {
+          return v == static_cast<double>(static_cast<long long>(v)) ? format("%.0f", v)
+                                                                     : format("%.1f", v);
+        };
+        const TileLoadModel rm = column_tile_load_model(st.read.side, false);
+        const TileLoadModel z = column_tile_load_model(st.read.side, true);
+        numbers.push_back(
+            {format("one warp load of the 4\u00d74 tiles (model: the mean of warp 0's "
+                    "%d loads)",
+                    rm.loads),
+             format("row-major %s sectors in %s lines; Morton %s in %s", count(rm.sectors).c_str(),
+                    count(rm.lines).c_str(), count(z.sectors).c_str(), count(z.lines).c_str()),
+             ""});
       }
       break;
     }

@@ -23,7 +23,7 @@ std::string blocks_tip(const char* what) {
 std::vector<NumbersTable> cache_numbers_tables(const CacheSession& session, const CacheResults& r) {
   const CacheModel& m = session.model();
   const CacheState& st = session.state();
-  const std::string why_empty = session.gpu_mode() ? "not measured yet" : session.no_gpu_text();
+  const std::string why_empty = session.gpu_mode() ? "not measured yet" : no_gpu_note(session);
   // A measured value, or what stands in for it: "…" while measuring, else "—" (greyed, with why).
   const auto measured_cell = [&](bool have, const std::string& text) -> NumbersCell {
     if (have) return {text};

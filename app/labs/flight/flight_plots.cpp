@@ -143,6 +143,24 @@ FigurePlot littles_law_plot(const FlightSession& session, const FlightResults& r
     model_line.y.push_back(flight_line_gbps(m, x * 1024));
   }
   plot.series.push_back(std::move(model_line));
+  // Little's law at the idle latency: the straight line whose meeting with cudaMemcpy is the
+  // knee (drawn to it), so the knee's mark stands where two lines cross, not beside the curve.
+  if (m.knee_bytes > 0 && m.peak_gbps > 0) {
+    FigureSeries idle;
+    idle.label = "model: Little's law at the idle latency (meets cudaMemcpy at the knee)";
+    idle.color = {FigureColor::Kind::Text};
+    idle.dashed = true;
+    idle.markers = false;
+    idle.model = true;
+    const double knee_kib = m.knee_bytes / 1024.0;
+    for (double x = 0.5; x < knee_kib; x *= 1.25) {
+      idle.x.push_back(x);
+      idle.y.push_back(m.peak_gbps * x / knee_kib);
+    }
+    idle.x.push_back(knee_kib);
+    idle.y.push_back(m.peak_gbps);
+    plot.series.push_back(std::move(idle));
+  }
   FigureSeries current;  // the model's point for the current knobs
   current.label = "current point (model)";
   current.color = {FigureColor::Kind::Text};
@@ -159,7 +177,7 @@ FigurePlot littles_law_plot(const FlightSession& session, const FlightResults& r
   plot.x_marks.push_back(
       {format("model: knee %s per SM (the idle-latency line meets cudaMemcpy)",
               kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
-       {FigureColor::Kind::Model},
+       {FigureColor::Kind::Text},
        m.knee_bytes / 1024.0,
        format("knee %s", kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str())});
   // Where the drawn curve, its latency growing with the load, reaches the cap: later.

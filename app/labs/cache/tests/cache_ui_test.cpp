@@ -6,11 +6,13 @@
 #include <algorithm>
 #include <filesystem>
 #include <memory>
+#include <stdexcept>
 #include <string>
 #include <tuple>
 
 #include "cache_session.h"
 #include "cache_ui.h"
+#include "cache_ui_internal.h"
 #include "gl_program.h"
 #include "headless_context.h"
 #include "headless_gl_test.h"
@@ -18,6 +20,7 @@
 #include "layout_audit.h"
 #include "legend_slot.h"
 #include "png_writer.h"
+#include "read_path_model.h"
 #include "view_layout.h"
 
 namespace warplens::test {
@@ -27,6 +30,38 @@ using app::CacheResults;
 using app::CacheSection;
 using app::CacheSession;
 using app::CacheState;
+
+TEST(ReadPathModel, AColumnOfCentresTouchesALineALaneRowMajorAndPairsOfRowsInMortonOrder) {
+  // Warp 0's 32 centres are one column, 32 rows apart: row-major, every lane its own sector and
+  // line in each of the 16 loads. Morton order puts two rows in a sector and four in a line
+  // (bits x0 y0 x1 y1 x2): the aligned loads (dy 0) take 16 sectors in 8 lines, the others
+  // straddle one more pair and group: dy -1, 0, 1, 2 -> 17, 16, 17, 16 sectors and 9, 8, 9, 9
+  // lines, the same for each dx.
+  const app::TileLoadModel rm = app::column_tile_load_model(4096, false);
+  EXPECT_EQ(rm.loads, 16);
+  EXPECT_DOUBLE_EQ(rm.sectors, 32.0);
+  EXPECT_DOUBLE_EQ(rm.lines, 32.0);
+  const app::TileLoadModel z = app::column_tile_load_model(4096, true);
+  EXPECT_EQ(z.loads, 16);
+  EXPECT_DOUBLE_EQ(z.sectors, 16.5);
+  EXPECT_DOUBLE_EQ(z.lines, 8.75);
+  EXPECT_THROW((void)app::column_tile_load_model(100, true), std::invalid_argument);
+}
+
+TEST(CacheSessionModel, WithoutAGpuTheReadPathClaimsNoModelBars) {
+  // The read path draws measured bars only: its note must not say the model's lines are drawn.
+  CacheSession session(false);
+  CacheState s;
+  s.section = CacheSection::ReadPath;
+  session.set(s);
+  const std::string text = app::cache_ui_detail::no_gpu_note(session);
+  EXPECT_NE(text.find("need a GPU"), std::string::npos) << text;
+  EXPECT_EQ(text.find("the model's are drawn"), std::string::npos) << text;
+  s.section = CacheSection::Constant;  // its model line is drawn
+  session.set(s);
+  EXPECT_NE(app::cache_ui_detail::no_gpu_note(session).find("the model's are drawn"),
+            std::string::npos);
+}
 
 TEST(CacheSessionModel, WithoutAGpuTheModelStillAnswers) {
   CacheSession session(false);
