@@ -10,7 +10,8 @@
 #   STUB f             built instead of CUDA_SOURCES in a model-only build: the lab's GPU entry
 #                      points throwing "built without the CUDA toolkit" (gpu.h)
 #   CUDA_LIBS l...     what CUDA_SOURCES link besides the CUDA runtime (CUDA::nvrtc)
-#   APP_SOURCES f...   the app half
+#   APP_SOURCES f...   the app half (left out: a GPU half whose window side is still to come,
+#                      no warplens_<name>_app and no registry entry yet)
 #   USES lab...        the labs whose GPU half this lab's code or tests include
 #                      (scripts/check-structure allows an include from another lab's folder only
 #                      when it is named here))
@@ -49,12 +50,16 @@ function(warplens_add_lab name)
     target_link_libraries(${gpu} PUBLIC warplens_${used}_gpu)
   endforeach()
 
-  add_library(${app} STATIC ${LAB_APP_SOURCES})
-  target_include_directories(${app} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
-  target_link_libraries(${app} PUBLIC ${gpu} warplens_app_widgets warplens_interop)
-  target_compile_options(${app} PRIVATE ${WARPLENS_WARNINGS})
-  set_property(GLOBAL APPEND PROPERTY WARPLENS_LAB_APP_TARGETS ${app})
-  set_property(GLOBAL APPEND PROPERTY WARPLENS_LAB_TARGETS ${gpu} ${app})
+  if(LAB_APP_SOURCES)
+    add_library(${app} STATIC ${LAB_APP_SOURCES})
+    target_include_directories(${app} PUBLIC ${CMAKE_CURRENT_SOURCE_DIR})
+    target_link_libraries(${app} PUBLIC ${gpu} warplens_app_widgets warplens_interop)
+    target_compile_options(${app} PRIVATE ${WARPLENS_WARNINGS})
+    set_property(GLOBAL APPEND PROPERTY WARPLENS_LAB_APP_TARGETS ${app})
+    set_property(GLOBAL APPEND PROPERTY WARPLENS_LAB_TARGETS ${gpu} ${app})
+  else()  # a GPU half whose window side is still to come (not in the registry yet)
+    set_property(GLOBAL APPEND PROPERTY WARPLENS_LAB_TARGETS ${gpu})
+  endif()
 
   if(EXISTS ${CMAKE_CURRENT_SOURCE_DIR}/tests/CMakeLists.txt)
     add_subdirectory(tests)
