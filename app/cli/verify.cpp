@@ -82,7 +82,8 @@ int run_verify(const VerifyOptions& options) {
   std::vector<CounterCase> cases;
   const auto query = gpu::query_device();
   try {
-    for (CounterCase& c : verify_catalog(query.device ? query.device->pitch_alignment : 512)) {
+    const int cc = query.device ? 10 * query.device->cc_major + query.device->cc_minor : 90;
+    for (CounterCase& c : verify_catalog(query.device ? query.device->pitch_alignment : 512, cc)) {
       if (options.filter.empty() || c.name.find(options.filter) != std::string::npos) {
         cases.push_back(std::move(c));
       }

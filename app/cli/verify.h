@@ -15,9 +15,11 @@ namespace warplens::app {
 /// transpose's global write) followed by generated patterns: loads and stores, 1-16-byte words,
 /// offsets, strides, same-word, permuted, scattered, load paths, structs, matrices; shared
 /// strides 0..32, tiles 32x32 / 32x33 / swizzled by row and column, structs, interleaved /
-/// blocked, 8/16-byte phases, matmul and reduction steps. `pitch_alignment`: the device's
+/// blocked, 8/16-byte phases, matmul and reduction steps; then each lab's own generated cases
+/// (LabInfo::verify_cases: the tile lab's swizzle modes, reads and ldmatrix forms) for a GPU of
+/// `compute_capability` (10 x major + minor; 90 without a GPU). `pitch_alignment`: the device's
 /// (DeviceInfo::pitch_alignment; 512 without a GPU). Names are unique; no two cases are equal.
-std::vector<CounterCase> verify_catalog(int pitch_alignment = 512);
+std::vector<CounterCase> verify_catalog(int pitch_alignment = 512, int compute_capability = 90);
 
 struct VerifyOptions {
   std::string format = "text";  ///< text | json

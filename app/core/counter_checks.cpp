@@ -18,6 +18,7 @@ constexpr const char* kSharedLdWavefronts = "l1tex__data_pipe_lsu_wavefronts_mem
 constexpr const char* kSharedLdInstructions = "smsp__inst_executed_op_shared_ld.sum";
 constexpr const char* kSharedStWavefronts = "l1tex__data_pipe_lsu_wavefronts_mem_shared_op_st.sum";
 constexpr const char* kSharedStInstructions = "smsp__inst_executed_op_shared_st.sum";
+constexpr const char* kLdsmInstructions = "smsp__inst_executed_op_ldsm.sum";
 constexpr const char* kGlobalLdInstructions = "smsp__inst_executed_op_global_ld.sum";
 constexpr const char* kGlobalStInstructions = "smsp__inst_executed_op_global_st.sum";
 constexpr const char* kGlobalLdLookupHit =
@@ -38,6 +39,7 @@ bool CounterCase::store() const {
              copy.side == gpu::PatternSide::Write;
     case CaseKind::Bank: return probe.op == gpu::SharedOp::Store;
     case CaseKind::TransposeGlobal: return transpose_write;
+    case CaseKind::LabLaunch: return false;
   }
   return false;
 }
@@ -47,11 +49,15 @@ int CounterCase::word_bytes() const {
     case CaseKind::Copy: return copy.word_bytes;
     case CaseKind::Bank: return probe.index.word_bytes;
     case CaseKind::TransposeGlobal: return 4 * gpu::transpose_access_floats(transpose.variant);
+    case CaseKind::LabLaunch: return lab_launch.word_bytes;
   }
   return 4;
 }
 
 std::vector<std::string> case_metrics(const CounterCase& c) {
+  if (c.kind == CaseKind::LabLaunch && c.lab_launch.ldmatrix) {
+    return {kSharedLdWavefronts, kLdsmInstructions};
+  }
   if (c.shared()) {
     return c.store() ? std::vector<std::string>{kSharedStWavefronts, kSharedStInstructions}
                      : std::vector<std::string>{kSharedLdWavefronts, kSharedLdInstructions};

@@ -49,7 +49,31 @@ enum class CaseKind {
   Copy,             ///< CopyLab's copy kernel (CopyLab::launch_once): the patterned side
   Bank,             ///< SharedLab's bank probe (SharedLab::launch_bank_once)
   TransposeGlobal,  ///< the transpose kernel's global read or write (its traced launch)
+  LabLaunch,        ///< a lab's own shared-memory load, given as LabLaunchCase
 };
+
+/// A lab's own launch of a shared-memory load for verify (CaseKind::LabLaunch): the lab brings
+/// the model's figure and a launcher, so the catalog and the checker need not know the lab. The
+/// launch makes `reads` requests of the checked load by one warp besides its other work (filling
+/// the tile, waiting on barriers), and the checker reads two launches, `reads` = kLabLaunchReads
+/// and 0: the checked load's wavefronts and instructions are their differences, which leaves out
+/// the other work whatever shared-memory counters it moves.
+struct LabLaunchCase {
+  /// Returns a function making one launch on CUDA device `device` with `reads` requests (and
+  /// waiting for it); what it throws (std::invalid_argument for refused parameters, GpuError)
+  /// makes the row's note.
+  std::function<std::function<void()>(int device, int reads)> launch;
+  double model = 0;  ///< the model's wavefronts per request
+  /// The load is ldmatrix: its instructions are counted by smsp__inst_executed_op_ldsm and its
+  /// wavefronts under l1tex__data_pipe_lsu_wavefronts_mem_shared_op_ld (measured on an H100,
+  /// 2026-11-28: the op_ldsm wavefront counter stays 0), not by op_shared_ld.
+  bool ldmatrix = false;
+  int word_bytes = 4;  ///< bytes each lane's access covers (an ldmatrix row: 16)
+  std::string key;     ///< the parameters in one line: equal keys are one case
+};
+
+/// Requests of the checked load in a LabLaunch case's counted launch.
+inline constexpr int kLabLaunchReads = 64;
 
 /// One pattern of the verify catalog.
 struct CounterCase {
@@ -60,8 +84,11 @@ struct CounterCase {
   gpu::BankProbeParams probe;      ///< Bank
   gpu::TransposeParams transpose;  ///< TransposeGlobal
   bool transpose_write = false;    ///< TransposeGlobal: the write (out) instead of the read (in)
+  LabLaunchCase lab_launch;        ///< LabLaunch
 
-  [[nodiscard]] bool shared() const { return kind == CaseKind::Bank; }
+  [[nodiscard]] bool shared() const {
+    return kind == CaseKind::Bank || kind == CaseKind::LabLaunch;
+  }
   [[nodiscard]] bool store() const;  ///< the checked access is a store
   [[nodiscard]] int word_bytes() const;
 };

@@ -39,6 +39,14 @@ CounterChecker::CounterChecker(const gpu::DeviceInfo& device) : device_(device) 
       for (const std::string& m : case_metrics(c)) metrics.push_back(m);
     }
   }
+  {  // ldmatrix's instruction counter, for the labs' own launches (LabLaunchCase)
+    CounterCase c;
+    c.kind = CaseKind::LabLaunch;
+    c.lab_launch.ldmatrix = true;
+    for (const std::string& m : case_metrics(c)) {
+      if (std::find(metrics.begin(), metrics.end(), m) == metrics.end()) metrics.push_back(m);
+    }
+  }
   // The cache lab's L1 hit rates (LSU global loads and TEX-pipe texture fetches) in a group of
   // their own: in the first group they would add passes to every other read-out (measured on an
   // H100: verify's median read-out went from 36 to 59 ms). Switching groups enables the
@@ -86,6 +94,7 @@ void CounterChecker::launch(const CounterCase& c) {
       // instructions (9 per stored element on an H100), skewing sectors per instruction.
       shared_->launch_transpose_once(c.transpose);
       break;
+    case CaseKind::LabLaunch: c.lab_launch.launch(device_.index, kLabLaunchReads)(); break;
   }
 }
 
@@ -94,7 +103,18 @@ gpu::CounterSession::MetricValues CounterChecker::read(const CounterCase& c) {
   // changes): run it once outside the profiled range, so no pass counts the fill's stores.
   if (c.kind == CaseKind::TransposeGlobal) launch(c);
   const std::size_t group = kLabGroup;  // the labs' configuration (see the constructor)
-  const gpu::CounterSession::MetricValues got = session_->profile_group([&] { launch(c); }, group);
+  gpu::CounterSession::MetricValues got;
+  if (c.kind == CaseKind::LabLaunch) {
+    // The checked load's counts: a launch with kLabLaunchReads requests less one with none.
+    const std::function<void()> some = c.lab_launch.launch(device_.index, kLabLaunchReads);
+    got = session_->profile_group(some, group);
+    const std::function<void()> none = c.lab_launch.launch(device_.index, 0);
+    const gpu::CounterSession::MetricValues base = session_->profile_group(none, group);
+    for (std::size_t i = 0; i < got.values.size(); ++i) got.values[i] -= base.values[i];
+    got.passes += base.passes;
+  } else {
+    got = session_->profile_group([&] { launch(c); }, group);
+  }
   // In case_metrics() order; a metric this GPU does not know reads 0.
   const std::vector<std::string>& collected = session_->collected_metrics(group);
   gpu::CounterSession::MetricValues out;

@@ -183,6 +183,7 @@ double model_per_request(const CounterCase& c, std::int64_t buffer_bytes) {
     case CaseKind::Copy: return copy_model(c.copy, buffer_bytes);
     case CaseKind::Bank: return bank_model(c.probe);
     case CaseKind::TransposeGlobal: return transpose_model(c.transpose, c.transpose_write);
+    case CaseKind::LabLaunch: return c.lab_launch.model;
   }
   return 0;
 }

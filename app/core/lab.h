@@ -307,6 +307,10 @@ struct LabInfo {
                                          const std::vector<const Scenario*>& scenarios);
   /// The letter that opens the lab from the keyboard (lower case; 0: none).
   char key = 0;
+  /// verify's cases this lab generates beside its scenarios' (e.g. every swizzle mode of a
+  /// tile), for a GPU of `compute_capability` (10 x major + minor: 90 for 9.0; cases that GPU
+  /// cannot run are left out); null: none.
+  std::vector<CounterCase> (*verify_cases)(int compute_capability) = nullptr;
 };
 
 /// Every lab, in lecture order; registry()[i].id == Lab(i).

@@ -35,6 +35,8 @@ struct LabParts {
   /// `warplens-bench kernels-once` for this lab (LabInfo::kernels_once).
   std::vector<KernelRun> (*kernels_once)(const gpu::DeviceInfo& device,
                                          const std::vector<const Scenario*>& scenarios) = nullptr;
+  /// verify's generated cases of this lab (LabInfo::verify_cases); null: none.
+  std::vector<CounterCase> (*verify_cases)(int compute_capability) = nullptr;
 };
 
 /// An instance of lab unit `T` (LabParts::make).

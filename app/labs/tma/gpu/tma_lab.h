@@ -10,12 +10,14 @@
 //   dimension x element size a multiple of 16 bytes and, under a swizzle mode, at most the
 //   mode's span of 32, 64 or 128 bytes; global strides multiples of 16 bytes); PTX ISA,
 //   cp.async.bulk.tensor and mbarrier (compute capability 9.0).
-// - the swizzle modes as CuTe writes them: cute/arch/copy_sm90_desc.hpp (NVIDIA/cutlass),
-//   get_tma_swizzle_bits: Swizzle<1,4,3>, <2,4,3>, <3,4,3> on byte offsets are the 32-, 64- and
-//   128-byte modes: bits [4, 4 + B) of a shared-memory byte offset (its 16-byte chunk in a
-//   row of the span) XOR-ed with bits [7, 7 + B) (its 128-byte row). In elements of E bytes
-//   that is Swizzle<B, 4 - log2 E, 3>. The shared tile is 1024-byte aligned, as the 128-byte
-//   mode needs for the pattern to start at the tile's first row.
+// - the swizzle modes as CuTe writes them: NVIDIA/cutlass include/cute/atom/
+//   copy_traits_sm90_tma_swizzle.hpp, get_tma_swizzle_bits (cute/arch/copy_sm90_desc.hpp in
+//   older releases): Swizzle<1,4,3>, <2,4,3>, <3,4,3> on byte offsets are the 32-, 64- and
+//   128-byte modes (M = 4 whatever the element type: the swizzle acts on bytes): bits [4, 4 + B) of
+//   a shared-memory byte offset (its 16-byte chunk in a row of the span) XOR-ed with bits [7, 7 +
+//   B) (its 128-byte row). In elements of E bytes that is Swizzle<B, 4 - log2 E, 3>. The shared
+//   tile is 1024-byte aligned, as the 128-byte mode needs for the pattern to start at the tile's
+//   first row.
 // - ldmatrix: PTX ISA, "ldmatrix" (compute capability 7.5): .m8n8 matrices of 16-bit
 //   elements, lanes 8 m .. 8 m + 7 give the addresses of matrix m's eight 16-byte rows; lane l
 //   receives row l / 4, elements 2 (l % 4) and 2 (l % 4) + 1 of each matrix (.trans: the
