@@ -54,6 +54,12 @@ std::string tick_label(double v) {
   return buf;
 }
 
+std::string reference_label(const ReferenceLine& line, const std::string& unit) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, std::fabs(line.y) >= 100 ? "%.0f" : "%.3g", line.y);
+  return line.label + " " + buf + (unit.empty() ? "" : " " + unit);
+}
+
 namespace {
 
 void dashed_line(ImDrawList* draw, ImVec2 a, ImVec2 b, ImU32 color, float thickness, float dash) {
@@ -300,6 +306,64 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
       return x > lx - 3 * s && x < lx + w + 3 * s;
     });
   };
+  // The reference lines' labels, placed first (each belongs to one height): its name and value
+  // ("cudaMemcpy 2890 GB/s") against the frame's right edge, else its left edge, just above its
+  // line, else below it, else over it (two lines close together); free of each other, of the
+  // marks' lines and of the rings.
+  struct RefLabel {
+    const ReferenceLine* line;
+    std::string text;
+    float x, y, size;
+  };
+  std::vector<RefLabel> ref_labels;
+  for (const auto& r : references) {
+    if (spec.log_y && r.y <= 0) continue;
+    const float y = py(r.y);
+    if (y < top || y > bottom) continue;
+    const std::string label = reference_label(r, spec.value_unit);
+    // In a first pass also clear of the marks' lines; in a second across them (the box is
+    // drawn over the line, and a label along its own horizontal line reads as that line's).
+    bool found = false;
+    for (int pass = 0; pass < 2 && !found; ++pass) {
+      for (const float size : {font, std::max(0.75f * font, 12.0f), std::max(0.6f * font, 12.0f)}) {
+        const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, label.c_str());
+        for (const float ly : {y - ts.y - 2 * s, y + 2 * s, y - 0.5f * ts.y}) {
+          if (ly < top + 1 * s || ly + ts.y > bottom - 1 * s) continue;
+          for (const float lx : {right - 6 * s - ts.x, left + 6 * s}) {
+            if (lx < left + 2 * s) continue;
+            const bool free =
+                std::none_of(placed.begin(), placed.end(),
+                             [&](const ImVec4& b) {
+                               return lx < b.z + 8 * s && b.x < lx + ts.x + 8 * s && ly < b.w &&
+                                      b.y < ly + ts.y;
+                             }) &&
+                off_rings(lx, ly, ts.x, ts.y) &&
+                std::none_of(references.begin(), references.end(),
+                             [&](const ReferenceLine& o) {
+                               if (&o == &r || (spec.log_y && o.y <= 0)) return false;
+                               const float oy = py(o.y);
+                               return oy > ly - 2 * s && oy < ly + ts.y + 2 * s;
+                             }) &&
+                (pass > 0 ||
+                 std::none_of(spec.x_marks.begin(), spec.x_marks.end(), [&](const XMark& o) {
+                   if (o.x < spec.x_min || o.x > spec.x_max) return false;
+                   const float x = px(o.x);
+                   return x > lx - 3 * s && x < lx + ts.x + 3 * s;
+                 }));
+            if (!free) continue;
+            placed.push_back({lx, ly, lx + ts.x, ly + ts.y});
+            ref_labels.push_back({&r, label, lx, ly, size});
+            found = true;
+            break;
+          }
+          if (found) break;
+        }
+        if (found) break;
+      }
+    }
+    // No room: the legend still names it; the caller hears of it with the marks.
+    if (!found && layout.unplaced_marks) layout.unplaced_marks->push_back(label);
+  }
   struct MarkLabel {
     const XMark* mark;
     float x, y, size;
@@ -390,6 +454,13 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
       if (static_cast<int>(i) == se.highlight)
         draw->AddCircle(p, 7.0f * s, to_imgui_color(theme.text), 0, 2.0f * s);
     }
+  }
+  for (const RefLabel& l : ref_labels) {
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(l.size, FLT_MAX, 0.0f, l.text.c_str());
+    draw->AddRectFilled({l.x - 2 * s, l.y}, {l.x + ts.x + 2 * s, l.y + ts.y},
+                        to_imgui_color(theme.background, 0.85f));
+    draw->AddText(ImGui::GetFont(), l.size, {l.x, l.y}, to_imgui_color(l.line->color),
+                  l.text.c_str());
   }
   for (const MarkLabel& l : mark_labels) {
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(l.size, FLT_MAX, 0.0f, l.mark->label.c_str());

@@ -35,6 +35,10 @@ struct ReferenceLine {
   double y = 0;
 };
 
+/// What a reference line's label inside the frame reads: its name, its value and `unit`
+/// ("cudaMemcpy 2890 GB/s"; whole numbers from 100 up, else three significant digits).
+std::string reference_label(const ReferenceLine& line, const std::string& unit);
+
 /// A vertical dashed line at x: where the model puts something (a cache level's size, the L1 a
 /// carveout leaves), labelled at its top inside the frame.
 struct XMark {

@@ -134,7 +134,7 @@ std::optional<FigurePanelData> cache_figure_panel(const CacheSession& session,
   if (panel != FigurePanel::Bars || session.state().section != CacheSection::ReadPath)
     return std::nullopt;
   return measured_bars_panel(
-      read_path_bars(session, r), read_path_title(session.state()),
+      read_path_bars(session, r), read_path_title(session.state(), false),
       "bars grouped by access pattern (footprint, a warp's centres, layout) \u2022 the ringed "
       "bar highlighted \u2022 beside each: its L1 hit rate from the hardware counters",
       session.gpu_mode() ? "measured on " + session.device().device->name

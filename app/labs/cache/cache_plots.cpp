@@ -194,7 +194,7 @@ std::vector<FigurePlot> l1_plots(const CacheSession& session, const CacheResults
   hit.value_unit = "%";
   hit.series.clear();
   hit.x_marks.clear();
-  hit.references = {{"100 %", {FigureColor::Kind::Muted}, 100.0}};
+  hit.references = {{"all hits", {FigureColor::Kind::Muted}, 100.0}};
   for (std::size_t ci = 0; ci < carveouts.size(); ++ci) {
     const int carveout = carveouts[ci];
     FigureSeries se = make_series(carveout_text(carveout), series_slot(static_cast<int>(ci), n),

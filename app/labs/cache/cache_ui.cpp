@@ -64,8 +64,8 @@ void text_centered(ImDrawList* draw, ImVec2 center, ImU32 color, const std::stri
 
 std::string no_gpu_note(const CacheSession& session) {
   if (session.state().section != CacheSection::ReadPath) return session.no_gpu_text();
-  return "The bars need a GPU (" + session.device().reason +
-         "): the model has no bars for the read paths; the notes say what a current GPU shows.";
+  return "GB/s and L1 hit rates need a GPU (" + session.device().reason +
+         "); the bars are the model's sectors and lines per warp load.";
 }
 
 MeasureProgress measure_progress(const CacheSession& session, const CacheResults& r) {

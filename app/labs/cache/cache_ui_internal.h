@@ -103,8 +103,9 @@ std::vector<NumbersTable> cache_numbers_tables(const CacheSession& session, cons
 /// The read path's measured bars (one per load path x pattern measured, in the view's order:
 /// grouped by pattern), the ringed one highlighted; empty before a measurement.
 std::vector<FigureBar> read_path_bars(const CacheSession& session, const CacheResults& r);
-/// The read path view's long heading: the image and what the GB/s count.
-std::string read_path_title(const CacheState& st);
+/// The read path view's long heading: the image and what the bars count (the GB/s, or the
+/// `model`'s sectors and lines per warp load before anything is measured).
+std::string read_path_title(const CacheState& st, bool model);
 
 // --- the big view, one section each ---------------------------------------------------------
 

@@ -87,7 +87,7 @@ void draw_l1_view(CacheSession& session, const CacheResults& r, const viz::ImGui
                    {}});
   const std::vector<viz::PlotSeries> hit_series =
       data.size() > 1 ? plot_series(data[1], theme) : std::vector<viz::PlotSeries>{};
-  const std::vector<viz::ReferenceLine> full = {{"100 %", theme.muted_text, 100.0}};
+  const std::vector<viz::ReferenceLine> full = {{"all hits", theme.muted_text, 100.0}};
   if (hits) {
     cells.push_back({"L1 hit rate",
                      legend_entries(hit_series, full),

@@ -249,8 +249,8 @@ std::vector<KeyNumber> cache_key_numbers(const CacheSession& session, const Cach
           return v == static_cast<double>(static_cast<long long>(v)) ? format("%.0f", v)
                                                                      : format("%.1f", v);
         };
-        const TileLoadModel rm = column_tile_load_model(st.read.side, false);
-        const TileLoadModel z = column_tile_load_model(st.read.side, true);
+        const WarpLoadModel rm = column_tile_load_model(st.read.side, false);
+        const WarpLoadModel z = column_tile_load_model(st.read.side, true);
         numbers.push_back(
             {format("one warp load of the 4\u00d74 tiles (model: the mean of warp 0's "
                     "%d loads)",

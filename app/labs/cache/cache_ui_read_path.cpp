@@ -1,5 +1,7 @@
 // The cache lab's Read path section: GB/s bars of the plain, __ldg and texture loads grouped
 // by access pattern, each with its L1 hit rate from the hardware counters, and their legend.
+// Before anything is measured (always without a GPU) the bars are the model's: the sectors and
+// 128-byte lines one warp load of each pattern touches (read_path_model.h).
 // The chart takes the room the notes leave it; where a group's name does not fit under it the
 // groups are numbered and a key names them.
 #include "cache_ui_internal.h"
@@ -8,12 +10,14 @@
 
 #include <algorithm>
 #include <cfloat>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "layout_audit.h"
 #include "legend_slot.h"
 #include "plot.h"
+#include "read_path_model.h"
 #include "ui_widgets.h"
 
 namespace warplens::app::cache_ui_detail {
@@ -32,6 +36,17 @@ constexpr const char* kBarsNote =
     "layout. A texture over a cudaArray has its own 2D layout, so its Morton bars repeat the "
     "row-major reads. Inside a bar: its L1 hit rate from the hardware counters.";
 
+constexpr const char* kModelBarsNote =
+    "Model bars: the distinct 32-byte sectors and 128-byte lines one warp load touches, the mean "
+    "over warp 0's loads, in the buffer the plain and __ldg paths both read. A texture reads a "
+    "cudaArray laid out by the driver: no model; its bars and the GB/s need a GPU.";
+
+// A count the model gives as a mean: whole where it is whole, else one decimal.
+std::string model_count(double v) {
+  return v == static_cast<double>(static_cast<long long>(v)) ? format("%.0f", v)
+                                                             : format("%.1f", v);
+}
+
 }  // namespace
 
 void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz::ImGuiLayer& layer,
@@ -46,13 +61,47 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   const float spacing = ImGui::GetStyle().ItemSpacing.y;
   const float width = ImGui::GetContentRegionAvail().x;
   const float heading_room = ImGui::GetContentRegionAvail().y;
-  const std::string title_long = read_path_title(st);
-  const std::string title_short = format("Read path: %d\u00b2 pixels, GB/s", st.read.side);
+  // Nothing measured (always without a GPU): the model's sectors and lines per warp load, two
+  // bars per pattern, instead of the load paths' GB/s.
+  const bool model_bars = r.read.empty();
+  const int n_bars = model_bars ? 2 : n_paths;
+  const std::string title_long = read_path_title(st, model_bars);
+  const std::string title_short =
+      format(model_bars ? "Read path: %d\u00b2 pixels, per warp load (model)"
+                        : "Read path: %d\u00b2 pixels, GB/s",
+             st.read.side);
   const std::string title_shortest = format("Read path, %d\u00b2", st.read.side);
+
+  // The bars' values: [group][bar], none where a path has not been measured yet.
+  std::vector<std::vector<std::optional<double>>> values(
+      static_cast<std::size_t>(n_groups),
+      std::vector<std::optional<double>>(static_cast<std::size_t>(n_bars)));
+  for (int gi = 0; gi < n_groups; ++gi) {
+    auto& row = values[static_cast<std::size_t>(gi)];
+    const gpu::ReadPattern pattern = patterns[static_cast<std::size_t>(gi)];
+    if (model_bars) {
+      gpu::ReadPathParams p = st.read;
+      p.path = gpu::ReadPath::Plain;
+      p.pattern = pattern;
+      const WarpLoadModel wm = read_load_model(p);
+      row[0] = wm.sectors;
+      row[1] = wm.lines;
+      continue;
+    }
+    for (const auto& m : r.read)
+      for (int pi = 0; pi < n_paths; ++pi)
+        if (m.params.pattern == pattern && m.params.path == paths[static_cast<std::size_t>(pi)])
+          row[static_cast<std::size_t>(pi)] = m.gbps;
+  }
+  const auto bar_color = [&](int pi) {
+    if (!model_bars) return series_color(theme, pi, n_paths);
+    return pi == 0 ? theme.sector : theme.rule;  // the colours of sectors and line rules
+  };
 
   // The chart's parts that do not depend on the data.
   double top_value = 0;
-  for (const auto& m : r.read) top_value = std::max(top_value, m.gbps);
+  for (const auto& row : values)
+    for (const auto& v : row) top_value = std::max(top_value, v.value_or(0.0));
   std::vector<double> ticks = viz::nice_ticks(0, top_value > 0 ? top_value * 1.1 : 100, 5);
   const double y_max = ticks.empty() ? 100 : std::max(ticks.back(), top_value * 1.1);
   float tick_w = 0;
@@ -65,7 +114,7 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     return (width - (labels ? tick_w + 14 * s : 10 * s) - 10 * s) / static_cast<float>(n_groups);
   };
   float group_w = group_width(true);
-  float bar_w = group_w * 0.84f / static_cast<float>(n_paths);
+  float bar_w = group_w * 0.84f / static_cast<float>(n_bars);
   // Values above the bars when they fit a bar, at a smaller size if need be (down to 65 % of
   // the font); else stacked above each group, one line per load path with its colour (narrow
   // bars on a projector), beside the axis's labels or instead of them; else on hover and in
@@ -74,12 +123,21 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   float value_px = 0;
   bool thousands = false;
   bool stacked = false;
-  const auto value_text = [&](double gbps) {
-    return thousands ? format("%.1fk", gbps / 1000.0) : format("%.0f", gbps);
+  const auto value_text = [&](double v) {
+    if (model_bars) return model_count(v);
+    return thousands ? format("%.1fk", v / 1000.0) : format("%.0f", v);
   };
   const auto text_w = [&](float px, const std::string& t) {
     return ImGui::GetFont()->CalcTextSizeA(px, FLT_MAX, 0, t.c_str()).x;
   };
+  std::vector<CacheLegendEntry> legend;
+  if (model_bars) {
+    legend.push_back({"32-byte sectors per warp load (model)", bar_color(0), false, true});
+    legend.push_back({"128-byte lines per warp load (model)", bar_color(1), false, true});
+  }
+  for (int pi = 0; pi < n_paths && !model_bars; ++pi)
+    legend.push_back({path_label(paths[static_cast<std::size_t>(pi)]), bar_color(pi), false, true});
+  LegendSlot* slot = open_legend_slot();
   for (const int mode : {0, 1, 2}) {  // above each bar; stacked; stacked, no axis labels
     const bool st_mode = mode > 0;
     const float gw = group_width(mode < 2);
@@ -90,8 +148,9 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
         // Stacked: a swatch, a gap and the value, from the group's first bar to 6 px (x scale)
         // short of the next group's.
         const float room_w = st_mode ? gw * 0.92f - 8 * s - 0.7f * px : bar_w - 2 * s;
-        bool fit = !r.read.empty();
-        for (const auto& m : r.read) fit = fit && text_w(px, value_text(m.gbps)) <= room_w;
+        bool fit = top_value > 0;
+        for (const auto& row : values)
+          for (const auto& v : row) fit = fit && (!v || text_w(px, value_text(*v)) <= room_w);
         if (fit) {
           value_px = px;
           break;
@@ -107,16 +166,12 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   }
   if (!axis_labels) {
     group_w = group_width(false);
-    bar_w = group_w * 0.84f / static_cast<float>(n_paths);
+    bar_w = group_w * 0.84f / static_cast<float>(n_bars);
   }
   const float left_pad = axis_labels ? tick_w + 14 * s : 10 * s;
   const bool values_fit = value_px > 0 && !stacked;
-  if (!r.read.empty() && value_px <= 0)
-    audit_finding("hidden",
-                  "read-path bars: GB/s values too wide for the bars (on hover and in "
-                  "the numbers)");
   const float stack_line = 1.1f * value_px;
-  const float stack_h = stacked ? static_cast<float>(n_paths) * stack_line + 6 * s : 0.0f;
+  float stack_h = stacked ? static_cast<float>(n_bars) * stack_line + 6 * s : 0.0f;
   // Group names under the bars when both lines fit a group, else numbers and a key.
   bool named = true;
   for (auto p : patterns)
@@ -126,11 +181,6 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   for (int gi = 0; gi < n_groups && !named; ++gi)
     key += (gi ? "  \u00b7  " : "") + std::to_string(gi + 1) + " " +
            pattern_label(patterns[static_cast<std::size_t>(gi)]);
-  std::vector<CacheLegendEntry> legend;
-  for (int pi = 0; pi < n_paths; ++pi)
-    legend.push_back({path_label(paths[static_cast<std::size_t>(pi)]),
-                      series_color(theme, pi, n_paths), false, true});
-  LegendSlot* slot = open_legend_slot();
   const float labels_h = named ? 2.2f * font + 10 * s : font + 8 * s;
   const float legend_h = slot ? 0.0f : spacing + legend_height(legend, width, s);
   const float key_h = slot || named ? 0.0f : wrapped_height(key, width);
@@ -147,14 +197,15 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   // Notes above the chart, as many as leave it its least height; the rest go aside.
   std::vector<CacheAside::Note> notes = {measured_state_note(session, r, !r.read.empty())};
   if (!r.read_hit_note.empty()) notes.push_back({"L1 hit rate: " + r.read_hit_note, true});
+  if (model_bars) notes.push_back({kModelBarsNote, false});
   notes.push_back({kUnifiedNote, false});
-  notes.push_back({kBarsNote, false});
+  if (!model_bars) notes.push_back({kBarsNote, false});
   float notes_h = 0;
   const float room = ImGui::GetContentRegionAvail().y;
   for (const auto& n : fit_notes(notes, room - chart_min, width, aside, notes_h))
     draw_note(n, theme);
   if (slot) {
-    aside.legends.insert(aside.legends.begin(), {"load path", legend});
+    aside.legends.insert(aside.legends.begin(), {model_bars ? "model" : "load path", legend});
     if (!named) aside.notes.insert(aside.notes.begin(), {"groups: " + key, false});
   }
 
@@ -164,8 +215,22 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   ImGui::InvisibleButton("##bars", {width, std::max(h, 1.0f)});
   const bool hovered = interactive && ImGui::IsItemHovered();
   const float left = o.x + left_pad, right = o.x + width - 10 * s;
-  const float top = o.y + font + 10 * s + stack_h;
   const float bottom = o.y + h - labels_h;
+  // Where the stacked values leave the bars no frame (a short projector view, 1280x720 at 3x),
+  // the unit's caption gives its row up (the legend beside the view says what the bars count);
+  // where even that leaves none, the values are on hover.
+  float caption_h = font + 10 * s;
+  if (stacked && bottom - (o.y + caption_h + stack_h) < 2 * s) caption_h = 4 * s;
+  if (stacked && bottom - (o.y + caption_h + stack_h) < 2 * s) {
+    stacked = false;
+    value_px = 0;
+    stack_h = 0;
+    caption_h = font + 10 * s;
+  }
+  if (top_value > 0 && value_px <= 0)
+    audit_finding("hidden",
+                  "read-path bars: values too wide for the bars (on hover and in the numbers)");
+  const float top = o.y + caption_h + stack_h;
   const auto py = [&](double v) { return bottom - to_f(v / y_max) * (bottom - top); };
   // As many ticks as the frame holds apart: coarser steps where it is short.
   for (int target = 5; target >= 1; --target) {
@@ -185,12 +250,17 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     draw->AddText({left - ImGui::CalcTextSize(t.c_str()).x - 6 * s, y - 0.5f * font}, text,
                   t.c_str());
   }
-  draw->AddText({o.x, o.y}, muted,
-                fitting({"GB/s (10\u2079 B/s requested)", "GB/s"}, width).c_str());
+  if (caption_h > font)
+    draw->AddText({o.x, o.y}, muted,
+                  (model_bars ? fitting({"per warp load (model: the plain and __ldg buffers)",
+                                         "per warp load (model)", "model"},
+                                        width)
+                              : fitting({"GB/s (10\u2079 B/s requested)", "GB/s"}, width))
+                      .c_str());
   for (int gi = 0; gi < n_groups; ++gi) {
     const gpu::ReadPattern pattern = patterns[static_cast<std::size_t>(gi)];
     const float gx = left + group_w * static_cast<float>(gi) + group_w * 0.08f;
-    const float gc = gx + 0.5f * bar_w * static_cast<float>(n_paths);
+    const float gc = gx + 0.5f * bar_w * static_cast<float>(n_bars);
     if (named) {
       text_centered(draw, {gc, bottom + 6 * s + 0.5f * font}, text, pattern_footprint(pattern));
       if (pattern != gpu::ReadPattern::Scattered)
@@ -198,36 +268,39 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     } else {
       text_centered(draw, {gc, bottom + 6 * s + 0.5f * font}, text, std::to_string(gi + 1));
     }
-    for (int pi = 0; pi < n_paths && stacked; ++pi) {
-      // The group's values, one line per load path in the bars' order, each after its colour.
-      const gpu::ReadPath path = paths[static_cast<std::size_t>(pi)];
-      for (const auto& m : r.read) {
-        if (m.params.path != path || m.params.pattern != pattern) continue;
-        const float y = top - stack_h + 2 * s + static_cast<float>(pi) * stack_line;
-        const float sw = 0.6f * value_px;
-        const float y_mid = y + 0.5f * stack_line;
-        draw->AddRectFilled({gx + 2 * s, y_mid - 0.5f * sw}, {gx + 2 * s + sw, y_mid + 0.5f * sw},
-                            to_imgui_color(series_color(theme, pi, n_paths)));
-        draw->AddText(ImGui::GetFont(), value_px, {gx + 2 * s + sw + 0.1f * value_px, y}, text,
-                      value_text(m.gbps).c_str());
-      }
+    const auto& row = values[static_cast<std::size_t>(gi)];
+    for (int pi = 0; pi < n_bars && stacked; ++pi) {
+      // The group's values, one line per bar in the bars' order, each after its colour.
+      const auto& v = row[static_cast<std::size_t>(pi)];
+      if (!v) continue;
+      const float y = top - stack_h + 2 * s + static_cast<float>(pi) * stack_line;
+      const float sw = 0.6f * value_px;
+      const float y_mid = y + 0.5f * stack_line;
+      draw->AddRectFilled({gx + 2 * s, y_mid - 0.5f * sw}, {gx + 2 * s + sw, y_mid + 0.5f * sw},
+                          to_imgui_color(bar_color(pi)));
+      draw->AddText(ImGui::GetFont(), value_px, {gx + 2 * s + sw + 0.1f * value_px, y}, text,
+                    value_text(*v).c_str());
     }
-    for (int pi = 0; pi < n_paths; ++pi) {
-      const gpu::ReadPath path = paths[static_cast<std::size_t>(pi)];
+    for (int pi = 0; pi < n_bars; ++pi) {
       const float bx = gx + static_cast<float>(pi) * bar_w;
-      const viz::Rgb c = series_color(theme, pi, n_paths);
+      const viz::Rgb c = bar_color(pi);
+      const auto& value = row[static_cast<std::size_t>(pi)];
+      // The model's bars are of the plain and __ldg paths' buffers: ringed for those paths.
+      const gpu::ReadPath path =
+          model_bars ? st.read.path : paths[static_cast<std::size_t>(std::min(pi, n_paths - 1))];
+      const bool chosen = st.read.pattern == pattern && st.read.path == path &&
+                          (!model_bars || path != gpu::ReadPath::Texture);
       const gpu::ReadPathMeasurement* m = nullptr;
       for (const auto& x : r.read)
-        if (x.params.path == path && x.params.pattern == pattern) m = &x;
+        if (x.params.path == path && x.params.pattern == pattern && !model_bars) m = &x;
       const ReadHitPoint* hit = nullptr;
       for (const auto& x : r.read_hit)
-        if (x.params.path == path && x.params.pattern == pattern) hit = &x;
-      const bool chosen = st.read.path == path && st.read.pattern == pattern;
-      if (m) {
-        const float y = py(m->gbps);
+        if (x.params.path == path && x.params.pattern == pattern && !model_bars) hit = &x;
+      if (value) {
+        const float y = py(*value);
         draw->AddRectFilled({bx + 2 * s, y}, {bx + bar_w - 2 * s, bottom}, to_imgui_color(c));
         if (values_fit) {
-          const std::string v = value_text(m->gbps);
+          const std::string v = value_text(*value);
           const ImVec2 vs = ImGui::GetFont()->CalcTextSizeA(value_px, FLT_MAX, 0, v.c_str());
           draw->AddText(ImGui::GetFont(), value_px, {bx + 0.5f * (bar_w - vs.x), y - vs.y - 2 * s},
                         text, v.c_str());
@@ -243,7 +316,11 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
                                  : ImVec2{bx + 0.5f * bar_w, y - 1.5f * font - 4 * s},
                           inside ? to_imgui_color(viz::text_on(c)) : muted, t);
         }
-        if (hovered && ImGui::IsMouseHoveringRect({bx, top}, {bx + bar_w, bottom}))
+        if (model_bars && hovered && ImGui::IsMouseHoveringRect({bx, top}, {bx + bar_w, bottom}))
+          ImGui::SetTooltip("%s\n%s %s per warp load (model: the mean over warp 0's loads)",
+                            pattern_label(pattern).c_str(), value_text(*value).c_str(),
+                            pi == 0 ? "32-byte sectors" : "128-byte lines");
+        if (m && hovered && ImGui::IsMouseHoveringRect({bx, top}, {bx + bar_w, bottom}))
           ImGui::SetTooltip(
               "%s, %s\n%.1f GB/s, median %.3f ms\nL1 hit rate %s%s\n%s", path_label(path),
               pattern_label(pattern).c_str(), m->gbps, m->timing.median_ms,
@@ -252,7 +329,7 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
               m->verified ? "checksum verified" : m->check.c_str());
       }
       if (chosen)
-        draw->AddRect({bx, m ? std::max(top, py(m->gbps) - font - 6 * s) : top},
+        draw->AddRect({bx, value ? std::max(top, py(*value) - font - 6 * s) : top},
                       {bx + bar_w, bottom + 1 * s}, text, 3 * s, 0, 2.5f * s);
     }
   }

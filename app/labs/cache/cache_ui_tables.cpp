@@ -245,8 +245,10 @@ std::vector<FigureBar> read_path_bars(const CacheSession& session, const CacheRe
   return bars;
 }
 
-std::string read_path_title(const CacheState& st) {
-  return format("Read path: %d\u00d7%d image of 32-bit pixels, GB/s the program asked for",
+std::string read_path_title(const CacheState& st, bool model) {
+  return format(model ? "Read path: %d\u00d7%d image of 32-bit pixels, sectors and lines per "
+                        "warp load (model)"
+                      : "Read path: %d\u00d7%d image of 32-bit pixels, GB/s the program asked for",
                 st.read.side, st.read.side);
 }
 

@@ -37,26 +37,61 @@ TEST(ReadPathModel, AColumnOfCentresTouchesALineALaneRowMajorAndPairsOfRowsInMor
   // (bits x0 y0 x1 y1 x2): the aligned loads (dy 0) take 16 sectors in 8 lines, the others
   // straddle one more pair and group: dy -1, 0, 1, 2 -> 17, 16, 17, 16 sectors and 9, 8, 9, 9
   // lines, the same for each dx.
-  const app::TileLoadModel rm = app::column_tile_load_model(4096, false);
+  const app::WarpLoadModel rm = app::column_tile_load_model(4096, false);
   EXPECT_EQ(rm.loads, 16);
   EXPECT_DOUBLE_EQ(rm.sectors, 32.0);
   EXPECT_DOUBLE_EQ(rm.lines, 32.0);
-  const app::TileLoadModel z = app::column_tile_load_model(4096, true);
+  const app::WarpLoadModel z = app::column_tile_load_model(4096, true);
   EXPECT_EQ(z.loads, 16);
   EXPECT_DOUBLE_EQ(z.sectors, 16.5);
   EXPECT_DOUBLE_EQ(z.lines, 8.75);
   EXPECT_THROW((void)app::column_tile_load_model(100, true), std::invalid_argument);
 }
 
-TEST(CacheSessionModel, WithoutAGpuTheReadPathClaimsNoModelBars) {
-  // The read path draws measured bars only: its note must not say the model's lines are drawn.
+TEST(ReadPathModel, TheWindowsStripCoversTwoRowSegmentsAndScatteredReadsALineALane) {
+  // Warp 0 of block (1, 1): centres x 16..31 on rows 16 and 17. Row-major, radius 0: each row is
+  // 64 aligned bytes, 2 sectors of one line. Radius 2: dx = 0 keeps that; dx = -2, -1, 1, 2 shift
+  // the row by 4 or 8 bytes into a third sector, so (2 + 4 x 3) / 5 = 2.8 sectors a row; a row
+  // leaves its line only for dx > 0 (x 32, 33 are bytes 128..135): (3 x 1 + 2 x 2) / 5 = 1.4.
+  gpu::ReadPathParams p;
+  p.pattern = gpu::ReadPattern::Local2D;
+  p.radius = 0;
+  app::WarpLoadModel m = app::read_load_model(p);
+  EXPECT_EQ(m.loads, 1);
+  EXPECT_DOUBLE_EQ(m.sectors, 4.0);
+  EXPECT_DOUBLE_EQ(m.lines, 2.0);
+  p.radius = 2;
+  m = app::read_load_model(p);
+  EXPECT_EQ(m.loads, 25);
+  EXPECT_DOUBLE_EQ(m.sectors, 5.6);
+  EXPECT_DOUBLE_EQ(m.lines, 2.8);
+  // Morton order, radius 0: the 16 x 2 strip from (16, 16) is two 8 x 2 blocks of Z order whose
+  // 16 pixels each are 64 contiguous bytes: 4 sectors again, in 2 lines.
+  p.pattern = gpu::ReadPattern::Morton;
+  p.radius = 0;
+  m = app::read_load_model(p);
+  EXPECT_DOUBLE_EQ(m.sectors, 4.0);
+  EXPECT_DOUBLE_EQ(m.lines, 2.0);
+  // Scattered over a 64 MiB image: 32 pseudo-random pixels, each its own sector and line.
+  p.pattern = gpu::ReadPattern::Scattered;
+  p.scattered_reads = 4;
+  m = app::read_load_model(p);
+  EXPECT_EQ(m.loads, 4);
+  EXPECT_DOUBLE_EQ(m.sectors, 32.0);
+  EXPECT_DOUBLE_EQ(m.lines, 32.0);
+  p.radius = 9;  // refused as check_read_path refuses it
+  EXPECT_THROW((void)app::read_load_model(p), std::invalid_argument);
+}
+
+TEST(CacheSessionModel, WithoutAGpuTheReadPathSaysItsBarsAreTheModels) {
+  // Without a GPU the read path draws the model's sectors and lines; GB/s need one.
   CacheSession session(false);
   CacheState s;
   s.section = CacheSection::ReadPath;
   session.set(s);
   const std::string text = app::cache_ui_detail::no_gpu_note(session);
   EXPECT_NE(text.find("need a GPU"), std::string::npos) << text;
-  EXPECT_EQ(text.find("the model's are drawn"), std::string::npos) << text;
+  EXPECT_NE(text.find("the model's sectors and lines"), std::string::npos) << text;
   s.section = CacheSection::Constant;  // its model line is drawn
   session.set(s);
   EXPECT_NE(app::cache_ui_detail::no_gpu_note(session).find("the model's are drawn"),
@@ -347,6 +382,10 @@ TEST_F(CacheUiRender, ModelOnlyPlotsDrawTheModelUnderAQuietNote) {
     if (section == CacheSection::L1) {
       EXPECT_GT(
           count_color(image, app::cache_series_color(viz::theme(viz::ThemeName::Light), 3, 4)), 50);
+    }
+    // The read path's bars: the model's sectors per warp load in the sector colour.
+    if (section == CacheSection::ReadPath) {
+      EXPECT_GT(count_color(image, viz::theme(viz::ThemeName::Light).sector), 20000);
     }
     EXPECT_LT(count_color(image, viz::theme(viz::ThemeName::Light).warning, 40), 50);
   }
