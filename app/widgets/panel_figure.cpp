@@ -6,7 +6,7 @@
 #include "numbers_figure.h"
 #include "plot_figure.h"
 #include "sweep_figure.h"
-#include "tile_figure.h"
+#include "array_figure.h"
 #include "warp_figure.h"
 
 namespace warplens::app {

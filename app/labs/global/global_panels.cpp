@@ -15,7 +15,7 @@
 #include "legend_slot.h"
 #include "plot.h"
 #include "sweeps.h"
-#include "tile_panel.h"
+#include "array_panel.h"
 #include "ui_state.h"
 #include "ui_widgets.h"
 #include "warp_panel.h"

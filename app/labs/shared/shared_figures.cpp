@@ -6,7 +6,7 @@
 
 #include "shared_labs.h"
 #include "shared_ui.h"
-#include "tile_panel.h"
+#include "array_panel.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {

@@ -8,7 +8,7 @@
 
 #include "bank_panel.h"
 #include "legend_slot.h"
-#include "tile_panel.h"
+#include "array_panel.h"
 #include "ui_widgets.h"
 #include "view_step.h"
 #include "warp_panel.h"

@@ -1,4 +1,4 @@
-#include "tile_figure.h"
+#include "array_figure.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "figure_parts.h"
-#include "tile_panel.h"
+#include "array_panel.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
