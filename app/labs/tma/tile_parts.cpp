@@ -1,0 +1,14 @@
+// The tile lab's parts for the registry (lab_parts.h).
+#include "lab_parts.h"
+#include "measure_tile.h"
+#include "tile_lab_unit.h"
+#include "tile_scenario.h"
+
+namespace warplens::app {
+
+LabParts lab_parts_Tile() {
+  return {nullptr, make_lab<TileLabUnit>, parse_tile_table,
+          nullptr, measure_tile_lab,      tile_kernels_once};
+}
+
+}  // namespace warplens::app
