@@ -72,6 +72,14 @@ void draw_tile_parameters(TileSession& session, const TileResults& r, const viz:
   ImGui::SetNextWindowSize(size);
   ImGui::Begin("Parameters##tile", nullptr, kFlags);
   if (header) header();
+  // A refusal stands over the knobs, where the change was made (the panel's foot may be
+  // scrolled away); the knobs keep the last accepted state.
+  const std::string error = session.error();
+  if (!error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
+    ImGui::TextWrapped("%s", error.c_str());
+    ImGui::PopStyleColor();
+  }
   TileState st = session.state();
   bool changed = false;
   for (const auto& knob : tile_knobs()) {
@@ -83,7 +91,9 @@ void draw_tile_parameters(TileSession& session, const TileResults& r, const viz:
   }
   if (changed) session.set(st);
   ImGui::Separator();
-  if (draw_measure_footer(measure_progress(session, r), theme, interactive)) session.remeasure();
+  MeasureProgress progress = measure_progress(session, r);
+  progress.error.clear();  // said over the knobs
+  if (draw_measure_footer(progress, theme, interactive)) session.remeasure();
   ImGui::End();
 }
 
@@ -126,6 +136,11 @@ void draw_tile_view(UiState& ui, TileSession& session, const TileResults& r, viz
     ImGui::TextWrapped("%s", ("The warp's " + gpu::tile_read_text(st.read) + ": " +
                               tile_model_text(m) + " (model)")
                                  .c_str());
+  if (const std::string error = session.error(); !error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
+    ImGui::TextWrapped("%s", error.c_str());
+    ImGui::PopStyleColor();
+  }
   if (auto why = session.unsupported()) {
     ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
     ImGui::TextWrapped("This GPU cannot run it: %s. Nothing is launched; the model is shown.",

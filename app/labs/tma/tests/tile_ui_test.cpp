@@ -28,13 +28,15 @@ class TileUiRender : public HeadlessGlTest {
   // The window's parameters panel left (at most 22 % of the width, as a projector's presenter
   // layout leaves the view), the view, the numbers under it; `w` x `h` pixels.
   static viz::Image render(const app::Scenario& scenario, float scale, const std::string& file,
-                           app::UiState& ui, int w = 1920, int h = 1080) {
+                           app::UiState& ui, int w = 1920, int h = 1080,
+                           const app::TileState* refused = nullptr) {
     viz::ImGuiLayer layer(nullptr, scale, viz::ThemeName::Light);
     const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
     viz::BankView banks;
     app::TileSession session(banks, false);
     session.set(app::tile_scenario(scenario));
     EXPECT_EQ(session.error(), "") << scenario.name;
+    if (refused) session.set(*refused);
     viz::RenderTarget target;
     for (int frame = 0; frame < 3; ++frame) {
       target.bind(w, h);
@@ -106,6 +108,19 @@ TEST_F(TileUiRender, WithoutRoomForBothTheBankGridStaysUnlessAskedForTheTile) {
   image = render(s, 3.0f, "tile-small-tile.png", tile, 1280, 720);
   EXPECT_TRUE(tile.array_shown_alone);
   EXPECT_GT(count_color(image, app::bank_tint(4, 32, theme)), 50);
+}
+
+TEST_F(TileUiRender, ARefusalIsSaidInTheWarningColourAndTheTileStays) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  const app::Scenario& s = app::find_scenario("tma-128b-swizzle");
+  app::TileState bad = app::tile_scenario(s);
+  bad.tile.cols = 64;  // 256-byte rows under the 128-byte swizzle
+  app::UiState ui;
+  const viz::Image plain = render(s, 2.0f, "tile-accepted.png", ui);
+  const viz::Image refused = render(s, 2.0f, "tile-refused.png", ui, 1920, 1080, &bad);
+  EXPECT_GT(count_color(refused, theme.warning, 40), count_color(plain, theme.warning, 40) + 100);
+  // The accepted tile is still drawn.
+  EXPECT_GT(count_color(refused, app::bank_tint(28, 32, theme)), 50);
 }
 
 }  // namespace
