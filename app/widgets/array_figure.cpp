@@ -5,8 +5,8 @@
 #include <map>
 #include <vector>
 
-#include "figure_parts.h"
 #include "array_panel.h"
+#include "figure_parts.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
