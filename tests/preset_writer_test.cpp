@@ -23,6 +23,8 @@
 #include "shared_labs.h"
 #include "shared_preset.h"
 #include "stand_in_lab.h"
+#include "tile_lab_unit.h"
+#include "tile_preset.h"
 #include "trace_sink.h"
 
 namespace warplens::app {
@@ -85,6 +87,17 @@ struct KernelHost {
   HostWarpTraceSink warp;
   HostSink<TraceRecords> bank;
   KernelSession session{warp, bank, false};
+};
+
+struct TileHost {
+  explicit TileHost(Lab) {}
+  static TileState state_of(const Scenario& s) { return tile_scenario(s); }
+  void apply(const Scenario& s) { session.set(state_of(s)); }
+  [[nodiscard]] std::string section() const {
+    return toml_text(tile_preset_section(session.state()));
+  }
+  HostSink<TraceRecords> bank;
+  TileSession session{bank, false};
 };
 
 // A LabInstance that only writes its table (current_preset_text needs no more).
@@ -165,6 +178,7 @@ TEST(PresetWriter, EveryBuiltInScenarioRoundTrips) {
       case Lab::Cache: builtin_round_trip<CacheHost>(s); break;
       case Lab::Flight: builtin_round_trip<FlightHost>(s); break;
       case Lab::Kernel: builtin_round_trip<KernelHost>(s); break;
+      case Lab::Tile: builtin_round_trip<TileHost>(s); break;
     }
   }
 }
@@ -249,6 +263,9 @@ TEST(PresetWriter, FlightLabSurvivesTheMonkey) {
 }
 TEST(PresetWriter, KernelLabSurvivesTheMonkey) {
   monkey_round_trips<KernelHost>(Lab::Kernel);
+}
+TEST(PresetWriter, TileLabSurvivesTheMonkey) {
+  monkey_round_trips<TileHost>(Lab::Tile);
 }
 
 // The panels' knobs the monkey does not turn, each to values the panel offers.

@@ -16,4 +16,5 @@
   X(Reduction, "reduction", "Reduction", "Reduction", 0) \
   X(Cache, "cache", "Caches & occupancy", "Caches", 0)   \
   X(Flight, "flight", "Bytes in flight", "Flight", 0)    \
-  X(Kernel, "kernel", "Your kernel", "Kernel", 'k')
+  X(Kernel, "kernel", "Your kernel", "Kernel", 'k')      \
+  X(Tile, "tile", "Layouts: TMA swizzles & ldmatrix", "Layouts", 0)

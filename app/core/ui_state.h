@@ -48,7 +48,7 @@ struct UiState {
   bool select_transpose_view = true;
   /// Key T, the presenter strip's "as stored", render --as-stored: where a 2D array view (a
   /// shared tile, a global matrix) and its bank grid or warp view do not fit side by side,
-  /// whether the array view stands in their place (app/widgets/tile_panel.h). Unset: the view's
+  /// whether the array view stands in their place (app/widgets/array_panel.h). Unset: the view's
   /// own choice (a shared tile stays, with the grid's count; a matrix gives way).
   std::optional<bool> array_alone;
   bool array_left_out = false;     ///< this frame's views had no room for an array view beside

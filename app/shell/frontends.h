@@ -27,7 +27,7 @@ struct ViewOptions {
   /// --presenter / --no-presenter: the layout (presenter.h); unset: automatic.
   std::optional<bool> presenter;
   /// render --as-stored (key T): a tile or matrix as stored in place of its bank grid or warp
-  /// view where the two do not fit side by side (tile_panel.h).
+  /// view where the two do not fit side by side (array_panel.h).
   bool array_alone = false;
   /// --lesson NAME|FILE: teach this lesson (lesson_mode.h): its first step instead of `scenario`.
   std::string lesson;

@@ -1,12 +1,12 @@
 #include "panel_figure.h"
 
+#include "array_figure.h"
 #include "bank_figure.h"
 #include "bars_figure.h"
 #include "heatmap_figure.h"
 #include "numbers_figure.h"
 #include "plot_figure.h"
 #include "sweep_figure.h"
-#include "tile_figure.h"
 #include "warp_figure.h"
 
 namespace warplens::app {

@@ -10,7 +10,7 @@
 
 namespace warplens::app {
 
-/// The figure of `data` by its panel's builder (bank_figure.h, warp_figure.h, tile_figure.h,
+/// The figure of `data` by its panel's builder (bank_figure.h, warp_figure.h, array_figure.h,
 /// heatmap_figure.h, sweep_figure.h, bars_figure.h, plot_figure.h, numbers_figure.h). `source`: the
 /// source line (empty leaves it out).
 viz::Figure panel_figure(const FigurePanelData& data, const viz::Theme& theme,

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "array_panel.h"
 #include "atomic_file.h"
 #include "copy_pattern.h"
 #include "global_knobs.h"
@@ -15,7 +16,6 @@
 #include "legend_slot.h"
 #include "plot.h"
 #include "sweeps.h"
-#include "tile_panel.h"
 #include "ui_state.h"
 #include "ui_widgets.h"
 #include "warp_panel.h"

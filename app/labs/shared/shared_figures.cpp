@@ -4,9 +4,9 @@
 // carries the numbers the window's view shows (shared_ui.cpp draws them).
 #include <algorithm>
 
+#include "array_panel.h"
 #include "shared_labs.h"
 #include "shared_ui.h"
-#include "tile_panel.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "array_panel.h"
 #include "bank_panel.h"
 #include "legend_slot.h"
-#include "tile_panel.h"
 #include "ui_widgets.h"
 #include "warp_panel.h"
 

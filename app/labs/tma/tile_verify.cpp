@@ -2,8 +2,10 @@
 #include "tile_verify.h"
 
 #include <memory>
+#include <stdexcept>
 #include <string>
 
+#include "tile_scenario.h"
 #include "tma_model.h"
 
 namespace warplens::app {
@@ -57,6 +59,15 @@ CounterCase make_case(const gpu::TileParams& tile, const gpu::TileRead& read,
 
 CounterCase tile_counter_case(const gpu::TileParams& tile, const gpu::TileRead& read) {
   return make_case(tile, read, std::make_shared<SharedTileLab>());
+}
+
+std::optional<CounterCase> tile_scenario_counter_case(const Scenario& scenario) {
+  const TileState& st = tile_scenario(scenario);
+  try {
+    return tile_counter_case(st.tile, st.read);
+  } catch (const std::invalid_argument&) {
+    return std::nullopt;
+  }
 }
 
 std::vector<CounterCase> tile_verify_cases(int compute_capability) {

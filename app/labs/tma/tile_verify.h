@@ -6,9 +6,11 @@
 // TileLab::counter_launch, read as the difference of kLabLaunchReads reads and none.
 #pragma once
 
+#include <optional>
 #include <vector>
 
 #include "counter_checks.h"
+#include "scenario.h"
 #include "tma_lab.h"
 
 namespace warplens::app {
@@ -20,5 +22,9 @@ CounterCase tile_counter_case(const gpu::TileParams& tile, const gpu::TileRead& 
 /// The catalog's tile cases for a GPU of `compute_capability` (10 x major + minor): the TMA's
 /// only from 90 on, ldmatrix's from 75 on.
 std::vector<CounterCase> tile_verify_cases(int compute_capability);
+
+/// The counter case of a tile-lab scenario's read (LabInfo::counter_case); nullopt for a state
+/// the lab refuses.
+std::optional<CounterCase> tile_scenario_counter_case(const Scenario& scenario);
 
 }  // namespace warplens::app

@@ -1,4 +1,4 @@
-#include "tile_panel.h"
+#include "array_panel.h"
 
 #include <algorithm>
 #include <cfloat>

@@ -1,12 +1,12 @@
-#include "tile_figure.h"
+#include "array_figure.h"
 
 #include <algorithm>
 #include <cstdint>
 #include <map>
 #include <vector>
 
+#include "array_panel.h"
 #include "figure_parts.h"
-#include "tile_panel.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {

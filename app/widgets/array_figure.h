@@ -1,7 +1,7 @@
 // The tile view as a course-note figure: the shared tile as stored (rows of the row pitch, the
 // padding columns hatched), each word tinted and numbered by its bank, the shown warp's lanes on
 // the words they touch (lane colour and number), and a conflict frame on every touched word of
-// a bank that serves several. Follows the window's array view (tile_panel.cpp: its tint,
+// a bank that serves several. Follows the window's array view (array_panel.cpp: its tint,
 // bank_tint, and its rules), laid out once as primitives (viz/figure.h).
 #pragma once
 

@@ -1,0 +1,127 @@
+// The tile lab's panels on headless EGL, without a GPU: each built-in scenario drawn as the
+// window lays it out (parameters left, the view, the numbers under it) at 1920x1080, scales 2
+// and 3, into PNGs under the build's out/ folder; the stored tile's bank tints on screen.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <string>
+
+#include "array_panel.h"
+#include "bank_view.h"
+#include "gl_program.h"
+#include "headless_gl_test.h"
+#include "imgui_layer.h"
+#include "png_writer.h"
+#include "scenarios.h"
+#include "tile_scenario.h"
+#include "tile_session.h"
+#include "tile_ui.h"
+#include "ui_state.h"
+
+namespace warplens::test {
+namespace {
+
+class TileUiRender : public HeadlessGlTest {
+ protected:
+  // The window's parameters panel left (at most 22 % of the width, as a projector's presenter
+  // layout leaves the view), the view, the numbers under it; `w` x `h` pixels.
+  static viz::Image render(const app::Scenario& scenario, float scale, const std::string& file,
+                           app::UiState& ui, int w = 1920, int h = 1080,
+                           const app::TileState* refused = nullptr) {
+    viz::ImGuiLayer layer(nullptr, scale, viz::ThemeName::Light);
+    const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+    viz::BankView banks;
+    app::TileSession session(banks, false);
+    session.set(app::tile_scenario(scenario));
+    EXPECT_EQ(session.error(), "") << scenario.name;
+    if (refused) session.set(*refused);
+    viz::RenderTarget target;
+    for (int frame = 0; frame < 3; ++frame) {
+      target.bind(w, h);
+      glClearColor(theme.background.r, theme.background.g, theme.background.b, 1);
+      glClear(GL_COLOR_BUFFER_BIT);
+      layer.begin_frame(w, h, 1.0f / 60.0f);
+      const app::TileResults r = session.measured();
+      const float left = std::min(330 * scale, 0.22f * static_cast<float>(w));
+      const float view_h = static_cast<float>(h) * 0.8f;
+      app::draw_tile_parameters(session, r, theme, {0, 0}, {left, static_cast<float>(h)}, false,
+                                {});
+      app::draw_tile_view(ui, session, r, banks, layer, theme, {left, 0},
+                          {static_cast<float>(w) - left, view_h}, false, nullptr);
+      app::draw_tile_numbers(session, r, layer, theme, {left, view_h},
+                             {static_cast<float>(w) - left, static_cast<float>(h) - view_h});
+      target.bind(w, h);
+      layer.end_frame();
+    }
+    glFinish();
+    viz::Image image = viz::read_framebuffer(w, h);
+    std::filesystem::create_directories(WARPLENS_TEST_OUT_DIR);
+    viz::write_png(image, std::string(WARPLENS_TEST_OUT_DIR) + "/" + file);
+    return image;
+  }
+};
+
+int count_color(const viz::Image& image, viz::Rgb c, int tolerance = 3) {
+  int n = 0;
+  const auto d = [](std::uint8_t v, float f) {
+    return std::abs(static_cast<int>(v) - static_cast<int>(f * 255.0f + 0.5f));
+  };
+  for (int y = 0; y < image.height; ++y)
+    for (int x = 0; x < image.width; ++x) {
+      const auto* p = image.pixel(x, y);
+      n += d(p[0], c.r) <= tolerance && d(p[1], c.g) <= tolerance && d(p[2], c.b) <= tolerance;
+    }
+  return n;
+}
+
+TEST_F(TileUiRender, EachScenarioDrawsTheStoredTileTintedByBank) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  int seen = 0;
+  for (const app::Scenario& s : app::builtin_scenarios()) {
+    if (s.lab != app::Lab::Tile) continue;
+    ++seen;
+    for (const float scale : {2.0f, 3.0f}) {
+      app::UiState ui;
+      const viz::Image image = render(
+          s, scale, "tile-" + s.name + "-x" + std::to_string(static_cast<int>(scale)) + ".png", ui);
+      EXPECT_FALSE(ui.array_left_out) << s.name << " " << scale;
+      // Chunk columns starting at banks 0 and 28 are on screen in every scenario's tile.
+      EXPECT_GT(count_color(image, app::bank_tint(0, 32, theme)), 50) << s.name << " " << scale;
+      EXPECT_GT(count_color(image, app::bank_tint(28, 32, theme)), 50) << s.name << " " << scale;
+    }
+  }
+  EXPECT_EQ(seen, 5);
+}
+
+TEST_F(TileUiRender, WithoutRoomForBothTheBankGridStaysUnlessAskedForTheTile) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  const app::Scenario& s = app::find_scenario("tma-no-swizzle-column");
+  app::UiState ui;
+  viz::Image image = render(s, 3.0f, "tile-small-banks.png", ui, 1280, 720);
+  EXPECT_TRUE(ui.array_left_out);
+  EXPECT_FALSE(ui.array_shown_alone);
+  EXPECT_EQ(count_color(image, app::bank_tint(4, 32, theme)), 0);  // no stored tile
+  app::UiState tile;
+  tile.array_alone = true;  // key T
+  image = render(s, 3.0f, "tile-small-tile.png", tile, 1280, 720);
+  EXPECT_TRUE(tile.array_shown_alone);
+  EXPECT_GT(count_color(image, app::bank_tint(4, 32, theme)), 50);
+}
+
+TEST_F(TileUiRender, ARefusalIsSaidInTheWarningColourAndTheTileStays) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  const app::Scenario& s = app::find_scenario("tma-128b-swizzle");
+  app::TileState bad = app::tile_scenario(s);
+  bad.tile.cols = 64;  // 256-byte rows under the 128-byte swizzle
+  app::UiState ui;
+  const viz::Image plain = render(s, 2.0f, "tile-accepted.png", ui);
+  const viz::Image refused = render(s, 2.0f, "tile-refused.png", ui, 1920, 1080, &bad);
+  EXPECT_GT(count_color(refused, theme.warning, 40), count_color(plain, theme.warning, 40) + 100);
+  // The accepted tile is still drawn.
+  EXPECT_GT(count_color(refused, app::bank_tint(28, 32, theme)), 50);
+}
+
+}  // namespace
+}  // namespace warplens::test

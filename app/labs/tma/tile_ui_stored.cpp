@@ -1,0 +1,141 @@
+// The tile as stored (tile_ui.h: draw_stored_tile): shared rows x 16-byte chunks. The swizzle
+// modes move whole 16-byte chunks and the threads' pitch moves whole rows, so each chunk holds
+// consecutive elements of one row of the tile; its cell names the first, "row,col".
+#include <imgui.h>
+
+#include <algorithm>
+#include <cmath>
+#include <set>
+#include <string>
+
+#include "array_panel.h"
+#include "tile_ui.h"
+#include "ui_widgets.h"
+
+namespace warplens::app {
+
+void draw_stored_tile(const TileState& state, const TileModel& model,
+                      const gpu::TilePlacement* placement, const viz::ImGuiLayer& layer,
+                      const viz::Theme& theme, ImVec2 size, bool interactive) {
+  const gpu::TileParams& t = state.tile;
+  const int e = t.element_bytes;
+  const int pitch = gpu::tile_pitch_bytes(t);
+  const int chunks = pitch / 16;
+  const std::vector<std::int32_t>& stored =
+      placement && !placement->stored_element.empty() ? placement->stored_element : model.stored;
+  // The heading, shorter where it does not fit; the key to the cells only where the rows keep
+  // room for their text under it.
+  const char* source = placement ? "read back from the GPU" : "model (no GPU)";
+  const std::string heading = std::string("Tile as stored: ") + source;
+  ImGui::PushFont(layer.fonts().bold);
+  if (ImGui::CalcTextSize(heading.c_str()).x <= size.x)
+    ImGui::TextUnformatted(heading.c_str());
+  else
+    ImGui::TextWrapped("Stored: %s", placement ? "GPU" : "model");
+  ImGui::PopFont();
+  const float rows_h = static_cast<float>(t.rows) * ImGui::GetFontSize() * 0.75f;
+  if (ImGui::GetContentRegionAvail().y - rows_h > 4 * ImGui::GetTextLineHeightWithSpacing()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.muted_text));
+    ImGui::TextWrapped(
+        "%d rows \u00d7 %d chunks of 16 B. A cell: the column of the element that "
+        "starts it (row,col if of another row); tint: its first bank; outlined: "
+        "the warp's read.",
+        t.rows, chunks);
+    ImGui::PopStyleColor();
+  }
+  // The chunks the warp's read touches, by chunk index of the shared tile.
+  std::set<int> touched;
+  const gpu::TileLanes& lanes = model.lanes;
+  for (int l = 0; l < 32; ++l) {
+    const int at = lanes.byte_offset[static_cast<std::size_t>(l)];
+    if (at < 0) continue;
+    for (int b = at; b < at + lanes.access_bytes; b += 16) touched.insert(b / 16);
+  }
+  const float s = layer.scale();
+  const ImVec2 origin = ImGui::GetCursorScreenPos();
+  const ImVec2 room(size.x, size.y - (ImGui::GetCursorScreenPos().y - origin.y));
+  const float font = ImGui::GetFontSize();
+  const float label_w = ImGui::CalcTextSize("255").x + 6 * s;
+  const float avail_h = std::max(0.0f, ImGui::GetContentRegionAvail().y - font * 1.3f);
+  const float cell_w = std::max(1.0f, std::floor((room.x - label_w) / static_cast<float>(chunks)));
+  const float cell_h = std::max(2.0f, std::min(std::floor(avail_h / static_cast<float>(t.rows)),
+                                               std::max(font * 1.3f, cell_w * 0.6f)));
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  const ImVec2 p0 = ImGui::GetCursorScreenPos();
+  // Column header: the banks of each chunk where every row starts at bank 0 (pitch a multiple
+  // of 128 bytes), else the chunk's byte offset in its row.
+  const float text_size = std::min(font, cell_h * 0.8f);
+  const auto header = [&](int j) {
+    return pitch % 128 == 0 ? format("b%d", (4 * j) % 32) : format("+%d", 16 * j);
+  };
+  // One size for every column's header, the widest fitting its column with 3 px x scale each
+  // side; each centred.
+  const float widest = ImGui::CalcTextSize(header(chunks - 1).c_str()).x;
+  const float hsz = std::min(font, font * (cell_w - 6 * s) / std::max(1.0f, widest));
+  // Text under 11 px is not drawn: it would not read on a projector. (At scale 3, 32 rows leave
+  // about 16 px a row: the cells' text is smaller than the panel's.)
+  constexpr float min_text = 11.0f;
+  for (int j = 0; j < chunks && hsz >= min_text; ++j) {
+    const std::string h = header(j);
+    const float hw = ImGui::CalcTextSize(h.c_str()).x * hsz / font;
+    draw->AddText(layer.fonts().regular, hsz,
+                  ImVec2(p0.x + label_w + static_cast<float>(j) * cell_w + (cell_w - hw) / 2,
+                         p0.y + (font - hsz)),
+                  to_imgui_color(theme.muted_text), h.c_str());
+  }
+  const float top = p0.y + font * 1.2f;
+  // The element's column; its row too when it is not the shared row's (a row narrower than the
+  // swizzle's span).
+  const auto element_label = [&](int k, int r) {
+    return k / t.cols == r ? std::to_string(k % t.cols) : format("%d,%d", k / t.cols, k % t.cols);
+  };
+  int hovered = -1;
+  for (int r = 0; r < t.rows; ++r) {
+    const float y = top + static_cast<float>(r) * cell_h;
+    if (text_size >= min_text && (cell_h >= font * 0.9f || r % 4 == 0)) {
+      draw->AddText(layer.fonts().regular, text_size, ImVec2(p0.x, y),
+                    to_imgui_color(theme.muted_text), std::to_string(r).c_str());
+    }
+    for (int j = 0; j < chunks; ++j) {
+      const int byte = r * pitch + 16 * j;
+      const int bank = (byte / 4) % 32;
+      const int slot = byte / e;
+      const int k =
+          slot < static_cast<int>(stored.size()) ? stored[static_cast<std::size_t>(slot)] : -1;
+      const ImVec2 a(p0.x + label_w + static_cast<float>(j) * cell_w, y);
+      const ImVec2 b(a.x + cell_w - 1, a.y + cell_h - 1);
+      const viz::Rgb fill = k < 0 ? theme.untouched : bank_tint(bank, 32, theme);
+      draw->AddRectFilled(a, b, to_imgui_color(fill));
+      const bool hit = touched.count(byte / 16) > 0;
+      // The outline at most a quarter of the cell's height, so its tint stays.
+      if (hit)
+        draw->AddRect(a, b, to_imgui_color(theme.text), 0, 0, std::clamp(cell_h / 4, 1.0f, 2 * s));
+      const std::string text = k < 0 ? std::string("pad") : element_label(k, r);
+      const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+      const float fit = std::min(text_size, font * (cell_w - 4) / std::max(1.0f, ts.x));
+      if (fit >= min_text) {
+        const float w = ts.x * fit / font;
+        draw->AddText(hit ? layer.fonts().bold : layer.fonts().regular, fit,
+                      ImVec2(a.x + (cell_w - w) / 2, a.y + (cell_h - fit) / 2),
+                      to_imgui_color(viz::text_on(fill)), text.c_str());
+      }
+      if (interactive && ImGui::IsMouseHoveringRect(a, b)) hovered = byte;
+    }
+  }
+  ImGui::Dummy(ImVec2(room.x, font * 1.2f + static_cast<float>(t.rows) * cell_h));
+  if (hovered >= 0 && ImGui::IsWindowHovered()) {
+    const int slot = hovered / e;
+    const int k =
+        slot < static_cast<int>(stored.size()) ? stored[static_cast<std::size_t>(slot)] : -1;
+    ImGui::BeginTooltip();
+    ImGui::Text("bytes %d-%d of the tile: banks %d-%d", hovered, hovered + 15, (hovered / 4) % 32,
+                (hovered / 4) % 32 + 3);
+    if (k >= 0)
+      ImGui::Text("holds element (%d, %d) and the next %d", k / t.cols, k % t.cols, 16 / e - 1);
+    else
+      ImGui::Text("padding: no element is stored here");
+    ImGui::EndTooltip();
+  }
+}
+
+}  // namespace warplens::app
