@@ -229,8 +229,10 @@ void draw_tile_numbers(const TileSession& session, const TileResults& r,
 
 std::string tile_status_text(const TileSession& session, const TileResults& r) {
   const TileState& st = session.state();
-  std::string text = "Tile \u2022 " + tile_fill_name(st.tile.fill) + ", " +
-                     std::string(gpu::to_string(st.tile.swizzle)) + " swizzle \u2022 " +
+  const std::string swizzle = st.tile.swizzle == gpu::TmaSwizzle::None
+                                  ? std::string("no swizzle")
+                                  : std::string(gpu::to_string(st.tile.swizzle)) + " swizzle";
+  std::string text = "Tile \u2022 " + tile_fill_name(st.tile.fill) + ", " + swizzle + " \u2022 " +
                      gpu::tile_read_text(st.read);
   if (!session.gpu_mode()) return text + " \u2022 model only";
   text += " \u2022 " + session.device().device->name;
