@@ -131,8 +131,11 @@ std::vector<KernelRun> tile_kernels_once(const gpu::DeviceInfo& device,
     for (auto swizzle : gpu::kTmaSwizzles)
       for (auto kind :
            {gpu::TileReadKind::Row, gpu::TileReadKind::Column, gpu::TileReadKind::Ldmatrix}) {
+        // 16-bit elements, rows as wide as the mode's span (the TMA's swizzled box), 128 bytes
+        // without a swizzle.
+        const int span = swizzle == gpu::TmaSwizzle::None ? 128 : gpu::swizzle_span_bytes(swizzle);
         TileState s;
-        s.tile = {fill, swizzle, 2, 16, 64, 0};
+        s.tile = {fill, swizzle, 2, 16, span / 2, 0};
         s.read = {kind, 0, 4, false};
         run(s, "");
       }

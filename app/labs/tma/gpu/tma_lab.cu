@@ -122,14 +122,23 @@ __device__ __forceinline__ void tma_fill(const CUtensorMap* map, unsigned base, 
         "l"(reinterpret_cast<std::uint64_t>(map)), "r"(0), "r"(0), "r"(b)
         : "memory");
   }
-  asm volatile(
-      "{\n"
-      ".reg .pred p;\n"
-      "WAIT:\n"
-      "mbarrier.try_wait.parity.shared::cta.b64 p, [%0], 0;\n"
-      "@!p bra WAIT;\n"
-      "}\n" ::"r"(b)
-      : "memory");
+  // Wait for phase 0; a copy that never completes (it should take about 1000 cycles) traps
+  // after about 2^32 cycles (2 s on an H100) instead of hanging the process.
+  const long long start = clock64();
+  for (;;) {
+    unsigned done = 0;
+    asm volatile(
+        "{\n"
+        ".reg .pred p;\n"
+        "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], 0;\n"
+        "selp.u32 %0, 1, 0, p;\n"
+        "}\n"
+        : "=r"(done)
+        : "r"(b)
+        : "memory");
+    if (done) break;
+    if (clock64() - start > (1ll << 32)) __trap();
+  }
 #else
   (void)map;
   (void)base;
@@ -348,7 +357,15 @@ struct TileLab::Impl {
     fn<<<1, 32, shared, stream>>>(map, args);
     check(cudaGetLastError(), what);
     detail::finish_alone(alone, stream, nullptr, what);
-    check(cudaStreamSynchronize(stream), what);
+    // Waited for with the labs' launch limit (LaunchTimeout), never blocking for good.
+    cudaEvent_t done = nullptr;
+    check(cudaEventCreateWithFlags(&done, cudaEventDisableTiming), "cudaEventCreate");
+    struct Destroy {
+      cudaEvent_t e;
+      ~Destroy() { cudaEventDestroy(e); }
+    } destroy{done};
+    check(cudaEventRecord(done, stream), "cudaEventRecord");
+    detail::wait_for_launch(stream, done, nullptr, what, 1);
   }
 };
 

@@ -85,7 +85,7 @@ int tile_pitch_bytes(const TileParams& tile);
 int tile_shared_bytes(const TileParams& tile);
 
 /// Throws std::invalid_argument naming the problem: element size not 1/2/4, rows or cols outside
-/// 1..256, a row not a multiple of 16 bytes, a TMA row wider than its swizzle mode's span, a
+/// 1..256, a row not a multiple of 16 bytes, a swizzled TMA row other than its mode's span, a
 /// pitch with the TMA, a pitch below the row or not a multiple of 16 bytes, or more than 48 KiB
 /// of tile (then every element index fits the 16 bits the read-back gives it).
 void check_tile(const TileParams& tile);

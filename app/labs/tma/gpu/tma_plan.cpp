@@ -94,6 +94,14 @@ void check_tile(const TileParams& t) {
            std::string(to_string(t.swizzle)) + " swizzle's span of " + std::to_string(span) +
            " bytes (cuTensorMapEncodeTiled refuses it)");
   }
+  if (t.fill == TileFill::Tma && span > 0 && row < span) {
+    // Measured only with rows of the span (H100); narrower boxes are where CUTLASS's swizzle
+    // atoms never go, and the lab does not guess what the TMA writes there.
+    refuse("under the " + std::string(to_string(t.swizzle)) + " swizzle the lab's TMA rows are " +
+           std::to_string(span) + " bytes (" + std::to_string(span / t.element_bytes) + " x " +
+           std::to_string(t.element_bytes) + "-byte elements), the swizzle's span; this row is " +
+           std::to_string(row));
+  }
   if (t.pitch_bytes != 0) {
     if (t.fill == TileFill::Tma && t.pitch_bytes != row) {
       refuse("the TMA writes dense rows: a pitch of " + std::to_string(t.pitch_bytes) +

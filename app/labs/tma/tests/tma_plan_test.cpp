@@ -110,6 +110,8 @@ TEST(TilePlan, RefusesWhatTheTmaOrTheReadCannotDo) {
     ADD_FAILURE() << "accepted; expected: " << part;
   };
   refuses(tile(TmaSwizzle::B64, 4, 32, 32), "wider than the 64B swizzle's span");
+  refuses(tile(TmaSwizzle::B128, 4, 64, 16), "the lab's TMA rows are 128 bytes");
+  EXPECT_NO_THROW(gpu::check_tile(tile(TmaSwizzle::B128, 4, 64, 16, 0, TileFill::Threads)));
   refuses(tile(TmaSwizzle::None, 4, 32, 3), "multiples of 16 bytes");
   refuses(tile(TmaSwizzle::None, 4, 32, 32, 144), "needs the threads' fill");
   refuses(tile(TmaSwizzle::None, 4, 32, 32, 136, TileFill::Threads), "a multiple of 16");
