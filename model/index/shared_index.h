@@ -27,12 +27,7 @@ enum class SharedPatternKind : int {
   MatmulA = 5,      ///< blockA[ty][k] of the seeds' MatrixMul: tile row ty, column k = field;
                     ///< the lanes of one row share a word (broadcast)
   MatmulB = 6,      ///< blockB[k][tx]: tile row k = field, column tx
-  Layout = 7,       ///< a CuTe layout (model/cute_layout.h): thread tid takes its tid-th
-                    ///< coordinate; the fields layout_* below (gpu::shared_layout_index makes them)
 };
-
-/// The most leaf modes a Layout pattern's shape may have (after flattening).
-inline constexpr int kSharedLayoutModes = 8;
 
 struct SharedIndexParams {
   SharedPatternKind kind = SharedPatternKind::Strided;
@@ -57,16 +52,6 @@ struct SharedIndexParams {
   int active_threads = 1 << 30;  ///< threads tid >= active_threads sit idle (reduction steps)
   int active_every = 1;  ///< only threads with tid % active_every == 0 take part (the divergent
                          ///< interleaved reduction), >= 1
-  /// Layout: the layout's shape and strides flattened to their leaf modes (CuTe's
-  /// colexicographic order over a nested shape is the same order over its leaves), 1..
-  /// kSharedLayoutModes of them; the index of thread tid is the inner product of tid's natural
-  /// coordinate (the last mode taking the rest, as CuTe's crd2idx does) with the strides, plus
-  /// `offset` (CuTe's O, added before the swizzle), then Swizzle<swizzle_bits, swizzle_base,
-  /// swizzle_shift> (cute/swizzle.hpp; bits 0: none). Elements of word_bytes.
-  int layout_modes = 0;
-  int layout_shape[kSharedLayoutModes] = {};
-  int layout_stride[kSharedLayoutModes] = {};
-  int swizzle_bits = 0, swizzle_base = 0, swizzle_shift = 0;
 
   friend bool operator==(const SharedIndexParams& a, const SharedIndexParams& b) {
     return a.kind == b.kind && a.word_bytes == b.word_bytes && a.offset == b.offset &&
@@ -74,22 +59,7 @@ struct SharedIndexParams {
            a.pitch_elements == b.pitch_elements && a.by_column == b.by_column &&
            a.swizzle == b.swizzle && a.lane_elements == b.lane_elements &&
            a.struct_words == b.struct_words && a.field == b.field && a.part == b.part &&
-           a.active_threads == b.active_threads && a.active_every == b.active_every &&
-           same_layout(a, b);
-  }
-  /// The Layout fields alike (modes past layout_modes do not count).
-  static WARPLENS_HOST_DEVICE bool same_layout(const SharedIndexParams& a,
-                                               const SharedIndexParams& b) {
-    if (a.layout_modes != b.layout_modes || a.swizzle_bits != b.swizzle_bits ||
-        a.swizzle_base != b.swizzle_base || a.swizzle_shift != b.swizzle_shift) {
-      return false;
-    }
-    for (int m = 0; m < a.layout_modes && m < kSharedLayoutModes; ++m) {
-      if (a.layout_shape[m] != b.layout_shape[m] || a.layout_stride[m] != b.layout_stride[m]) {
-        return false;
-      }
-    }
-    return true;
+           a.active_threads == b.active_threads && a.active_every == b.active_every;
   }
   friend bool operator!=(const SharedIndexParams& a, const SharedIndexParams& b) {
     return !(a == b);
@@ -118,22 +88,6 @@ WARPLENS_HOST_DEVICE inline int shared_element_index(int tx, int ty, int bdx, in
     case SharedPatternKind::Blocked: return p.offset + tid + p.part * bdx * bdy;
     case SharedPatternKind::MatmulA: return p.offset + ty * p.pitch_elements + p.field;
     case SharedPatternKind::MatmulB: return p.offset + p.field * p.pitch_elements + tx;
-    case SharedPatternKind::Layout: {
-      int rest = tid, index = p.offset;
-      for (int m = 0; m < p.layout_modes && m < kSharedLayoutModes; ++m) {
-        const bool last = m + 1 == p.layout_modes;
-        const int extent = p.layout_shape[m] > 0 ? p.layout_shape[m] : 1;
-        index += (last ? rest : rest % extent) * p.layout_stride[m];
-        rest /= extent;
-      }
-      if (p.swizzle_bits > 0) {
-        const int shift = p.swizzle_shift;
-        const int read = ((1 << p.swizzle_bits) - 1) << (p.swizzle_base + (shift > 0 ? shift : 0));
-        const int bits = index & read;
-        index ^= shift >= 0 ? bits >> shift : bits << -shift;
-      }
-      return index;
-    }
     case SharedPatternKind::Strided:
     default: return p.offset + p.stride * tid;
   }
