@@ -26,6 +26,7 @@ class TileLabUnit final : private TileViews, public SessionLab<TileSession> {
   /// The [tile] table of the current parameters (tile_preset.h).
   [[nodiscard]] std::string preset_section() const override;
 
+  void shown() override { session_.show(); }
   void begin_frame() override { results_ = session_.measured(); }
   void random_change(std::mt19937& rng) override;  // tile_random_change.cpp
   void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) override;

@@ -53,9 +53,14 @@ TileSession::TileSession(BankTraceSink& banks, bool use_gpu)
   model_ = tile_model(state_);
   trace_ = tile_trace(model_.lanes);
   banks_.publish(trace_);
-  start_worker([this] {  // after a GPU reset: measure again
-    if (!worker_.lab_failed()) request();
+  start_worker([this] {  // after a GPU reset: measure again, if on screen
+    if (shown_ && !worker_.lab_failed()) request();
   });
+}
+
+void TileSession::show() {
+  if (shown_) return;
+  shown_ = true;
   request();
 }
 
@@ -89,7 +94,7 @@ void TileSession::set(const TileState& requested) {
   trace_ = tile_trace(model_.lanes);
   banks_.publish(trace_);
   worker_.accept(changed);
-  if (changed) request();
+  if (changed && shown_) request();
 }
 
 void TileSession::request() {

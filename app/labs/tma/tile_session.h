@@ -79,6 +79,9 @@ class TileSession : public WorkerSession<gpu::TileLab, TileState> {
   /// What this GPU cannot run for the state (tile_unsupported), or nullopt (also without a GPU).
   [[nodiscard]] std::optional<std::string> unsupported() const;
   void remeasure();
+  /// The lab is on screen: it measures from now on (the first time, the current state). Until
+  /// then a window's tile lab leaves the GPU to the lab shown, at start and after a GPU reset.
+  void show();
   void update() {}
   [[nodiscard]] TileResults measured() const;
   /// The measured results when they belong to the current state.
@@ -94,6 +97,7 @@ class TileSession : public WorkerSession<gpu::TileLab, TileState> {
   void publish(const std::function<void(TileResults&)>& change);
 
   BankTraceSink& banks_;
+  bool shown_ = false;  ///< show() was called: measurements follow the state
   TileState state_;
   TileModel model_;
   TraceRecords trace_{};

@@ -28,6 +28,7 @@ TEST(TileSessionGpu, EachScenarioIsMeasuredAsTheModelSays) {
   if (!q.device) GTEST_SKIP() << "no CUDA device: " << q.reason;
   HostSink<TraceRecords> banks;
   TileSession session(banks, true);
+  session.show();  // as the window does when the lab comes on screen
   for (const Scenario& s : builtin_scenarios()) {
     if (s.lab != Lab::Tile) continue;
     session.set(tile_scenario(s));
