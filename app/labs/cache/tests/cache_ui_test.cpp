@@ -19,6 +19,7 @@
 #include "imgui_layer.h"
 #include "layout_audit.h"
 #include "legend_slot.h"
+#include "pixel_count.h"
 #include "png_writer.h"
 #include "read_path_model.h"
 #include "view_layout.h"
@@ -322,19 +323,6 @@ class CacheUiRender : public test::HeadlessGlTest {
     return image;
   }
 };
-
-int count_color(const viz::Image& image, viz::Rgb c, int tolerance = 3) {
-  int n = 0;
-  const auto d = [](std::uint8_t v, float f) {
-    return std::abs(static_cast<int>(v) - static_cast<int>(f * 255.0f + 0.5f));
-  };
-  for (int y = 0; y < image.height; ++y)
-    for (int x = 0; x < image.width; ++x) {
-      const auto* p = image.pixel(x, y);
-      n += d(p[0], c.r) <= tolerance && d(p[1], c.g) <= tolerance && d(p[2], c.b) <= tolerance;
-    }
-  return n;
-}
 
 TEST_F(CacheUiRender, CarveoutBarSplitsSharedAndL1AsTheModelSays) {
   CacheSession session(false);
