@@ -37,16 +37,11 @@ nlohmann::json measure_row(gpu::TileLab& lab, const gpu::DeviceInfo& d, const Ti
   ok = ok && r.values_ok;
   row["cycles_per_request"] = r.cycles_per_request;
   row["verified"] = r.values_ok;
-  const LaunchCountersRead none = read_launch_counters(d, lab.counter_launch(s.tile, s.read, 0));
-  const LaunchCountersRead some =
-      none.counters ? read_launch_counters(d, lab.counter_launch(s.tile, s.read, kTileCounterReads))
-                    : none;
-  if (none.counters && some.counters)
-    row["counted_wavefronts"] =
-        (some.counters->shared_load_wavefronts - none.counters->shared_load_wavefronts) /
-        kTileCounterReads;
+  const TileCounted counted = count_tile_read(d, lab, s);
+  if (counted.wavefronts_per_request)
+    row["counted_wavefronts"] = *counted.wavefronts_per_request;
   else
-    row["counters"] = some.unavailable;
+    row["counters"] = counted.unavailable;
   return row;
 }
 

@@ -148,25 +148,39 @@ void TileSession::run_job(const TileState& job, gpu::TileLab& lab) {
   publish([&](TileResults& r) { r.read = read; });
   if (*cancel) throw gpu::Cancelled();
   worker_.set_status("reading the counters of the fill alone");
-  const LaunchCountersRead none =
-      read_launch_counters(d, lab.counter_launch(job.tile, job.read, 0));
-  if (!none.counters) {
-    publish([&](TileResults& r) { r.counters_unavailable = none.unavailable; });
-    return;
-  }
-  if (*cancel) throw gpu::Cancelled();
-  worker_.set_status("reading the counters of the fill and its reads");
-  const LaunchCountersRead some =
-      read_launch_counters(d, lab.counter_launch(job.tile, job.read, kTileCounterReads));
-  publish([&](TileResults& r) {
-    if (!some.counters) {
-      r.counters_unavailable = some.unavailable;
-      return;
-    }
-    r.wavefronts_per_request =
-        (some.counters->shared_load_wavefronts - none.counters->shared_load_wavefronts) /
-        kTileCounterReads;
+  const TileCounted counted = count_tile_read(d, lab, job, [&] {
+    if (*cancel) throw gpu::Cancelled();
+    worker_.set_status("reading the counters of the fill and its reads");
   });
+  publish([&](TileResults& r) {
+    if (counted.wavefronts_per_request) {
+      r.wavefronts_per_request = *counted.wavefronts_per_request;
+    } else {
+      r.counters_unavailable = counted.unavailable;
+    }
+  });
+}
+
+TileCounted count_tile_read(const gpu::DeviceInfo& device, gpu::TileLab& lab,
+                            const TileState& state, const std::function<void()>& between) {
+  TileCounted out;
+  const LaunchCountersRead none =
+      read_launch_counters(device, lab.counter_launch(state.tile, state.read, 0));
+  if (!none.counters) {
+    out.unavailable = none.unavailable;
+    return out;
+  }
+  if (between) between();
+  const LaunchCountersRead some =
+      read_launch_counters(device, lab.counter_launch(state.tile, state.read, kTileCounterReads));
+  if (!some.counters) {
+    out.unavailable = some.unavailable;
+    return out;
+  }
+  out.wavefronts_per_request =
+      (some.counters->shared_load_wavefronts - none.counters->shared_load_wavefronts) /
+      kTileCounterReads;
+  return out;
 }
 
 }  // namespace warplens::app

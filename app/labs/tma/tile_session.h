@@ -49,6 +49,17 @@ inline constexpr int kTileCounterReads = 256;
 /// Reads in the timed loop (gpu::TileLab::measure_read).
 inline constexpr int kTileTimedReads = 4096;
 
+/// The counters' wavefronts per request of `state`'s read: two read-outs through the counter
+/// service, the fill alone and the fill with kTileCounterReads reads, and their difference over
+/// the reads (what the window and `measure` show). `between` runs between the two read-outs
+/// (the worker's status and cancellation). `unavailable` says why there is no figure.
+struct TileCounted {
+  std::optional<double> wavefronts_per_request;
+  std::string unavailable;
+};
+TileCounted count_tile_read(const gpu::DeviceInfo& device, gpu::TileLab& lab,
+                            const TileState& state, const std::function<void()>& between = {});
+
 /// What the GPU measured for `state`.
 struct TileResults {
   std::optional<TileState> state;                ///< what the numbers below belong to
