@@ -27,9 +27,19 @@ enum class SharedPatternKind : int {
   MatmulA = 5,      ///< blockA[ty][k] of the seeds' MatrixMul: tile row ty, column k = field;
                     ///< the lanes of one row share a word (broadcast)
   MatmulB = 6,      ///< blockB[k][tx]: tile row k = field, column tx
+  Layout = 7,       ///< a CuTe layout (model/cute_layout.h): thread tid takes its tid-th
+                    ///< coordinate; the fields layout_* below (gpu::shared_layout_index makes them)
 };
 
-struct SharedIndexParams {
+/// The most leaf modes a Layout pattern's shape may have (after flattening).
+inline constexpr int kSharedLayoutModes = 8;
+
+/// The fields of every kind whose index is a closed expression (all but Layout). The transpose,
+/// matmul and reduction kernels hold only these: the Layout fields below, once in the struct
+/// those kernels build, changed how nvcc unrolled the transposes (their PTX differed; the H100
+/// measured the padded transpose at 1603 GB/s against 1395 with the same source otherwise,
+/// 2026-11-28), so they live in the derived SharedIndexParams.
+struct SharedFixedIndex {
   SharedPatternKind kind = SharedPatternKind::Strided;
   int word_bytes = 4;       ///< 1, 2, 4, 8 or 16
   int offset = 0;           ///< elements, added to every index (>= 0)
@@ -53,7 +63,7 @@ struct SharedIndexParams {
   int active_every = 1;  ///< only threads with tid % active_every == 0 take part (the divergent
                          ///< interleaved reduction), >= 1
 
-  friend bool operator==(const SharedIndexParams& a, const SharedIndexParams& b) {
+  friend bool operator==(const SharedFixedIndex& a, const SharedFixedIndex& b) {
     return a.kind == b.kind && a.word_bytes == b.word_bytes && a.offset == b.offset &&
            a.stride == b.stride && a.tile_width == b.tile_width &&
            a.pitch_elements == b.pitch_elements && a.by_column == b.by_column &&
@@ -61,19 +71,66 @@ struct SharedIndexParams {
            a.struct_words == b.struct_words && a.field == b.field && a.part == b.part &&
            a.active_threads == b.active_threads && a.active_every == b.active_every;
   }
+};
+
+/// Every kind's fields: the closed-expression ones and the Layout pattern's.
+struct SharedIndexParams : SharedFixedIndex {
+  SharedIndexParams() = default;
+  /// A closed-expression pattern (layout_modes 0).
+  WARPLENS_HOST_DEVICE SharedIndexParams(const SharedFixedIndex& fixed)  // NOLINT: implicit
+      : SharedFixedIndex(fixed) {}
+
+  /// Layout: the layout's shape and strides flattened to their leaf modes (CuTe's
+  /// colexicographic order over a nested shape is the same order over its leaves), 1..
+  /// kSharedLayoutModes of them; the index of thread tid is the inner product of tid's natural
+  /// coordinate (the last mode taking the rest, as CuTe's crd2idx does) with the strides, plus
+  /// `offset` (CuTe's O, added before the swizzle), then Swizzle<swizzle_bits, swizzle_base,
+  /// swizzle_shift> (cute/swizzle.hpp; bits 0: none). Elements of word_bytes.
+  int layout_modes = 0;
+  int layout_shape[kSharedLayoutModes] = {};
+  int layout_stride[kSharedLayoutModes] = {};
+  int swizzle_bits = 0, swizzle_base = 0, swizzle_shift = 0;
+
+  friend bool operator==(const SharedIndexParams& a, const SharedIndexParams& b) {
+    return static_cast<const SharedFixedIndex&>(a) == static_cast<const SharedFixedIndex&>(b) &&
+           same_layout(a, b);
+  }
+  /// A closed-expression pattern against every kind's fields (the kernels' index functions
+  /// against the views'): equal when the fields are and `a` holds no layout.
+  friend bool operator==(const SharedIndexParams& a, const SharedFixedIndex& b) {
+    return a == SharedIndexParams(b);
+  }
+  friend bool operator==(const SharedFixedIndex& a, const SharedIndexParams& b) { return b == a; }
+  /// The Layout fields alike (modes past layout_modes do not count).
+  static WARPLENS_HOST_DEVICE bool same_layout(const SharedIndexParams& a,
+                                               const SharedIndexParams& b) {
+    if (a.layout_modes != b.layout_modes || a.swizzle_bits != b.swizzle_bits ||
+        a.swizzle_base != b.swizzle_base || a.swizzle_shift != b.swizzle_shift) {
+      return false;
+    }
+    for (int m = 0; m < a.layout_modes && m < kSharedLayoutModes; ++m) {
+      if (a.layout_shape[m] != b.layout_shape[m] || a.layout_stride[m] != b.layout_stride[m]) {
+        return false;
+      }
+    }
+    return true;
+  }
   friend bool operator!=(const SharedIndexParams& a, const SharedIndexParams& b) {
     return !(a == b);
   }
 };
 
 /// Whether thread tid performs the access (idle lanes are drawn as such and move nothing).
-WARPLENS_HOST_DEVICE inline bool shared_thread_active(int tid, const SharedIndexParams& p) {
+WARPLENS_HOST_DEVICE inline bool shared_thread_active(int tid, const SharedFixedIndex& p) {
   return tid < p.active_threads && tid % p.active_every == 0;
 }
 
-/// Element index (words of p.word_bytes) thread (tx, ty) of a bdx x bdy block touches.
-WARPLENS_HOST_DEVICE inline int shared_element_index(int tx, int ty, int bdx, int bdy,
-                                                     const SharedIndexParams& p) {
+/// Element index (words of p.word_bytes) thread (tx, ty) of a bdx x bdy block touches, for every
+/// kind whose index is a closed expression (all but Layout, which reads as Strided here). The
+/// transpose, matmul and reduction kernels call this one: with their parameters compile-time
+/// constants it folds to the plain expression.
+WARPLENS_HOST_DEVICE inline int shared_fixed_element_index(int tx, int ty, int bdx, int bdy,
+                                                           const SharedFixedIndex& p) {
   const int tid = ty * bdx + tx;
   switch (p.kind) {
     case SharedPatternKind::Tile: {
@@ -91,6 +148,35 @@ WARPLENS_HOST_DEVICE inline int shared_element_index(int tx, int ty, int bdx, in
     case SharedPatternKind::Strided:
     default: return p.offset + p.stride * tid;
   }
+}
+
+/// A Layout pattern's element index for thread tid: CuTe's crd2idx of tid's natural coordinate
+/// over the flattened leaf modes (the last mode takes the rest), plus the offset, then the
+/// swizzle (cute/swizzle.hpp: bits [base + shift, base + shift + bits) XORed into
+/// [base, base + bits) for shift > 0).
+WARPLENS_HOST_DEVICE inline int shared_layout_element_index(int tid, const SharedIndexParams& p) {
+  int rest = tid, index = p.offset;
+  for (int m = 0; m < p.layout_modes && m < kSharedLayoutModes; ++m) {
+    const bool last = m + 1 == p.layout_modes;
+    const int extent = p.layout_shape[m] > 0 ? p.layout_shape[m] : 1;
+    index += (last ? rest : rest % extent) * p.layout_stride[m];
+    rest /= extent;
+  }
+  if (p.swizzle_bits > 0) {
+    const int shift = p.swizzle_shift;
+    const int read = ((1 << p.swizzle_bits) - 1) << (p.swizzle_base + (shift > 0 ? shift : 0));
+    const int bits = index & read;
+    index ^= shift >= 0 ? bits >> shift : bits << -shift;
+  }
+  return index;
+}
+
+/// Element index (words of p.word_bytes) thread (tx, ty) of a bdx x bdy block touches, every
+/// kind: the bank probe's kernel, the model and the views call this one.
+WARPLENS_HOST_DEVICE inline int shared_element_index(int tx, int ty, int bdx, int bdy,
+                                                     const SharedIndexParams& p) {
+  if (p.kind == SharedPatternKind::Layout) return shared_layout_element_index(ty * bdx + tx, p);
+  return shared_fixed_element_index(tx, ty, bdx, bdy, p);
 }
 
 // --- transpose: global-memory indices ---------------------------------------------------------

@@ -8,8 +8,8 @@
 namespace warplens::app {
 
 LabParts lab_parts_Banks() {
-  return {"bandwidth",         make_lab<BankLab>,  parse_banks_table,
-          shared_counter_case, measure_shared_lab, banks_kernels_once};
+  return {"bandwidth",        make_lab<BankLab>,  parse_banks_table, shared_counter_case,
+          measure_shared_lab, banks_kernels_once, banks_verify_cases};
 }
 
 LabParts lab_parts_Transpose() {

@@ -2,6 +2,11 @@
 
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
+
+#include "cute_layout.h"
+#include "shared_pattern.h"
 
 #include "shared_knobs.h"
 
@@ -62,6 +67,34 @@ std::optional<CounterCase> shared_counter_case(const Scenario& scenario) {
   c.kind = CaseKind::Bank;
   c.probe = *access;
   return c;
+}
+
+std::vector<CounterCase> banks_verify_cases(int) {
+  // Layouts of the lecture (docs/layouts.md) and of the tile lab's swizzle modes, one warp of
+  // 32 threads each: (layout, element bytes).
+  const std::pair<const char*, int> layouts[] = {
+      {"(8,4):(32,1)", 4},                    // 8 wavefronts: rows 32 words apart
+      {"(32,32):(32,1)", 4},                  // a column of the 32 x 32 tile: 32
+      {"Sw<5,0,5> o (32,32):(32,1)", 4},      // tile[32][33] told as a swizzle: 1
+      {"(32,32):(33,1)", 4},                  // tile[32][33] itself: 1
+      {"Sw<3,2,3> o (32,32):(32,1)", 4},      // the TMA's 128-byte mode, floats: 4
+      {"Sw<2,2,3> o (32,16):(16,1)", 4},      // its 64-byte mode: 4
+      {"Swizzle<3,4,3> o (8,64):(64,1)", 2},  // docs/layouts.md, example 2: 2
+      {"Sw<3,3,3> o (8,64):(64,1)", 2},       // the 128-byte mode of halves: 1
+      {"(4,8):(2,8)", 8},                     // 8-byte words in two phases
+  };
+  std::vector<CounterCase> cases;
+  for (const auto& [text, word] : layouts) {
+    CounterCase c;
+    c.name = "shared/ld/" + std::to_string(word) + "B/layout " + text;
+    c.kind = CaseKind::Bank;
+    c.probe.index = shared_layout_index(model::parse_layout(text), word);
+    c.probe.op = gpu::SharedOp::Load;
+    c.probe.block_x = 32;
+    c.probe.block_y = 1;
+    cases.push_back(std::move(c));
+  }
+  return cases;
 }
 
 std::optional<CounterCase> transpose_counter_case(const Scenario& scenario) {

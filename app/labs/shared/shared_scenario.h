@@ -4,6 +4,7 @@
 
 #include <any>
 #include <optional>
+#include <vector>
 
 #include "scenario.h"
 #include "shared_session.h"
@@ -23,6 +24,11 @@ std::any parse_reduction_table(const ScenarioTable& scenario);
 /// The counter case of the shared access a scenario shows (banks, matmul, reduction); none for
 /// a kernel without one (the naive matrix multiply).
 std::optional<CounterCase> shared_counter_case(const Scenario& scenario);
+
+/// verify's generated bank-lab cases beside the catalog's own (LabInfo::verify_cases): CuTe
+/// layouts run by the bank probe (SharedPatternKind::Layout), e.g. "shared/ld/4B/layout
+/// Sw<3,2,3> o (32,32):(32,1)", the 128-byte TMA swizzle of a float tile read down a column.
+std::vector<CounterCase> banks_verify_cases(int compute_capability);
 /// The transpose's: its tile access, or for the copy and naive variants (no tile) the global
 /// write (the read with view = "global-read").
 std::optional<CounterCase> transpose_counter_case(const Scenario& scenario);

@@ -28,6 +28,7 @@ const char* pattern_label(SharedPatternKind kind) {
     case SharedPatternKind::Blocked: return "s[tid + part*blockDim.x] (blocked)";
     case SharedPatternKind::MatmulA: return "matmul blockA[ty][k]";
     case SharedPatternKind::MatmulB: return "matmul blockB[k][tx]";
+    case SharedPatternKind::Layout: return "a CuTe layout";
   }
   return "?";
 }

@@ -130,11 +130,11 @@ BankProbeParams transpose_tile_read(const TransposeParams& params);
 /// ...); the view shows j = 0. Vectorized stores each float2 it loaded as two words,
 /// tile[ty][2 tx + k], and reads tile[2 tx + k][ty] for the two floats of each float2 it stores
 /// (lane_elements 2, field k); the view shows k = `element`.
-WARPLENS_HOST_DEVICE inline SharedIndexParams transpose_tile_index(TransposeVariant variant,
-                                                                   int tile, bool read,
-                                                                   int element = 0) {
+WARPLENS_HOST_DEVICE inline SharedFixedIndex transpose_tile_index(TransposeVariant variant,
+                                                                  int tile, bool read,
+                                                                  int element = 0) {
   const int b = transpose_block_tile(variant, tile);
-  SharedIndexParams p;
+  SharedFixedIndex p;
   p.kind = SharedPatternKind::Tile;
   p.word_bytes = 4;
   p.tile_width = b;
@@ -209,8 +209,8 @@ BankProbeParams matmul_read_b(const MatmulParams& params, int k);
 
 /// The index parameters of those reads, as the tiled kernel builds them (host and device):
 /// blockA[ty][k] (`b` false) or blockB[k][tx] (`b` true) of block_size x block_size floats.
-WARPLENS_HOST_DEVICE inline SharedIndexParams matmul_read_index(int block_size, int k, bool b) {
-  SharedIndexParams p;
+WARPLENS_HOST_DEVICE inline SharedFixedIndex matmul_read_index(int block_size, int k, bool b) {
+  SharedFixedIndex p;
   p.kind = b ? SharedPatternKind::MatmulB : SharedPatternKind::MatmulA;
   p.word_bytes = 4;
   p.pitch_elements = block_size;
@@ -260,9 +260,9 @@ int reduction_steps(const ReductionParams& params);  ///< log2(block_threads)
 
 /// The index parameters of reduction_step, as the reduction kernels build them at run time
 /// (host and device) for a block of `threads` (a power of two) threads, 4-byte words.
-WARPLENS_HOST_DEVICE inline SharedIndexParams reduction_index(ReductionVariant variant, int threads,
-                                                              int step, bool second) {
-  SharedIndexParams p;
+WARPLENS_HOST_DEVICE inline SharedFixedIndex reduction_index(ReductionVariant variant, int threads,
+                                                             int step, bool second) {
+  SharedFixedIndex p;
   p.kind = SharedPatternKind::Strided;
   p.word_bytes = 4;
   p.stride = 1;

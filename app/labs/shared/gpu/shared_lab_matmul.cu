@@ -34,7 +34,7 @@ __global__ void matmul_naive(const float* __restrict__ a, const float* __restric
 }
 
 // The seeds' MatrixMul ("Example: Matrix Multiplication (4)"), BLOCK_SIZE as a template
-// argument. The inner loop's blockA[ty][k] and blockB[k][tx] come from shared_element_index()
+// argument. The inner loop's blockA[ty][k] and blockB[k][tx] come from shared_fixed_element_index()
 // with matmul_read_index(), which the bank view's matmul_read_a/b use; with k unrolled they fold
 // to ty * BS + k and k * BS + tx.
 template <int BS>
@@ -53,8 +53,8 @@ __global__ void matmul_tiled(const float* __restrict__ matA, const float* __rest
     __syncthreads();
 #pragma unroll
     for (int k = 0; k < BS; k++) {
-      out += blockA[shared_element_index(tx, ty, BS, BS, matmul_read_index(BS, k, false))] *
-             blockB[shared_element_index(tx, ty, BS, BS, matmul_read_index(BS, k, true))];
+      out += blockA[shared_fixed_element_index(tx, ty, BS, BS, matmul_read_index(BS, k, false))] *
+             blockB[shared_fixed_element_index(tx, ty, BS, BS, matmul_read_index(BS, k, true))];
     }
     __syncthreads();
   }

@@ -24,7 +24,7 @@ __host__ __device__ constexpr int log2_of(int v) {
 }
 
 // Harris's kernels 1-3: each block sums T elements in shared memory, step by step; the step's
-// two operands come from shared_element_index() with reduction_index(), the parameters
+// two operands come from shared_fixed_element_index() with reduction_index(), the parameters
 // reduction_step gives the bank view. The step loop stays a loop (as in Harris's kernels), so
 // the divergent kernel keeps its modulo by a run-time 2s.
 template <int T, ReductionVariant V>
@@ -38,11 +38,11 @@ __global__ void __launch_bounds__(T)
   constexpr int kSteps = log2_of(T);
 #pragma unroll 1
   for (int step = 0; step < kSteps; ++step) {
-    const SharedIndexParams first = reduction_index(V, T, step, false);
+    const SharedFixedIndex first = reduction_index(V, T, step, false);
     if (shared_thread_active(tid, first)) {
-      const SharedIndexParams second = reduction_index(V, T, step, true);
-      sdata[shared_element_index(tid, 0, T, 1, first)] +=
-          sdata[shared_element_index(tid, 0, T, 1, second)];
+      const SharedFixedIndex second = reduction_index(V, T, step, true);
+      sdata[shared_fixed_element_index(tid, 0, T, 1, first)] +=
+          sdata[shared_fixed_element_index(tid, 0, T, 1, second)];
     }
     __syncthreads();
   }

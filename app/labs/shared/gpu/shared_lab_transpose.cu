@@ -72,28 +72,28 @@ __global__ void transpose_direct(const float* __restrict__ in, float* __restrict
 }
 
 // Tiled, padded and swizzled: the tile write (tile[ty + j][tx]) and the tile read
-// (tile[tx][ty + j]) go through shared_element_index() with transpose_tile_index(), the
+// (tile[tx][ty + j]) go through shared_fixed_element_index() with transpose_tile_index(), the
 // parameters transpose_tile_write/read give the bank view; with V and T compile-time constants
 // they fold to the plain expressions.
 template <int T, TransposeVariant V, bool kTrace>
 __global__ void transpose_tiled(const float* __restrict__ in, float* __restrict__ out, int n,
                                 TransposeTrace trace) {
   __shared__ float tile[T * (T + 1)];
-  const SharedIndexParams write = transpose_tile_index(V, T, false);
-  const SharedIndexParams read = transpose_tile_index(V, T, true);
+  const SharedFixedIndex write = transpose_tile_index(V, T, false);
+  const SharedFixedIndex read = transpose_tile_index(V, T, true);
   const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
   const int bx = static_cast<int>(blockIdx.x), by = static_cast<int>(blockIdx.y);
   const int rows = static_cast<int>(blockDim.y);
   for (int j = 0; j < T; j += rows) {
     const int from = transpose_global_index(V, T, n, tx, ty + j, bx, by).read;
     trace_global<kTrace>(trace, j, false, from);
-    tile[shared_element_index(tx, ty + j, T, rows, write)] = in[from];
+    tile[shared_fixed_element_index(tx, ty + j, T, rows, write)] = in[from];
   }
   __syncthreads();
   for (int j = 0; j < T; j += rows) {
     const int to = transpose_global_index(V, T, n, tx, ty + j, bx, by).write;
     trace_global<kTrace>(trace, j, true, to);
-    out[to] = tile[shared_element_index(tx, ty + j, T, rows, read)];
+    out[to] = tile[shared_fixed_element_index(tx, ty + j, T, rows, read)];
   }
 }
 
@@ -104,8 +104,8 @@ __global__ void transpose_tiled(const float* __restrict__ in, float* __restrict_
 // bytes) per global access: each thread has 2T / rows loads in flight before its first shared
 // store, four times the padded kernel's bytes with half its global instructions per byte. The
 // float2 lands as two words, tile[ty + j][2 tx + k], and each stored float2 gathers
-// tile[2 tx + k][ty + j] (shared_element_index() with transpose_tile_index(.., k)). kRows is the
-// block's rows as a template argument (0: blockDim.y, for the traced launch), so the timed
+// tile[2 tx + k][ty + j] (shared_fixed_element_index() with transpose_tile_index(.., k)). kRows is
+// the block's rows as a template argument (0: blockDim.y, for the traced launch), so the timed
 // kernel's loops unroll and every load of a phase is issued before the first shared store.
 template <int T, int kRows, bool kTrace>
 __global__ void transpose_vectorized(const float* __restrict__ in, float* __restrict__ out, int n,
@@ -118,17 +118,17 @@ __global__ void transpose_vectorized(const float* __restrict__ in, float* __rest
   const int tx = static_cast<int>(threadIdx.x), ty = static_cast<int>(threadIdx.y);
   const int bx = static_cast<int>(blockIdx.x), by = static_cast<int>(blockIdx.y);
   const int rows = kRows > 0 ? kRows : static_cast<int>(blockDim.y);
-  const SharedIndexParams write0 = transpose_tile_index(V, T, false, 0);
-  const SharedIndexParams write1 = transpose_tile_index(V, T, false, 1);
-  const SharedIndexParams read0 = transpose_tile_index(V, T, true, 0);
-  const SharedIndexParams read1 = transpose_tile_index(V, T, true, 1);
+  const SharedFixedIndex write0 = transpose_tile_index(V, T, false, 0);
+  const SharedFixedIndex write1 = transpose_tile_index(V, T, false, 1);
+  const SharedFixedIndex read0 = transpose_tile_index(V, T, true, 0);
+  const SharedFixedIndex read1 = transpose_tile_index(V, T, true, 1);
 #pragma unroll 16
   for (int j = 0; j < B; j += rows) {
     const int from = transpose_global_index(V, T, n, tx, ty + j, bx, by).read;
     trace_global<kTrace>(trace, j, false, from, kBytes);
     const float2 v = *reinterpret_cast<const float2*>(in + from);
-    tile[shared_element_index(tx, ty + j, BX, rows, write0)] = v.x;
-    tile[shared_element_index(tx, ty + j, BX, rows, write1)] = v.y;
+    tile[shared_fixed_element_index(tx, ty + j, BX, rows, write0)] = v.x;
+    tile[shared_fixed_element_index(tx, ty + j, BX, rows, write1)] = v.y;
   }
   __syncthreads();
 #pragma unroll 16
@@ -136,8 +136,8 @@ __global__ void transpose_vectorized(const float* __restrict__ in, float* __rest
     const int to = transpose_global_index(V, T, n, tx, ty + j, bx, by).write;
     trace_global<kTrace>(trace, j, true, to, kBytes);
     float2 v;
-    v.x = tile[shared_element_index(tx, ty + j, BX, rows, read0)];
-    v.y = tile[shared_element_index(tx, ty + j, BX, rows, read1)];
+    v.x = tile[shared_fixed_element_index(tx, ty + j, BX, rows, read0)];
+    v.y = tile[shared_fixed_element_index(tx, ty + j, BX, rows, read1)];
     *reinterpret_cast<float2*>(out + to) = v;
   }
 }

@@ -1,10 +1,14 @@
 #include "shared_pattern.h"
 
+#include <algorithm>
 #include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "copy_pattern.h"
+#include "layout_access.h"
 
 namespace warplens {
 
@@ -77,8 +81,71 @@ model::AccessPattern shared_access_pattern(const gpu::BankProbeParams& params, i
     case SharedPatternKind::MatmulB:
       pattern.index = k + (p.field ? num(p.field * p.pitch_elements) + " + " : "") + "tx";
       break;
+    case SharedPatternKind::Layout:
+      // The model's own spelling of the layout as an index (model/layout_access.h).
+      pattern.index =
+          model::layout_index_expression(model::parse_layout(shared_layout_text(p)), tid);
+      break;
   }
   return pattern;
+}
+
+SharedIndexParams shared_layout_index(const model::CuteLayout& layout, int word_bytes) {
+  std::vector<std::int64_t> shape, stride;
+  const auto flatten = [](const model::IntTuple& t, std::vector<std::int64_t>& out,
+                          const auto& self) -> void {
+    if (!t.is_tuple) {
+      out.push_back(t.value);
+      return;
+    }
+    for (const model::IntTuple& m : t.modes) self(m, out, self);
+  };
+  flatten(layout.shape, shape, flatten);
+  flatten(layout.stride, stride, flatten);
+  if (shape.size() > static_cast<std::size_t>(kSharedLayoutModes)) {
+    throw std::invalid_argument(
+        "the layout " + layout.text() + " has " + std::to_string(shape.size()) +
+        " leaf modes; a bank-lab pattern takes at most " + num(kSharedLayoutModes));
+  }
+  const auto as_int = [&](std::int64_t v) {
+    if (v < std::numeric_limits<int>::min() || v > std::numeric_limits<int>::max()) {
+      throw std::invalid_argument("the layout " + layout.text() + " holds " + std::to_string(v) +
+                                  ", outside the bank probe's integers");
+    }
+    return static_cast<int>(v);
+  };
+  SharedIndexParams p;
+  p.kind = SharedPatternKind::Layout;
+  p.word_bytes = word_bytes;
+  p.offset = as_int(layout.offset);
+  p.layout_modes = static_cast<int>(shape.size());
+  for (std::size_t m = 0; m < shape.size(); ++m) {
+    p.layout_shape[m] = as_int(shape[m]);
+    p.layout_stride[m] = as_int(stride[m]);
+  }
+  if (layout.swizzle) {
+    p.swizzle_bits = layout.swizzle->bits;
+    p.swizzle_base = layout.swizzle->base;
+    p.swizzle_shift = layout.swizzle->shift;
+  }
+  p.active_threads = as_int(std::min<std::int64_t>(layout.size(), 1 << 30));
+  gpu::check_shared_index(p);
+  return p;
+}
+
+std::string shared_layout_text(const SharedIndexParams& p) {
+  std::string shape = "(", stride = "(";
+  for (int m = 0; m < p.layout_modes && m < kSharedLayoutModes; ++m) {
+    shape += (m ? "," : "") + num(p.layout_shape[m]);
+    stride += (m ? "," : "") + num(p.layout_stride[m]);
+  }
+  std::string text = shape + "):" + stride + ")";
+  if (p.offset != 0) text = num(p.offset) + " o " + text;
+  if (p.swizzle_bits > 0 || p.offset != 0) {
+    text = "Sw<" + num(p.swizzle_bits) + "," + num(p.swizzle_base) + "," + num(p.swizzle_shift) +
+           "> o " + text;
+  }
+  return text;
 }
 
 std::string shared_analyze_command(const gpu::BankProbeParams& params, int warp,

@@ -5,6 +5,7 @@
 #pragma once
 
 #include "access_pattern.h"
+#include "cute_layout.h"
 #include "memory_model.h"
 #include "shared_lab.h"
 
@@ -35,5 +36,18 @@ model::SharedAnalysis analyze_probe(const gpu::BankProbeParams& params, int warp
                                     model::HardwareModel hardware = model::HardwareModel::Modern);
 
 model::Op to_model_op(gpu::SharedOp op);
+
+/// A Layout pattern's index fields (SharedPatternKind::Layout, shared_index.h) for a CuTe
+/// layout of elements of `word_bytes`: its shape and strides flattened to their leaves, its
+/// offset and swizzle; thread tid of the block takes the layout's tid-th coordinate, and threads
+/// past size(layout) sit idle (active_threads). The bank probe's kernel then computes the same
+/// offsets as model::CuteLayout (tests/shared_pattern_test.cpp checks it on random layouts).
+/// Throws std::invalid_argument for more than kSharedLayoutModes leaves, a value outside int,
+/// or fields check_shared_index refuses.
+SharedIndexParams shared_layout_index(const model::CuteLayout& layout, int word_bytes);
+
+/// The layout of a Layout pattern in CuTe's notation, flattened as the pattern holds it:
+/// "Sw<3,2,3> o (32,32):(32,1)".
+std::string shared_layout_text(const SharedIndexParams& index);
 
 }  // namespace warplens

@@ -4,6 +4,7 @@
 // built here, so the picture and the kernel describe the same accesses.
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
@@ -92,6 +93,25 @@ void check_index_fields(const SharedIndexParams& p) {
       if (p.field < 0 || p.field >= p.pitch_elements) {
         refuse("k = " + std::to_string(p.field) + " is outside a tile row of " +
                std::to_string(p.pitch_elements) + " elements");
+      }
+      break;
+    case SharedPatternKind::Layout:
+      if (p.layout_modes < 1 || p.layout_modes > kSharedLayoutModes) {
+        refuse("a layout pattern has 1.." + std::to_string(kSharedLayoutModes) +
+               " leaf modes (got " + std::to_string(p.layout_modes) + ")");
+      }
+      for (int m = 0; m < p.layout_modes; ++m) {
+        check_bound("a layout mode's extent", p.layout_shape[m], 1);
+        if (p.layout_stride[m] < -kMaxPatternValue || p.layout_stride[m] > kMaxPatternValue) {
+          refuse("a layout stride must be within +-" + std::to_string(kMaxPatternValue) +
+                 " elements (got " + std::to_string(p.layout_stride[m]) + ")");
+        }
+      }
+      if (p.swizzle_bits < 0 || p.swizzle_bits > 10 || p.swizzle_base < 0 || p.swizzle_base > 20 ||
+          std::abs(p.swizzle_shift) < p.swizzle_bits || std::abs(p.swizzle_shift) > 20) {
+        refuse("swizzle <" + std::to_string(p.swizzle_bits) + "," + std::to_string(p.swizzle_base) +
+               "," + std::to_string(p.swizzle_shift) +
+               "> is not one the bank probe takes (B 0..10, M 0..20, B <= |S| <= 20)");
       }
       break;
     default:
@@ -392,6 +412,7 @@ const char* to_string(SharedPatternKind kind) {
     case SharedPatternKind::Blocked: return "blocked";
     case SharedPatternKind::MatmulA: return "matmul-a";
     case SharedPatternKind::MatmulB: return "matmul-b";
+    case SharedPatternKind::Layout: return "layout";
   }
   return "strided";
 }

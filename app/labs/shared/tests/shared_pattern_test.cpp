@@ -2,6 +2,10 @@
 // (shared_element_index, what the kernels run), and the analyses the window shows.
 #include <gtest/gtest.h>
 
+#include <random>
+#include <string>
+
+#include "cute_layout.h"
 #include "memory_model.h"
 #include "shared_lab.h"
 #include "shared_pattern.h"
@@ -172,6 +176,73 @@ TEST(SharedPattern, AnalyzeCommandNamesTheSameAccess) {
   EXPECT_EQ(shared_analyze_command(p, 2, model::HardwareModel::G80),
             "warplens analyze --space shared --op store --word-bytes 8 --block 32x8 --warp 2 "
             "--model g80 --index 'tx*33 + ty'");
+}
+
+// A CuTe layout as a bank-lab pattern: the kernels' index function (shared_element_index) gives
+// every thread the offset model::CuteLayout gives its index, on random layouts with nested
+// shapes, negative strides, offsets and swizzles; the index expression analyze evaluates agrees.
+TEST(SharedPattern, LayoutPatternsGiveTheLayoutsOffsets) {
+  std::mt19937 rng(20261128);
+  std::uniform_int_distribution<int> extent(1, 8), stride(-3, 40), coin(0, 2);
+  int checked = 0;
+  for (int round = 0; round < 300; ++round) {
+    // (a,(b,c)):(d,(e,f)) or (a,b):(d,e), then maybe a swizzle and an offset.
+    const int a = extent(rng), b = extent(rng), c = extent(rng);
+    const bool nested = coin(rng) == 0;
+    std::string shape =
+        nested ? "(" + std::to_string(a) + ",(" + std::to_string(b) + "," + std::to_string(c) + "))"
+               : "(" + std::to_string(a) + "," + std::to_string(b) + ")";
+    std::string strides =
+        nested ? "(" + std::to_string(stride(rng)) + ",(" + std::to_string(stride(rng)) + "," +
+                     std::to_string(stride(rng)) + "))"
+               : "(" + std::to_string(stride(rng)) + "," + std::to_string(stride(rng)) + ")";
+    std::string text = shape + ":" + strides;
+    if (coin(rng) == 0) {
+      const int bits = std::uniform_int_distribution<int>(1, 3)(rng);
+      text = "Swizzle<" + std::to_string(bits) + ",0," + std::to_string(bits + 2) + "> o " +
+             std::to_string(200 * coin(rng)) + " o " + text;
+    }
+    SCOPED_TRACE(text);
+    const model::CuteLayout layout = model::parse_layout(text);
+    SharedIndexParams index;
+    try {
+      index = shared_layout_index(layout, 4);
+    } catch (const std::invalid_argument&) {
+      continue;  // e.g. a negative offset: refused like any pattern's
+    }
+    EXPECT_EQ(model::parse_layout(shared_layout_text(index)).size(), layout.size());
+    gpu::BankProbeParams p;
+    p.index = index;
+    p.block_x = 32;
+    p.block_y = 1;
+    for (int tid = 0; tid < 32; ++tid) {
+      ASSERT_EQ(shared_thread_active(tid, index), tid < layout.size()) << tid;
+      if (tid >= layout.size()) continue;
+      ASSERT_EQ(shared_element_index(tid, 0, 32, 1, index), layout(tid)) << "thread " << tid;
+    }
+    bool non_negative = true;
+    for (int tid = 0; tid < std::min<std::int64_t>(32, layout.size()); ++tid) {
+      non_negative = non_negative && layout(tid) >= 0;
+    }
+    // The expression describes every thread; a layout smaller than the warp leaves lanes idle.
+    if (non_negative && layout.size() >= 32) expect_expression_matches_twin(p);
+    ++checked;
+  }
+  EXPECT_GT(checked, 200);
+}
+
+TEST(SharedPattern, ALayoutPatternNamesItsLayout) {
+  const auto index = shared_layout_index(model::parse_layout("Sw<3,2,3> o (32,32):(32,1)"), 4);
+  EXPECT_EQ(index.kind, SharedPatternKind::Layout);
+  EXPECT_EQ(index.layout_modes, 2);
+  EXPECT_EQ(shared_layout_text(index), "Sw<3,2,3> o (32,32):(32,1)");
+  EXPECT_EQ(index.active_threads, 1024);
+  // Column 0 of the 128-byte-swizzled float tile: tid walks down the rows (the first mode).
+  EXPECT_EQ(shared_element_index(1, 0, 32, 1, index), 32 ^ (1 << 2));
+  EXPECT_THROW(shared_layout_index(model::parse_layout("(2,2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,"
+                                                       "128,256)"),
+                                   4),
+               std::invalid_argument);
 }
 
 TEST(SharedPattern, AWarpOutsideTheBlockIsRefused) {
