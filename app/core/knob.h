@@ -9,7 +9,8 @@
 // and read from presets as the name of its value (values[i] is names[i]). A text knob (`text`
 // and `parse_text` set) is written and read as the text of a value made of several numbers, e.g.
 // a block shape "32x8" (the value packs them; the knob's functions are the only ones that know
-// how).
+// how). A string knob (`get_string` and `set_string` set) holds text the lab reads itself, e.g.
+// a CuTe layout "Sw<3,2,3> o (32,32):(32,1)"; its integer get/set are unused.
 #pragma once
 
 #include <toml++/toml.h>
@@ -63,6 +64,10 @@ struct Knob {
   /// std::invalid_argument saying what is wrong with it).
   std::function<std::string(std::int64_t)> text{};
   std::function<std::int64_t(const std::string&)> parse_text{};
+  /// A string knob: the state's text, and setting it (throws std::invalid_argument saying what
+  /// is wrong with the text; the state is then unchanged).
+  std::function<std::string(const State&)> get_string{};
+  std::function<void(State&, const std::string&)> set_string{};
 
   [[nodiscard]] bool applies_to(const State& s) const { return !applies || applies(s); }
   /// A named knob's preset name for `value` (the number as text if it has none).
@@ -113,6 +118,10 @@ void write_knobs(toml::table& table, const State& state, const std::vector<Knob<
       if (!table.contains(parent)) table.insert(parent, toml::table{});
       t = table[parent].as_table();
     }
+    if (k.get_string) {
+      t->insert_or_assign(leaf, k.get_string(state));
+      continue;
+    }
     const std::int64_t v = k.get(state);
     if (k.text) {
       t->insert_or_assign(leaf, k.text(v));
@@ -142,7 +151,17 @@ void read_knobs(const ScenarioTable& scenario, const toml::table& table, State& 
       continue;
     }
     const auto node = (*t)[leaf];
-    if (k.parse_text) {
+    if (k.set_string) {
+      const auto* text = node.as_string();
+      if (!text)
+        throw scenario.error("\"" + k.key + "\" must be a text, e.g. \"" + k.get_string(state) +
+                             "\"");
+      try {
+        k.set_string(state, text->get());
+      } catch (const std::invalid_argument& e) {
+        throw scenario.error(k.key + ": " + e.what());
+      }
+    } else if (k.parse_text) {
       const auto* text = node.as_string();
       if (!text)
         throw scenario.error("\"" + k.key + "\" must be a text, e.g. \"" + k.text(k.get(state)) +

@@ -1,22 +1,86 @@
 // A knob of a lab's table (knob.h) drawn in the parameter panel: its label as a muted heading,
 // then its control in the knob's style (a slider or a combo as wide as the panel, radio buttons
 // on one line, an integer field, a checkbox), disabled where the knob does not apply and left
-// out where it is not shown. A change sets the state through the knob, then runs its `then`.
+// out where it is not shown. A change sets the state through the knob, then runs its `then`. A
+// string knob is a text field applied on Enter; text the knob refuses stays in the field with
+// the reason under it, and the state keeps its value.
 #pragma once
 
 #include <imgui.h>
 
 #include <cstdint>
+#include <map>
+#include <stdexcept>
 #include <string>
+#include <utility>
 
 #include "knob.h"
 
 namespace warplens::app {
 
+namespace knob_detail {
+
+/// A string knob's field: the text being edited (the state's while the field is not active) and
+/// the reason the last text was refused.
+struct TextField {
+  std::string text;
+  std::string error;
+  bool editing = false;  ///< the field was active on the last frame
+};
+
+/// The string knobs' fields, by their ImGui ID (the knob's "##key" in its window).
+inline std::map<ImGuiID, TextField>& text_fields() {
+  static std::map<ImGuiID, TextField> fields;
+  return fields;
+}
+
+template <typename State>
+bool draw_string_knob(const Knob<State>& knob, State& state, const std::string& id) {
+  TextField& f = text_fields()[ImGui::GetID(id.c_str())];
+  if (!f.editing && f.error.empty()) f.text = knob.get_string(state);
+  char buffer[256];
+  const std::size_t n = f.text.copy(buffer, sizeof buffer - 1);
+  buffer[n] = '\0';
+  ImGui::SetNextItemWidth(-1);
+  bool changed = false;
+  if (ImGui::InputText(id.c_str(), buffer, sizeof buffer, ImGuiInputTextFlags_EnterReturnsTrue)) {
+    f.text = buffer;
+    try {
+      State next = state;
+      knob.set_string(next, f.text);
+      if (knob.then) knob.then(next);
+      state = std::move(next);
+      f.error.clear();
+      changed = true;
+    } catch (const std::invalid_argument& e) {
+      f.error = e.what();
+    }
+  } else {
+    f.text = buffer;
+  }
+  f.editing = ImGui::IsItemActive();
+  if (!f.error.empty()) {
+    ImGui::PushStyleColor(ImGuiCol_Text, ImVec4(0.85f, 0.25f, 0.2f, 1.0f));
+    ImGui::TextWrapped("%s", f.error.c_str());
+    ImGui::PopStyleColor();
+  }
+  return changed;
+}
+
+}  // namespace knob_detail
+
 /// Draws `knob` for `state` (an ImGui window is current); true when the user changed it.
 template <typename State>
 bool draw_knob(const Knob<State>& knob, State& state) {
   if (knob.shown && !knob.shown(state)) return false;
+  if (knob.get_string) {
+    ImGui::BeginDisabled(!knob.applies_to(state));
+    ImGui::TextDisabled("%s", knob.label.c_str());
+    const bool changed =
+        knob_detail::draw_string_knob(knob, state, "##" + knob.key.substr(knob.key.rfind('.') + 1));
+    ImGui::EndDisabled();
+    return changed;
+  }
   ImGui::BeginDisabled(!knob.applies_to(state));
   std::int64_t value = knob.get(state);
   bool changed = false;

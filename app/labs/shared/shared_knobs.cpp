@@ -144,18 +144,35 @@ std::int64_t block_value(int x, int y) {
 std::vector<K> make_banks() {
   const auto tile = [](const S& s) { return s.probe.index.kind == SharedPatternKind::Tile; };
   std::vector<K> k;
-  K pattern{
-      .key = "pattern",
-      .style = KnobStyle::Combo,
-      .get = [](const S& s) { return knob_value(s.probe.index.kind); },
-      .set = [](S& s, std::int64_t v) { s.probe.index.kind = static_cast<SharedPatternKind>(v); }};
+  K pattern{.key = "pattern",
+            .style = KnobStyle::Combo,
+            .get = [](const S& s) { return knob_value(s.probe.index.kind); },
+            .set =
+                [](S& s, std::int64_t v) {
+                  const auto kind = static_cast<SharedPatternKind>(v);
+                  // A layout pattern takes its fields from the layout text (the last one written).
+                  if (kind == SharedPatternKind::Layout && s.probe.index.kind != kind) {
+                    set_bank_layout(s, s.probe_layout);
+                  }
+                  s.probe.index.kind = kind;
+                }};
   k.push_back(named(std::move(pattern), gpu::kSharedPatternKinds,
                     [](SharedPatternKind v) { return gpu::to_string(v); }));
   K word = index_int("word_bytes", &SharedIndexParams::word_bytes, {1, 2, 4, 8, 16});
   word.style = KnobStyle::Radio;
   word.values = {1, 2, 4, 8, 16};
   k.push_back(std::move(word));
-  k.push_back(index_int("offset", &SharedIndexParams::offset, {0, 1, 4, 9}));
+  k.push_back(index_int("offset", &SharedIndexParams::offset, {0, 1, 4, 9}, [](const S& s) {
+    return s.probe.index.kind != SharedPatternKind::Layout;  // a layout carries its own
+  }));
+  // After the offset: a layout carries its own (CuTe's O), which the preset's layout sets.
+  k.push_back(
+      {.key = "layout",
+       .label = "CuTe layout (Enter applies)",
+       .applies = [](const S& s) { return s.probe.index.kind == SharedPatternKind::Layout; },
+       .written = [](const S& s) { return s.probe.index.kind == SharedPatternKind::Layout; },
+       .get_string = [](const S& s) { return s.probe_layout; },
+       .set_string = [](S& s, const std::string& text) { set_bank_layout(s, text); }});
   k.push_back(index_int("stride", &SharedIndexParams::stride, {0, 1, 2, 3, 8, 32}));
   k.push_back(index_int("tile_width", &SharedIndexParams::tile_width));
   // The padded tile of the slides: one element past the tile's width (the reader's default is

@@ -3,6 +3,7 @@
 #include <stdexcept>
 
 #include "copy_pattern.h"
+#include "cute_layout.h"
 #include "frame_phases.h"
 #include "gl_interop.h"
 #include "gpu_fault.h"
@@ -13,6 +14,13 @@ namespace warplens::app {
 
 std::optional<gpu::BankProbeParams> shown_access(const SharedState& state) {
   return shared_kind(state.lab).shown_access(state);
+}
+
+void set_bank_layout(SharedState& state, const std::string& text) {
+  const SharedIndexParams index =
+      shared_layout_index(model::parse_layout(text), state.probe.index.word_bytes);
+  state.probe.index = index;
+  state.probe_layout = text;
 }
 
 bool same_measurement(const SharedState& a, const SharedState& b) {

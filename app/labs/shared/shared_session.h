@@ -36,6 +36,9 @@ struct SharedState {
   Lab lab = Lab::Banks;        ///< Banks, Transpose, Matmul or Reduction
   gpu::BankProbeParams probe;  ///< the bank lab's access
   int warp = 0;                ///< warp of the block the bank view shows
+  /// The bank lab's CuTe layout as written (pattern "layout"; probe.index holds it flattened,
+  /// set_bank_layout keeps the two together).
+  std::string probe_layout = "(8,4):(32,1)";
   /// The memory model the view and the predicted column follow (modern, kepler's 8-byte banks,
   /// g80's 16 banks); measurements always come from the real device.
   model::HardwareModel model = model::HardwareModel::Modern;
@@ -50,13 +53,19 @@ struct SharedState {
   bool reduction_second = false;  ///< bank view: the second operand s[i + s]
 
   friend bool operator==(const SharedState& a, const SharedState& b) {
-    return a.lab == b.lab && a.probe == b.probe && a.warp == b.warp && a.model == b.model &&
-           a.transpose == b.transpose && a.transpose_read == b.transpose_read &&
-           a.transpose_view == b.transpose_view && a.matmul == b.matmul &&
-           a.matmul_k == b.matmul_k && a.matmul_b == b.matmul_b && a.reduction == b.reduction &&
-           a.reduction_step == b.reduction_step && a.reduction_second == b.reduction_second;
+    return a.lab == b.lab && a.probe == b.probe && a.warp == b.warp &&
+           a.probe_layout == b.probe_layout && a.model == b.model && a.transpose == b.transpose &&
+           a.transpose_read == b.transpose_read && a.transpose_view == b.transpose_view &&
+           a.matmul == b.matmul && a.matmul_k == b.matmul_k && a.matmul_b == b.matmul_b &&
+           a.reduction == b.reduction && a.reduction_step == b.reduction_step &&
+           a.reduction_second == b.reduction_second;
   }
 };
+
+/// Makes the bank lab's pattern the CuTe layout `text` (docs/layouts.md's grammar) of its
+/// current word size: probe_layout and probe.index together. Throws std::invalid_argument saying
+/// where the text is wrong or why the bank probe cannot run it; `state` is then unchanged.
+void set_bank_layout(SharedState& state, const std::string& text);
 
 /// Whether `state` shows a global access: the transpose lab's global read or write tab.
 inline bool shows_global(const SharedState& state) {

@@ -8,7 +8,9 @@
 
 #include "array_panel.h"
 #include "bank_panel.h"
+#include "knob_widgets.h"
 #include "legend_slot.h"
+#include "shared_knobs.h"
 #include "ui_widgets.h"
 #include "view_step.h"
 #include "warp_panel.h"
@@ -64,9 +66,13 @@ void draw_bank_parameters(SharedState& state) {
   label("Access pattern");
   ImGui::SetNextItemWidth(-1);
   if (ImGui::BeginCombo("##shared-pattern", pattern_label(x.kind))) {
-    for (auto k : {SharedPatternKind::Strided, SharedPatternKind::Tile, SharedPatternKind::Struct,
-                   SharedPatternKind::Interleaved, SharedPatternKind::Blocked}) {
+    for (auto k :
+         {SharedPatternKind::Strided, SharedPatternKind::Tile, SharedPatternKind::Struct,
+          SharedPatternKind::Interleaved, SharedPatternKind::Blocked, SharedPatternKind::Layout}) {
       if (ImGui::Selectable(pattern_label(k), x.kind == k)) {
+        // The layout last written (always one the probe runs: set_bank_layout checked it).
+        if (k == SharedPatternKind::Layout && x.kind != k)
+          set_bank_layout(state, state.probe_layout);
         x.kind = k;
         if (k == SharedPatternKind::Tile && p.block_y == 1) {
           p.block_x = x.tile_width;
@@ -78,9 +84,11 @@ void draw_bank_parameters(SharedState& state) {
   }
   label("Word size (bytes per lane)");
   radio_row<int>("word", x.word_bytes, {{1, "1"}, {2, "2"}, {4, "4"}, {8, "8"}, {16, "16"}});
-  label("Offset (elements)");
-  ImGui::SetNextItemWidth(-1);
-  ImGui::SliderInt("##offset", &x.offset, 0, 64);
+  if (x.kind != SharedPatternKind::Layout) {  // a layout's offset is part of its text
+    label("Offset (elements)");
+    ImGui::SetNextItemWidth(-1);
+    ImGui::SliderInt("##offset", &x.offset, 0, 64);
+  }
   switch (x.kind) {
     case SharedPatternKind::Strided:
       label("Stride (elements; 0 = every lane on one word)");
@@ -112,6 +120,23 @@ void draw_bank_parameters(SharedState& state) {
       ImGui::SetNextItemWidth(-1);
       ImGui::SliderInt("##field", &x.field, 0, std::max(0, x.struct_words - 1));
       break;
+    case SharedPatternKind::Layout: {
+      draw_knob(*find_knob(banks_knobs(), "layout"), state);
+      // The text beside the layout (issue 28): its index expression and the shown warp's offsets.
+      const model::AccessPattern a = shared_access_pattern(p, state.warp);
+      ImGui::TextWrapped("index = %s", a.index.c_str());
+      std::string offsets;
+      const int first = state.warp * 32;
+      for (int t = first; t < first + 32 && t < p.block_x * p.block_y; ++t) {
+        if (!shared_thread_active(t, x)) continue;
+        offsets += (offsets.empty() ? "" : " ") +
+                   std::to_string(
+                       shared_element_index(t % p.block_x, t / p.block_x, p.block_x, p.block_y, x));
+      }
+      ImGui::TextDisabled("Offsets of warp %d's lanes (elements):", state.warp);
+      ImGui::TextWrapped("%s", offsets.empty() ? "none (idle lanes)" : offsets.c_str());
+      break;
+    }
     case SharedPatternKind::Interleaved:
     case SharedPatternKind::Blocked:
       label("Which of the thread's two accesses");
@@ -230,6 +255,9 @@ std::string shared_access_text(const SharedState& state) {
                     x.pitch_elements);
     case SharedPatternKind::Struct:
       return format("field %d of %d-word structs, ", x.field, x.struct_words) + word;
+    case SharedPatternKind::Layout:
+      return "layout " + (state.lab == Lab::Banks ? state.probe_layout : shared_layout_text(x)) +
+             ", " + word;
     case SharedPatternKind::Interleaved: return format("s[2*tid%s], ", x.part ? " + 1" : "") + word;
     case SharedPatternKind::Blocked:
       return format("s[tid%s], ", x.part ? " + blockDim.x" : "") + word;

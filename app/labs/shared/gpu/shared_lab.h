@@ -360,10 +360,10 @@ class SharedLab {
 const char* to_string(TransposeVariant variant);  ///< copy|naive|tiled|padded|swizzled|vectorized
 const char* to_string(ReductionVariant variant);  ///< interleaved-divergent|interleaved|sequential
 /// Every pattern the bank lab offers, in the order its presets and panel list them.
-inline constexpr std::array<SharedPatternKind, 7> kSharedPatternKinds = {
+inline constexpr std::array<SharedPatternKind, 8> kSharedPatternKinds = {
     SharedPatternKind::Strided,     SharedPatternKind::Tile,    SharedPatternKind::Struct,
     SharedPatternKind::Interleaved, SharedPatternKind::Blocked, SharedPatternKind::MatmulA,
-    SharedPatternKind::MatmulB};
+    SharedPatternKind::MatmulB,     SharedPatternKind::Layout};
 const char* to_string(SharedPatternKind kind);  ///< strided|tile|struct|interleaved|blocked|...
 TransposeVariant parse_transpose_variant(const std::string& text);  ///< throws invalid_argument
 ReductionVariant parse_reduction_variant(const std::string& text);

@@ -438,7 +438,8 @@ SharedPatternKind parse_shared_pattern_kind(const std::string& text) {
     if (text == to_string(k)) return k;
   }
   refuse(
-      "shared pattern must be strided, tile, struct, interleaved, blocked, matmul-a or matmul-b "
+      "shared pattern must be strided, tile, struct, interleaved, blocked, matmul-a, matmul-b or "
+      "layout "
       "(got \"" +
       text + "\")");
 }
