@@ -123,8 +123,9 @@ void draw_tile_view(UiState& ui, TileSession& session, const TileResults& r, viz
   // Too short for even that line above a two-phase grid (720 px at 3x): the layout goes into the
   // bank grid's caption.
   const bool tight = size.y < 14 * ImGui::GetTextLineHeightWithSpacing();
-  if (!tight) {
-    ImGui::PushFont(layer.fonts().bold);
+  // Too short for the bold line (720 px at 3x): the same words in the body font, still on top.
+  {
+    ImGui::PushFont(tight ? ImGui::GetFont() : layer.fonts().bold);
     const float line_w = ImGui::GetContentRegionAvail().x;
     if (ImGui::CalcTextSize(layout_line.c_str()).x <= line_w)
       ImGui::TextUnformatted(layout_line.c_str());
@@ -153,20 +154,28 @@ void draw_tile_view(UiState& ui, TileSession& session, const TileResults& r, viz
   const float gap = ImGui::GetStyle().ItemSpacing.x;
   // The stored tile takes the whole height on the left (a row of it per shared row, readable
   // only when tall enough); the bank grid stands on the right and keeps what its 32 columns
-  // need. Where both do not fit (a small window at 3x) one stands alone: the bank grid, or the
-  // tile as ui.array_alone says (key T, as the shared labs' tile view).
+  // need. Where both do not fit (a projector at 3x) one stands alone: the stored tile, whose
+  // outlined chunks are this lab's lesson, with the wavefront count over it; or the bank grid
+  // (key T or the strip's "as stored", as the shared labs' tile view).
   const float bank_need = 70 * s + 32 * std::max(10.0f, 3.5f * s);
   const float tile_w = std::floor(std::min(room.x * 0.5f, room.x - gap - bank_need));
   const bool both = tile_w >= 200 * s;
   constexpr ImGuiWindowFlags kChild =
       ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse;
-  const std::string caption = (tight ? m.layout_text + " \u2022 " : std::string("warp 0, ")) +
-                              gpu::tile_read_text(st.read) + " \u2022 model";
+  const std::string caption = "warp 0, " + gpu::tile_read_text(st.read) + " \u2022 model";
   if (!both) {
     ui.array_left_out = true;
-    if (ui.array_alone.value_or(false)) {
+    if (ui.array_alone.value_or(true)) {
       ui.array_shown_alone = true;
-      draw_stored_tile(st, m, placement, layer, theme, room, interactive);
+      // The count the grid would have said, on one bold line over the tile.
+      ImGui::PushFont(layer.fonts().bold);
+      const std::string n = std::to_string(m.analysis.wavefronts);
+      ImGui::TextUnformatted(fitting_title({"Wavefronts per request: " + n + " (model)",
+                                            n + " wavefronts (model)", n + " wavefronts"},
+                                           room.x)
+                                 .c_str());
+      ImGui::PopFont();
+      draw_stored_tile(st, m, placement, layer, theme, ImGui::GetContentRegionAvail(), interactive);
     } else {
       draw_bank_view(banks, session.trace(), m.analysis, layer, theme, interactive, caption.c_str(),
                      !compact);
