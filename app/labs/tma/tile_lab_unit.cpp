@@ -3,9 +3,11 @@
 #include <algorithm>
 
 #include "json_support.h"
+#include "number_text.h"
 #include "tile_knobs.h"
 #include "tile_preset.h"
 #include "tile_scenario.h"
+#include "tile_ui.h"
 #include "ui_state.h"
 #include "ui_widgets.h"
 
@@ -93,6 +95,74 @@ CompareColumn TileLabUnit::compare_column() const {
   c.headline.busy = results_.busy;
   if (!session_.gpu_mode()) c.headline.note = "no GPU";
   return c;
+}
+
+}  // namespace warplens::app
+
+namespace warplens::app {
+
+// Predict, then reveal: the read's wavefronts per request; the GPU's answer is the counters'.
+std::optional<PredictAnswer> TileLabUnit::predict_answer() const {
+  PredictAnswer a;
+  a.question.text = "How many wavefronts does the warp's " +
+                    gpu::tile_read_text(session_.state().read) + " of this tile take?";
+  a.question.unit = "wavefronts";
+  a.model = session_.model().analysis.wavefronts;
+  if (const auto r = session_.current(); r && r->wavefronts_per_request)
+    a.gpu = *r->wavefronts_per_request;
+  return a;
+}
+
+// Course-note figures: the read on the banks (the bank grid beside the stored tile) and the
+// numbers; the stored tile itself has its own drawing in the window only.
+std::vector<FigurePanel> TileLabUnit::figure_panels() const {
+  return {FigurePanel::Banks, FigurePanel::Numbers};
+}
+
+bool TileLabUnit::show_figure_panel(FigurePanel panel) {
+  const auto panels = figure_panels();
+  return std::find(panels.begin(), panels.end(), panel) != panels.end();
+}
+
+std::optional<FigurePanelData> TileLabUnit::figure_panel(FigurePanel panel) const {
+  const TileState& st = session_.state();
+  const TileModel& m = session_.model();
+  FigurePanelData d;
+  d.panel = panel;
+  d.access = "warp 0 \u2022 " + gpu::tile_read_text(st.read) + " of " + m.layout_text;
+  d.source = source_text();
+  switch (panel) {
+    case FigurePanel::Banks:
+      d.trace = session_.trace();
+      d.shared = m.analysis;
+      return d;
+    case FigurePanel::Numbers: {
+      const auto r = session_.current();
+      d.rows = shared_stat_texts(m.analysis, std::nullopt);
+      // The tile lab traces nothing on the GPU: its lanes are the layout's; the counters below
+      // confirm the count.
+      d.trace_column = trace_column_title(false, model::HardwareModel::Modern);
+      d.notes.push_back("Model: " + tile_model_text(m) + "; layout " + m.layout_text + ".");
+      if (!session_.gpu_mode()) {
+        d.measured_absent = "measurements need a CUDA device: " + session_.device().reason;
+      } else if (r && r->unsupported) {
+        d.measured_absent = "this GPU cannot run it: " + *r->unsupported;
+      } else if (r) {
+        d.measured_title = "measured on the GPU";
+        if (r->placement)
+          d.measured.push_back({"tile as stored", placement_matches(*r->placement, m)
+                                                      ? "= the model's \u2713"
+                                                      : "differs from the model's"});
+        if (r->wavefronts_per_request)
+          d.measured.push_back(
+              {"wavefronts per request, counters", format("%.2f", *r->wavefronts_per_request)});
+        if (r->read)
+          d.measured.push_back({"cycles per request", format("%.1f", r->read->cycles_per_request)});
+      }
+      return d;
+    }
+    default: return std::nullopt;
+  }
 }
 
 }  // namespace warplens::app

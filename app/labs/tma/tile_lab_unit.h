@@ -39,6 +39,10 @@ class TileLabUnit final : private TileViews, public SessionLab<TileSession> {
   void figure_numbers(nlohmann::json& figure) const override;
   [[nodiscard]] std::vector<KeyNumber> key_numbers() const override;
   [[nodiscard]] CompareColumn compare_column() const override;
+  [[nodiscard]] std::optional<PredictAnswer> predict_answer() const override;
+  [[nodiscard]] std::vector<FigurePanel> figure_panels() const override;
+  bool show_figure_panel(FigurePanel panel) override;
+  [[nodiscard]] std::optional<FigurePanelData> figure_panel(FigurePanel panel) const override;
 
  private:
   TileResults results_;  ///< the worker's results, copied once per frame
