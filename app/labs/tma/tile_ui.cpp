@@ -38,6 +38,15 @@ const gpu::TilePlacement* shown_placement(const TileSession& session, const Tile
 
 }  // namespace
 
+std::string ldmatrix_lanes_text(const gpu::TileRead& read) {
+  std::string give;
+  for (int m = 0; m < read.matrices; ++m)
+    give += format("%s%d-%d matrix %d's", m ? ", " : "", 8 * m, 8 * m + 7, m);
+  return "Lanes " + give + " row addresses (Ln in the tile); lane t receives " +
+         (read.trans ? "column t/4, rows 2(t%4) and 2(t%4)+1" : "row t/4, elements 2(t%4) and +1") +
+         (read.matrices > 1 ? " of each matrix, matrix m in its register m." : ".");
+}
+
 std::string tile_model_text(const TileModel& m) {
   const model::SharedAnalysis& a = m.analysis;
   std::string text = plural(a.wavefronts, "wavefront", "wavefronts") + " per request";
@@ -133,10 +142,16 @@ void draw_tile_view(UiState& ui, TileSession& session, const TileResults& r, viz
       ImGui::TextWrapped("%s", m.layout_text.c_str());
     ImGui::PopFont();
   }
-  if (!compact)
+  if (!compact) {
     ImGui::TextWrapped("%s", ("The warp's " + gpu::tile_read_text(st.read) + ": " +
                               tile_model_text(m) + " (model)")
                                  .c_str());
+    if (st.read.kind == gpu::TileReadKind::Ldmatrix) {
+      ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.muted_text));
+      ImGui::TextWrapped("%s", ldmatrix_lanes_text(st.read).c_str());
+      ImGui::PopStyleColor();
+    }
+  }
   if (const std::string error = session.error(); !error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
     ImGui::TextWrapped("%s", error.c_str());
@@ -205,6 +220,11 @@ void draw_tile_numbers(const TileSession& session, const TileResults& r,
   const bool current = r.state && *r.state == st;
   ImGui::PushFont(layer.fonts().mono);
   ImGui::TextWrapped("Model: %s", tile_model_text(m).c_str());
+  if (st.read.kind == gpu::TileReadKind::Ldmatrix) {
+    ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.muted_text));
+    ImGui::TextWrapped("%s", ldmatrix_lanes_text(st.read).c_str());
+    ImGui::PopStyleColor();
+  }
   if (!session.gpu_mode()) {
     ImGui::PopFont();
     ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.muted_text));

@@ -38,6 +38,11 @@ void draw_stored_tile(const TileState& state, const TileModel& model,
                       const gpu::TilePlacement* placement, const viz::ImGuiLayer& layer,
                       const viz::Theme& theme, ImVec2 size, bool interactive);
 
+/// Who gives and who receives an ldmatrix's rows (PTX ISA, "ldmatrix"): "Lanes 0-7 matrix 0's,
+/// 8-15 matrix 1's ... row addresses (Ln in the tile); lane t receives row t/4, elements 2(t%4)
+/// and +1 of each matrix, matrix m in its register m." (.trans: column t/4, rows 2(t%4), +1).
+std::string ldmatrix_lanes_text(const gpu::TileRead& read);
+
 /// "the model's: 4 wavefronts per request" and the like (tile_ui.cpp).
 std::string tile_model_text(const TileModel& model);
 /// The counters' line: "GPU counters: 4.00 wavefronts per request ✓", why there are none, or

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <set>
 #include <string>
 
@@ -36,20 +37,31 @@ void draw_stored_tile(const TileState& state, const TileModel& model,
   const float rows_h = static_cast<float>(t.rows) * ImGui::GetFontSize() * 0.75f;
   if (ImGui::GetContentRegionAvail().y - rows_h > 4 * ImGui::GetTextLineHeightWithSpacing()) {
     ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.muted_text));
-    ImGui::TextWrapped(
-        "%d rows \u00d7 %d chunks of 16 B. A cell: the column of the element that "
-        "starts it (row,col if of another row); tint: its first bank; outlined: "
-        "the warp's read.",
-        t.rows, chunks);
+    if (state.read.kind == gpu::TileReadKind::Ldmatrix)
+      ImGui::TextWrapped(
+          "%d rows \u00d7 %d chunks of 16 B. A cell: the column of the element that "
+          "starts it; tint: its first bank; outlined: a matrix row, Ln: lane n gives its "
+          "address.",
+          t.rows, chunks);
+    else
+      ImGui::TextWrapped(
+          "%d rows \u00d7 %d chunks of 16 B. A cell: the column of the element that "
+          "starts it (row,col if of another row); tint: its first bank; outlined: "
+          "the warp's read.",
+          t.rows, chunks);
     ImGui::PopStyleColor();
   }
   // The chunks the warp's read touches, by chunk index of the shared tile.
   std::set<int> touched;
+  // ldmatrix: the lane that gives each row's address, by the row's 16-byte chunk.
+  std::map<int, int> row_lane;
+  const bool ldmatrix = state.read.kind == gpu::TileReadKind::Ldmatrix;
   const gpu::TileLanes& lanes = model.lanes;
   for (int l = 0; l < 32; ++l) {
     const int at = lanes.byte_offset[static_cast<std::size_t>(l)];
     if (at < 0) continue;
     for (int b = at; b < at + lanes.access_bytes; b += 16) touched.insert(b / 16);
+    if (ldmatrix) row_lane.emplace(at / 16, l);
   }
   const float s = layer.scale();
   const ImVec2 origin = ImGui::GetCursorScreenPos();
@@ -110,7 +122,10 @@ void draw_stored_tile(const TileState& state, const TileModel& model,
       // The outline at most a quarter of the cell's height, so its tint stays.
       if (hit)
         draw->AddRect(a, b, to_imgui_color(theme.text), 0, 0, std::clamp(cell_h / 4, 1.0f, 2 * s));
-      const std::string text = k < 0 ? std::string("pad") : element_label(k, r);
+      const auto lane = row_lane.find(byte / 16);
+      const std::string text = k < 0                    ? std::string("pad")
+                               : lane != row_lane.end() ? "L" + std::to_string(lane->second)
+                                                        : element_label(k, r);
       const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
       const float fit = std::min(text_size, font * (cell_w - 4) / std::max(1.0f, ts.x));
       if (fit >= min_text) {
@@ -134,6 +149,17 @@ void draw_stored_tile(const TileState& state, const TileModel& model,
       ImGui::Text("holds element (%d, %d) and the next %d", k / t.cols, k % t.cols, 16 / e - 1);
     else
       ImGui::Text("padding: no element is stored here");
+    if (const auto lane = row_lane.find(hovered / 16); lane != row_lane.end()) {
+      // PTX ISA, ldmatrix: thread t holds row t / 4, elements 2 (t % 4) and + 1 of each matrix
+      // (.trans: column t / 4, rows 2 (t % 4) and + 1), matrix m in its m-th register.
+      const int l = lane->second, m = l / 8, r = l % 8;
+      ImGui::Text("lane %d gives this row's address: row %d of matrix %d", l, r, m);
+      if (state.read.trans)
+        ImGui::Text(".trans: its element c goes to lane 4c + %d (c = 0..7), register %d", r / 2, m);
+      else
+        ImGui::Text("lanes %d-%d receive it, two elements each, in register %d", 4 * r, 4 * r + 3,
+                    m);
+    }
     ImGui::EndTooltip();
   }
 }

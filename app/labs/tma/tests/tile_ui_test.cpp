@@ -119,3 +119,25 @@ TEST_F(TileUiRender, ARefusalIsSaidInTheWarningColourAndTheTileStays) {
 
 }  // namespace
 }  // namespace warplens::test
+
+namespace warplens::test {
+namespace {
+
+// Who gives and who receives an ldmatrix's rows, as the PTX ISA's fragment layout says.
+TEST(LdmatrixLanes, GiversByMatrixAndReceiversByFragment) {
+  gpu::TileRead read;
+  read.kind = gpu::TileReadKind::Ldmatrix;
+  read.matrices = 4;
+  EXPECT_EQ(app::ldmatrix_lanes_text(read),
+            "Lanes 0-7 matrix 0's, 8-15 matrix 1's, 16-23 matrix 2's, 24-31 matrix 3's row "
+            "addresses (Ln in the tile); lane t receives row t/4, elements 2(t%4) and +1 of each "
+            "matrix, matrix m in its register m.");
+  read.matrices = 1;
+  read.trans = true;
+  EXPECT_EQ(app::ldmatrix_lanes_text(read),
+            "Lanes 0-7 matrix 0's row addresses (Ln in the tile); lane t receives column t/4, "
+            "rows 2(t%4) and 2(t%4)+1.");
+}
+
+}  // namespace
+}  // namespace warplens::test
