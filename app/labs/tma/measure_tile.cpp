@@ -37,6 +37,10 @@ nlohmann::json measure_row(gpu::TileLab& lab, const gpu::DeviceInfo& d, const Ti
   ok = ok && r.values_ok;
   row["cycles_per_request"] = r.cycles_per_request;
   row["verified"] = r.values_ok;
+  row["gpu_blocks"] = r.gpu_blocks;
+  row["gbps"] = r.gbps;
+  row["bytes_per_clock_per_sm"] = r.bytes_per_clock_per_sm;
+  row["sm_clock_mhz"] = r.sm_clock_mhz;
   const TileCounted counted = count_tile_read(d, lab, s);
   if (counted.wavefronts_per_request)
     row["counted_wavefronts"] = *counted.wavefronts_per_request;
@@ -54,7 +58,8 @@ int measure_body(const TileState& s, const std::string& format) {
   const gpu::DeviceInfo& d = *q.device;
   if (auto why = gpu::tile_unsupported(s.tile, &s.read, d.cc_major, d.cc_minor))
     throw std::invalid_argument(*why);
-  nlohmann::json doc = measurement_header(d, "tile", "no GB/s: cycles per warp request");
+  nlohmann::json doc = measurement_header(
+      d, "tile", "GB/s: shared-memory bytes the lanes receive, whole GPU (reads only)");
   gpu::TileLab lab(d.index);
   bool ok = true;
   doc["measurements"] = nlohmann::json::array({measure_row(lab, d, s, ok)});
@@ -83,6 +88,8 @@ MeasuredTable tile_measure_table(const nlohmann::json& doc) {
                                    field("fill cycles", "/fill_cycles", 0),
                                    field("placement", "/placement"),
                                    field("cycles/request", "/cycles_per_request", 1),
+                                   field("GB/s", "/gbps", 0),
+                                   field("B/clk/SM", "/bytes_per_clock_per_sm", 1),
                                    field("model wavefronts", "/model_wavefronts"),
                                    field("counted wavefronts", "/counted_wavefronts", 2),
                                    verified_column()};

@@ -69,6 +69,8 @@ void TileLabUnit::figure_numbers(nlohmann::json& j) const {
     }
     if (r->read) {
       measured["cycles_per_request"] = r->read->cycles_per_request;
+      measured["gbps"] = r->read->gbps;
+      measured["bytes_per_clock_per_sm"] = r->read->bytes_per_clock_per_sm;
       measured["verified"] = r->read->values_ok;
     }
     if (r->wavefronts_per_request) measured["counted_wavefronts"] = *r->wavefronts_per_request;
@@ -158,6 +160,10 @@ std::optional<FigurePanelData> TileLabUnit::figure_panel(FigurePanel panel) cons
               {"wavefronts per request, counters", format("%.2f", *r->wavefronts_per_request)});
         if (r->read)
           d.measured.push_back({"cycles per request", format("%.1f", r->read->cycles_per_request)});
+        if (r->read && r->read->gpu_blocks > 0)
+          d.measured.push_back({"whole GPU", format("%.0f GB/s, %.1f B/clk/SM (%.0f %% of 128)",
+                                                    r->read->gbps, r->read->bytes_per_clock_per_sm,
+                                                    100.0 * r->read->fraction_of_limit)});
       }
       return d;
     }

@@ -248,6 +248,12 @@ void draw_tile_numbers(const TileSession& session, const TileResults& r,
                        r.read->values_ok ? "as the model says \u2713" : "WRONG");
   else
     ImGui::TextWrapped("Read: timing\u2026");
+  if (current && r.read && r.read->gpu_blocks > 0)
+    ImGui::TextWrapped(
+        "Whole GPU (%d one-warp blocks): %.0f GB/s, %.1f B/clk/SM (%.0f %% of 128), "
+        "SM clock %.0f MHz",
+        r.read->gpu_blocks, r.read->gbps, r.read->bytes_per_clock_per_sm,
+        100.0 * r.read->fraction_of_limit, r.read->sm_clock_mhz);
   if (current && r.placement)
     ImGui::TextWrapped(
         "Fill: %.0f cycles; placement read back %s", r.placement->fill_cycles,

@@ -5,8 +5,10 @@
 #include <cudaTypedefs.h>
 #include <cuda_runtime.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -46,6 +48,8 @@ struct TileArgs {
   unsigned* sink = nullptr;
   int write_sink = 0;  ///< never set: keeps the loads' results live
   int zero = 0;        ///< always 0, unknown to the compiler (the ldmatrix loop's addresses)
+  /// If set (the whole GPU): per block, the read loop's clock64 start and end and the SM's id.
+  unsigned long long* block_clocks = nullptr;
 };
 
 __device__ __forceinline__ void st_shared(unsigned addr, unsigned v, int bytes) {
@@ -228,6 +232,14 @@ __global__ void __launch_bounds__(32)
     a.clocks[0] = t1 - t0;
     a.clocks[1] = e - s;
   }
+  if (lane == 0 && a.block_clocks) {
+    unsigned sm;
+    asm volatile("mov.u32 %0, %%smid;" : "=r"(sm));
+    unsigned long long* c = a.block_clocks + 3 * blockIdx.x;
+    c[0] = static_cast<unsigned long long>(s);
+    c[1] = static_cast<unsigned long long>(e);
+    c[2] = sm;
+  }
   if (a.write_sink) a.sink[lane] = acc;
 }
 
@@ -271,7 +283,7 @@ struct TileLab::Impl {
   int device = 0;
   int cc_major = 0, cc_minor = 0;
   cudaStream_t stream = nullptr;
-  detail::DeviceBuffer src, placement, dump, values, clocks, sink;
+  detail::DeviceBuffer src, placement, dump, values, clocks, sink, block_clocks;
   PFN_cuTensorMapEncodeTiled_v12000 encode = nullptr;
   // What counter_launch prepared.
   CUtensorMap map{};
@@ -344,6 +356,67 @@ struct TileLab::Impl {
       for (int l = 0; l < 32; ++l) args.lane_offset[l] = lanes.byte_offset[l];
     }
     kernel = read_kernel(tile, read);
+  }
+
+  /// The whole GPU (TileReadMeasurement::gpu_blocks ...), with args as prepare() and
+  /// measure_read left them.
+  void measure_gpu(const TileLanes& lanes, TileReadMeasurement& m) {
+    const KernelFn fn = kernel_for(kernel);
+    const int shared = args.tile_bytes + kAlignSlack;
+    int per_sm = 0, sms = 0;
+    check(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, fn, 32, shared),
+          "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    check(cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device),
+          "cudaDeviceGetAttribute");
+    const int blocks = std::max(per_sm, 1) * std::max(sms, 1);
+    block_clocks.ensure(static_cast<std::size_t>(blocks) * 3 * sizeof(unsigned long long),
+                        "the blocks' clocks");
+    TileArgs whole = args;
+    whole.values = nullptr;
+    whole.clocks = nullptr;
+    whole.block_clocks = static_cast<unsigned long long*>(block_clocks.ptr);
+    const double request_bytes = static_cast<double>(lanes.active) * lanes.access_bytes;
+    const double bytes_per_block = request_bytes * whole.reads;
+    std::vector<unsigned long long> host(static_cast<std::size_t>(blocks) * 3);
+    std::vector<double> per_clock, clock_mhz;
+    const Timing t = detail::time_launches(
+        stream, 5, 1, nullptr, {"the tile's read on the whole GPU (warm-up)"},
+        [&] {
+          fn<<<static_cast<unsigned>(blocks), 32, shared, stream>>>(map, whole);
+          check(cudaGetLastError(), "the tile's read on the whole GPU");
+        },
+        [&](float ms) {
+          check(cudaMemcpyAsync(host.data(), whole.block_clocks, host.size() * sizeof host[0],
+                                cudaMemcpyDeviceToHost, stream),
+                "cudaMemcpy (the blocks' clocks)");
+          check(cudaStreamSynchronize(stream), "the tile's read on the whole GPU");
+          struct Span {
+            unsigned long long start = ~0ull, end = 0;
+            int blocks = 0;
+          };
+          std::map<unsigned long long, Span> sm;
+          for (int b = 0; b < blocks; ++b) {
+            Span& sp = sm[host[3 * b + 2]];
+            sp.start = std::min(sp.start, host[3 * b]);
+            sp.end = std::max(sp.end, host[3 * b + 1]);
+            ++sp.blocks;
+          }
+          double rate = 0, cycles = 0;
+          for (const auto& [id, sp] : sm) {
+            const auto span = static_cast<double>(
+                std::max<long long>(static_cast<long long>(sp.end - sp.start), 1));
+            rate += bytes_per_block * sp.blocks / span;
+            cycles += span;
+          }
+          const auto count = static_cast<double>(std::max<std::size_t>(sm.size(), 1));
+          per_clock.push_back(rate / count);
+          clock_mhz.push_back(cycles / count / (static_cast<double>(ms) * 1e3));
+        });
+    m.gpu_blocks = blocks;
+    m.gbps = bytes_per_block * blocks / (t.median_ms * 1e-3) / 1e9;
+    m.bytes_per_clock_per_sm = median_of(per_clock);
+    m.fraction_of_limit = m.bytes_per_clock_per_sm / 128.0;
+    m.sm_clock_mhz = median_of(clock_mhz);
   }
 
   void launch(const char* what) {
@@ -495,6 +568,7 @@ TileReadMeasurement TileLab::measure_read(const TileParams& tile, const TileRead
   m.check = wrong == 0
                 ? "every lane read the element its address holds in the model's layout"
                 : std::to_string(wrong) + " registers differ from the model's layout; " + first;
+  impl_->measure_gpu(lanes, m);
   return m;
 }
 

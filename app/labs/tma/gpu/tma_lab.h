@@ -167,6 +167,18 @@ struct TileReadMeasurement {
   bool values_ok = false;  ///< every active lane's first read returned the elements the model
                            ///< says its address holds (ldmatrix: the fragments it receives)
   std::string check;       ///< one line: what that check found
+  /// The whole GPU, as the bank lab measures its pattern (shared_lab.h, BankMeasurement): as
+  /// many one-warp blocks as fit on every SM, each filling its own tile and making `reads`
+  /// requests. Bytes are those the lanes receive (active lanes x their access bytes; an
+  /// ldmatrix.x4, 512 a request), read from shared memory only.
+  int gpu_blocks = 0;
+  double gbps = 0;  ///< bytes received / the launch's median event time, 10^9 B/s
+  /// Per SM: bytes received / the SM's clock64 span from its first block's first timed read to
+  /// its last block's last, averaged over the SMs (median of the runs); the limit is 128 B (32
+  /// banks x 4 B per clock).
+  double bytes_per_clock_per_sm = 0;
+  double fraction_of_limit = 0;  ///< bytes_per_clock_per_sm / 128
+  double sm_clock_mhz = 0;       ///< the SMs' clock64 spans over the event time
 };
 
 /// The lab's GPU side on one device.
@@ -183,7 +195,8 @@ class TileLab {
   TilePlacement load_tile(const TileParams& tile);
 
   /// Fills the tile, then warp 0 reads it `reads` times (a multiple of 8, at least 8): the first
-  /// read's values checked, the loop timed. Throws as load_tile, and check_tile_read's refusals.
+  /// read's values checked, the loop timed; then the whole GPU (gpu_blocks ...), 5 timed
+  /// launches after one warm-up. Throws as load_tile, and check_tile_read's refusals.
   TileReadMeasurement measure_read(const TileParams& tile, const TileRead& read, int reads = 4096);
 
   /// Prepares the fill and read and returns a function that makes one launch of them with

@@ -160,9 +160,19 @@ TEST_F(TileGpuTest, EveryReadsValuesAndWavefrontsAgreeWithTheModel) {
         EXPECT_EQ(c.instructions, kReads) << name(t) << " " << gpu::tile_read_text(r);
         EXPECT_NEAR(per, model.wavefronts, 0.05) << name(t) << " " << gpu::tile_read_text(r);
       }
-      std::printf("read %-40s %-22s model %2d (min %d) | %.1f cycles/request | %s\n",
-                  name(t).c_str(), gpu::tile_read_text(r).c_str(), model.wavefronts,
-                  model.min_wavefronts, m.cycles_per_request, counted.c_str());
+      // The whole GPU: shared memory serves one wavefront an SM a clock, so a read of W
+      // wavefronts gives at most its bytes / W each clock (10 % for the spans' edges).
+      const gpu::TileLanes lanes = gpu::tile_read_lanes(t, r);
+      const double bytes = static_cast<double>(lanes.active) * lanes.access_bytes;
+      EXPECT_GT(m.gpu_blocks, 0);
+      EXPECT_GT(m.bytes_per_clock_per_sm, 0.0) << name(t) << " " << gpu::tile_read_text(r);
+      EXPECT_LE(m.bytes_per_clock_per_sm, 1.1 * bytes / model.wavefronts)
+          << name(t) << " " << gpu::tile_read_text(r);
+      std::printf(
+          "read %-40s %-22s model %2d (min %d) | %.1f cycles/request | whole GPU %.0f GB/s, "
+          "%.1f B/clk/SM | %s\n",
+          name(t).c_str(), gpu::tile_read_text(r).c_str(), model.wavefronts, model.min_wavefronts,
+          m.cycles_per_request, m.gbps, m.bytes_per_clock_per_sm, counted.c_str());
       ++cases;
     }
   }
