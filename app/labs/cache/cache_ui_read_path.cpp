@@ -183,8 +183,17 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
            pattern_label(patterns[static_cast<std::size_t>(gi)]);
   const float labels_h = named ? 2.2f * font + 10 * s : font + 8 * s;
   const float legend_h = slot ? 0.0f : spacing + legend_height(legend, width, s);
-  const float key_h = slot || named ? 0.0f : wrapped_height(key, width);
-  const float chart_min = (font + 10 * s) + stack_h + 4.5f * font + labels_h + legend_h + key_h;
+  // The groups' key stays under the chart even beside the presenter's numbers where it leaves
+  // the chart its room: without it the groups are bare numbers (the aside is scrolled away on
+  // a projector). Else (1280x720 at 3x) it goes aside.
+  const float chart_bare = (font + 10 * s) + stack_h + 4.5f * font + labels_h + legend_h;
+  const float key_full = named ? 0.0f : wrapped_height(key, width);
+  const bool key_inline =
+      !named && (!slot || heading_room - heading_height(layer, title_shortest, width) - chart_bare -
+                                  key_full >=
+                              3.0f * font);
+  const float key_h = key_inline ? key_full : 0.0f;
+  const float chart_min = chart_bare + key_h;
   // The long heading where it leaves the chart its least height; the short one where that
   // leaves it a few lines more, else the shortest (one line even at 3x).
   const auto leaves = [&](const std::string& t) {
@@ -206,7 +215,7 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     draw_note(n, theme);
   if (slot) {
     aside.legends.insert(aside.legends.begin(), {model_bars ? "model" : "load path", legend});
-    if (!named) aside.notes.insert(aside.notes.begin(), {"groups: " + key, false});
+    if (!named && !key_inline) aside.notes.insert(aside.notes.begin(), {"groups: " + key, false});
   }
 
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -250,13 +259,26 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     draw->AddText({left - ImGui::CalcTextSize(t.c_str()).x - 6 * s, y - 0.5f * font}, text,
                   t.c_str());
   }
-  if (caption_h > font)
+  if (caption_h > font && model_bars) {
+    // The two bars' key on the caption's line: a swatch before each name (the legend under the
+    // chart, or beside it in the presenter layout, says the same at length).
+    float x = o.x;
+    const float sw = 0.7f * font;
+    const std::string rest = fitting({" per warp load (model)", " (model)", ""},
+                                     width - ImGui::CalcTextSize("  sectors    lines").x - 2 * sw);
+    for (int pi = 0; pi < 2; ++pi) {
+      draw->AddRectFilled({x, o.y + 0.5f * (font - sw)}, {x + sw, o.y + 0.5f * (font + sw)},
+                          to_imgui_color(bar_color(pi)));
+      x += sw + 4 * s;
+      const char* name = pi == 0 ? "sectors" : "lines";
+      draw->AddText({x, o.y}, muted, name);
+      x += ImGui::CalcTextSize(name).x + 12 * s;
+    }
+    draw->AddText({x - 12 * s, o.y}, muted, rest.c_str());
+  } else if (caption_h > font) {
     draw->AddText({o.x, o.y}, muted,
-                  (model_bars ? fitting({"per warp load (model: the plain and __ldg buffers)",
-                                         "per warp load (model)", "model"},
-                                        width)
-                              : fitting({"GB/s (10\u2079 B/s requested)", "GB/s"}, width))
-                      .c_str());
+                  fitting({"GB/s (10\u2079 B/s requested)", "GB/s"}, width).c_str());
+  }
   for (int gi = 0; gi < n_groups; ++gi) {
     const gpu::ReadPattern pattern = patterns[static_cast<std::size_t>(gi)];
     const float gx = left + group_w * static_cast<float>(gi) + group_w * 0.08f;
@@ -334,9 +356,8 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     }
   }
   draw->AddLine({left, bottom}, {right, bottom}, to_imgui_color(theme.rule), 1.5f * s);
-  if (slot) return;
-  draw_legend(legend, width, s);
-  if (!named) draw_note({key, false}, theme);
+  if (!slot) draw_legend(legend, width, s);
+  if (key_inline) draw_note({key, false}, theme);
 }
 
 }  // namespace warplens::app::cache_ui_detail

@@ -146,11 +146,6 @@ void draw_tile_view(UiState& ui, TileSession& session, const TileResults& r, viz
     ImGui::TextWrapped("%s", ("The warp's " + gpu::tile_read_text(st.read) + ": " +
                               tile_model_text(m) + " (model)")
                                  .c_str());
-    if (st.read.kind == gpu::TileReadKind::Ldmatrix) {
-      ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.muted_text));
-      ImGui::TextWrapped("%s", ldmatrix_lanes_text(st.read).c_str());
-      ImGui::PopStyleColor();
-    }
   }
   if (const std::string error = session.error(); !error.empty()) {
     ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.warning));
