@@ -19,7 +19,6 @@
 #include <set>
 #include <sstream>
 #include <string>
-#include <utility>
 #include <vector>
 
 #include "bars_figure.h"
@@ -357,8 +356,6 @@ TEST_F(FigurePanels, LabsListOnlyThePanelsTheyHave) {
   EXPECT_EQ(panels("transpose"), "banks, warp, tile, numbers");
   EXPECT_EQ(panels("transpose-naive"), "warp, numbers");
   EXPECT_EQ(panels("kernel-copy"), "warp, numbers");
-  EXPECT_EQ(panels("tma-128b-swizzle"), "banks, numbers");
-  EXPECT_EQ(panels("ldmatrix-padded"), "banks, numbers");
   // The cache and bytes-in-flight labs: their plots (the model's lines even model only) and
   // numbers; the read paths and the async copies, bars once measured (below), and numbers.
   for (const Scenario& s : builtin_scenarios()) {
@@ -366,40 +363,6 @@ TEST_F(FigurePanels, LabsListOnlyThePanelsTheyHave) {
     const bool bars =
         s.name == "flight-async" || s.name == "read-path" || s.name == "texture-2d-tile";
     EXPECT_EQ(panels(s.name.c_str()), bars ? "numbers" : "plot, numbers") << s.name;
-  }
-}
-
-// The tile lab: its read on the banks as the window's grid draws it (the model's lanes, the
-// layout named), its numbers, and its predict question; the answers are the model's counts.
-TEST_F(FigurePanels, TileLabPanelsAndQuestionCountTheReadsWavefronts) {
-  for (const auto& [name, wavefronts] :
-       {std::pair{"tma-no-swizzle-column", 32}, std::pair{"tma-128b-swizzle", 4},
-        std::pair{"ldmatrix-no-swizzle", 32}, std::pair{"ldmatrix-128b-swizzle", 4}}) {
-    const auto banks = panel_data(name, FigurePanel::Banks);
-    ASSERT_TRUE(banks) << name;
-    EXPECT_EQ(banks->shared.wavefronts, wavefronts) << name;
-    EXPECT_NE(banks->access.find("(32,"), std::string::npos) << banks->access;  // the layout
-    EXPECT_FALSE(banks->gpu_trace) << name;
-    const auto numbers = panel_data(name, FigurePanel::Numbers);
-    ASSERT_TRUE(numbers) << name;
-    EXPECT_TRUE(holds(
-        [&] {
-          std::vector<std::string> t;
-          for (const auto& r : numbers->rows) t.push_back(r.name + " " + r.model);
-          return t;
-        }(),
-        "wavefronts " + std::to_string(wavefronts)))
-        << name;
-    EXPECT_NE(numbers->measured_absent.find("CUDA device"), std::string::npos) << name;
-    const Scenario& s = find_scenario(name);
-    const auto lab = lab_info(s.lab).make(false);
-    lab->apply(s, std::nullopt);
-    lab->update();
-    const auto answer = lab->predict_answer();
-    ASSERT_TRUE(answer) << name;
-    EXPECT_EQ(answer->model, wavefronts) << name;
-    EXPECT_EQ(answer->question.unit, "wavefronts");
-    EXPECT_FALSE(answer->gpu) << name;  // the counters' answer needs a GPU
   }
 }
 
