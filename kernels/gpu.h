@@ -12,6 +12,7 @@
 #include <array>
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <optional>
 #include <stdexcept>
@@ -49,6 +50,40 @@ inline double median_of(std::vector<double> v) {
   std::sort(v.begin(), v.end());
   const std::size_t n = v.size();
   return n % 2 ? v[n / 2] : 0.5 * (v[n / 2 - 1] + v[n / 2]);
+}
+
+/// One launch's rate per SM from its blocks' clocks: `clocks` holds per block its clock64 at the
+/// start and at the end of the timed work and the SM it ran on (%smid), three values a block.
+/// Per SM the span runs from its first block's start to its last block's end; an SM's rate is
+/// bytes_per_block x its blocks / its span. Returns the mean over the SMs of that rate (bytes
+/// per SM clock) and of the SMs' clock rate over the launch's event time `ms` (MHz). The bank
+/// and tile labs' "B/clk/SM" (the limit is 128: 32 banks x 4 bytes a clock).
+struct PerSmRate {
+  double bytes_per_clock = 0;
+  double clock_mhz = 0;
+};
+inline PerSmRate per_sm_rate(const std::vector<unsigned long long>& clocks, double bytes_per_block,
+                             double ms) {
+  struct Span {
+    unsigned long long start = ~0ull, end = 0;
+    int blocks = 0;
+  };
+  std::map<unsigned long long, Span> sm;  // by SM id
+  for (std::size_t b = 0; b + 2 < clocks.size(); b += 3) {
+    Span& s = sm[clocks[b + 2]];
+    s.start = std::min(s.start, clocks[b]);
+    s.end = std::max(s.end, clocks[b + 1]);
+    ++s.blocks;
+  }
+  double rate = 0, cycles = 0;
+  for (const auto& [id, s] : sm) {
+    const auto span =
+        static_cast<double>(std::max<long long>(static_cast<long long>(s.end - s.start), 1));
+    rate += bytes_per_block * s.blocks / span;
+    cycles += span;
+  }
+  const auto count = static_cast<double>(std::max<std::size_t>(sm.size(), 1));
+  return {rate / count, cycles / count / (ms * 1e3)};
 }
 
 /// The quartiles of a sample: p25, median and p75 by linear interpolation between the sorted

@@ -173,6 +173,17 @@ TEST(Transpose, VectorizedTextCountsTheBytesInFlightOfTheseParameters) {
 
 // --- 5. the spread of timed launches ------------------------------------------------------------
 
+// B/clk/SM from the blocks' clocks (start, end, SM id): per SM the span from its first start to
+// its last end; the mean over the SMs, and their clock over the event time.
+TEST(Spread, PerSmRateSpansEachSmsBlocks) {
+  // SM 4: two blocks over clocks 100..1100 (1000 cycles); SM 9: one block over 500 cycles.
+  const std::vector<unsigned long long> clocks = {100, 900, 4, 300, 1100, 4, 0, 500, 9};
+  const gpu::PerSmRate r = gpu::per_sm_rate(clocks, 4096, 0.001);  // 1 µs of events
+  EXPECT_DOUBLE_EQ(r.bytes_per_clock, (2 * 4096 / 1000.0 + 4096 / 500.0) / 2);
+  EXPECT_DOUBLE_EQ(r.clock_mhz, (1000 + 500) / 2.0);  // cycles per µs
+  EXPECT_DOUBLE_EQ(gpu::per_sm_rate({}, 4096, 1).bytes_per_clock, 0);
+}
+
 TEST(Spread, QuartilesInterpolate) {
   const gpu::Quartiles q = gpu::quartiles_of({5, 1, 4, 2, 3});
   EXPECT_DOUBLE_EQ(q.p25, 2);

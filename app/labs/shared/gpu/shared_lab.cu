@@ -7,7 +7,6 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
-#include <map>
 #include <string>
 #include <vector>
 
@@ -327,10 +326,6 @@ BankMeasurement SharedLab::measure_bank(const BankProbeParams& params, int warp,
       std::int64_t{active_threads(params)} * params.index.word_bytes * kBankRepeats;
   std::vector<unsigned long long> host(static_cast<std::size_t>(blocks) * 3);
   std::vector<double> per_clock, clock_mhz;
-  struct Span {
-    unsigned long long start = ~0ull, end = 0;
-    int blocks = 0;
-  };
   m.timing = time_launches(
       im.stream, runs, warmup, cancel, {"bank probe (warm-up)"},
       [&] {
@@ -342,23 +337,10 @@ BankMeasurement SharedLab::measure_bank(const BankProbeParams& params, int warp,
                               cudaMemcpyDeviceToHost, im.stream),
               "cudaMemcpy (clocks)");
         check(cudaStreamSynchronize(im.stream), "bank probe");
-        std::map<unsigned long long, Span> sm;
-        for (int b = 0; b < blocks; ++b) {
-          Span& s = sm[host[3 * b + 2]];
-          s.start = std::min(s.start, host[3 * b]);
-          s.end = std::max(s.end, host[3 * b + 1]);
-          ++s.blocks;
-        }
-        double rate = 0, cycles = 0;
-        for (const auto& [id, s] : sm) {
-          const auto span =
-              static_cast<double>(std::max<long long>(static_cast<long long>(s.end - s.start), 1));
-          rate += static_cast<double>(bytes_per_block) * s.blocks / span;
-          cycles += span;
-        }
-        const auto count = static_cast<double>(std::max<std::size_t>(sm.size(), 1));
-        per_clock.push_back(rate / count);
-        clock_mhz.push_back(cycles / count / (static_cast<double>(ms) * 1e3));
+        const PerSmRate rate =
+            per_sm_rate(host, static_cast<double>(bytes_per_block), static_cast<double>(ms));
+        per_clock.push_back(rate.bytes_per_clock);
+        clock_mhz.push_back(rate.clock_mhz);
       });
   m.gbps = static_cast<double>(bytes_per_block) * blocks / (m.timing.median_ms * 1e-3) / 1e9;
   m.bytes_per_clock_per_sm = median_of(per_clock);

@@ -8,7 +8,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
-#include <map>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -390,27 +389,9 @@ struct TileLab::Impl {
                                 cudaMemcpyDeviceToHost, stream),
                 "cudaMemcpy (the blocks' clocks)");
           check(cudaStreamSynchronize(stream), "the tile's read on the whole GPU");
-          struct Span {
-            unsigned long long start = ~0ull, end = 0;
-            int blocks = 0;
-          };
-          std::map<unsigned long long, Span> sm;
-          for (int b = 0; b < blocks; ++b) {
-            Span& sp = sm[host[3 * b + 2]];
-            sp.start = std::min(sp.start, host[3 * b]);
-            sp.end = std::max(sp.end, host[3 * b + 1]);
-            ++sp.blocks;
-          }
-          double rate = 0, cycles = 0;
-          for (const auto& [id, sp] : sm) {
-            const auto span = static_cast<double>(
-                std::max<long long>(static_cast<long long>(sp.end - sp.start), 1));
-            rate += bytes_per_block * sp.blocks / span;
-            cycles += span;
-          }
-          const auto count = static_cast<double>(std::max<std::size_t>(sm.size(), 1));
-          per_clock.push_back(rate / count);
-          clock_mhz.push_back(cycles / count / (static_cast<double>(ms) * 1e3));
+          const PerSmRate rate = per_sm_rate(host, bytes_per_block, ms);
+          per_clock.push_back(rate.bytes_per_clock);
+          clock_mhz.push_back(rate.clock_mhz);
         });
     m.gpu_blocks = blocks;
     m.gbps = bytes_per_block * blocks / (t.median_ms * 1e-3) / 1e9;
