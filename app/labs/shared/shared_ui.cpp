@@ -71,9 +71,8 @@ void draw_bank_parameters(SharedState& state) {
           SharedPatternKind::Interleaved, SharedPatternKind::Blocked, SharedPatternKind::Layout}) {
       if (ImGui::Selectable(pattern_label(k), x.kind == k)) {
         // The layout last written (always one the probe runs: set_bank_layout checked it).
-        if (k == SharedPatternKind::Layout && x.kind != k)
-          set_bank_layout(state, state.probe_layout);
-        x.kind = k;
+        // The pattern knob's set (a layout pattern takes its fields from the layout text).
+        find_knob(banks_knobs(), "pattern")->set(state, knob_value(k));
         if (k == SharedPatternKind::Tile && p.block_y == 1) {
           p.block_x = x.tile_width;
           p.block_y = x.tile_width;
@@ -122,17 +121,20 @@ void draw_bank_parameters(SharedState& state) {
       break;
     case SharedPatternKind::Layout: {
       draw_knob(*find_knob(banks_knobs(), "layout"), state);
-      // The text beside the layout (issue 28): its index expression and the shown warp's offsets.
-      const model::AccessPattern a = shared_access_pattern(p, state.warp);
-      ImGui::TextWrapped("index = %s", a.index.c_str());
-      std::string offsets;
-      const int first = state.warp * 32;
-      for (int t = first; t < first + 32 && t < p.block_x * p.block_y; ++t) {
-        if (!shared_thread_active(t, x)) continue;
-        offsets += (offsets.empty() ? "" : " ") +
-                   std::to_string(
-                       shared_element_index(t % p.block_x, t / p.block_x, p.block_x, p.block_y, x));
+      // The text beside the layout: its index expression and the shown warp's offsets, the
+      // model's own (kept while the access stays, not parsed again every frame).
+      static gpu::BankProbeParams shown;
+      static int shown_warp = -1;
+      static std::string index, offsets;
+      if (!(shown == p) || shown_warp != state.warp) {
+        shown = p;
+        shown_warp = state.warp;
+        index = shared_access_pattern(p, state.warp).index;
+        offsets.clear();
+        for (const model::LaneAccess& lane : shared_model_accesses(p, state.warp))
+          if (lane.active) offsets += (offsets.empty() ? "" : " ") + std::to_string(lane.index);
       }
+      ImGui::TextWrapped("index = %s", index.c_str());
       ImGui::TextDisabled("Offsets of warp %d's lanes (elements):", state.warp);
       ImGui::TextWrapped("%s", offsets.empty() ? "none (idle lanes)" : offsets.c_str());
       break;
