@@ -42,6 +42,7 @@ struct SharedLab::Impl {
   detail::DeviceBuffer sink;            // kSinkWords, written only on request
   detail::DeviceBuffer clocks;          // per-block clocks of measure_bank
   detail::DeviceBuffer transpose_in, transpose_out;  // guarded by transpose_mutex
+  detail::DeviceBuffer transpose_check;              // measure_transpose's check result
   std::mutex transpose_mutex;  // held by measure_transpose and trace_transpose_to_device
   detail::DeviceBuffer matmul_a, matmul_b, matmul_c;
   detail::DeviceBuffer reduce_in, reduce_partial;

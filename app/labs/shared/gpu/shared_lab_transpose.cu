@@ -217,6 +217,35 @@ __global__ void fill_iota(unsigned* p, long long count) {
   if (i < count) p[i] = static_cast<unsigned>(i);
 }
 
+/// What check_transpose_output finds: how many elements are wrong, and the first wrong one's
+/// linear index (~0 when none is).
+struct TransposeCheck {
+  unsigned long long wrong;
+  unsigned long long first;
+};
+
+/// Checks every element of the n x n output where the GPU holds it (a host copy of 256 MiB per
+/// variant took most of a transpose measurement): out[r][c] should be in[c][r], i.e. the bit
+/// pattern c * n + r (transposes), or r * n + c (copy). The wrong ones are counted a warp at a
+/// time; the first one's index is kept by atomicMin.
+__global__ void check_transpose_output(const unsigned* out, long long n, bool transposed,
+                                       TransposeCheck* result) {
+  const long long count = n * n;
+  const long long step = static_cast<long long>(gridDim.x) * blockDim.x;
+  for (long long i = blockIdx.x * static_cast<long long>(blockDim.x) + threadIdx.x; i < count;
+       i += step) {
+    const long long r = i / n, c = i % n;
+    const auto expected = static_cast<unsigned>(transposed ? c * n + r : i);
+    const bool wrong = out[i] != expected;
+    const unsigned mask = __ballot_sync(__activemask(), wrong);
+    if (wrong) {
+      if ((threadIdx.x & 31u) == static_cast<unsigned>(__ffs(static_cast<int>(mask)) - 1))
+        atomicAdd(&result->wrong, static_cast<unsigned long long>(__popc(mask)));
+      atomicMin(&result->first, static_cast<unsigned long long>(i));
+    }
+  }
+}
+
 }  // namespace
 
 void SharedLab::Impl::ensure_transpose_buffers(long long elements, cudaStream_t s) {
@@ -268,29 +297,29 @@ TransposeMeasurement SharedLab::measure_transpose(const TransposeParams& params,
                            [&] { launch_transpose(params, in, out, im.stream); });
   m.gbps = 2.0 * static_cast<double>(bytes) / (m.timing.median_ms * 1e-3) / 1e9;
 
-  std::vector<std::uint32_t> host(static_cast<std::size_t>(elements));
-  check(cudaMemcpyAsync(host.data(), out, bytes, cudaMemcpyDeviceToHost, im.stream),
-        "cudaMemcpy (transpose output)");
+  im.transpose_check.ensure(sizeof(TransposeCheck), "the transpose check");
+  auto* result = im.transpose_check.as<TransposeCheck>();
+  const TransposeCheck none{0, ~0ull};
+  check(cudaMemcpyAsync(result, &none, sizeof none, cudaMemcpyHostToDevice, im.stream),
+        "cudaMemcpy (transpose check)");
+  const bool transposed = params.variant != TransposeVariant::Copy;
+  check_transpose_output<<<static_cast<unsigned>(im.device.sm_count) * 8u, 256, 0, im.stream>>>(
+      im.transpose_out.as<const unsigned>(), params.n, transposed, result);
+  check(cudaGetLastError(), "transpose check launch");
+  TransposeCheck found{};
+  check(cudaMemcpyAsync(&found, result, sizeof found, cudaMemcpyDeviceToHost, im.stream),
+        "cudaMemcpy (transpose check)");
   check(cudaStreamSynchronize(im.stream), "transpose");
   const long long n = params.n;
-  const bool transposed = params.variant != TransposeVariant::Copy;
-  long long wrong = 0, first_r = 0, first_c = 0;
+  const auto wrong = static_cast<long long>(found.wrong);
+  long long first_r = 0, first_c = 0;
   std::uint32_t got = 0, want = 0;
-  for (long long r = 0; r < n; ++r) {
-    for (long long c = 0; c < n; ++c) {
-      // out[r][c] should hold in[c][r] (transposes) or in[r][c] (copy)
-      const auto expected = static_cast<std::uint32_t>(transposed ? c * n + r : r * n + c);
-      const std::uint32_t value = host[static_cast<std::size_t>(r * n + c)];
-      if (value != expected) {
-        if (wrong == 0) {
-          first_r = r;
-          first_c = c;
-          got = value;
-          want = expected;
-        }
-        ++wrong;
-      }
-    }
+  if (wrong > 0) {
+    first_r = static_cast<long long>(found.first) / n;
+    first_c = static_cast<long long>(found.first) % n;
+    check(cudaMemcpy(&got, out + found.first, sizeof got, cudaMemcpyDeviceToHost),
+          "cudaMemcpy (the first wrong element)");
+    want = static_cast<std::uint32_t>(transposed ? first_c * n + first_r : first_r * n + first_c);
   }
   m.verified = wrong == 0;
   m.check = m.verified ? "all " + std::to_string(elements) +
