@@ -41,6 +41,11 @@ printf '# why\napp/core/defaults.h  # the first lab\napp/core/gone.h  # a file s
 printf '// kernel\n' > "$tree/kernels/beta_lab.cu"
 printf '// plan\n' > "$tree/kernels/ahead_plan.cpp"
 printf '// shared\n' > "$tree/kernels/gpu.h"
+# 5. a lab with presets and no round-trip test of them (gamma has one, beta none)
+printf '// presets\n' > "$tree/app/labs/beta/beta_preset.cpp"
+printf '// presets\n' > "$tree/app/labs/gamma/gamma_preset.cpp"
+mkdir -p "$tree/app/labs/gamma/tests"
+printf '// round trip\n' > "$tree/app/labs/gamma/tests/gamma_preset_test.cpp"
 
 out=$(python3 "$script" "$tree"); rc=$?
 [[ $rc -eq 1 ]] || fail "exit $rc, expected 1"
@@ -62,7 +67,9 @@ expect 'app/core/gone.h:1: listed in scripts/structure-exceptions.txt but names 
 expect "kernels/beta_lab.cu:1: the beta lab's file in the shared GPU folder"
 expect "kernels/ahead_plan.cpp:1: the alpha lab's file in the shared GPU folder"
 absent 'kernels/gpu.h'
-[[ $(grep -c . <<<"$out") -eq 10 ]] || fail "expected 9 breaches and the summary"
+expect "app/labs/beta/beta_preset.cpp:1: the lab's presets have no round-trip test"
+absent 'gamma_preset'
+[[ $(grep -c . <<<"$out") -eq 11 ]] || fail "expected 10 breaches and the summary"
 
 # The same tree with each breach mended passes.
 sed -i '2d' "$tree/app/labs/alpha/alpha_ui.cpp" "$tree/app/shell/menu.cpp"
@@ -74,6 +81,8 @@ sed -i 's/Lab::Gamma/lab_is_first/' "$tree/app/cli/verb.cpp"
 sed -i '/gone.h/d' "$tree/scripts/structure-exceptions.txt"
 mv "$tree/kernels/beta_lab.cu" "$tree/app/labs/beta/gpu/"
 mv "$tree/kernels/ahead_plan.cpp" "$tree/app/labs/alpha/gpu/"
+mkdir -p "$tree/app/labs/beta/tests"
+printf '// round trip\n' > "$tree/app/labs/beta/tests/beta_preset_test.cpp"
 out=$(python3 "$script" "$tree") || fail "the mended tree does not pass"
 # An exception whose file stops naming a lab is reported.
 sed -i 's/Lab::Alpha/first_lab/' "$tree/app/core/defaults.h"
