@@ -233,9 +233,9 @@ CommandLine::CommandLine() {
   measure
       ->add_option("--section", mo.cache.section,
                    "cache lab: carveout, l1, constant, read-path or all; flight lab: latency, "
-                   "littles-law, async or all")
-      ->check(CLI::IsMember(
-          {"carveout", "l1", "constant", "read-path", "latency", "littles-law", "async", "all"}));
+                   "littles-law, async, all, or timeline (one block's round on its SM, not in all)")
+      ->check(CLI::IsMember({"carveout", "l1", "constant", "read-path", "latency", "littles-law",
+                             "async", "all", "timeline"}));
   measure
       ->add_option("--copy-bytes", mo.flight_copy_bytes,
                    "flight lab: bytes of each copy buffer (0: 4 x L2, at least 256 MiB; two "

@@ -51,8 +51,52 @@ nlohmann::json opt(const std::optional<double>& v) {
   return v ? nlohmann::json(*v) : nlohmann::json(nullptr);
 }
 
+/// The timeline section's copies: 16-byte words, 256 threads, 1 to 8 loads per thread, one
+/// and two blocks per SM (shared memory limiting): the Little's-law copies of 4 to 64 KiB per SM
+/// whose one-block rounds the line misses near the wall (docs/flight.md).
+std::vector<gpu::StreamParams> timeline_copies(const gpu::SmLimits& limits) {
+  std::vector<gpu::StreamParams> v;
+  for (int loads : {1, 2, 4, 8})
+    for (int blocks : {1, 2}) {
+      gpu::StreamParams p;
+      p.word_bytes = 16;
+      p.loads_per_thread = loads;
+      p.block_threads = 256;
+      p.dynamic_shared_bytes = gpu::shared_for_blocks(limits, 256, blocks);
+      v.push_back(p);
+    }
+  return v;
+}
+
+nlohmann::json timeline_json(const gpu::BlockTimeline& t) {
+  return {{"section", "timeline"},
+          {"word_bytes", t.params.word_bytes},
+          {"loads_per_thread", t.params.loads_per_thread},
+          {"block_threads", t.params.block_threads},
+          {"dynamic_shared_bytes", t.params.dynamic_shared_bytes},
+          {"blocks_per_sm", t.residency.blocks_per_sm},
+          {"bytes_in_flight_per_sm", t.bytes_in_flight_per_sm},
+          {"blocks", t.blocks},
+          {"sms", t.sms},
+          {"rounds", t.rounds},
+          {"plain_gbps", t.plain_gbps},
+          {"stamped_gbps", t.gbps},
+          {"sm_clock_ghz", t.sm_clock_ghz},
+          {"issue_ns", t.issue_ns},
+          {"wait_ns", t.wait_ns},
+          {"store_ns", t.store_ns},
+          {"tail_ns", t.tail_ns},
+          {"tail_p10_ns", t.tail_p10_ns},
+          {"tail_p90_ns", t.tail_p90_ns},
+          {"round_ns", t.round_ns},
+          {"verified", t.verified},
+          {"check", t.check}};
+}
+
 int measure_body(const std::string& section, const std::string& format, std::int64_t copy_bytes) {
-  if (section != "all") (void)parse_flight_section(section);
+  // "timeline" is measure's own (the window has no such view): the per-block timeline of
+  // timeline_copies(), not part of "all".
+  if (section != "all" && section != "timeline") (void)parse_flight_section(section);
   if (format != "text" && format != "json" && format != "csv")
     throw std::invalid_argument("format must be text, json or csv");
   const auto device = measure_device();
@@ -183,6 +227,12 @@ int measure_body(const std::string& section, const std::string& format, std::int
       rows.push_back(r);
     }
   }
+  if (section == "timeline")
+    for (const auto& p : timeline_copies(l.sm)) {
+      const auto t = lab.measure_block_timeline(p, 7);
+      ok = ok && t.verified;
+      rows.push_back(timeline_json(t));
+    }
   if (all || section == "async") {
     for (const auto& p : plain_bar_copies()) {
       const auto m = lab.measure_stream(p, 7, 2);
@@ -341,6 +391,16 @@ MeasuredTable flight_measure_table(const nlohmann::json& doc) {
   littles.push_back(verified_column());
   t.sections.push_back({"[littles-law] the copy over bytes in flight, beside the model's line",
                         section_is("littles-law"), std::move(littles)});
+  t.sections.push_back(
+      {"[timeline] one block's round on its SM (medians, ns)",
+       section_is("timeline"),
+       {field("loads", "/loads_per_thread"), field("blocks/SM", "/blocks_per_sm"),
+        scaled_field("KiB in flight/SM", "bytes_in_flight_per_sm", 1024, 1),
+        field("GB/s", "/plain_gbps", 0), field("stamped", "/stamped_gbps", 0),
+        field("issue", "/issue_ns", 0), field("wait", "/wait_ns", 0),
+        field("store", "/store_ns", 0), field("tail", "/tail_ns", 0),
+        field("tail p10", "/tail_p10_ns", 0), field("tail p90", "/tail_p90_ns", 0),
+        field("round", "/round_ns", 0), field("GHz", "/sm_clock_ghz", 2), verified_column()}});
   std::vector<TableColumn> plain = copy_columns();
   plain.push_back(verified_column());
   t.sections.push_back(

@@ -4,8 +4,10 @@
 // littles_law_grid(), each row with its bytes in flight per SM, measured GB/s, the line's
 // prediction from the ladder's DRAM latency, tau from the one-block copies and near the wall the
 // loaded-latency probe's curve, the error, below or above the knee, and the linear model's beside
-// it) and async (the plain copies, cp.async and TMA, or why the GPU lacks one). Text, JSON or
-// CSV; the summary: the line's worst error below and above the knee.
+// it) and async (the plain copies, cp.async and TMA, or why the GPU lacks one); timeline, not in
+// all: one block's round on its SM for 16-byte copies of 1-8 loads at one and two blocks per SM
+// (FlightLab::measure_block_timeline). Text, JSON or CSV; the summary: the line's worst error
+// below and above the knee.
 #pragma once
 
 #include <vector>
@@ -17,9 +19,9 @@
 
 namespace warplens::app {
 
-/// The lab's `measure` (LabInfo::measure): `--section` (latency | littles-law | async | all, the
-/// option the cache lab's sections use too), or the scenario's section; `--copy-bytes` sizes the
-/// copy buffers (MeasureOptions::flight_copy_bytes). Returns the exit code
+/// The lab's `measure` (LabInfo::measure): `--section` (latency | littles-law | async | all |
+/// timeline, the option the cache lab's sections use too), or the scenario's section;
+/// `--copy-bytes` sizes the copy buffers (MeasureOptions::flight_copy_bytes). Returns the exit code
 /// (0; 1 a GPU failure or a copy that did not verify; 2 bad parameters; 3 no CUDA device).
 int measure_flight_lab(const MeasureOptions& options, const Scenario* scenario);
 

@@ -376,6 +376,50 @@ struct AsyncMeasurement {
   std::string check;
 };
 
+// --- the per-block timeline ------------------------------------------------------------------
+// What one block of a Little's-law copy does between its start and the start of the block that
+// takes its place on the SM (issue 31: the one-block-per-SM copy near the wall runs 6 % under the
+// line, docs/flight.md "A per-block timeline of the copy itself"). The copy's own kernel, one
+// chunk per block, with lane 0 of every warp reading clock64() at entry, after its loads are
+// issued, once every loaded value is in a register (a use of each) and after its stores are
+// issued; thread 0 adds %smid and %globaltimer at entry and after its stores (PTX ISA, "Special
+// Registers").
+
+/// One block's stamps (SM clock cycles): `entry` its first warp's, `issued`, `arrived` and
+/// `stored` its last warp's; thread 0's global-timer ns and clocks at entry and after its stores
+/// set the SM's clock rate.
+struct BlockStamps {
+  unsigned smid = 0;
+  unsigned long long entry = 0, issued = 0, arrived = 0, stored = 0;
+  unsigned long long thread0_entry_ns = 0, thread0_stored_ns = 0;
+  unsigned long long thread0_entry_clock = 0, thread0_stored_clock = 0;
+};
+
+/// A copy's rounds, medians over every block that has a successor on its SM (ns, at the SM
+/// clock the stamps give): issue = issued - entry; wait = arrived - issued (the last byte of the
+/// block's batch); store = stored - arrived; tail = the next block's entry - stored (the block's
+/// last warps leaving, its place freed, the next block dispatched: the SM has none of this
+/// block's loads in flight); round = the next block's entry - entry. The next block is the first
+/// on the same SM to start after this one's last store.
+struct BlockTimeline {
+  StreamParams params;
+  Residency residency;
+  std::int64_t bytes_in_flight_per_sm = 0;
+  long long blocks = 0;
+  int sms = 0;              ///< SMs that ran a block
+  long long rounds = 0;     ///< blocks with a successor (the medians' count)
+  double gbps = 0;          ///< the stamped copy, read + write / median time (1e9 B/s)
+  double plain_gbps = 0;    ///< the same copy without stamps (measure_stream)
+  double sm_clock_ghz = 0;  ///< cycles per ns, the SMs' median against %globaltimer
+  double issue_ns = 0, wait_ns = 0, store_ns = 0, tail_ns = 0, round_ns = 0;
+  double tail_p10_ns = 0, tail_p90_ns = 0;
+  bool verified = false;  ///< both copies matched word by word, and rounds and a clock were read
+  std::string check;
+};
+/// The timeline's figures from `blocks`' stamps (params, residency, blocks, gbps and verified
+/// left to the caller).
+BlockTimeline block_timeline_from_stamps(const std::vector<BlockStamps>& blocks);
+
 // --- the lab -----------------------------------------------------------------------------------
 
 struct FlightDeviceLimits {
@@ -430,6 +474,12 @@ class FlightLab {
   LoadedLatencyPoint measure_loaded_latency(int copy_blocks_per_sm, int batch_bytes, int runs = 3,
                                             const std::atomic<bool>* cancel = nullptr,
                                             int copy_loads_per_thread = 1);
+  /// The copy with `params` (one chunk per block) timed as measure_stream does (`runs`, median;
+  /// its GB/s is plain_gbps), then stamped (BlockTimeline above), the last stamped launch's
+  /// output checked word by word. Throws std::invalid_argument for a grid-stride copy or
+  /// parameters check_stream refuses.
+  BlockTimeline measure_block_timeline(const StreamParams& params, int runs = 7,
+                                       const std::atomic<bool>* cancel = nullptr);
 
  private:
   struct Impl;

@@ -35,4 +35,8 @@ MemcpyMeasurement FlightLab::measure_memcpy(int, int) {
 LoadedLatencyPoint FlightLab::measure_loaded_latency(int, int, int, const std::atomic<bool>*, int) {
   throw_built_without_cuda();
 }
+BlockTimeline FlightLab::measure_block_timeline(const StreamParams&, int,
+                                                const std::atomic<bool>*) {
+  throw_built_without_cuda();
+}
 }  // namespace warplens::gpu

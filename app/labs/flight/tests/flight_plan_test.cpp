@@ -291,5 +291,57 @@ TEST(FlightSession, SectionsAndGrid) {
   for (const auto& p : grid) EXPECT_NO_THROW(gpu::check_stream(p, 227 * 1024));
 }
 
+// The per-block timeline's analysis on made-up stamps (2 cycles per ns): one SM running three
+// blocks one after the other, another running two at once whose successors start after them.
+gpu::BlockStamps stamps(unsigned sm, unsigned long long entry, unsigned long long issued,
+                        unsigned long long arrived, unsigned long long stored) {
+  gpu::BlockStamps b;
+  b.smid = sm;
+  b.entry = entry;
+  b.issued = issued;
+  b.arrived = arrived;
+  b.stored = stored;
+  b.thread0_entry_clock = entry;
+  b.thread0_stored_clock = stored;
+  b.thread0_entry_ns = 5000 + entry / 2;  // the global timer: another origin, half the rate
+  b.thread0_stored_ns = 5000 + stored / 2;
+  return b;
+}
+
+TEST(FlightTimeline, TheRoundsTermsFromConsecutiveBlocksOnAnSm) {
+  // SM 3: blocks of issue 100, wait 1000, store 200 cycles, 300 cycles from one's last store to
+  // the next one's entry (the tail); the last block has no successor and does not count.
+  std::vector<gpu::BlockStamps> b = {stamps(3, 0, 100, 1100, 1300),
+                                     stamps(3, 1600, 1700, 2700, 2900),
+                                     stamps(3, 3200, 3300, 4300, 4500)};
+  // SM 7: two blocks at once (entries 0 and 40); each one's successor is the first block to
+  // start after its last store: the third block for both (the fourth starts after both too).
+  b.push_back(stamps(7, 0, 100, 1100, 1300));
+  b.push_back(stamps(7, 40, 140, 1140, 1340));
+  b.push_back(stamps(7, 1500, 1600, 2600, 2800));  // tails 200 and 160
+  b.push_back(stamps(7, 1540, 1640, 2640, 2840));  // no one's successor
+  const gpu::BlockTimeline t = gpu::block_timeline_from_stamps(b);
+  EXPECT_EQ(t.sms, 2);
+  EXPECT_EQ(t.rounds, 4);  // SM 3's first two, SM 7's first two
+  EXPECT_NEAR(t.sm_clock_ghz, 2.0, 1e-9);
+  EXPECT_NEAR(t.issue_ns, 50, 1e-9);
+  EXPECT_NEAR(t.wait_ns, 500, 1e-9);
+  EXPECT_NEAR(t.store_ns, 100, 1e-9);
+  // Tails (cycles) 300, 300, 200, 160 -> ns 150, 150, 100, 80: median (nearest rank) 150.
+  EXPECT_NEAR(t.tail_ns, 150, 1e-9);
+  EXPECT_NEAR(t.tail_p10_ns, 80, 1e-9);
+  EXPECT_NEAR(t.tail_p90_ns, 150, 1e-9);
+  // Rounds (cycles) 1600, 1600, 1500, 1460 -> ns 730, 750, 800, 800: median (nearest rank) 800.
+  EXPECT_NEAR(t.round_ns, 800, 1e-9);
+}
+
+TEST(FlightTimeline, NoSuccessorNoRound) {
+  const gpu::BlockTimeline t =
+      gpu::block_timeline_from_stamps({stamps(0, 0, 10, 20, 30), stamps(1, 0, 10, 20, 30)});
+  EXPECT_EQ(t.sms, 2);
+  EXPECT_EQ(t.rounds, 0);
+  EXPECT_EQ(t.tail_ns, 0);
+}
+
 }  // namespace
 }  // namespace warplens
