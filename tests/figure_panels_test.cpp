@@ -53,8 +53,8 @@ std::optional<FigurePanelData> panel_data(const std::string& scenario, FigurePan
   const auto lab = lab_info(s.lab).make(/*use_gpu=*/false);
   lab->apply(s, std::nullopt);
   lab->update();
-  if (lab->show_figure_panel(panel)) lab->update();  // a lab that need not switch says false
-  return lab->figure_panel(panel);
+  if (lab->figures()->show_figure_panel(panel)) lab->update();  // need not switch: false
+  return lab->figures()->figure_panel(panel);
 }
 
 // --- the SVG, read back ---------------------------------------------------------------------
@@ -347,7 +347,7 @@ TEST_F(FigurePanels, LabsListOnlyThePanelsTheyHave) {
     const auto lab = lab_info(s.lab).make(false);
     lab->apply(s, std::nullopt);
     lab->update();
-    return figure_panel_list(lab->figure_panels());
+    return figure_panel_list(lab->figures()->figure_panels());
   };
   // Model only: no sweep and no bars (they exist once measured).
   EXPECT_EQ(panels("aligned"), "warp, heatmap, numbers");
@@ -515,7 +515,7 @@ TEST_F(FigurePanels, RenderAllWritesEveryScenarioTimesPanel) {
     const auto lab = lab_info(s.lab).make(false);
     lab->apply(s, std::nullopt);
     lab->update();
-    for (const FigurePanel p : lab->figure_panels())
+    for (const FigurePanel p : lab->figures()->figure_panels())  // every lab offers figures
       expected.insert(s.name + "-" + to_string(p) + ".svg");
   }
   std::set<std::string> written;

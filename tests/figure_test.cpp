@@ -46,9 +46,9 @@ Panel panel_of(const std::string& scenario, FigurePanel panel, const std::string
   const auto lab = lab_info(s.lab).make(/*use_gpu=*/false);
   lab->apply(s, std::nullopt);
   lab->update();
-  EXPECT_TRUE(lab->show_figure_panel(panel)) << scenario;
+  EXPECT_TRUE(lab->figures()->show_figure_panel(panel)) << scenario;
   lab->update();
-  const auto data = lab->figure_panel(panel);
+  const auto data = lab->figures()->figure_panel(panel);
   if (!data) {
     ADD_FAILURE() << scenario << " has no " << to_string(panel) << " panel";
     return {};
@@ -158,7 +158,7 @@ TEST_F(FigureTest, LabsNameThePanelsTheyHave) {
     const Scenario& s = find_scenario(name);
     const auto lab = lab_info(s.lab).make(false);
     lab->apply(s, std::nullopt);
-    return figure_panel_list(lab->figure_panels());
+    return figure_panel_list(lab->figures()->figure_panels());
   };
   EXPECT_EQ(panels("aligned"), "warp, heatmap, numbers");
   EXPECT_EQ(panels("bank-stride-32"), "banks, numbers");

@@ -75,10 +75,10 @@ TEST(PlotFigures, ModelOnlyDrawsTheModelsLinesAndSaysSo) {
     const auto lab = lab_info(s.lab).make(/*use_gpu=*/false);
     lab->apply(s, std::nullopt);
     lab->update();
-    const auto panels = lab->figure_panels();
+    const auto panels = lab->figures()->figure_panels();
     if (std::find(panels.begin(), panels.end(), FigurePanel::Plot) == panels.end()) continue;
     ++scenarios;
-    const auto data = lab->figure_panel(FigurePanel::Plot);
+    const auto data = lab->figures()->figure_panel(FigurePanel::Plot);
     ASSERT_TRUE(data) << s.name;
     ASSERT_FALSE(data->plots.empty()) << s.name;
     EXPECT_TRUE(data->measured.empty()) << s.name;

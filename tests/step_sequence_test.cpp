@@ -11,8 +11,9 @@ namespace warplens::app {
 namespace {
 
 // A lab of `stages` stages and nothing else (the views' steps are reported by the test).
-class SequenceLab final : public test::StandInLab {
+class SequenceLab final : public test::StandInLab, public LabStages {
  public:
+  [[nodiscard]] LabStages* stages() override { return this; }
   explicit SequenceLab(int stages) : stages_(stages) {}
   [[nodiscard]] int step_stages() const override { return stages_; }
   [[nodiscard]] int step_stage() const override { return stage_; }

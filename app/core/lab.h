@@ -89,6 +89,43 @@ struct LabFrame {
   std::function<void()> draw_scenario_picker;
 };
 
+/// A lab's optional part (LabInstance::stages()): stepping through a sequence of accesses (keys
+/// . and ,; app/shell/class_mode.h). Stepping walks the access shown wavefront by wavefront or
+/// sector by sector (view_step.h). A lab whose lesson is a sequence of accesses names them as
+/// stages (the AoS struct's three field loads; the transpose's global read, shared tile, global
+/// write): stepping past the last step of one stage goes on to the first of the next, and back.
+class LabStages {
+ public:
+  virtual ~LabStages() = default;
+  [[nodiscard]] virtual int step_stages() const = 0;
+  [[nodiscard]] virtual int step_stage() const = 0;  ///< 0 .. step_stages() - 1
+  /// Shows stage `stage` (0 .. step_stages() - 1); other values are ignored. A lab whose views
+  /// follow `ui` (the transpose's tabs) says so there.
+  virtual void go_to_step_stage(UiState& ui, int stage) = 0;
+  /// What stage `step_stage()` shows, e.g. "load of field y" (the status bar); empty with one.
+  [[nodiscard]] virtual std::string step_stage_name() const = 0;
+};
+
+/// A lab's optional part (LabInstance::figures()): its panels as figures (`render --panel`, the
+/// window's Export figure; figure_export.h).
+class LabFigures {
+ public:
+  virtual ~LabFigures() = default;
+  /// The panels this lab can export for its parameters now: only what the window shows (a
+  /// measured panel once measured).
+  [[nodiscard]] virtual std::vector<FigurePanel> figure_panels() const = 0;
+  /// Shows `panel` if the lab must switch views for it (the transpose's warp panel is its global
+  /// read, unless the global write is shown); the shell then waits until idle() and asks
+  /// figure_panel(). False when the lab need not switch (or has no such panel).
+  virtual bool show_figure_panel(FigurePanel panel) {
+    (void)panel;
+    return false;
+  }
+  /// The data `panel` draws (the trace and the model's analysis the view shows, the numbers,
+  /// the heatmap, the measured sweep or bars); nullopt when the lab has no such panel now.
+  [[nodiscard]] virtual std::optional<FigurePanelData> figure_panel(FigurePanel panel) const = 0;
+};
+
 class LabInstance {
  public:
   virtual ~LabInstance() = default;
@@ -198,43 +235,19 @@ class LabInstance {
   /// shows) and "measured" (what the GPU measured; empty without a GPU) to `figure`.
   virtual void figure_numbers(nlohmann::json& figure) const = 0;
 
-  // --- stepping through a sequence of accesses (keys . and ,; app/shell/class_mode.h) -------
-  /// Stepping walks the access shown wavefront by wavefront or sector by sector (view_step.h). A
-  /// lab whose lesson is a sequence of accesses names them as stages (the AoS struct's three
-  /// field loads; the transpose's global read, shared tile, global write): stepping past the last
-  /// step of one stage goes on to the first of the next, and back. Default: one stage.
-  [[nodiscard]] virtual int step_stages() const { return 1; }
-  [[nodiscard]] virtual int step_stage() const { return 0; }
-  /// Shows stage `stage` (0 .. step_stages() - 1); other values are ignored. A lab whose views
-  /// follow `ui` (the transpose's tabs) says so there.
-  virtual void go_to_step_stage(UiState& ui, int stage) {
-    (void)ui;
-    (void)stage;
-  }
-  /// What stage `step_stage()` shows, e.g. "load of field y" (the status bar); empty with one.
-  [[nodiscard]] virtual std::string step_stage_name() const { return {}; }
-
   // --- predict, then reveal (key Q, predict.h) -------------------------------------------------
   /// The question for the access shown and its answers (model, GPU trace, measured GB/s);
   /// nullopt: the lab has no count to guess (the class mode says so).
   [[nodiscard]] virtual std::optional<PredictAnswer> predict_answer() const { return std::nullopt; }
 
-  // --- panels as figures (`render --panel`, the window's Export figure; figure_export.h) ------
-  /// The panels this lab can export for its parameters now (empty: none; the default): only
-  /// what the window shows (a measured panel once measured).
-  [[nodiscard]] virtual std::vector<FigurePanel> figure_panels() const { return {}; }
-  /// Shows `panel` if the lab must switch views for it (the transpose's warp panel is its global
-  /// read, unless the global write is shown); the shell then waits until idle() and asks
-  /// figure_panel(). False when the lab has no such panel.
-  virtual bool show_figure_panel(FigurePanel panel) {
-    (void)panel;
-    return false;
-  }
-  /// The data `panel` draws (the trace and the model's analysis the view shows, the numbers,
-  /// the heatmap, the measured sweep or bars); nullopt when the lab has no such panel now.
-  [[nodiscard]] virtual std::optional<FigurePanelData> figure_panel(FigurePanel panel) const {
-    (void)panel;
-    return std::nullopt;
+  // --- optional parts: nullptr when the lab does not offer one ------------------------------
+  /// Stepping through a sequence of accesses (LabStages); without it, one stage.
+  [[nodiscard]] virtual LabStages* stages() { return nullptr; }
+  [[nodiscard]] const LabStages* stages() const { return const_cast<LabInstance*>(this)->stages(); }
+  /// Panels as figures (LabFigures); without it, `render --panel` and Export figure offer none.
+  [[nodiscard]] virtual LabFigures* figures() { return nullptr; }
+  [[nodiscard]] const LabFigures* figures() const {
+    return const_cast<LabInstance*>(this)->figures();
   }
 };
 

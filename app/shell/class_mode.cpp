@@ -46,8 +46,9 @@ bool step_forward(UiState& ui, LabInstance& shown) {
     ++ui.view_step;
     return true;
   }
-  if (shown.step_stage() + 1 < shown.step_stages()) {  // the next access of the sequence
-    shown.go_to_step_stage(ui, shown.step_stage() + 1);
+  LabStages* stages = shown.stages();  // nullptr: one access, no sequence
+  if (stages && stages->step_stage() + 1 < stages->step_stages()) {  // the next access
+    stages->go_to_step_stage(ui, stages->step_stage() + 1);
     ui.view_step = 0;
     return true;
   }
@@ -75,8 +76,8 @@ bool handle_step_key(UiState& ui, LabInstance& shown, ImWchar c) {
       ui.view_step = std::max(0, ui.view_steps - 1);
     } else if (ui.view_step > 0) {
       --ui.view_step;
-    } else if (shown.step_stage() > 0) {  // the previous access, at its last step
-      shown.go_to_step_stage(ui, shown.step_stage() - 1);
+    } else if (LabStages* stages = shown.stages(); stages && stages->step_stage() > 0) {
+      stages->go_to_step_stage(ui, stages->step_stage() - 1);  // the previous, at its last step
       ui.step_to_last = true;
     }
     return true;
@@ -108,7 +109,8 @@ void advance_steps(UiState& ui, LabInstance& shown, double now) {
 
 std::string step_status(const UiState& ui, const LabInstance& shown) {
   if (ui.view_step < 0 || ui.step_unit.empty()) return {};
-  const std::string stage = shown.step_stage_name();
+  const LabStages* stages = shown.stages();
+  const std::string stage = stages ? stages->step_stage_name() : std::string();
   std::string text = (stage.empty() ? "" : stage + " \u2022 ") + ui.step_unit + " " +
                      std::to_string(ui.view_step) + " of " + std::to_string(ui.view_steps) +
                      " \u2022 . next \u2022 , previous \u2022 ";

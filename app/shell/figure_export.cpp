@@ -63,14 +63,15 @@ FigureExportResult export_panel_figure(const LabInstance& lab, Lab lab_id,
                                        const std::string& scenario,
                                        const FigureExportOptions& options,
                                        const viz::Theme& theme) {
-  const auto panels = lab.figure_panels();
+  const LabFigures* lab_figures = lab.figures();
+  const auto panels = lab_figures ? lab_figures->figure_panels() : std::vector<FigurePanel>{};
   if (std::find(panels.begin(), panels.end(), options.panel) == panels.end()) {
     return {kExitBadInput, "scenario " + scenario + " (" + to_string(lab_id) + " lab) has no " +
                                to_string(options.panel) +
                                " panel; its panels: " + figure_panel_list(panels)};
   }
   try {
-    auto data = lab.figure_panel(options.panel);
+    auto data = lab_figures->figure_panel(options.panel);
     if (data) data->step = options.step;
     if (!data) {
       return {kExitRuntime, scenario + ": the " + std::string(to_string(options.panel)) +
@@ -106,7 +107,8 @@ int render_figure(const ViewOptions& options, const FigureExportOptions& figure)
     if (!scene.wait_until_idle(std::chrono::seconds(120)))
       std::cerr << "warplens render: the GPU did not finish within 120 s\n";
     LabInstance& lab = scene.labs.lab(ui.lab);
-    if (lab.show_figure_panel(figure.panel) && !scene.wait_until_idle(std::chrono::seconds(120)))
+    if (lab.figures() && lab.figures()->show_figure_panel(figure.panel) &&
+        !scene.wait_until_idle(std::chrono::seconds(120)))
       std::cerr << "warplens render: the GPU did not finish within 120 s\n";
     FigureExportOptions stepped = figure;
     stepped.step = ui.view_step;  // render --step K
@@ -147,13 +149,15 @@ int render_all_figures(const ViewOptions& options, const FigureExportOptions& fi
       apply_scenario(ui, scene.labs, i);
       scene.wait_until_idle();
       LabInstance& lab = scene.labs.lab(ui.lab);
-      std::vector<FigurePanel> panels = lab.figure_panels();
+      LabFigures* lab_figures = lab.figures();
+      if (!lab_figures) continue;  // a lab that offers no figures
+      std::vector<FigurePanel> panels = lab_figures->figure_panels();
       if (!figure.any_panel) {  // --panel P: the scenarios that have it
         if (std::find(panels.begin(), panels.end(), figure.panel) == panels.end()) continue;
         panels = {figure.panel};
       }
       for (const FigurePanel panel : panels) {
-        if (lab.show_figure_panel(panel)) scene.wait_until_idle();
+        if (lab_figures->show_figure_panel(panel)) scene.wait_until_idle();
         FigureExportOptions one = figure;
         one.panel = panel;
         one.out = (std::filesystem::path(figure.out) /

@@ -83,10 +83,12 @@ void save_settings(const Dialog& d) {
 // The panels the lab can export from an area right now.
 std::vector<FigurePanel> panels_in(const LabInstance& lab, bool view) {
   std::vector<FigurePanel> out;
-  for (const FigurePanel p : lab.figure_panels()) {
+  const LabFigures* lab_figures = lab.figures();
+  if (!lab_figures) return out;
+  for (const FigurePanel p : lab_figures->figure_panels()) {
     const bool view_panel =
         p == FigurePanel::Banks || p == FigurePanel::Warp || p == FigurePanel::Tile;
-    if (view_panel == view && lab.figure_panel(p)) out.push_back(p);
+    if (view_panel == view && lab_figures->figure_panel(p)) out.push_back(p);
   }
   return out;
 }

@@ -101,15 +101,17 @@ Handout collect_handout(const Lesson& lesson, HeadlessScene& scene, UiState& ui,
       if (s.answer.empty()) s.answer.emplace_back("the lab has no count to check: see the numbers");
     }
     if (figures) {
-      const std::vector<FigurePanel> offered = lab.figure_panels();
+      LabFigures* lab_figures = lab.figures();
+      const std::vector<FigurePanel> offered =
+          lab_figures ? lab_figures->figure_panels() : std::vector<FigurePanel>{};
       for (const FigurePanel panel : step.panels.empty() ? default_panels(offered) : step.panels) {
         if (std::find(offered.begin(), offered.end(), panel) == offered.end()) {
           throw LessonError(step.where + ": step " + std::to_string(k + 1) + ": scenario " +
                             s.scenario + " has no " + to_string(panel) +
                             " panel; its panels: " + figure_panel_list(offered));
         }
-        if (lab.show_figure_panel(panel)) scene.wait_until_idle(std::chrono::seconds(120));
-        auto data = lab.figure_panel(panel);
+        if (lab_figures->show_figure_panel(panel)) scene.wait_until_idle(std::chrono::seconds(120));
+        auto data = lab_figures->figure_panel(panel);
         if (!data) {
           s.problems.push_back(std::string(to_string(panel)) + " panel: nothing to draw (" +
                                lab.error() + ")");

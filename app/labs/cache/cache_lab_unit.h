@@ -12,8 +12,9 @@
 
 namespace warplens::app {
 
-class CacheLabUnit final : public SessionLab<CacheSession> {
+class CacheLabUnit final : public SessionLab<CacheSession>, public LabFigures {
  public:
+  [[nodiscard]] LabFigures* figures() override { return this; }
   explicit CacheLabUnit(bool use_gpu) : SessionLab(use_gpu) {}
 
   void shown() override { session_.show(); }

@@ -12,8 +12,9 @@
 
 namespace warplens::app {
 
-class FlightLabUnit final : public SessionLab<FlightSession> {
+class FlightLabUnit final : public SessionLab<FlightSession>, public LabFigures {
  public:
+  [[nodiscard]] LabFigures* figures() override { return this; }
   explicit FlightLabUnit(bool use_gpu) : SessionLab(use_gpu) {}
 
   void shown() override { session_.show(); }

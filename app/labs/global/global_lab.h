@@ -15,8 +15,13 @@ struct GlobalViews {
   viz::HeatStrip heat_;
 };
 
-class GlobalLab final : private GlobalViews, public SessionLab<CopySession> {
+class GlobalLab final : private GlobalViews,
+                        public SessionLab<CopySession>,
+                        public LabStages,
+                        public LabFigures {
  public:
+  [[nodiscard]] LabStages* stages() override { return this; }
+  [[nodiscard]] LabFigures* figures() override { return this; }
   explicit GlobalLab(bool use_gpu) : SessionLab(view_, heat_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;

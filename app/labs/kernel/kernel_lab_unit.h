@@ -21,8 +21,11 @@ struct KernelViews {
   viz::BankView bank_view_;
 };
 
-class KernelLabUnit final : private KernelViews, public SessionLab<KernelSession> {
+class KernelLabUnit final : private KernelViews,
+                            public SessionLab<KernelSession>,
+                            public LabFigures {
  public:
+  [[nodiscard]] LabFigures* figures() override { return this; }
   explicit KernelLabUnit(bool use_gpu) : SessionLab(warp_view_, bank_view_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;

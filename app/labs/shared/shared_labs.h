@@ -19,8 +19,9 @@ struct SharedViews {
   viz::WarpView global_view_;  ///< the transpose's global read or write
 };
 
-class SharedLabBase : private SharedViews, public SessionLab<SharedSession> {
+class SharedLabBase : private SharedViews, public SessionLab<SharedSession>, public LabFigures {
  public:
+  [[nodiscard]] LabFigures* figures() override { return this; }
   SharedLabBase(Lab lab, bool use_gpu);
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
@@ -69,8 +70,9 @@ class BankLab final : public SharedLabBase {
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
 
-class TransposeLab final : public SharedLabBase {
+class TransposeLab final : public SharedLabBase, public LabStages {
  public:
+  [[nodiscard]] LabStages* stages() override { return this; }
   explicit TransposeLab(bool use_gpu) : SharedLabBase(Lab::Transpose, use_gpu) {}
   /// Keys 1..3: the shared tile, the global read, the global write.
   bool pick_view(UiState& ui, int view) override;
@@ -100,8 +102,9 @@ class MatmulLab final : public SharedLabBase {
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
 
-class ReductionLab final : public SharedLabBase {
+class ReductionLab final : public SharedLabBase, public LabStages {
  public:
+  [[nodiscard]] LabStages* stages() override { return this; }
   explicit ReductionLab(bool use_gpu) : SharedLabBase(Lab::Reduction, use_gpu) {}
   /// Stepping's stages: the tree one level after another, each level's two loads (s[i], then
   /// s[i + s]).

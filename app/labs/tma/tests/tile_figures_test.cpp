@@ -23,8 +23,8 @@ std::optional<FigurePanelData> panel_data(const std::string& scenario, FigurePan
   const auto lab = lab_info(s.lab).make(/*use_gpu=*/false);
   lab->apply(s, std::nullopt);
   lab->update();
-  if (lab->show_figure_panel(panel)) lab->update();
-  return lab->figure_panel(panel);
+  if (lab->figures()->show_figure_panel(panel)) lab->update();
+  return lab->figures()->figure_panel(panel);
 }
 
 bool holds(const std::vector<std::string>& texts, const std::string& part) {
@@ -36,7 +36,8 @@ bool holds(const std::vector<std::string>& texts, const std::string& part) {
 // The tile lab: its read on the banks as the window's grid draws it (the model's lanes, the
 // layout named), its numbers, and its predict question; the answers are the model's counts.
 TEST_F(TileFigures, PanelsAndQuestionCountTheReadsWavefronts) {
-  EXPECT_EQ(figure_panel_list(lab_info(Lab::Tile).make(false)->figure_panels()), "banks, numbers");
+  EXPECT_EQ(figure_panel_list(lab_info(Lab::Tile).make(false)->figures()->figure_panels()),
+            "banks, numbers");
   for (const auto& [name, wavefronts] :
        {std::pair{"tma-no-swizzle-column", 32}, std::pair{"tma-128b-swizzle", 4},
         std::pair{"ldmatrix-no-swizzle", 32}, std::pair{"ldmatrix-128b-swizzle", 4}}) {
