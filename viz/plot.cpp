@@ -188,6 +188,25 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   // steps where a short frame cannot hold six.
   const float legend_h = plot_legend_height(series, references, width, s, layout.legend);
   const float frame_h = height - font * 2.6f - legend_h - (font + 10 * s);
+  // Two reference lines closer than a label is high (cudaMemcpy under the theoretical peak in a
+  // short frame): the upper one's label goes over its line, the lower one's under its own, so
+  // the range leaves a label's height (at 3/4 of the font) over the top line.
+  std::vector<double> ref_ys;
+  for (const auto& r : references)
+    if (!(spec.log_y && r.y <= 0)) ref_ys.push_back(r.y);
+  std::sort(ref_ys.rbegin(), ref_ys.rend());
+  const auto frac = [&](double v) {
+    return spec.log_y ? (std::log10(v) - std::log10(y_lo)) / (std::log10(y_hi) - std::log10(y_lo))
+                      : (v - y_lo) / (y_hi - y_lo);
+  };
+  const double headroom = (std::max(0.75f * font, 12.0f) + 6 * s) / std::max(frame_h, 1.0f);
+  if (values && ref_ys.size() >= 2 && headroom < 0.5 && 1 - frac(ref_ys[0]) < headroom &&
+      frac(ref_ys[0]) - frac(ref_ys[1]) < headroom + 2 * s / frame_h) {
+    y_hi = spec.log_y
+               ? std::pow(10.0, std::log10(y_lo) +
+                                    (std::log10(ref_ys[0]) - std::log10(y_lo)) / (1 - headroom))
+               : std::max(y_hi, ref_ys[0] / (1 - headroom));
+  }
   const float tick_h = ImGui::GetTextLineHeight();
   std::vector<double> y_ticks;
   if (spec.log_y) {
@@ -314,6 +333,7 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     const ReferenceLine* line;
     std::string text;
     float x, y, size;
+    float leader_x = -1;  ///< where a label away from its line hangs from it (-1: beside it)
   };
   std::vector<RefLabel> ref_labels;
   for (const auto& r : references) {
@@ -322,15 +342,33 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     if (y < top || y > bottom) continue;
     const std::string label = reference_label(r, spec.value_unit);
     // In a first pass also clear of the marks' lines; in a second across them (the box is
-    // drawn over the line, and a label along its own horizontal line reads as that line's).
+    // drawn over the line, and a label along its own horizontal line reads as that line's); in a
+    // third a row further under (then over) its line, off the series, hung from it by a leader
+    // in its colour (the current point's ring under cudaMemcpy's line, the theoretical peak just
+    // over it); in a fourth such a row over the series.
     bool found = false;
-    for (int pass = 0; pass < 2 && !found; ++pass) {
+    for (int pass = 0; pass < 4 && !found; ++pass) {
       for (const float size : {font, std::max(0.75f * font, 12.0f), std::max(0.6f * font, 12.0f)}) {
         const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, label.c_str());
-        for (const float ly : {y - ts.y - 2 * s, y + 2 * s, y - 0.5f * ts.y}) {
+        std::vector<float> rows = {y - ts.y - 2 * s, y + 2 * s, y - 0.5f * ts.y};
+        if (pass >= 2) {
+          rows.clear();
+          for (float d = 0.5f * ts.y; d < bottom - top; d += 0.5f * ts.y) {
+            rows.push_back(y + 2 * s + d);
+            rows.push_back(y - ts.y - 2 * s - d);
+          }
+        }
+        for (const float ly : rows) {
           if (ly < top + 1 * s || ly + ts.y > bottom - 1 * s) continue;
           for (const float lx : {right - 6 * s - ts.x, left + 6 * s}) {
             if (lx < left + 2 * s) continue;
+            // The leader at the label's end by the frame's edge; the other lines kept off the
+            // label and (with a leader) off the span between it and its line.
+            const float lead = pass < 2               ? -1.0f
+                               : lx > left + 6.5f * s ? lx + ts.x - 2 * s
+                                                      : lx + 2 * s;
+            const float y0 = pass < 2 ? ly : std::min(ly, y),
+                        y1 = pass < 2 ? ly + ts.y : std::max(ly + ts.y, y);
             const bool free =
                 std::none_of(placed.begin(), placed.end(),
                              [&](const ImVec4& b) {
@@ -338,11 +376,13 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
                                       b.y < ly + ts.y;
                              }) &&
                 off_rings(lx, ly, ts.x, ts.y) &&
+                (pass < 2 || off_rings(lead - 1 * s, y0, 2 * s, y1 - y0)) &&
+                (pass != 2 || off_series(lx, ly, ts.x, ts.y)) &&
                 std::none_of(references.begin(), references.end(),
                              [&](const ReferenceLine& o) {
                                if (&o == &r || (spec.log_y && o.y <= 0)) return false;
                                const float oy = py(o.y);
-                               return oy > ly - 2 * s && oy < ly + ts.y + 2 * s;
+                               return oy > y0 - 2 * s && oy < y1 + 2 * s;
                              }) &&
                 (pass > 0 ||
                  std::none_of(spec.x_marks.begin(), spec.x_marks.end(), [&](const XMark& o) {
@@ -352,7 +392,7 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
                  }));
             if (!free) continue;
             placed.push_back({lx, ly, lx + ts.x, ly + ts.y});
-            ref_labels.push_back({&r, label, lx, ly, size});
+            ref_labels.push_back({&r, label, lx, ly, size, lead});
             found = true;
             break;
           }
@@ -457,6 +497,11 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   }
   for (const RefLabel& l : ref_labels) {
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(l.size, FLT_MAX, 0.0f, l.text.c_str());
+    if (l.leader_x >= 0) {
+      const float line_y = py(l.line->y);
+      draw->AddLine({l.leader_x, line_y}, {l.leader_x, l.y > line_y ? l.y : l.y + ts.y},
+                    to_imgui_color(l.line->color), 1.5f * s);
+    }
     draw->AddRectFilled({l.x - 2 * s, l.y}, {l.x + ts.x + 2 * s, l.y + ts.y},
                         to_imgui_color(theme.background, 0.85f));
     draw->AddText(ImGui::GetFont(), l.size, {l.x, l.y}, to_imgui_color(l.line->color),

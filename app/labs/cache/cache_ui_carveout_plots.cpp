@@ -36,14 +36,18 @@ void draw_carveout_plots(const CacheSession& session, const CacheResults& r,
   const std::vector<viz::PlotSeries> blocks = plot_series(data[2], theme);
   const double x_max = m.table.max_capacity_kib();
 
-  // The capacity ticks: as many of the table's capacities as keep their labels apart.
+  // The capacity axis's ticks: evenly spaced (0, 50, 100, ... KiB), as many as keep their labels
+  // apart. The table's capacities (0, 8, 16, 32, 64, 100, 132, ...) thinned to fit read as an
+  // uneven scale at 2x (0, 64, 132, 196); the points still sit at the capacities.
   const auto capacity_ticks = [&](float w) {
-    std::vector<double> ticks;
     const float px_per_kib = (w - lead) / static_cast<float>(std::max(x_max + 12, 1.0));
     const float label_w = ImGui::CalcTextSize("000").x + 8 * s;
-    for (int c : m.table.capacities_kib)
-      if (ticks.empty() || static_cast<float>(c - ticks.back()) * px_per_kib >= label_w)
-        ticks.push_back(c);
+    std::vector<double> ticks;
+    for (int target = 8; target >= 1; --target) {
+      ticks = viz::nice_ticks(0, x_max, target);
+      if (ticks.size() < 2 || static_cast<float>(ticks[1] - ticks[0]) * px_per_kib >= label_w)
+        break;
+    }
     return ticks;
   };
   const std::string carveout_name = carveout_text(st.carveout);
