@@ -235,6 +235,16 @@ void draw_async_view(const FlightSession& session, const FlightResults& r,
       {"cp.async and the TMA stage the copy through shared memory: the stages are in "
        "flight, not registers, so a few threads keep many bytes outstanding.",
        false});
+  // Bars not measured are the model's: the bytes each keeps in flight per SM (the length, of the
+  // most here), in the model's colour as the other labs' model lines and bars, and said so.
+  const auto modelled = [](const AsyncBar& b) {
+    return b.gbps <= 0 && b.bytes_in_flight > 0 && b.unsupported.empty();
+  };
+  if (std::any_of(bars.begin(), bars.end(), modelled))
+    notes.push_back(
+        {"Tinted, outlined bars are the model's: bytes in flight per SM (their length, "
+         "of the most here); a GPU's copies fill them with measured GB/s.",
+         false});
   const float row_h = font * 2.4f;
   draw_notes(notes, row_h * static_cast<float>(bars.size()), theme, aside);
   const ImVec2 avail = ImGui::GetContentRegionAvail();
@@ -275,15 +285,34 @@ void draw_async_view(const FlightSession& session, const FlightResults& r,
     } else if (b.gbps > 0) {
       says = {format("%.0f GB/s \u2022 %s", b.gbps, flight.c_str()), format("%.0f GB/s", b.gbps)};
     } else if (b.bytes_in_flight > 0) {
-      says = {flight + " \u2022 " + b.pending, flight, kib_text(b.bytes_in_flight)};
+      says = {"model: " + flight + " \u2022 GB/s " + b.pending, "model: " + flight,
+              "model: " + kib_text(b.bytes_in_flight), kib_text(b.bytes_in_flight)};
     } else {
       says = {b.pending, "\u2014"};
     }
-    if (b.gbps <= 0 && b.bytes_in_flight > 0 && b.unsupported.empty()) {
-      // Not measured: an outline as long as the bytes it keeps in flight (of the most here).
+    float text_x = x0 + 4 * s, text_room = bar_room - 8 * s;
+    if (modelled(b)) {
+      // Not measured: the model's bar, tinted and outlined in the model's colour; its words
+      // after it where they do not fit inside.
       const float w = bar_room * static_cast<float>(b.bytes_in_flight) / static_cast<float>(most);
-      draw->AddRect({x0, y + rh * 0.12f}, {x0 + w, y + rh * 0.88f},
-                    to_imgui_color(theme.muted_text), 2 * s, 0, 1.5f * s);
+      draw->AddRectFilled({x0, y + rh * 0.12f}, {x0 + w, y + rh * 0.88f},
+                          to_imgui_color(theme.overfetch, 0.18f), 2 * s);
+      draw->AddRect({x0, y + rh * 0.12f}, {x0 + w, y + rh * 0.88f}, to_imgui_color(theme.overfetch),
+                    2 * s, 0, 2.0f * s);
+      // Inside the bar or after it, whichever shows more of its words (never across its edge).
+      const float inside = w - 8 * s, after = bar_room - w - 12 * s;
+      const auto most_words = [&](float room) {
+        for (std::size_t k = 0; k < says.size(); ++k)
+          if (ImGui::CalcTextSize(says[k].c_str()).x <= room) return k;
+        return says.size();
+      };
+      const std::size_t in = most_words(inside), out = most_words(after);
+      if (out < in) {
+        text_x = x0 + w + 6 * s;
+        text_room = after;
+      } else if (in < says.size()) {
+        text_room = inside;
+      }
     }
     if (b.gbps > 0) {
       const float w = bar_room * static_cast<float>(b.gbps / top);
@@ -294,13 +323,12 @@ void draw_async_view(const FlightSession& session, const FlightResults& r,
     }
     std::string shown = says.back();
     for (const auto& t : says)
-      if (ImGui::CalcTextSize(t.c_str()).x <= bar_room - 8 * s) {
+      if (ImGui::CalcTextSize(t.c_str()).x <= text_room) {
         shown = t;
         break;
       }
-    if (ImGui::CalcTextSize(shown.c_str()).x > bar_room - 8 * s)
-      shown = fitting({shown}, bar_room - 8 * s);
-    draw->AddText({x0 + 4 * s, y + 0.5f * (rh - font)}, to_imgui_color(theme.text), shown.c_str());
+    if (ImGui::CalcTextSize(shown.c_str()).x > text_room) shown = fitting({shown}, text_room);
+    draw->AddText({text_x, y + 0.5f * (rh - font)}, to_imgui_color(theme.text), shown.c_str());
   }
   ImGui::Dummy({avail.x, rh * static_cast<float>(bars.size())});
 }
