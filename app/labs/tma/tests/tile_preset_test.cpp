@@ -12,7 +12,6 @@
 namespace warplens::app {
 namespace {
 
-
 struct TileHost {
   explicit TileHost(Lab) {}
   static TileState state_of(const Scenario& s) { return tile_scenario(s); }
