@@ -55,6 +55,24 @@ std::vector<gpu::LoadedLatencyPoint> probe_of(const nlohmann::json& doc) {
   return v;
 }
 
+std::vector<gpu::BlockTimeline> timelines_of(const nlohmann::json& doc) {
+  std::vector<gpu::BlockTimeline> v;
+  if (!doc.contains("rows")) return v;
+  for (const auto& r : doc["rows"]) {
+    if (r.value("section", "") != "timeline") continue;
+    gpu::BlockTimeline t;
+    t.params.word_bytes = r.at("word_bytes").get<int>();
+    t.params.loads_per_thread = r.at("loads_per_thread").get<int>();
+    t.residency.blocks_per_sm = r.at("blocks_per_sm").get<int>();
+    t.rounds = r.at("rounds").get<long long>();
+    t.store_ns = r.at("store_ns").get<double>();
+    t.tail_ns = r.at("tail_ns").get<double>();
+    t.verified = r.value("verified", false);
+    v.push_back(t);
+  }
+  return v;
+}
+
 // The warp row's DRAM plateau: the model's L0.
 double idle_latency(const nlohmann::json& doc) {
   if (doc.contains("model_latency_ns") && doc["model_latency_ns"].is_number())
@@ -68,30 +86,36 @@ double idle_latency(const nlohmann::json& doc) {
 }  // namespace
 
 FlightCheck check_flight_model(const nlohmann::json& points, const nlohmann::json& inputs,
-                               const nlohmann::json* probe_doc) {
-  const int sms = static_cast<int>(number(inputs, "sm_count"));
-  const double peak = number(inputs, "memcpy_gbps");
-  const double l0 = idle_latency(inputs);
+                               const nlohmann::json* probe_doc,
+                               const nlohmann::json* timeline_doc) {
+  gpu::LittlesLawLine l;
+  l.sms = static_cast<int>(number(inputs, "sm_count"));
+  l.peak_gbps = number(inputs, "memcpy_gbps");
+  l.latency_ns = idle_latency(inputs);
   const auto probe = probe_of(probe_doc ? *probe_doc : inputs);
-  const auto wall = gpu::loaded_latency_model(probe, l0);  // checked against the ladder's L0
-  const double tau =
-      gpu::batch_ns_per_byte(copies_of(inputs), sms, l0, peak).value_or(0.26);  // the H100's
+  l.loaded = gpu::loaded_latency_model(probe, l.latency_ns);  // checked against the ladder's L0
+  l.batch_ns_per_byte = gpu::batch_ns_per_byte(copies_of(inputs), l.sms, l.latency_ns, l.peak_gbps)
+                            .value_or(0.26);  // the H100's
+  l.gaps = gpu::block_gaps(timelines_of(timeline_doc ? *timeline_doc : inputs));
   const auto judged = copies_of(points);
   if (judged.empty()) throw std::invalid_argument("the measurement has no Little's-law copies");
   FlightCheck c;
-  c.probe_model = wall.has_value();
-  c.model = wall ? "probe wall" : "linear";
-  c.tau_ns_per_byte = tau;
+  c.probe_model = l.loaded.has_value();
+  c.model = l.loaded ? "probe wall" : "linear";
+  if (!l.gaps.empty()) c.model += ", one-block gap";
+  c.gap_points = static_cast<int>(l.gaps.gap_ns.size());
+  c.tau_ns_per_byte = l.batch_ns_per_byte;
   c.probe_points = static_cast<int>(
       std::count_if(probe.begin(), probe.end(), [](const auto& p) { return p.verified; }));
-  c.knee_bytes = gpu::knee_bytes_per_sm(sms, l0, peak);
+  c.knee_bytes = gpu::knee_bytes_per_sm(l.sms, l.latency_ns, l.peak_gbps);
   for (const auto& m : judged) {
     if (!m.verified || m.gbps <= 0) continue;
     const auto bif = static_cast<double>(m.bytes_in_flight_per_sm);
     const double batch = 32.0 * m.params.loads_per_thread * m.params.word_bytes;
-    const double linear = gpu::littles_law_gbps(bif, sms, l0, peak, batch, tau);
+    const double linear = l.linear_gbps(bif, batch);
     const double line =
-        wall ? gpu::littles_law_loaded_gbps(bif, sms, l0, peak, batch, tau, *wall) : linear;
+        l.gbps(bif, batch, m.residency.blocks_per_sm,
+               static_cast<double>(m.params.loads_per_thread) * m.params.word_bytes);
     const double err = 100 * (m.gbps - line) / line;
     const double linear_err = 100 * (m.gbps - linear) / linear;
     const bool below = bif < c.knee_bytes;
@@ -101,7 +125,7 @@ FlightCheck check_flight_model(const nlohmann::json& points, const nlohmann::jso
     double& linear_worst = below ? c.linear_worst_below_pct : c.linear_worst_above_pct;
     linear_worst = std::max(linear_worst, std::abs(linear_err));
     char linear_text[64] = "";
-    if (wall)
+    if (l.loaded || !l.gaps.empty())
       std::snprintf(linear_text, sizeof linear_text, ", linear %6.0f (%+5.1f %%)", linear,
                     linear_err);
     char line_text[240];

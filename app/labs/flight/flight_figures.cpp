@@ -105,10 +105,7 @@ FigurePanelData plot_panel(const FlightSession& session, const FlightResults& r)
                "for at once",
                m.peak_gbps, m.peak_measured ? "" : " (assumed, an H100's)", m.batch_ns_per_byte,
                m.batch_measured ? "" : " (assumed, an H100's)") +
-        (m.loaded ? "; near the wall the latency rises as a 512 B batch chase's measured beside "
-                    "a copy"
-                  : "") +
-        format("; knee %s.", flight_knee_text(m).c_str()));
+        flight_line_extras_text(m) + format("; knee %s.", flight_knee_text(m).c_str()));
   }
   d.measured_title = "measured on the GPU";
   set_measured_source(d, session.gpu_mode(),

@@ -1,7 +1,9 @@
 #include "flight_session.h"
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
+#include <string>
 
 namespace warplens::app {
 
@@ -102,12 +104,17 @@ const gpu::StreamMeasurement* find_stream(const FlightResults& r, const gpu::Str
 }
 
 double flight_line_gbps(const FlightModel& m, double bytes_in_flight_per_sm) {
-  if (m.loaded)
-    return gpu::littles_law_loaded_gbps(bytes_in_flight_per_sm, m.sm.sm_count, m.latency_ns,
-                                        m.peak_gbps, m.warp_batch_bytes, m.batch_ns_per_byte,
-                                        *m.loaded);
-  return gpu::littles_law_gbps(bytes_in_flight_per_sm, m.sm.sm_count, m.latency_ns, m.peak_gbps,
-                               m.warp_batch_bytes, m.batch_ns_per_byte);
+  return m.line.gbps(bytes_in_flight_per_sm, m.warp_batch_bytes, m.residency.blocks_per_sm,
+                     m.warp_batch_bytes / 32);
+}
+
+std::string flight_line_extras_text(const FlightModel& m) {
+  std::string s;
+  if (m.loaded) s += "; near the wall the latency a 512 B batch chase measured beside a copy";
+  if (m.block_gap_ns > 0)
+    s += "; one block per SM: less the " + std::to_string(std::lround(m.block_gap_ns)) +
+         " ns its SM holds no load each round (its stores and the next block's start, measured)";
+  return s;
 }
 
 double flight_line_meets_peak_bytes(const FlightModel& m) {
@@ -168,6 +175,14 @@ FlightModel flight_model(const FlightState& st, const FlightResults& r,
   m.warp_batch_bytes = 32.0 * st.stream.loads_per_thread * st.stream.word_bytes;
   // The probe's wall, once the probe and the ladder's L0 are measured (FlightModel::loaded).
   if (m.latency_measured) m.loaded = gpu::loaded_latency_model(r.probe, m.latency_ns);
+  m.line.sms = m.sm.sm_count;
+  m.line.latency_ns = m.latency_ns;
+  m.line.peak_gbps = m.peak_gbps;
+  m.line.batch_ns_per_byte = m.batch_ns_per_byte;
+  m.line.loaded = m.loaded;
+  if (m.peak_measured) m.line.gaps = gpu::block_gaps(r.timelines);
+  if (m.residency.blocks_per_sm == 1 && !m.line.gaps.empty())
+    m.block_gap_ns = m.line.gaps.at(m.warp_batch_bytes / 32);
   m.predicted_gbps = flight_line_gbps(m, m.bytes_in_flight);
   m.knee_bytes = gpu::knee_bytes_per_sm(m.sm.sm_count, m.latency_ns, m.peak_gbps);
   m.working_sets = gpu::ladder_working_sets(m.levels.l2_bytes);
@@ -341,6 +356,16 @@ void FlightSession::run_job(const FlightState& job, gpu::FlightLab& lab) {
             probe.push_back(lab.measure_loaded_latency(load, batch, kChaseRuns, cancel));
           }
         publish([&](FlightResults& r) { r.probe = probe; });
+      }
+      // And the SM's idle time per round with one block per SM: the one-block timelines.
+      if (have.timelines.empty()) {
+        status("stamping one block's round on its SM (the one-block gap)");
+        std::vector<gpu::BlockTimeline> timelines;
+        for (const auto& p : gpu::timeline_copies(limits.sm, 1)) {
+          if (*cancel) throw gpu::Cancelled();
+          timelines.push_back(lab.measure_block_timeline(p, kRuns, cancel));
+        }
+        publish([&](FlightResults& r) { r.timelines = timelines; });
       }
       ++done;
       for (const auto& p : grid) {

@@ -76,6 +76,8 @@ struct FlightResults {
   std::vector<gpu::StreamMeasurement> stream;
   /// The loaded-latency probe (gpu::probe_copy_blocks x the three chases): the model's input.
   std::vector<gpu::LoadedLatencyPoint> probe;
+  /// The one-block copies' timelines (gpu::timeline_copies(limits, 1)): the line's gaps.
+  std::vector<gpu::BlockTimeline> timelines;
   std::vector<gpu::AsyncMeasurement> async;
   int version = 0;  ///< grows with every publication (the model follows it)
   bool busy = false;
@@ -108,6 +110,12 @@ struct FlightModel {
   /// the line is gpu::littles_law_loaded_gbps: the linear growth and tau above, with the probe's
   /// measured latency near the wall. Unset without a probe or a measured L0: the line is linear.
   std::optional<gpu::LoadedLatencyModel> loaded;
+  /// The line's inputs above in one place (gpu::LittlesLawLine), with the one-block gaps of the
+  /// measured timelines (empty without them).
+  gpu::LittlesLawLine line;
+  /// The gap the line takes off the current point: its SM's idle time per round, ns, when it
+  /// holds one block per SM and the timeline measured (else 0).
+  double block_gap_ns = 0;
   gpu::Plateaus plateaus;    ///< of the default, 1-lane row
   gpu::Residency residency;  ///< the current point: the API's when measured, else the model's
   bool residency_measured = false;
@@ -119,8 +127,11 @@ struct FlightModel {
 };
 
 /// The predicted line at `bytes_in_flight_per_sm` for the model's warp batch: the linear growth and
-/// tau, with the probe's wall once the probe measured (flight_lab.h).
+/// tau, with the probe's wall once the probe measured and, for one block per SM, less the gap
+/// once the timeline measured (FlightModel::line, flight_lab.h).
 double flight_line_gbps(const FlightModel& m, double bytes_in_flight_per_sm);
+/// What the line assumes beyond the linear growth, for its legend: "" or "; near the wall ...".
+std::string flight_line_extras_text(const FlightModel& m);
 /// Where the drawn line reaches cudaMemcpy's rate (bytes in flight per SM): later than the knee
 /// (where the straight idle-latency line would), since the latency grows with the load.
 double flight_line_meets_peak_bytes(const FlightModel& m);

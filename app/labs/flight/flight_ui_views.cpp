@@ -181,9 +181,7 @@ void draw_littles_law_view(const FlightSession& session, const FlightResults& r,
                           "bytes in flight \u00f7 latency, %.0f ns idle (a warp's chase), twice "
                           "that at cudaMemcpy's rate, + %.2f ns per byte a warp waits for at once",
                           m.latency_ns, m.batch_ns_per_byte) +
-                       (m.loaded ? "; near the wall the latency a 512 B batch chase measured "
-                                   "beside a copy"
-                                 : "") +
+                       flight_line_extras_text(m) +
                        format(". Knee: %s.", flight_knee_text(m).c_str()),
                    false});
   draw_notes(notes, keep_below, theme, aside);

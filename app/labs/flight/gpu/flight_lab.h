@@ -420,6 +420,56 @@ struct BlockTimeline {
 /// left to the caller).
 BlockTimeline block_timeline_from_stamps(const std::vector<BlockStamps>& blocks);
 
+// --- one block per SM near the wall ----------------------------------------------------------
+// With one block per SM, from the block's last loaded word to the next block's first load the SM
+// has no load in flight: the block issues its stores (`store`) and its place passes to the next
+// block (`tail`). With two or more blocks the others' loads cover that time. Below the knee the
+// line already holds it (its L0, the last of 32 random lines, is about that much longer than a
+// copy warp's contiguous batch waits: docs/flight.md); near the wall, where the SM's share of the
+// bandwidth sets the round, it is time on top: the round is the bytes' time at the wall, R = 2 x
+// SMs x bytes in flight per SM / peak, plus the gap g, so the copy moves peak x R / (R + g). On the
+// H100 (docs/flight.md, "One block per SM near the wall"): g = store + tail = 214-260 ns, from the
+// timeline of the copy itself; 16 KiB per SM, peak 2889: 2504 GB/s predicted, 2498-2522 measured
+// in four runs; 32 KiB: 2683, measured 2670-2724.
+
+/// The timeline's copies: 16-byte words, 256 threads, 1, 2, 4 and 8 loads per thread, at one
+/// block per SM and up to `max_blocks_per_sm` (shared memory limiting): the Little's-law copies of
+/// 4 to 64 KiB per SM whose one-block rounds the line missed near the wall (docs/flight.md).
+std::vector<StreamParams> timeline_copies(const SmLimits& limits, int max_blocks_per_sm);
+
+/// The gap, ns, of one block per SM against the bytes each thread loads (loads x word bytes),
+/// from the verified one-block timelines: store + tail (medians). Between two measured thread
+/// bytes the gap is read on the straight line between them; outside, the nearest one's.
+struct BlockGaps {
+  std::vector<double> thread_bytes, gap_ns;  ///< ascending thread bytes
+  [[nodiscard]] bool empty() const { return gap_ns.empty(); }
+  [[nodiscard]] double at(double thread_bytes) const;  ///< 0 when empty
+};
+/// The gaps of `timelines`' verified rows with one block per SM (of equal thread bytes, the
+/// later row's).
+BlockGaps block_gaps(const std::vector<BlockTimeline>& timelines);
+/// peak x R / (R + gap_ns), R = 2 x SMs x bytes in flight per SM / peak (ns; GB/s = B/ns): the
+/// most a copy of one block per SM moves. `peak_gbps` for gap <= 0; 0 for peak or bytes <= 0.
+double one_block_wall_gbps(double bytes_in_flight_per_sm, int sms, double peak_gbps, double gap_ns);
+
+/// The window's and measure's line for one copy, all its inputs in one place (issue 31):
+/// littles_law_loaded_gbps with the probe's curve when there is one (else littles_law_gbps), and
+/// for a copy of one block per SM no more than one_block_wall_gbps with its thread bytes' gap
+/// when the timeline measured one.
+struct LittlesLawLine {
+  int sms = 0;
+  double latency_ns = 0;         ///< L0, the ladder's warp chase in DRAM
+  double peak_gbps = 0;          ///< cudaMemcpy
+  double batch_ns_per_byte = 0;  ///< tau
+  std::optional<LoadedLatencyModel> loaded;
+  BlockGaps gaps;
+  /// `blocks_per_sm` 1 with `thread_bytes` (loads x word bytes) > 0 takes the gap's cap.
+  [[nodiscard]] double gbps(double bytes_in_flight_per_sm, double warp_batch_bytes,
+                            int blocks_per_sm = 0, double thread_bytes = 0) const;
+  /// The linear model alone (littles_law_gbps), reported beside the line.
+  [[nodiscard]] double linear_gbps(double bytes_in_flight_per_sm, double warp_batch_bytes) const;
+};
+
 // --- the lab -----------------------------------------------------------------------------------
 
 struct FlightDeviceLimits {

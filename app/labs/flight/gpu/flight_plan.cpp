@@ -381,4 +381,31 @@ std::optional<std::string> async_unsupported(AsyncKind kind, int major, int mino
          std::to_string(minor) + ")";
 }
 
+std::vector<StreamParams> timeline_copies(const SmLimits& limits, int max_blocks_per_sm) {
+  std::vector<StreamParams> v;
+  for (int loads : {1, 2, 4, 8})
+    for (int blocks = 1; blocks <= max_blocks_per_sm; ++blocks) {
+      StreamParams p;
+      p.word_bytes = 16;
+      p.loads_per_thread = loads;
+      p.block_threads = 256;
+      p.dynamic_shared_bytes = shared_for_blocks(limits, 256, blocks);
+      v.push_back(p);
+    }
+  return v;
+}
+
+double LittlesLawLine::linear_gbps(double bif, double warp_batch_bytes) const {
+  return littles_law_gbps(bif, sms, latency_ns, peak_gbps, warp_batch_bytes, batch_ns_per_byte);
+}
+
+double LittlesLawLine::gbps(double bif, double warp_batch_bytes, int blocks_per_sm,
+                            double thread_bytes) const {
+  const double line = loaded ? littles_law_loaded_gbps(bif, sms, latency_ns, peak_gbps,
+                                                       warp_batch_bytes, batch_ns_per_byte, *loaded)
+                             : linear_gbps(bif, warp_batch_bytes);
+  if (blocks_per_sm != 1 || thread_bytes <= 0 || gaps.empty()) return line;
+  return std::min(line, one_block_wall_gbps(bif, sms, peak_gbps, gaps.at(thread_bytes)));
+}
+
 }  // namespace warplens::gpu

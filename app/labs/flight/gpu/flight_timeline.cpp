@@ -72,4 +72,36 @@ BlockTimeline block_timeline_from_stamps(const std::vector<BlockStamps>& blocks)
   return t;
 }
 
+double BlockGaps::at(double bytes) const {
+  if (gap_ns.empty()) return 0;
+  if (bytes <= thread_bytes.front()) return gap_ns.front();
+  if (bytes >= thread_bytes.back()) return gap_ns.back();
+  std::size_t i = 1;
+  while (bytes > thread_bytes[i]) ++i;
+  const double f = (bytes - thread_bytes[i - 1]) / (thread_bytes[i] - thread_bytes[i - 1]);
+  return gap_ns[i - 1] + f * (gap_ns[i] - gap_ns[i - 1]);
+}
+
+BlockGaps block_gaps(const std::vector<BlockTimeline>& timelines) {
+  std::map<double, double> by_bytes;  // thread bytes -> store + tail
+  for (const BlockTimeline& t : timelines)
+    if (t.verified && t.residency.blocks_per_sm == 1 && t.rounds > 0)
+      by_bytes[static_cast<double>(t.params.loads_per_thread) * t.params.word_bytes] =
+          t.store_ns + t.tail_ns;
+  BlockGaps g;
+  for (const auto& [bytes, gap] : by_bytes) {
+    g.thread_bytes.push_back(bytes);
+    g.gap_ns.push_back(gap);
+  }
+  return g;
+}
+
+double one_block_wall_gbps(double bytes_in_flight_per_sm, int sms, double peak_gbps,
+                           double gap_ns) {
+  if (peak_gbps <= 0 || bytes_in_flight_per_sm <= 0 || sms <= 0) return 0;
+  if (gap_ns <= 0) return peak_gbps;
+  const double round_at_wall = 2.0 * sms * bytes_in_flight_per_sm / peak_gbps;  // ns
+  return peak_gbps * round_at_wall / (round_at_wall + gap_ns);
+}
+
 }  // namespace warplens::gpu
