@@ -2,6 +2,7 @@
 // kernel's trace must equal the host twin's addresses, through host memory and through the
 // CUDA-GL interop buffer the warp view draws from.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <atomic>
 #include <cstdio>

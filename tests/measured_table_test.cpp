@@ -3,6 +3,7 @@
 #include "measured_table.h"
 
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 #include <stdexcept>

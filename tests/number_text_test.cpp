@@ -3,6 +3,7 @@
 // broadcast, the matrix multiply's global reads, the spread of timed launches, the load path's
 // caption and the scenarios' promises.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <fstream>
 #include <sstream>

@@ -1,6 +1,7 @@
 #include "analyze_report.h"
 
 #include <cstdio>
+#include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
 

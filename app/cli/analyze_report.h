@@ -3,7 +3,7 @@
 // (docs/layouts.md).
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <string>
 
 #include "access_pattern.h"

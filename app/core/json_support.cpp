@@ -1,6 +1,7 @@
 #include "json_support.h"
 
 #include <iostream>
+#include <nlohmann/json.hpp>
 #include <utility>
 
 namespace warplens::app {

@@ -2,7 +2,7 @@
 // --all`), so the documents agree on names and units.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <optional>
 #include <string>

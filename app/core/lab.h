@@ -16,7 +16,7 @@
 #include <functional>
 #include <initializer_list>
 #include <memory>
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <random>
 #include <string>

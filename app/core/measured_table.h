@@ -13,7 +13,7 @@
 // bytes the program asked to read + write, as the document's "gbps_definition" says).
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <functional>
 #include <iosfwd>

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <iostream>
+#include <nlohmann/json.hpp>
 
 #include "atomic_file.h"
 #include "exit_codes.h"

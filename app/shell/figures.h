@@ -4,7 +4,7 @@
 // never leaves a half-written file.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 

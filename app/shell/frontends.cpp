@@ -5,6 +5,7 @@
 #include <GLFW/glfw3.h>
 // clang-format on
 #include <imgui.h>
+#include <nlohmann/json.hpp>
 
 #include <chrono>
 #include <cstdio>

@@ -1,5 +1,7 @@
 #include "cache_lab_unit.h"
 
+#include <nlohmann/json.hpp>
+
 #include "cache_figures.h"
 #include "cache_preset.h"
 #include "cache_scenario.h"

@@ -12,7 +12,7 @@
 // functions, not copies of them (docs/flight.md, "The line near the wall").
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 #include <vector>

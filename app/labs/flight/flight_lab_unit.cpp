@@ -1,5 +1,7 @@
 #include "flight_lab_unit.h"
 
+#include <nlohmann/json.hpp>
+
 #include "flight_figures.h"
 #include "flight_preset.h"
 #include "flight_scenario.h"

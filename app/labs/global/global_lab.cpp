@@ -1,6 +1,7 @@
 #include "global_lab.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "global_knobs.h"
 #include "global_panels.h"

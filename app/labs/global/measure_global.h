@@ -2,7 +2,7 @@
 // measure_global.cpp for what it prints).
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <vector>
 

@@ -2,7 +2,7 @@
 // figures' numbers and `warplens-bench kernels-once`.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <vector>
 

@@ -2,7 +2,7 @@
 // timed on the GPU, next to the model's wavefront count for the access the bank view shows.
 #pragma once
 
-#include <nlohmann/json.hpp>
+#include <nlohmann/json_fwd.hpp>
 
 #include <string>
 #include <vector>

@@ -1,6 +1,7 @@
 #include "tile_lab_unit.h"
 
 #include <algorithm>
+#include <nlohmann/json.hpp>
 
 #include "json_support.h"
 #include "number_text.h"

@@ -1,6 +1,7 @@
 // The cache lab's measure document as text and CSV (cache_measure_table, measured_table.h): one
 // table per kind of row, only for the kinds measured, and the CSV's x/value reading of each.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 #include <string>

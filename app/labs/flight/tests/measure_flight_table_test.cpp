@@ -2,6 +2,7 @@
 // measured_table.h): one table per kind of row, the model's line beside each Little's-law copy,
 // the summary's worst errors, as the verb writes them from its document.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 #include <string>

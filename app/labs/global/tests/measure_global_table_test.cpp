@@ -1,6 +1,7 @@
 // The global lab's measure document as text and CSV (global_measure_table, measured_table.h):
 // every number written is the document's, the CSV keeps its documented columns.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 #include <string>

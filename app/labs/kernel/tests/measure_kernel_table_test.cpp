@@ -1,6 +1,7 @@
 // The own-kernel lab's measure document as text and CSV (kernel_measure_table,
 // measured_table.h): each row's model beside its GPU trace, the totals beside the counters.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 #include <string>

@@ -1,6 +1,7 @@
 // The shared labs' measure documents as text and CSV (shared_measure_table, measured_table.h):
 // each lab's own columns, the model's wavefronts, the checks as the kernels reported them.
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 #include <string>

@@ -1,6 +1,7 @@
 // The tile lab's measure document as text and CSV (tile_measure_table, measured_table.h), as the
 // verb writes it from its document (no GPU).
 #include <gtest/gtest.h>
+#include <nlohmann/json.hpp>
 
 #include <sstream>
 #include <string>
