@@ -20,6 +20,12 @@ function(warplens_add_test name)
   if(T_UNPARSED_ARGUMENTS OR NOT T_SOURCES)
     message(FATAL_ERROR "warplens_add_test(${name}): SOURCES required; unknown: ${T_UNPARSED_ARGUMENTS}")
   endif()
+  # A model-only build (no CUDA) has no GPU path for a GPU test to reach: it would only skip, so
+  # it is not built. scripts/test's sanitizer build is model-only; its first build, with CUDA,
+  # builds every GPU test, and they skip there without a device.
+  if(T_LABEL STREQUAL "gpu" AND NOT WARPLENS_HAVE_CUDA)
+    return()
+  endif()
   add_executable(${name} ${T_SOURCES})
   set_target_properties(${name} PROPERTIES RUNTIME_OUTPUT_DIRECTORY ${CMAKE_BINARY_DIR}/tests)
   # The shared test helpers (test_support.h, headless_gl_test.h, ...) for a lab's tests too.

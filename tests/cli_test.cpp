@@ -11,8 +11,6 @@
 namespace warplens::test {
 namespace {
 
-const std::string kWarplens = WARPLENS_BINARY;
-
 nlohmann::json analyze(const std::string& args) {
   const auto r = run_command(kWarplens + " analyze --format json " + args);
   EXPECT_EQ(r.exit_code, 0) << r.output;

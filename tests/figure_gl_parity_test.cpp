@@ -16,6 +16,7 @@
 #include "bank_view_test_support.h"
 #include "figure_cairo.h"
 #include "figure_parts.h"
+#include "test_support.h"
 
 namespace warplens::test {
 namespace {
@@ -28,12 +29,6 @@ struct Case {
 };
 
 class FigureGlParity : public BankViewTest, public ::testing::WithParamInterface<Case> {};
-
-bool close(const std::uint8_t* a, const std::uint8_t* b, int tolerance) {
-  for (int c = 0; c < 3; ++c)
-    if (std::abs(int(a[c]) - int(b[c])) > tolerance) return false;
-  return true;
-}
 
 TEST_P(FigureGlParity, CellsAndHeadersHaveTheSameColoursInTheSamePlaces) {
   const Case& c = GetParam();
@@ -75,7 +70,7 @@ TEST_P(FigureGlParity, CellsAndHeadersHaveTheSameColoursInTheSamePlaces) {
     const int x = static_cast<int>(fx), y = static_cast<int>(fy);
     if (x < 0 || y < 0 || x >= w || y >= h || y >= gl.height) return;
     ++compared;
-    if (close(gl.pixel(x, y), cairo_px(x, y), 16)) {
+    if (rgb_close(gl.pixel(x, y), cairo_px(x, y), 16)) {
       ++agreed;
     } else if (first_mismatch.empty()) {
       const std::uint8_t *g = gl.pixel(x, y), *k = cairo_px(x, y);

@@ -18,28 +18,23 @@
 #include "headless_gl_test.h"
 #include "memory_model.h"
 #include "png_writer.h"
+#include "test_support.h"
 #include "warp_figure.h"
 #include "warp_view.h"
 
 namespace warplens::test {
 namespace {
 
-struct Case {
+struct WarpCase {
   const char* name;
   gpu::CopyParams params;
 };
 
-void PrintTo(const Case& c, std::ostream* os) {
+void PrintTo(const WarpCase& c, std::ostream* os) {
   *os << c.name;
 }
 
-class WarpFigureGlParity : public HeadlessGlTest, public ::testing::WithParamInterface<Case> {};
-
-bool close(const std::uint8_t* a, const std::uint8_t* b, int tolerance) {
-  for (int c = 0; c < 3; ++c)
-    if (std::abs(int(a[c]) - int(b[c])) > tolerance) return false;
-  return true;
-}
+class WarpFigureGlParity : public HeadlessGlTest, public ::testing::WithParamInterface<WarpCase> {};
 
 TEST_P(WarpFigureGlParity, LanesBytesAndSectorsHaveTheSameColoursInTheSamePlaces) {
   const gpu::CopyParams& params = GetParam().params;
@@ -86,7 +81,7 @@ TEST_P(WarpFigureGlParity, LanesBytesAndSectorsHaveTheSameColoursInTheSamePlaces
     const int x = static_cast<int>(fx), y = static_cast<int>(fy);
     if (x < 0 || y < 0 || x >= w || y >= h || y >= gl.height) return;
     ++compared;
-    if (close(gl.pixel(x, y), cairo_px(x, y), 16)) {
+    if (rgb_close(gl.pixel(x, y), cairo_px(x, y), 16)) {
       ++agreed;
     } else if (first_mismatch.empty()) {
       const std::uint8_t *g = gl.pixel(x, y), *k = cairo_px(x, y);
@@ -147,13 +142,13 @@ gpu::CopyParams copy(int offset, int stride, int word_bytes) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Accesses, WarpFigureGlParity,
-                         ::testing::Values(Case{"aligned", copy(0, 1, 4)},
-                                           Case{"misaligned", copy(1, 1, 4)},
-                                           Case{"stride 2", copy(0, 2, 4)},
-                                           Case{"stride 32", copy(0, 32, 4)},
-                                           Case{"16-byte words", copy(0, 1, 16)},
-                                           Case{"8-byte words, offset 3", copy(3, 1, 8)}),
-                         [](const ::testing::TestParamInfo<Case>& param) {
+                         ::testing::Values(WarpCase{"aligned", copy(0, 1, 4)},
+                                           WarpCase{"misaligned", copy(1, 1, 4)},
+                                           WarpCase{"stride 2", copy(0, 2, 4)},
+                                           WarpCase{"stride 32", copy(0, 32, 4)},
+                                           WarpCase{"16-byte words", copy(0, 1, 16)},
+                                           WarpCase{"8-byte words, offset 3", copy(3, 1, 8)}),
+                         [](const ::testing::TestParamInfo<WarpCase>& param) {
                            std::string name = param.param.name;
                            for (char& c : name)
                              if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';

@@ -26,11 +26,11 @@
 namespace warplens::app {
 namespace {
 
+using test::kWarplens;
+
 using test::run_command;
 using test::temp_path;
 using viz::FigureRole;
-
-const std::string kWarplens = WARPLENS_BINARY;
 
 class FigureTest : public test::HeadlessGlTest {};
 

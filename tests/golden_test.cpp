@@ -22,7 +22,6 @@
 namespace warplens::test {
 namespace {
 
-const std::string kWarplens = WARPLENS_BINARY;
 const std::string kGoldenDir = WARPLENS_GOLDEN_DIR;
 
 // --- configurations --------------------------------------------------------------------------

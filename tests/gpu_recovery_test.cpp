@@ -16,21 +16,13 @@
 #include "gpu_recovery.h"
 #include "gpu_turn.h"
 #include "lab_worker.h"
+#include "lab_worker_test_support.h"
 
 namespace warplens::app {
 namespace {
 
-struct FakeLab {};
-
-template <typename Done>
-bool eventually(Done&& done) {
-  // Up to 30 s: CI runs these beside other tests on two cores.
-  for (int i = 0; i < 3000; ++i) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return false;
-}
+using test::eventually;
+using test::FakeLab;
 
 struct Log {
   std::mutex mutex;

@@ -13,21 +13,13 @@
 
 #include "gpu.h"
 #include "lab_worker.h"
+#include "lab_worker_test_support.h"
 
 namespace warplens::app {
 namespace {
 
-struct FakeLab {};
-
-/// Waits (up to 5 s) until `done` holds.
-template <typename Done>
-bool eventually(Done&& done) {
-  for (int i = 0; i < 500; ++i) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return false;
-}
+using test::eventually;
+using test::FakeLab;
 
 struct Recorder {
   std::mutex mutex;

@@ -14,8 +14,6 @@
 namespace warplens::test {
 namespace {
 
-const std::string kWarplens = WARPLENS_BINARY;
-
 struct Audit {
   int exit_code = -1;
   nlohmann::json report;

@@ -11,8 +11,6 @@
 namespace warplens::test {
 namespace {
 
-const std::string kWarplens = WARPLENS_BINARY;
-
 nlohmann::json analyze_json(const std::string& args) {
   const auto r = run_command(kWarplens + " analyze --format json " + args);
   EXPECT_EQ(r.exit_code, 0) << args << "\n" << r.output;

@@ -20,7 +20,7 @@
 namespace warplens::app {
 namespace {
 
-const std::string kWarplens = WARPLENS_BINARY;
+using test::kWarplens;
 
 std::string read_text(const std::filesystem::path& path) {
   std::ifstream in(path);

@@ -25,9 +25,9 @@
 namespace warplens::app {
 namespace {
 
-using viz::FigureRole;
+using test::kWarplens;
 
-const std::string kWarplens = WARPLENS_BINARY;
+using viz::FigureRole;
 
 const viz::Theme& light() {
   return viz::theme(viz::ThemeName::Light);

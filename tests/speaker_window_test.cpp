@@ -45,7 +45,6 @@
 namespace warplens::test {
 namespace {
 
-const std::string kWarplens = WARPLENS_BINARY;
 const std::string kOut = WARPLENS_TEST_OUT_DIR;
 constexpr int kMonitorW = 1920, kMonitorH = 1080;
 

@@ -27,6 +27,11 @@ inline std::string tool_path(const char* env, const char* built) {
   return set && *set ? set : built;
 }
 
+#ifdef WARPLENS_BINARY
+/// The build's warplens binary, for the tests that run it (compile definition WARPLENS_BINARY).
+inline const std::string kWarplens = WARPLENS_BINARY;
+#endif
+
 inline CommandResult run_command(const std::string& command) {
   CommandResult r;
   std::unique_ptr<FILE, int (*)(FILE*)> pipe(popen((command + " 2>&1").c_str(), "r"), pclose);
@@ -58,6 +63,13 @@ inline bool near(const unsigned char* p, viz::Rgb c, int tolerance = 6) {
     return std::abs(static_cast<int>(v) - static_cast<int>(f * 255.0f + 0.5f));
   };
   return d(p[0], c.r) <= tolerance && d(p[1], c.g) <= tolerance && d(p[2], c.b) <= tolerance;
+}
+
+/// Whether two RGB(A) pixels agree within `tolerance` in each of red, green and blue.
+inline bool rgb_close(const unsigned char* a, const unsigned char* b, int tolerance) {
+  for (int c = 0; c < 3; ++c)
+    if (std::abs(int(a[c]) - int(b[c])) > tolerance) return false;
+  return true;
 }
 
 /// Pixels within `tolerance` of colour `c`.

@@ -11,22 +11,15 @@
 #include <thread>
 
 #include "lab_worker.h"
+#include "lab_worker_test_support.h"
 #include "worker_shutdown.h"
 
 namespace warplens::app {
 namespace {
 
-struct FakeLab {};
+using test::eventually;
+using test::FakeLab;
 using Clock = std::chrono::steady_clock;
-
-template <typename Done>
-bool eventually(Done&& done) {
-  for (int i = 0; i < 500; ++i) {
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  return false;
-}
 
 // A worker whose job runs for `seconds` and ignores its cancel flag (a launch nothing can
 // interrupt, a counter read-out).

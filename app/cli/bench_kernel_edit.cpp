@@ -17,7 +17,7 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-constexpr int kWidth = 1920, kHeight = 1080;
+constexpr int kEditWidth = 1920, kEditHeight = 1080;
 
 }  // namespace
 
@@ -48,7 +48,7 @@ void print_kernel_edit_table(app::HeadlessScene& scene, app::UiState& ui, viz::R
       const auto f0 = Clock::now();
       scene.labs.update();
       const double update_ms = ms_since(f0);
-      scene.draw_frames(ui, target, kWidth, kHeight, 1);
+      scene.draw_frames(ui, target, kEditWidth, kEditHeight, 1);
       frames.push_back(ms_since(f0));
       if (frames.back() > 16.7)
         slow.push_back("edit \"" + index + "\" frame " + std::to_string(frame) + ": " +

@@ -38,7 +38,7 @@ using app::Lab;
 using app::LabInstance;
 using Clock = std::chrono::steady_clock;
 
-constexpr int kWidth = 1600, kHeight = 960;
+constexpr int kLiveWidth = 1600, kLiveHeight = 960;
 constexpr double kGiveUpMs = 10000;  // a point later than this is reported as never arriving
 
 double ms_between(Clock::time_point a, Clock::time_point b) {
@@ -78,7 +78,7 @@ struct Scene {
     const auto start = std::chrono::steady_clock::now();
     app::clear_frame_phases();
     scene.labs.update();
-    scene.draw_frames(ui, target, kWidth, kHeight, 1);  // ends with glFinish
+    scene.draw_frames(ui, target, kLiveWidth, kLiveHeight, 1);  // ends with glFinish
     serial.end([] {});
     app::log_frame_if_slow(start);
   }
@@ -155,7 +155,7 @@ int run_changes(const LiveOptions& options, const gpu::DeviceInfo& device) {
   app::ViewOptions view;
   Scene s(device.index, view);
   std::printf("live path on %s, %dx%d, frames drawn as the window draws them, counters %s\n",
-              device.name.c_str(), kWidth, kHeight,
+              device.name.c_str(), kLiveWidth, kLiveHeight,
               std::getenv("WARPLENS_NO_COUNTERS") ? "off (WARPLENS_NO_COUNTERS)" : "on");
   print_header("change");
   bool all = true;

@@ -78,7 +78,7 @@ void print_row(const CounterCase& c, const CounterCheck& r, const std::string& v
 }  // namespace
 
 int run_verify(const VerifyOptions& options) {
-  const bool json = options.format == "json";
+  const bool as_json = options.format == "json";
   std::vector<CounterCase> cases;
   const auto query = gpu::query_device();
   try {
@@ -98,7 +98,7 @@ int run_verify(const VerifyOptions& options) {
   }
   if (!query.device) {
     const std::string reason = "no CUDA device: " + query.reason;
-    if (json) {
+    if (as_json) {
       std::cout << nlohmann::json{{"status", "no-device"}, {"reason", reason}}.dump(2) << "\n";
     }
     std::cerr << "warplens verify: " << reason << "\n";
@@ -120,7 +120,7 @@ int run_verify(const VerifyOptions& options) {
   if (!refused.empty()) {
     // The model still has its say; the hardware column says why it is empty.
     nlohmann::json rows = nlohmann::json::array();
-    if (!json) {
+    if (!as_json) {
       std::printf("device  %s (CC %d.%d)\ncounters  %s\n\n", d.name.c_str(), d.cc_major, d.cc_minor,
                   refused.c_str());
       print_header();
@@ -139,13 +139,13 @@ int run_verify(const VerifyOptions& options) {
       } catch (const std::exception& e) {
         r.note = e.what();
       }
-      if (json) {
+      if (as_json) {
         rows.push_back(row_json(c, r));
       } else {
         print_row(c, r, "n/a");
       }
     }
-    if (json) {
+    if (as_json) {
       std::cout << nlohmann::json{{"status", "counters-unavailable"},
                                   {"device", d.name},
                                   {"reason", refused},
@@ -184,7 +184,7 @@ int run_verify(const VerifyOptions& options) {
     }
     std::remove(options.resume.c_str());
   }
-  if (!json && options.resume.empty()) {
+  if (!as_json && options.resume.empty()) {
     std::printf("device    %s (CC %d.%d, %d SMs)\n", d.name.c_str(), d.cc_major, d.cc_minor,
                 d.sm_count);
     std::printf(
@@ -227,7 +227,7 @@ int run_verify(const VerifyOptions& options) {
     (c.shared() ? shared_rows : global_rows) += 1;
     (c.store() ? stores : loads) += 1;
     if (r.hardware) readouts.push_back(r.readout_ms);
-    if (json) {
+    if (as_json) {
       rows.push_back(row_json(c, r));
     } else {
       print_row(c, r, r.agree ? "agrees" : "DIFFERS");
@@ -266,7 +266,7 @@ int run_verify(const VerifyOptions& options) {
   const double readout_median = gpu::median_of(readouts);
   const double readout_max =
       readouts.empty() ? 0 : *std::max_element(readouts.begin(), readouts.end());
-  if (json) {
+  if (as_json) {
     std::cout << nlohmann::json{{"status", differ ? "differs" : "agrees"},
                                 {"device", d.name},
                                 {"compute_capability",

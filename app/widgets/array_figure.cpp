@@ -22,7 +22,6 @@ using viz::FigureFont;
 using viz::FigureRole;
 using viz::Rect;
 
-constexpr int kMaxRows = 32;    // as the array view
 constexpr float kMaxCell = 30;  // figure units per word, at most
 
 }  // namespace
@@ -56,8 +55,8 @@ viz::Figure tile_figure(const FigurePanelData& data, const viz::Theme& theme,
   }
   std::map<int, int> words_per_bank;
   for (const auto& entry : words) ++words_per_bank[bank_of(entry.first)];
-  const int rows = static_cast<int>(
-      std::clamp<std::int64_t>(std::max<std::int64_t>(array.min_rows, last_row + 1), 1, kMaxRows));
+  const int rows = static_cast<int>(std::clamp<std::int64_t>(
+      std::max<std::int64_t>(array.min_rows, last_row + 1), 1, kArrayMaxRows));
 
   float y = figure_parts::add_title(pen, page, theme, data.access);
   const int padding = pitch - width;

@@ -18,7 +18,6 @@ namespace {
 using viz::Rgb;
 using viz::to_imgui_color;
 
-constexpr int kMaxRows = 32;
 constexpr int kMaxPitch = 64;
 
 bool is_tile(const SharedIndexParams& index) {
@@ -112,8 +111,8 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
     words[element].lanes.push_back(static_cast<int>(i % 32));
     last_row = std::max(last_row, element / pitch);
   }
-  const int rows = static_cast<int>(
-      std::clamp<std::int64_t>(std::max<std::int64_t>(array.min_rows, last_row + 1), 1, kMaxRows));
+  const int rows = static_cast<int>(std::clamp<std::int64_t>(
+      std::max<std::int64_t>(array.min_rows, last_row + 1), 1, kArrayMaxRows));
   // Shared: distinct touched words per bank; a bank with several is in conflict (one phase:
   // the whole warp for 4-byte words).
   std::map<int, int> words_per_bank;

@@ -28,6 +28,9 @@ namespace warplens::app {
 /// `keep` pixels x scale.
 [[nodiscard]] float array_view_width(float room, float height, float scale, float keep = 520);
 
+/// The most rows the array view and its figure draw.
+inline constexpr int kArrayMaxRows = 32;
+
 /// A 2D array as stored, for draw_array_view: rows of `pitch_elements` elements of
 /// `element_bytes`, the first `width_elements` of each row in use (the rest is padding), its
 /// element 0 at byte `base_bytes` of the traced addresses.

@@ -12,13 +12,13 @@ using viz::to_imgui_color;
 // --- legend ------------------------------------------------------------------------------------
 
 enum class Swatch { Lanes, Idle, Conflict, Broadcast, Wavefront };
-struct LegendEntry {
+struct BankLegendEntry {
   Swatch swatch;
   const char* label;
   const char* short_label;    ///< when the full labels would take more than two rows
   const char* tip = nullptr;  ///< what the word means, on hover
 };
-constexpr LegendEntry kLegend[] = {
+constexpr BankLegendEntry kLegend[] = {
     {Swatch::Lanes, "lane colour (0 \u2192 31)", "lane"},
     {Swatch::Wavefront, "wavefront that serves the word", "wavefront",
      "A wavefront is one pass of shared memory: each of the 32 banks serves at most one "
@@ -33,11 +33,11 @@ float swatch_width() {
   return ImGui::GetFontSize() * 1.8f;
 }
 
-const char* legend_label(const LegendEntry& e, bool short_labels) {
+const char* legend_label(const BankLegendEntry& e, bool short_labels) {
   return short_labels ? e.short_label : e.label;
 }
 
-float legend_item_width(const LegendEntry& e, bool short_labels) {
+float legend_item_width(const BankLegendEntry& e, bool short_labels) {
   return swatch_width() + ImGui::GetStyle().ItemSpacing.x +
          ImGui::CalcTextSize(legend_label(e, short_labels)).x;
 }
@@ -92,7 +92,7 @@ void draw_swatch(ImDrawList* draw, Swatch swatch, ImVec2 p, float w, float h, fl
 int legend_rows(float width, float scale, bool short_labels) {
   float x = 0;
   int rows = 1;
-  for (const LegendEntry& e : kLegend) {
+  for (const BankLegendEntry& e : kLegend) {
     const float item_w = legend_item_width(e, short_labels);
     if (x > 0 && x + 22 * scale + item_w > width) {
       ++rows;
@@ -111,7 +111,7 @@ void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool shor
   const float sh = ImGui::GetFontSize() * 1.05f, sw = swatch_width();
   const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
   bool first = true;
-  for (const LegendEntry& e : kLegend) {
+  for (const BankLegendEntry& e : kLegend) {
     if (column) {
       const ImVec2 p = ImGui::GetCursorScreenPos();
       draw_swatch(draw, e.swatch, {p.x, p.y}, sw, sh, s, theme, mono);

@@ -19,6 +19,11 @@
 
 namespace warplens::app {
 
+/// A fixed panel of a lab's window: not moved, resized, collapsed or saved by the user.
+inline constexpr ImGuiWindowFlags kPanelFlags =
+    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
+    ImGuiWindowFlags_NoSavedSettings;
+
 /// printf into a std::string, as long as the text is (a longer paragraph is not cut short).
 template <typename... Args>
 std::string format(const char* fmt, Args... args) {

@@ -95,9 +95,9 @@ std::string fitting(std::initializer_list<std::string> options, float room) {
   return fit_text(*(options.end() - 1), room);
 }
 
-std::vector<LegendEntry> legend_entries(const std::vector<viz::PlotSeries>& series,
-                                        const std::vector<viz::ReferenceLine>& references) {
-  std::vector<LegendEntry> entries;
+std::vector<PlotLegendEntry> legend_entries(const std::vector<viz::PlotSeries>& series,
+                                            const std::vector<viz::ReferenceLine>& references) {
+  std::vector<PlotLegendEntry> entries;
   for (const auto& se : series) entries.push_back({se.label, se.color, se.dashed, false});
   for (const auto& r : references) entries.push_back({r.label, r.color, true, false});
   return entries;
@@ -105,12 +105,12 @@ std::vector<LegendEntry> legend_entries(const std::vector<viz::PlotSeries>& seri
 
 namespace {
 
-float entry_width(const LegendEntry& e, float s) {
+float entry_width(const PlotLegendEntry& e, float s) {
   return 28 * s + ImGui::CalcTextSize(e.label.c_str()).x;
 }
 
 // The line each entry starts (0, 1, ...) when `entries` flow into `width`.
-std::vector<int> legend_lines(const std::vector<LegendEntry>& entries, float width, float s) {
+std::vector<int> legend_lines(const std::vector<PlotLegendEntry>& entries, float width, float s) {
   std::vector<float> widths;
   for (const auto& e : entries) widths.push_back(entry_width(e, s));
   return viz::flow_lines(widths, width, 20 * s);
@@ -118,19 +118,19 @@ std::vector<int> legend_lines(const std::vector<LegendEntry>& entries, float wid
 
 }  // namespace
 
-float legend_height(const std::vector<LegendEntry>& entries, float width, float s) {
+float legend_height(const std::vector<PlotLegendEntry>& entries, float width, float s) {
   if (entries.empty()) return 0;
   const int lines = legend_lines(entries, width, s).back() + 1;
   return static_cast<float>(lines) * ImGui::GetTextLineHeightWithSpacing() -
          ImGui::GetStyle().ItemSpacing.y;
 }
 
-void draw_legend(const std::vector<LegendEntry>& entries, float width, float s) {
+void draw_legend(const std::vector<PlotLegendEntry>& entries, float width, float s) {
   const std::vector<int> line = legend_lines(entries, width, s);
   const float font = ImGui::GetFontSize();
   ImDrawList* draw = ImGui::GetWindowDrawList();
   for (std::size_t i = 0; i < entries.size(); ++i) {
-    const LegendEntry& e = entries[i];
+    const PlotLegendEntry& e = entries[i];
     if (i > 0 && line[i] == line[i - 1]) ImGui::SameLine(0, 20 * s);
     const ImVec2 p = ImGui::GetCursorScreenPos();
     ImGui::Dummy({22 * s, font});
@@ -185,14 +185,15 @@ float plot_lead(float font, float s) {
   return font * 1.6f + ImGui::CalcTextSize("0000").x + 8 * s;
 }
 // Whether the plot's own one-line legend fits `width`.
-bool legend_fits_one_line(const std::vector<LegendEntry>& entries, float width, float s) {
+bool legend_fits_one_line(const std::vector<PlotLegendEntry>& entries, float width, float s) {
   float w = 0;
   for (const auto& e : entries) w += entry_width(e, s) + 20 * s;
   return plot_lead(ImGui::GetFontSize(), s) + w - 20 * s <= width - 12 * s;
 }
 // The legend draw_wrapped_plot gives a plot of `width`: its own line where it fits, else none
 // (beside the view, in the presenter layout) or flowed into lines under the x label.
-viz::PlotLayout::Legend legend_kind(const std::vector<LegendEntry>& entries, float width, float s) {
+viz::PlotLayout::Legend legend_kind(const std::vector<PlotLegendEntry>& entries, float width,
+                                    float s) {
   // In the presenter layout every legend stands beside the view (as the warp and bank views'
   // do), so the plot keeps the height.
   if (entries.empty() || open_legend_slot()) return viz::PlotLayout::Legend::None;
@@ -200,7 +201,7 @@ viz::PlotLayout::Legend legend_kind(const std::vector<LegendEntry>& entries, flo
   return viz::PlotLayout::Legend::Wrapped;
 }
 // The height of that legend (viz::plot_legend_height's rule: 1.5 lines, 1.25 for each more).
-float legend_kind_height(const std::vector<LegendEntry>& entries, float width, float s,
+float legend_kind_height(const std::vector<PlotLegendEntry>& entries, float width, float s,
                          viz::PlotLayout::Legend kind) {
   const float font = ImGui::GetFontSize();
   switch (kind) {
@@ -268,13 +269,13 @@ float picker_row_height(const Picker& p) {
 
 }  // namespace
 
-float plot_min_height(const std::vector<LegendEntry>& entries, float width, float s) {
+float plot_min_height(const std::vector<PlotLegendEntry>& entries, float width, float s) {
   const float font = ImGui::GetFontSize();
   return plot_top(font, s) + 3.0f * font + plot_under_frame(font) +
          legend_kind_height(entries, width, s, legend_kind(entries, width, s));
 }
 
-float plot_least_height(const std::vector<LegendEntry>& entries, float width, float s) {
+float plot_least_height(const std::vector<PlotLegendEntry>& entries, float width, float s) {
   return plot_min_height(entries, width, s) - ImGui::GetFontSize();
 }
 
@@ -290,7 +291,7 @@ void draw_wrapped_plot(const char* id, const std::string& title, const viz::Plot
                        const std::vector<viz::PlotSeries>& series,
                        const std::vector<viz::ReferenceLine>& references, float width, float height,
                        const viz::Theme& theme, float s, bool interactive, ViewAside& aside) {
-  const std::vector<LegendEntry> entries = legend_entries(series, references);
+  const std::vector<PlotLegendEntry> entries = legend_entries(series, references);
   viz::PlotLayout layout;
   layout.legend = legend_kind(entries, width, s);
   if (layout.legend == viz::PlotLayout::Legend::None && !entries.empty())

@@ -25,7 +25,7 @@ namespace warplens::app {
 float presenter_numbers_width(float window_w, float scale);
 
 /// One entry of a legend: a line (dashed or not) or a filled box in `color`, and its label.
-struct LegendEntry {
+struct PlotLegendEntry {
   std::string label;
   viz::Rgb color;
   bool dashed = false;
@@ -42,7 +42,7 @@ struct ViewAside {
     bool warning = false;  ///< drawn in the theme's warning colour (no GPU, a failed read)
   };
   std::vector<Note> notes;
-  std::vector<std::pair<std::string, std::vector<LegendEntry>>> legends;  ///< title, entries
+  std::vector<std::pair<std::string, std::vector<PlotLegendEntry>>> legends;  ///< title, entries
   [[nodiscard]] bool empty() const { return notes.empty() && legends.empty(); }
   /// Draws the notes and legends into the current window, wrapped to its width.
   void draw(const viz::Theme& theme, float scale) const;
@@ -70,19 +70,19 @@ std::vector<ViewAside::Note> fit_notes(const std::vector<ViewAside::Note>& notes
 std::string fitting(std::initializer_list<std::string> options, float room);
 
 /// A plot's legend entries: its series' and its reference lines' labels.
-std::vector<LegendEntry> legend_entries(const std::vector<viz::PlotSeries>& series,
-                                        const std::vector<viz::ReferenceLine>& references);
+std::vector<PlotLegendEntry> legend_entries(const std::vector<viz::PlotSeries>& series,
+                                            const std::vector<viz::ReferenceLine>& references);
 /// Height of `entries` flowed into lines `width` pixels wide (draw_legend).
-float legend_height(const std::vector<LegendEntry>& entries, float width, float scale);
+float legend_height(const std::vector<PlotLegendEntry>& entries, float width, float scale);
 /// Draws `entries` at the cursor, flowed into as many lines `width` pixels wide as they need.
-void draw_legend(const std::vector<LegendEntry>& entries, float width, float scale);
+void draw_legend(const std::vector<PlotLegendEntry>& entries, float width, float scale);
 
 /// The least height a plot of `width` reads at: a frame of a few lines, its axis labels and
 /// its legend (one line, wrapped, or none where it goes beside the view).
-float plot_min_height(const std::vector<LegendEntry>& entries, float width, float scale);
+float plot_min_height(const std::vector<PlotLegendEntry>& entries, float width, float scale);
 /// The least height a plot shown alone (one at a time) reads at: plot_min_height with a frame
 /// of two lines (its y ticks thin to two).
-float plot_least_height(const std::vector<LegendEntry>& entries, float width, float scale);
+float plot_least_height(const std::vector<PlotLegendEntry>& entries, float width, float scale);
 /// viz::draw_plot with a legend that wraps: when the plot's one-line legend does not fit
 /// `width`, it is drawn in as many lines as it needs inside `height` (the frame gives way), or,
 /// in the presenter layout, handed to `aside` under `title` (the frame takes its row).
@@ -97,7 +97,7 @@ void draw_wrapped_plot(const char* id, const std::string& title, const viz::Plot
 /// at a width in `min_height`.
 struct PlotCell {
   std::string name;
-  std::vector<LegendEntry> legend;
+  std::vector<PlotLegendEntry> legend;
   std::function<void(float width, float height)> draw;
   std::string short_name;
   std::function<float(float width)> min_height;

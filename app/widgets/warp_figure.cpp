@@ -16,7 +16,6 @@ namespace {
 
 using figure_parts::kFigureWidth;
 using figure_parts::kFont;
-using figure_parts::LegendEntry;
 using figure_parts::mix;
 using figure_parts::Pen;
 using viz::FigureAnchor;
@@ -226,13 +225,13 @@ viz::Figure warp_figure(const FigurePanelData& data, const viz::Theme& theme,
   const char* moved_label = strip.modern ? "sector moved (32 B)" : "transaction moved";
   const float legend_bottom = figure_parts::add_legend(
       pen, theme,
-      {{LegendEntry::Swatch::Lanes,
+      {{figure_parts::LegendEntry::Swatch::Lanes,
         {},
         store ? "written by a lane (lane colour)" : "requested by a lane (lane colour)"},
-       {LegendEntry::Swatch::Hatch, theme.overfetch,
+       {figure_parts::LegendEntry::Swatch::Hatch, theme.overfetch,
         store ? "in a written sector, not written" : "moved, not requested (over-fetch)"},
-       {LegendEntry::Swatch::Fill, theme.sector, moved_label},
-       {LegendEntry::Swatch::Fill, theme.untouched, "not moved"}},
+       {figure_parts::LegendEntry::Swatch::Fill, theme.sector, moved_label},
+       {figure_parts::LegendEntry::Swatch::Fill, theme.untouched, "not moved"}},
       layout.strip.x0, total_mid + kFont, right);
   const float bottom =
       figure_parts::add_source_line(pen, theme, source, layout.strip.x0, legend_bottom + 10, right);

@@ -22,15 +22,15 @@ namespace {
 using viz::Rgb;
 using viz::to_imgui_color;
 
-struct LegendEntry {
+struct WarpLegendEntry {
   Rgb color;
   const char* label;
   bool hatched;
   const char* short_label;  ///< when the full labels would take more than two rows
 };
 
-std::vector<LegendEntry> legend_entries(const viz::Theme& theme, model::HardwareModel hw,
-                                        model::Op op) {
+std::vector<WarpLegendEntry> legend_entries(const viz::Theme& theme, model::HardwareModel hw,
+                                            model::Op op) {
   const char* moved = hw == model::HardwareModel::Modern         ? "sector moved (32 B)"
                       : hw == model::HardwareModel::FermiCaching ? "transaction moved (128 B line)"
                                                                  : "transaction moved";
@@ -55,7 +55,7 @@ int legend_rows(const viz::Theme& theme, model::HardwareModel hw, model::Op op, 
   float x = 0;
   int rows = 1;
   std::vector<float> widths;
-  for (const LegendEntry& e : legend_entries(theme, hw, op)) {
+  for (const WarpLegendEntry& e : legend_entries(theme, hw, op)) {
     widths.push_back(sw * 1.6f + ImGui::GetStyle().ItemSpacing.x +
                      ImGui::CalcTextSize(short_labels ? e.short_label : e.label).x);
   }
@@ -73,13 +73,13 @@ int legend_rows(const viz::Theme& theme, model::HardwareModel hw, model::Op op, 
 // The legend: flowing left to right, wrapped to the window's width; `column`: one entry per
 // line, its text wrapped (the presenter's legend slot beside the view). `rules` (may be null):
 // what the strip's rules mean, when the caption row under the strip does not say it.
-void draw_legend(const std::vector<LegendEntry>& entries, const viz::Theme& theme, float s,
+void draw_legend(const std::vector<WarpLegendEntry>& entries, const viz::Theme& theme, float s,
                  bool short_labels, const char* rules, bool column) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
   const float sw = ImGui::GetFontSize();
   const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
   bool first = true;
-  for (const LegendEntry& e : entries) {
+  for (const WarpLegendEntry& e : entries) {
     const char* label = short_labels ? e.short_label : e.label;
     const float item_w = sw * 1.6f + ImGui::GetStyle().ItemSpacing.x + ImGui::CalcTextSize(label).x;
     // On the same line when it fits (decided before SameLine: a NewLine after it would count

@@ -19,7 +19,7 @@
 namespace warplens::app {
 
 /// The cache view's legend entries and what it sets aside are the shared ones (view_layout.h).
-using CacheLegendEntry = LegendEntry;
+using CacheLegendEntry = PlotLegendEntry;
 using CacheAside = ViewAside;
 
 /// Every function below draws from `results`: one CacheSession::measured() copy per frame,

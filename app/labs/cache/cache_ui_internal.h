@@ -21,15 +21,12 @@
 #include "imgui_layer.h"
 #include "plot.h"
 #include "theme.h"
+#include "ui_widgets.h"
 #include "view_layout.h"
 
 namespace warplens::app::cache_ui_detail {
 
 using viz::to_imgui_color;
-
-inline constexpr ImGuiWindowFlags kPanelFlags =
-    ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
-    ImGuiWindowFlags_NoSavedSettings;
 
 inline float to_f(double v) {
   return static_cast<float>(v);

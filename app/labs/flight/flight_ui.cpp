@@ -102,8 +102,6 @@ using namespace flight_ui_detail;
 
 namespace {
 
-constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 constexpr const char* kDash = "\u2014";
 
 const char* section_label(FlightSection s) {
@@ -199,7 +197,7 @@ void draw_flight_parameters(FlightSession& session, const FlightResults& r, cons
                             const std::function<void()>& header) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  ImGui::Begin("Parameters##flight", nullptr, kFlags);
+  ImGui::Begin("Parameters##flight", nullptr, kPanelFlags);
   if (header) header();
   FlightState st = session.state();
   const FlightModel& m = session.model();
@@ -267,7 +265,7 @@ void draw_flight_view(FlightSession& session, const FlightResults& r, const viz:
       side_name ? std::string(side_name) + ": Bytes in flight##flight-view-" + side_name
                 : std::string("Bytes in flight##flight-view");
   ImGui::Begin(title.c_str(), nullptr,
-               kFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+               kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                    (open_legend_slot() ? ImGuiWindowFlags_NoTitleBar : 0));
   switch (session.state().section) {
     case FlightSection::Latency:
@@ -288,7 +286,7 @@ void draw_flight_numbers(const FlightSession& session, const FlightResults& r,
                          float scale) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  ImGui::Begin("Numbers##flight", nullptr, kFlags);
+  ImGui::Begin("Numbers##flight", nullptr, kPanelFlags);
   aside.draw(theme, scale);
   const auto row = [](const std::string& what, const std::string& value) {
     ImGui::TableNextRow();

@@ -17,8 +17,6 @@ namespace warplens::app {
 
 namespace {
 
-constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
 constexpr const char* kDash = "\u2014";
 
 // The four kinds of access the launch's totals and the counters count, in the numbers table's
@@ -234,7 +232,7 @@ void draw_kernel_view(KernelSession& session, const KernelResults& r, viz::WarpV
             "##kernel-view-" + side_name;
   }
   ImGui::Begin(title.c_str(), nullptr,
-               kFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
+               kPanelFlags | ImGuiWindowFlags_NoScrollbar | ImGuiWindowFlags_NoScrollWithMouse |
                    (open_legend_slot() && !side_name ? ImGuiWindowFlags_NoTitleBar : 0));
   const float s = layer.scale();
   if (open_legend_slot()) {
@@ -272,7 +270,7 @@ void draw_kernel_numbers(const KernelSession& session, const KernelResults& r,
   (void)theme;
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  ImGui::Begin("Numbers##kernel", nullptr, kFlags);
+  ImGui::Begin("Numbers##kernel", nullptr, kPanelFlags);
   const KernelState& st = session.state();
   const bool current = session.run_current(r);
   const ImGuiTableFlags flags =

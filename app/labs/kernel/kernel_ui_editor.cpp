@@ -18,9 +18,6 @@ namespace warplens::app {
 
 namespace {
 
-constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                    ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings;
-
 constexpr int kWords[] = {1, 2, 4, 8, 16};
 constexpr const char* kWordNames[] = {"1 B", "2 B", "4 B", "8 B", "16 B"};
 
@@ -163,7 +160,7 @@ void draw_kernel_parameters(KernelSession& session, const KernelResults& r, Kern
                             const std::function<void()>& header) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  ImGui::Begin("Parameters##kernel", nullptr, kFlags);
+  ImGui::Begin("Parameters##kernel", nullptr, kPanelFlags);
   if (header) header();
   KernelState st = session.edited();
   gpu::KernelProgram& p = st.program;

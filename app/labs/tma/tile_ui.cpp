@@ -18,9 +18,9 @@ namespace warplens::app {
 
 namespace {
 
-constexpr ImGuiWindowFlags kFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
-                                    ImGuiWindowFlags_NoCollapse |
-                                    ImGuiWindowFlags_NoBringToFrontOnFocus;
+constexpr ImGuiWindowFlags kTilePanelFlags = ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize |
+                                             ImGuiWindowFlags_NoCollapse |
+                                             ImGuiWindowFlags_NoBringToFrontOnFocus;
 
 std::string plural(int n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
@@ -79,7 +79,7 @@ void draw_tile_parameters(TileSession& session, const TileResults& r, const viz:
                           const std::function<void()>& header) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  ImGui::Begin("Parameters##tile", nullptr, kFlags);
+  ImGui::Begin("Parameters##tile", nullptr, kTilePanelFlags);
   if (header) header();
   // A refusal stands over the knobs, where the change was made (the panel's foot may be
   // scrolled away); the knobs keep the last accepted state.
@@ -209,7 +209,7 @@ void draw_tile_numbers(const TileSession& session, const TileResults& r,
                        ImVec2 size) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
-  ImGui::Begin("Numbers##tile", nullptr, kFlags);
+  ImGui::Begin("Numbers##tile", nullptr, kTilePanelFlags);
   const TileState& st = session.state();
   const TileModel& m = session.model();
   const bool current = r.state && *r.state == st;
