@@ -343,5 +343,47 @@ TEST(FlightTimeline, NoSuccessorNoRound) {
   EXPECT_EQ(t.tail_ns, 0);
 }
 
+// The window's line for one block per SM takes the measured gap (gpu::one_block_wall_gbps) and
+// its note says so; with two blocks per SM, or before the timelines are measured, it does not.
+TEST(FlightSession, OneBlockPerSmTakesTheTimelinesGapAndSaysIt) {
+  app::FlightSession s(false);
+  app::FlightState st = s.state();
+  st.section = app::FlightSection::LittlesLaw;
+  st.stream.word_bytes = 16;
+  st.stream.loads_per_thread = 8;  // 32 KiB per SM with one block of 8 warps
+  st.stream.dynamic_shared_bytes = gpu::shared_for_blocks(gpu::model_sm_limits(), 256, 1);
+  s.set(st);
+  ASSERT_TRUE(s.error().empty()) << s.error();
+  ASSERT_EQ(s.model().residency.blocks_per_sm, 1);
+  app::FlightResults r;
+  gpu::MemcpyMeasurement mc;
+  mc.gbps = 2889;
+  r.memcpy = mc;
+  s.inject_results_for_test(r);
+  EXPECT_DOUBLE_EQ(s.model().block_gap_ns, 0);
+  EXPECT_EQ(app::flight_line_extras_text(s.model()).find("one block per SM"), std::string::npos);
+  const double without = s.model().predicted_gbps;
+  EXPECT_DOUBLE_EQ(without, 2889);  // the linear line is at the wall at 32 KiB per SM
+  gpu::BlockTimeline t;
+  t.params = st.stream;
+  t.residency.blocks_per_sm = 1;
+  t.rounds = 100;
+  t.store_ns = 58;
+  t.tail_ns = 202;
+  t.verified = true;
+  r.timelines = {t};
+  s.inject_results_for_test(r);
+  EXPECT_DOUBLE_EQ(s.model().block_gap_ns, 260);
+  EXPECT_NEAR(s.model().predicted_gbps, gpu::one_block_wall_gbps(32768, 132, 2889, 260), 1e-9);
+  EXPECT_LT(s.model().predicted_gbps, 0.93 * without);
+  EXPECT_NE(app::flight_line_extras_text(s.model()).find("less the 260 ns its SM holds no load"),
+            std::string::npos)
+      << app::flight_line_extras_text(s.model());
+  // Two blocks per SM cover each other's gap.
+  st.stream.dynamic_shared_bytes = gpu::shared_for_blocks(gpu::model_sm_limits(), 256, 2);
+  s.set(st);
+  ASSERT_EQ(s.model().residency.blocks_per_sm, 2);
+  EXPECT_DOUBLE_EQ(s.model().block_gap_ns, 0);
+}
 }  // namespace
 }  // namespace warplens
