@@ -1,8 +1,9 @@
 // A lab's knob, written once: the key its presets use, the label its panel shows, the values it
 // takes and how it reads and sets the lab's state. A lab keeps one table of its knobs
 // (std::vector<Knob<State>>); the preset writer (write_knobs), the preset reader (read_knobs),
-// the soak's monkey (random_knob_change) and the parameter panel (draw_knob, knob_widgets.h) are
-// driven from that table, so a new knob is one line of it (docs/adding-a-lab.md).
+// the soak's monkey (random_knob_change), the parameter panel (draw_knob, knob_widgets.h) and
+// the presenter strip (draw_strip_knobs, for the knobs that name themselves there) are driven
+// from that table, so a new knob is one line of it (docs/adding-a-lab.md).
 //
 // Values are integers (std::int64_t): a count, a size in bytes or elements as the label's unit
 // says, a boolean (0/1), or an enumerator's value. A named knob (`names` not empty) is written to
@@ -68,6 +69,14 @@ struct Knob {
   /// is wrong with the text; the state is then unchanged).
   std::function<std::string(const State&)> get_string{};
   std::function<void(State&, const std::string&)> set_string{};
+  /// The presenter strip (LabInstance::draw_knobs; draw_strip_knobs, knob_widgets.h): the knob's
+  /// short name there ("word"; empty: not on the strip), when it is there (empty: whenever the
+  /// panel shows it) and, for a knob of values, the strip's word for each (default: label_of).
+  /// On the strip a knob of values is a drop-down, a Check knob a checkbox, any other an integer
+  /// field over [low, high].
+  std::string strip{};
+  std::function<bool(const State&)> strip_when{};
+  std::vector<std::string> strip_words{};
 
   [[nodiscard]] bool applies_to(const State& s) const { return !applies || applies(s); }
   /// A named knob's preset name for `value` (the number as text if it has none).

@@ -3,7 +3,8 @@
 // on one line, an integer field, a checkbox), disabled where the knob does not apply and left
 // out where it is not shown. A change sets the state through the knob, then runs its `then`. A
 // string knob is a text field applied on Enter; text the knob refuses stays in the field with
-// the reason under it, and the state keeps its value.
+// the reason under it, and the state keeps its value. On the presenter strip (draw_strip_knobs)
+// the knobs that name themselves there are drawn compact, each after its short name.
 #pragma once
 
 #include <imgui.h>
@@ -13,8 +14,10 @@
 #include <stdexcept>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "knob.h"
+#include "ui_widgets.h"
 
 namespace warplens::app {
 
@@ -140,6 +143,57 @@ bool draw_knob(const Knob<State>& knob, State& state) {
   if (changed) {
     knob.set(state, value);
     if (knob.then) knob.then(state);
+  }
+  return changed;
+}
+
+/// One knob on the presenter strip (Knob::strip): a drop-down of its values' strip words, a
+/// checkbox, or an integer field over [low, high]; a change sets the state through the knob,
+/// then runs its `then`.
+template <typename State>
+bool draw_strip_knob(const Knob<State>& knob, State& state) {
+  std::int64_t value = knob.get(state);
+  bool changed = false;
+  if (knob.style == KnobStyle::Check) {
+    bool on = value != 0;
+    changed = knob_check(knob.strip.c_str(), on);
+    value = on ? 1 : 0;
+  } else if (!knob.values.empty()) {
+    std::vector<std::string> words;
+    std::vector<const char*> names;
+    int index = 0;
+    for (std::size_t i = 0; i < knob.values.size(); ++i) {
+      words.push_back(i < knob.strip_words.size() ? knob.strip_words[i]
+                                                  : knob.label_of(knob.values[i]));
+      if (knob.values[i] == value) index = static_cast<int>(i);
+    }
+    for (const auto& w : words) names.push_back(w.c_str());
+    changed = knob_choice(knob.strip.c_str(), index, names.data(), static_cast<int>(names.size()));
+    value = knob.values[static_cast<std::size_t>(index)];
+  } else {
+    int v = static_cast<int>(value);
+    changed =
+        knob_int(knob.strip.c_str(), v, static_cast<int>(knob.low), static_cast<int>(knob.high));
+    value = v;
+  }
+  if (changed) {
+    knob.set(state, value);
+    if (knob.then) knob.then(state);
+  }
+  return changed;
+}
+
+/// The table's knobs that are on the strip for `state` (Knob::strip, strip_when; a knob the
+/// panel hides is not), in the table's order, `gap` px apart on one line. Whether one changed.
+template <typename State>
+bool draw_strip_knobs(const std::vector<Knob<State>>& knobs, State& state, float gap) {
+  bool changed = false, first = true;
+  for (const auto& k : knobs) {
+    if (k.strip.empty() || (k.shown && !k.shown(state)) || (k.strip_when && !k.strip_when(state)))
+      continue;
+    if (!first) ImGui::SameLine(0, gap);
+    first = false;
+    changed = draw_strip_knob(k, state) || changed;
   }
   return changed;
 }

@@ -8,6 +8,8 @@ namespace {
 
 std::vector<Knob<FlightState>> make_knobs() {
   using S = FlightState;
+  // The strip turns the copy's word and loads where the Little's-law plot shows them.
+  const auto littles_law = [](const S& s) { return s.section == FlightSection::LittlesLaw; };
   std::vector<Knob<S>> k;
   k.push_back(
       named<S>({.key = "section",
@@ -25,15 +27,20 @@ std::vector<Knob<FlightState>> make_knobs() {
                .values = {4, 8, 16},
                .picks = {4, 8, 16},
                .get = [](const S& s) { return std::int64_t{s.stream.word_bytes}; },
-               .set = [](S& s, std::int64_t v) { s.stream.word_bytes = static_cast<int>(v); }});
-  k.push_back(
-      {.key = "loads_per_thread",
-       .label = "Loads in flight per thread",
-       .style = KnobStyle::Radio,
-       .values = {1, 2, 4, 8},
-       .picks = {1, 2, 4, 8},
-       .get = [](const S& s) { return std::int64_t{s.stream.loads_per_thread}; },
-       .set = [](S& s, std::int64_t v) { s.stream.loads_per_thread = static_cast<int>(v); }});
+               .set = [](S& s, std::int64_t v) { s.stream.word_bytes = static_cast<int>(v); },
+               .strip = "word",
+               .strip_when = littles_law,
+               .strip_words = {"4 B", "8 B", "16 B"}});
+  k.push_back({.key = "loads_per_thread",
+               .label = "Loads in flight per thread",
+               .style = KnobStyle::Radio,
+               .values = {1, 2, 4, 8},
+               .picks = {1, 2, 4, 8},
+               .get = [](const S& s) { return std::int64_t{s.stream.loads_per_thread}; },
+               .set = [](S& s, std::int64_t v) { s.stream.loads_per_thread = static_cast<int>(v); },
+               .strip = "ILP",
+               .strip_when = littles_law,
+               .strip_words = {"1 load", "2 loads", "4 loads", "8 loads"}});
   k.push_back({.key = "block_threads",
                .label = "Threads per block",
                .style = KnobStyle::Radio,

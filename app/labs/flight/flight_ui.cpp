@@ -8,7 +8,9 @@
 #include <algorithm>
 #include <string>
 
+#include "flight_knobs.h"
 #include "flight_ui_internal.h"
+#include "knob_widgets.h"
 #include "lab_panel.h"
 #include "legend_slot.h"
 #include "ui_widgets.h"
@@ -319,19 +321,7 @@ void draw_flight_knobs(FlightSession& session, float s) {
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("working set (the ringed point)");
       break;
     }
-    case FlightSection::LittlesLaw: {
-      static const char* const kWords[] = {"4 B", "8 B", "16 B"};
-      static const char* const kLoads[] = {"1 load", "2 loads", "4 loads", "8 loads"};
-      int w = st.stream.word_bytes == 4 ? 0 : st.stream.word_bytes == 8 ? 1 : 2;
-      int l = st.stream.loads_per_thread == 1   ? 0
-              : st.stream.loads_per_thread == 2 ? 1
-              : st.stream.loads_per_thread == 4 ? 2
-                                                : 3;
-      if (knob_choice("word", w, kWords, 3)) st.stream.word_bytes = w == 0 ? 4 : w == 1 ? 8 : 16;
-      ImGui::SameLine(0, 8 * s);
-      if (knob_choice("ILP", l, kLoads, 4)) st.stream.loads_per_thread = 1 << l;
-      break;
-    }
+    case FlightSection::LittlesLaw: draw_strip_knobs(flight_knobs(), st, 8 * s); break;
     case FlightSection::Async: break;
   }
   if (!(st == session.state())) session.set(st);
