@@ -243,8 +243,8 @@ TEST(LayoutAudit, ThePresenterStripShowsTheTitleAndTheDevice) {
   // Issue 32: the picker narrowed to its arrow and the "no GPU" badge gave way on 3x strips
   // (transpose, reduction-interleaved, ab-transpose); titles were cut at 2x (20 scenarios). The
   // knobs give up their labels, then take a second line. At 2x every title is whole in the
-  // strip; at 3x some titles are wider than the strip itself (they head the numbers, whole), but
-  // none is reduced to the arrow and the device badge stays.
+  // strip on one line of text; at 3x none is reduced to the arrow and the device badge stays
+  // (EveryScenariosTitleIsWholeInTheStripOnAProjector: whole there too, on two lines if need be).
   for (const char* scale : {"2", "3"}) {
     SCOPED_TRACE(scale);
     const Audit a = audit(std::string("--all --size 1920x1080 --scale ") + scale);
@@ -255,6 +255,36 @@ TEST(LayoutAudit, ThePresenterStripShowsTheTitleAndTheDevice) {
       }
       EXPECT_EQ(text.find("reduced to the picker's arrow"), std::string::npos) << f.dump();
       EXPECT_EQ(text.find("badge left out"), std::string::npos) << f.dump();
+    }
+  }
+}
+
+TEST(LayoutAudit, FindsATitleCutInThePresenterStripAndFails) {
+  // A lecture starts from the scenario's name: a title the strip shows only in part (with an
+  // ellipsis) fails the audit, wherever else it is written. 960x540 at 3x leaves a title of
+  // this length no room for two lines beside the device.
+  const Audit a = audit("--scenario caching-load-misaligned --size 960x540 --scale 3");
+  EXPECT_EQ(a.exit_code, 1);
+  bool cut = false;
+  for (const auto& f : a.report["findings"])
+    cut = cut ||
+          (f["panel"] == "title" && f["kind"] == "ellipsized" && f["fails"] == true &&
+           f["text"].get<std::string>().find("the title cut in its picker") != std::string::npos);
+  EXPECT_TRUE(cut) << a.report.dump(2);
+}
+
+TEST(LayoutAudit, EveryScenariosTitleIsWholeInTheStripOnAProjector) {
+  // Issue 32: at 1280x720 3x every title was cut with an ellipsis in the strip's picker (65 of
+  // 65), at 1920x1080 3x fourteen (A/B compare among them), at 1280x720 2x three. A title too
+  // wide for one line takes two in its picker, or the device badge moves to the knobs' line.
+  for (const char* args :
+       {"--size 1280x720 --scale 3", "--size 1280x720 --scale 2", "--size 1920x1080 --scale 2",
+        "--size 1920x1080 --scale 3", "--size 1600x960 --scale 3"}) {
+    SCOPED_TRACE(args);
+    const Audit a = audit(std::string("--all ") + args);
+    for (const auto& f : a.report["findings"]) {
+      EXPECT_NE(f["panel"], "title") << f.dump();
+      EXPECT_EQ(f["text"].get<std::string>().find("badge left out"), std::string::npos) << f.dump();
     }
   }
 }

@@ -132,6 +132,20 @@ std::optional<FigurePanelData> measured_bars_panel(std::vector<FigureBar> bars, 
   return d;
 }
 
+std::optional<FigurePanelData> model_bars_panel(std::vector<FigureBar> bars, std::string access,
+                                                std::string title, std::string why) {
+  if (bars.empty()) return std::nullopt;
+  FigurePanelData d;
+  d.panel = FigurePanel::Bars;
+  d.bars = std::move(bars);
+  d.access = std::move(access);
+  d.bars_title = std::move(title);
+  d.gpu_trace = false;
+  d.source = "host model";
+  d.measured_absent = std::move(why);
+  return d;
+}
+
 void set_measured_source(FigurePanelData& d, bool gpu_mode, const std::string& device_name,
                          const std::string& no_device_reason, bool busy) {
   if (d.measured.empty() && !gpu_mode) {

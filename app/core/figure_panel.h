@@ -69,6 +69,7 @@ struct FigureBar {
   std::string text;        ///< the value as the window shows it
   std::string note;        ///< e.g. "verified"
   bool highlight = false;  ///< the variant the state shows
+  bool model = false;      ///< the model's value, not a measurement (drawn in the model's colour)
 };
 
 /// One cell of a lab's own table: its text as the window shows it, greyed where the window greys
@@ -203,8 +204,14 @@ struct FigurePanelData {
 };
 
 /// The panels of a lab whose views are plots (the cache and bytes-in-flight labs): its numbers,
-/// and before them its bars once `bars_measured` (a bars panel is never empty).
+/// and before them its bars once `bars_measured` (a bars panel is never empty), or where the
+/// model draws bars of its own (the read path's sectors and lines).
 std::vector<FigurePanel> numbers_and_measured_bars(bool bars_measured);
+
+/// A bars panel of the model's `bars` (each FigureBar::model): `access` heads it, `title` says
+/// what the bars count; its source is the host model, and `why` says why nothing was measured.
+std::optional<FigurePanelData> model_bars_panel(std::vector<FigureBar> bars, std::string access,
+                                                std::string title, std::string why);
 
 /// A bars panel of measured `bars` (nullopt when there are none): `access` heads it, `title`
 /// says what the bars measure, `source` where they were measured.

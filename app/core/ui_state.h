@@ -64,6 +64,10 @@ struct UiState {
   /// knobs without their labels do not fit on one (outside A/B compare, whose panes need the
   /// height; its title then follows the numbers).
   bool strip_two_lines = false;
+  /// On a two-line strip: whether the title takes two lines of text in its picker (too wide for
+  /// one), and whether the device badge moved to the knobs' line to leave the title its room.
+  bool strip_title_tall = false;
+  bool strip_badge_below = false;
   std::string strip_fitted_for;
   /// This frame's presenter strip showed the scenario's title whole in its picker; where it did
   /// not, the numbers beside the view start with it.

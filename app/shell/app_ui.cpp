@@ -153,8 +153,6 @@ int catalog_size(const UiState& ui) {
 }
 
 void draw_scenario_combo(UiState& ui, float preview_room) {
-  const int count = catalog_size(ui);
-  const int builtin = static_cast<int>(builtin_scenarios().size());
   // No room for any of the title (a short presenter strip): the combo's arrow alone.
   const bool arrow_only = preview_room <= 0;
   const std::string preview =
@@ -162,21 +160,27 @@ void draw_scenario_combo(UiState& ui, float preview_room) {
   if (ImGui::BeginCombo("##scenario", preview.c_str(),
                         ImGuiComboFlags_HeightLarge |
                             (arrow_only ? ImGuiComboFlags_NoPreview : ImGuiComboFlags_None))) {
-    Lab group = kFirstLab;
-    for (int i = 0; i < count; ++i) {
-      const Scenario& sc = scenario_at(ui, i);
-      if (i == builtin) {
-        ImGui::TextDisabled("Loaded from files");
-      } else if (i < builtin && (i == 0 || sc.lab != group)) {
-        group = sc.lab;
-        ImGui::TextDisabled("%s", lab_info(group).title);
-      }
-      ImGui::Indent();
-      if (ImGui::Selectable((sc.title + "##" + std::to_string(i)).c_str(), i == ui.scenario))
-        ui.pending_scenario = i;
-      ImGui::Unindent();
-    }
+    draw_scenario_list(ui);
     ImGui::EndCombo();
+  }
+}
+
+void draw_scenario_list(UiState& ui) {
+  const int count = catalog_size(ui);
+  const int builtin = static_cast<int>(builtin_scenarios().size());
+  Lab group = kFirstLab;
+  for (int i = 0; i < count; ++i) {
+    const Scenario& sc = scenario_at(ui, i);
+    if (i == builtin) {
+      ImGui::TextDisabled("Loaded from files");
+    } else if (i < builtin && (i == 0 || sc.lab != group)) {
+      group = sc.lab;
+      ImGui::TextDisabled("%s", lab_info(group).title);
+    }
+    ImGui::Indent();
+    if (ImGui::Selectable((sc.title + "##" + std::to_string(i)).c_str(), i == ui.scenario))
+      ui.pending_scenario = i;
+    ImGui::Unindent();
   }
 }
 
@@ -300,7 +304,9 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   ui.presenter_shown = presenter;
   // Presenter: a strip of knobs instead of the parameter panel, over the view: one line, or two
   // where the scenario's title and the device need the first.
-  const float strip_h = presenter ? presenter_strip_height(presenter_strip_lines(ui, w)) : 0.0f;
+  const float strip_h = presenter ? presenter_strip_height(presenter_strip_lines(ui, w),
+                                                           presenter_strip_title_tall(ui, w))
+                                  : 0.0f;
   const float panel_w =
       presenter ? 0.0f : std::min(std::clamp(0.24f * w, 260 * s, 380 * s), 0.3f * w);
   const float body_y = presenter ? strip_h + gap : header_h;

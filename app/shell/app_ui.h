@@ -53,6 +53,8 @@ void draw_header(UiState& ui, Workbench& labs, const LabInstance& shown,
 /// The scenario combo alone (width: SetNextItemWidth before), its preview shortened to
 /// `preview_room` pixels; a choice lands in ui.pending_scenario.
 void draw_scenario_combo(UiState& ui, float preview_room);
+/// The scenarios, grouped by lab, as selectables (inside a combo or popup the caller opened).
+void draw_scenario_list(UiState& ui);
 
 /// The scenario combo with the scenario's explanation under it (any lab); a choice lands in
 /// ui.pending_scenario.

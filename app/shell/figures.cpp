@@ -72,7 +72,7 @@ std::string figure_numbers_csv(const nlohmann::json& numbers) {
 }
 
 bool audit_fails(const LayoutFinding& finding) {
-  if (finding.panel == "view" || finding.kind == "missing") return true;
+  if (finding.panel == "view" || finding.panel == "title" || finding.kind == "missing") return true;
   return finding.panel == "numbers" && finding.kind != "scrolls";
 }
 

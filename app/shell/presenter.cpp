@@ -1,6 +1,9 @@
 #include "presenter.h"
 
+#include <imgui_internal.h>
+
 #include <algorithm>
+#include <cfloat>
 #include <cmath>
 #include <string>
 #include <utility>
@@ -42,42 +45,159 @@ float picker_width_for(const std::string& title, const StripMeasures& m) {
   return ImGui::CalcTextSize(title.c_str()).x + m.arrow + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
+// The title over two lines, broken at the space that leaves the wider line narrowest (one line
+// where it has no space).
+std::pair<std::string, std::string> two_line_title(const std::string& title) {
+  std::pair<std::string, std::string> best{title, ""};
+  float best_w = ImGui::CalcTextSize(title.c_str()).x;
+  for (std::size_t at = title.find(' '); at != std::string::npos; at = title.find(' ', at + 1)) {
+    std::string first = title.substr(0, at), second = title.substr(at + 1);
+    const float w =
+        std::max(ImGui::CalcTextSize(first.c_str()).x, ImGui::CalcTextSize(second.c_str()).x);
+    if (w < best_w) {
+      best_w = w;
+      best = {std::move(first), std::move(second)};
+    }
+  }
+  return best;
+}
+
+// The width of a two-line picker's arrow: the font's, with half a frame's padding either side.
+float tall_picker_arrow() {
+  return ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.y;
+}
+
+// The picker's width for the title over two lines (half a frame's padding either side).
+float two_line_picker_width(const std::string& title) {
+  const auto [first, second] = two_line_title(title);
+  return std::max(ImGui::CalcTextSize(first.c_str()).x, ImGui::CalcTextSize(second.c_str()).x) +
+         tall_picker_arrow() + ImGui::GetStyle().FramePadding.x;
+}
+
+// The height of the picker holding two lines of the title (little padding: every pixel the
+// strip takes, the view loses).
+float tall_picker_height() {
+  return 2 * ImGui::GetTextLineHeight() + 0.4f * ImGui::GetStyle().FramePadding.y;
+}
+
+// The gap between the strip's lines and the padding over and under them: half the usual under a
+// two-line title, so that the strip is no taller than with a one-line title.
+float strip_line_gap(bool title_tall) {
+  return (title_tall ? 0.5f : 1.0f) * ImGui::GetStyle().ItemSpacing.y;
+}
+float strip_padding(bool title_tall) {
+  return (title_tall ? 0.5f : 1.0f) * ImGui::GetStyle().WindowPadding.y;
+}
+
+// The picker as a box `size` high holding the title's two lines (each cut at the box's arrow),
+// drawn as ImGui draws a combo; a click opens the scenarios' list under it. It takes a frame's
+// height in the line's layout (the arrows and knobs beside it), reaching over and under it into
+// the strip's padding, so the row's other widgets centre on it.
+void draw_tall_picker(UiState& ui, const std::pair<std::string, std::string>& title, ImVec2 size) {
+  const ImGuiStyle& style = ImGui::GetStyle();
+  const float frame_h = ImGui::GetFrameHeight(), arrow_w = tall_picker_arrow();
+  const ImVec2 at = ImGui::GetCursorScreenPos();
+  const ImVec2 p{at.x, at.y - 0.5f * (size.y - frame_h)}, q{p.x + size.x, p.y + size.y};
+  ImGuiWindow* window = ImGui::GetCurrentWindow();
+  const ImGuiID id = window->GetID("##scenario-tall");
+  const ImRect box(p, q);
+  ImGui::ItemSize(ImVec2{size.x, frame_h});
+  if (!ImGui::ItemAdd(box, id)) return;
+  bool hovered = false, held = false;
+  const bool clicked = ImGui::ButtonBehavior(box, id, &hovered, &held);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  draw->AddRectFilled(p, q,
+                      ImGui::GetColorU32(hovered ? ImGuiCol_FrameBgHovered : ImGuiCol_FrameBg),
+                      style.FrameRounding);
+  draw->AddRectFilled({q.x - arrow_w, p.y}, q,
+                      ImGui::GetColorU32(hovered ? ImGuiCol_ButtonHovered : ImGuiCol_Button),
+                      style.FrameRounding, ImDrawFlags_RoundCornersRight);
+  const ImU32 text = ImGui::GetColorU32(ImGuiCol_Text);
+  ImGui::RenderArrow(
+      draw,
+      {q.x - arrow_w + 0.5f * style.FramePadding.y, p.y + 0.5f * (size.y - ImGui::GetFontSize())},
+      text, ImGuiDir_Down, 1.0f);
+  if (style.FrameBorderSize > 0)
+    draw->AddRect(p, q, ImGui::GetColorU32(ImGuiCol_Border), style.FrameRounding, 0,
+                  style.FrameBorderSize);
+  const float line = ImGui::GetTextLineHeight();
+  const ImVec4 clip{p.x, p.y, q.x - arrow_w, q.y};
+  const float x = p.x + 0.5f * style.FramePadding.x, y = p.y + 0.5f * (size.y - 2 * line);
+  draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {x, y}, text, title.first.c_str(), nullptr,
+                0, &clip);
+  draw->AddText(ImGui::GetFont(), ImGui::GetFontSize(), {x, y + line}, text, title.second.c_str(),
+                nullptr, 0, &clip);
+  if (clicked && ui.interactive) ImGui::OpenPopup("##scenario-list");
+  ImGui::SetNextWindowPos({p.x, q.y});
+  ImGui::SetNextWindowSizeConstraints({size.x, 0},
+                                      {FLT_MAX, 20 * ImGui::GetTextLineHeightWithSpacing()});
+  if (ImGui::BeginPopup("##scenario-list")) {
+    draw_scenario_list(ui);
+    ImGui::EndPopup();
+  }
+}
+
 std::string strip_fitted_for(const UiState& ui, float width) {
   return std::to_string(ui.scenario) + "@" + std::to_string(width);
+}
+
+bool strip_settled(const UiState& ui, float width) {
+  return ui.strip_fitted_for == strip_fitted_for(ui, width);
 }
 
 }  // namespace
 
 int presenter_strip_lines(const UiState& ui, float width) {
   // Decided by the last frames' strip for this scenario and width (draw_presenter_strip).
-  return ui.strip_fitted_for == strip_fitted_for(ui, width) && ui.strip_two_lines ? 2 : 1;
+  return strip_settled(ui, width) && ui.strip_two_lines ? 2 : 1;
 }
 
-float presenter_strip_height(int lines) {
-  return static_cast<float>(lines) * ImGui::GetFrameHeight() +
-         static_cast<float>(lines - 1) * ImGui::GetStyle().ItemSpacing.y +
-         2 * ImGui::GetStyle().WindowPadding.y;
+bool presenter_strip_title_tall(const UiState& ui, float width) {
+  return strip_settled(ui, width) && ui.strip_title_tall;
 }
+
+float presenter_strip_height(int lines, bool title_tall) {
+  return static_cast<float>(lines) * ImGui::GetFrameHeight() +
+         static_cast<float>(lines - 1) * strip_line_gap(title_tall) +
+         2 * strip_padding(title_tall) +
+         (title_tall ? tall_picker_height() - ImGui::GetFrameHeight() : 0.0f);
+}
+
+namespace {
+// Where the title's row's widgets start (a frame high, centred on a two-line picker's row).
+float strip_row_top(bool title_tall) {
+  return strip_padding(title_tall) +
+         (title_tall ? 0.5f * (tall_picker_height() - ImGui::GetFrameHeight()) : 0.0f);
+}
+}  // namespace
 
 void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2 pos, ImVec2 size) {
   const float s = frame.layer.scale();
+  // As app_ui sized the strip (before a new scenario or width resets the state below).
+  const bool two_lines = presenter_strip_lines(ui, size.x) == 2;
+  const bool tall = presenter_strip_title_tall(ui, size.x);
+  const bool badge_below = two_lines && ui.strip_badge_below;
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
+  ImGui::PushStyleVar(ImGuiStyleVar_WindowPadding,
+                      {ImGui::GetStyle().WindowPadding.x, strip_padding(tall)});
   ImGui::Begin(
       "##presenter-strip", nullptr,
       ImGuiWindowFlags_NoDecoration | ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoSavedSettings);
+  ImGui::PopStyleVar();
   const ImGuiStyle& style = ImGui::GetStyle();
   const StripMeasures m = strip_measures(ui, s);
   const float arrow = m.arrow, arrows = m.arrows, badge_least = m.badge_least,
               picker_least = m.picker_least, button_w = m.button_w;
   // One line where the title, the knobs (as wide as the last frame drew them) and the device
   // fit, the knobs' labels given up first; else two (presenter_strip_lines, which sized the
-  // strip): the title, the device and the way back on the first, the knobs on the second. In
-  // A/B compare (its panes need the height) one line stays while it holds the device and a
-  // dozen characters of the title; where even two lines are short, the picker narrows to a
-  // dozen characters, then the device's words give way, then the knobs' labels (until the
-  // scenario or the strip's width changes).
-  const bool two_lines = size.y > presenter_strip_height(1) + 0.5f;
+  // strip): the title, the device and the way back on the first, the knobs on the second. A
+  // title too wide for the first line takes two lines of text in its picker, or the device moves
+  // to the knobs' line, whichever keeps it whole (one line of text first). In A/B compare (its
+  // panes need the height) one line stays while it holds the device and a dozen characters of
+  // the title; where even two lines are short, the picker narrows to a dozen characters, then
+  // the device's words give way, then the knobs' labels (until the scenario or the strip's
+  // width changes).
   const int count = catalog_size(ui);
   const std::string fitted_for = strip_fitted_for(ui, size.x);
   if (ui.strip_fitted_for != fitted_for) {
@@ -85,39 +205,67 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
     ui.strip_knob_labels = true;
     ui.strip_knobs_width = 0;
     ui.strip_two_lines = false;
+    ui.strip_title_tall = false;
+    ui.strip_badge_below = false;
   }
   const float line_w = ImGui::GetContentRegionAvail().x;
   const float knobs_w = two_lines ? 0.0f : ui.strip_knobs_width;  // on the title's line
-  const bool badge = arrows + picker_least + knobs_w + badge_least + button_w <= line_w;
-  if (!badge && knobs_w > 0 && ui.strip_knob_labels &&
+  const std::string title = scenario_at(ui, ui.scenario).title;
+  const float one = picker_width_for(title, m), two = two_line_picker_width(title);
+  // What a two-line title may take beyond the picker's usual room: the reserves that `arrows`,
+  // `badge_least` and the knobs' measured width keep beyond the gaps really drawn (the arrows'
+  // halved beside it, draw_device_badge's least), a pixel short of all of them. (The knobs'
+  // gap as the labels begin the frame: where they give way below, it only narrows.)
+  const float tall_extra =
+      (two_lines ? 24 * s : 48 * s - (ui.strip_knob_labels ? 24 : 8) * s) - 1 * s;
+  // The least the picker takes beside the badge: a dozen characters, or a two-line title.
+  const float picker_need = tall ? std::min(picker_least, two - tall_extra) : picker_least;
+  const bool badge =
+      !badge_below && arrows + picker_need + knobs_w + badge_least + button_w <= line_w;
+  if (!badge && !badge_below && knobs_w > 0 && ui.strip_knob_labels &&
       arrows + arrow + knobs_w + button_w > line_w) {
     ui.strip_knob_labels = false;  // measured again without them on this frame
   }
   if (two_lines && ui.strip_knob_labels && ui.strip_knobs_width > line_w)
     ui.strip_knob_labels = false;
+  // The title's row: as high as the picker, the other widgets centred on it.
+  const float row_h = tall ? tall_picker_height() : arrow;
+  ImGui::SetCursorPosY(strip_row_top(tall));
   if (ImGui::ArrowButton("##previous", ImGuiDir_Left) && ui.interactive)
     ui.pending_scenario = (ui.scenario + count - 1) % count;
-  ImGui::SameLine();
+  // Beside a two-line title the arrows keep half the usual gap.
+  const float arrow_gap = (tall ? 0.5f : 1.0f) * style.ItemSpacing.x;
+  ImGui::SameLine(0, arrow_gap);
   // The picker as wide as its title needs, within what the rest leaves.
-  const std::string title = scenario_at(ui, ui.scenario).title;
   // Where not even a dozen characters are left, the picker is its arrow alone (the scenario's
   // title follows the numbers beside the view).
-  const float picker_room = line_w - arrows - knobs_w - button_w - (badge ? badge_least : 0.0f);
-  const float picker_w =
-      picker_room < picker_least ? arrow : std::min(picker_width_for(title, m), picker_room);
-  ImGui::SetNextItemWidth(picker_w);
-  const float preview_room =
-      picker_room < picker_least ? 0.0f : picker_w - arrow - 2 * style.FramePadding.x;
-  ui.strip_title_whole = preview_room > 0 && ImGui::CalcTextSize(title.c_str()).x <= preview_room;
+  const float picker_room = line_w - arrows - knobs_w - button_w - (badge ? badge_least : 0.0f) +
+                            (tall ? tall_extra : 0.0f);
+  float preview_room = 0;
+  if (tall) {
+    const auto lines = two_line_title(title);
+    const float needed = two;
+    draw_tall_picker(ui, lines, {std::min(needed, picker_room), row_h});
+    ui.strip_title_whole = needed <= picker_room;
+    preview_room = picker_room - arrow - 2 * style.FramePadding.x;
+  } else {
+    const float picker_w =
+        picker_room < picker_least ? arrow : std::min(picker_width_for(title, m), picker_room);
+    ImGui::SetNextItemWidth(picker_w);
+    preview_room = picker_room < picker_least ? 0.0f : picker_w - arrow - 2 * style.FramePadding.x;
+    ui.strip_title_whole = preview_room > 0 && ImGui::CalcTextSize(title.c_str()).x <= preview_room;
+    draw_scenario_combo(ui, preview_room);
+  }
   // A lecture starts from the scenario's name and says what drew it: both on the strip.
   if (preview_room <= 0)
-    audit_finding("missing",
-                  "presenter strip: the title reduced to the picker's arrow (" + title + ")");
+    audit_finding_in("title", "missing",
+                     "presenter strip: the title reduced to the picker's arrow (" + title + ")");
   else if (!ui.strip_title_whole)
-    audit_finding("ellipsized", "presenter strip: the title cut in its picker (" + title + ")");
-  if (!badge) audit_finding("missing", "presenter strip: the device or model-only badge left out");
-  draw_scenario_combo(ui, preview_room);
-  ImGui::SameLine();
+    audit_finding_in("title", "ellipsized",
+                     "presenter strip: the title cut in its picker (" + title + ")");
+  if (!badge && !badge_below)
+    audit_finding("missing", "presenter strip: the device or model-only badge left out");
+  ImGui::SameLine(0, arrow_gap);
   if (ImGui::ArrowButton("##next", ImGuiDir_Right) && ui.interactive)
     ui.pending_scenario = (ui.scenario + 1) % count;
   // Right end: the device (or the model-only / teaching-model badge), then the way back.
@@ -134,9 +282,13 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
       if (ImGui::SmallButton("P: full panel")) ui.presenter = false;
     }
   };
-  if (two_lines) right_end();
+  if (two_lines) {
+    right_end();
+    ImGui::SetCursorPosY(strip_padding(tall) + row_h + strip_line_gap(tall));
+  }
   // The scenario's knobs, and "as stored" where a 2D array view had no room (key T).
-  if (!two_lines) ImGui::SameLine(0, (ui.strip_knob_labels ? 24 : 8) * s);
+  const float knob_gap = (ui.strip_knob_labels ? 24 : 8) * s;
+  if (!two_lines) ImGui::SameLine(0, knob_gap);
   const float x0 = ImGui::GetCursorScreenPos().x;
   {
     const KnobLabels labels(ui.strip_knob_labels);
@@ -149,8 +301,8 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
     const float check_w =
         ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("as stored").x;
     bool alone = ui.array_was_alone;
-    if (ui.array_switch &&
-        ImGui::GetContentRegionAvail().x >= check_w + button_w + (two_lines ? 0 : badge_least)) {
+    if (ui.array_switch && ImGui::GetContentRegionAvail().x >=
+                               check_w + button_w + (two_lines && !badge_below ? 0 : badge_least)) {
       if (knob_check("as stored", alone)) ui.array_alone = alone;
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
@@ -161,13 +313,25 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   // To the last knob's end (a lab's knobs may end their line rather than leave it open).
   ui.strip_knobs_width =
       std::max(ImGui::GetCursorScreenPos().x, ImGui::GetItemRectMax().x + 24 * s) - x0;
-  // One line too short for the whole title and the device: the knobs' labels go first; then,
-  // outside A/B compare, the knobs take a line of their own (with their labels) from the next
-  // frame on: where the title fits whole on a line of its own, or one line would leave the
-  // picker its arrow alone (else one line keeps the height, the title following the numbers).
-  const float one_line =
-      arrows + picker_width_for(title, m) + ui.strip_knobs_width + badge_least + button_w;
-  const bool worth = one_line - ui.strip_knobs_width <= line_w ||
+  if (badge_below) {
+    ImGui::SameLine();
+    ImGui::AlignTextToFramePadding();
+    draw_device_badge(lab, frame.layer, frame.theme, ImGui::GetWindowContentRegionMax().x - 6 * s);
+  }
+  // One line too short for the whole title and the device: the knobs' labels go first; then
+  // the title takes two lines of text where they fit beside the knobs (the strip is no taller
+  // for it); then, outside A/B compare, the knobs take a line of their own (with their labels)
+  // from the next frame on: where the title fits whole on a line of its own (in one line of
+  // text or two), or one line would leave the picker its arrow alone (else one line keeps the
+  // height, the title following the numbers).
+  const float rest = arrows + ui.strip_knobs_width + badge_least + button_w;
+  const float one_line = rest + one;
+  const bool tall_fits = (!ui.strip_knob_labels || ui.strip_knobs_width <= 0) &&
+                         rest + two <= line_w + 47 * s - knob_gap;
+  if (!two_lines && !ui.strip_two_lines) ui.strip_title_tall = one_line > line_w && tall_fits;
+  const float own_line = line_w - arrows - button_w;  // the title's room on a line of its own
+  const float beside = own_line - badge_least, tall_beside = beside + 23 * s;
+  const bool worth = one_line - ui.strip_knobs_width <= line_w || two <= own_line ||
                      line_w - arrows - ui.strip_knobs_width - button_w - badge_least < picker_least;
   // A/B compare keeps one line for its panes' height while that line still holds the title's
   // dozen characters and the device; where it would not (the room, not the scale, decides),
@@ -176,12 +340,32 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
   const bool settled = std::abs(ui.strip_knobs_width - knobs_w) < 0.5f;
   const bool loses_title_or_badge =
       arrows + picker_least + ui.strip_knobs_width + badge_least + button_w > line_w;
-  if (!two_lines && !ui.strip_two_lines && ui.strip_knobs_width > 0 && one_line > line_w) {
+  if (!two_lines && !ui.strip_two_lines && ui.strip_knobs_width > 0 && one_line > line_w &&
+      !tall_fits) {
     if (ui.strip_knob_labels) {
       ui.strip_knob_labels = false;
     } else if (ui.compare ? settled && loses_title_or_badge : worth) {
       ui.strip_two_lines = true;
       ui.strip_knob_labels = true;
+      // The title's lines known before the knobs' line is measured (below).
+      ui.strip_title_tall = one > beside && two <= tall_beside;
+    }
+  }
+  // On two lines, for the next frame: the title on one line of text beside the device; else on
+  // one with the device on the knobs' line (where it fits there); else on two lines of text
+  // beside the device; else on two with the device below. Where none keeps it whole, one line
+  // of text, cut (the title follows the numbers).
+  if (two_lines && ui.strip_knobs_width > 0) {
+    const bool below_fits = ui.strip_knobs_width + badge_least <= line_w;
+    ui.strip_badge_below = false;
+    ui.strip_title_tall = false;
+    if (one <= beside) {
+    } else if (below_fits && one <= own_line) {
+      ui.strip_badge_below = true;
+    } else if (two <= tall_beside) {
+      ui.strip_title_tall = true;
+    } else if (below_fits && two <= own_line + 23 * s) {
+      ui.strip_title_tall = ui.strip_badge_below = true;
     }
   }
   if (!two_lines) right_end();

@@ -27,14 +27,20 @@ namespace warplens::app {
 [[nodiscard]] bool presenter_layout(const UiState& ui, float width, float height, float scale);
 
 /// The presenter strip at `pos`, `size`: scenario arrows and picker, `lab`'s knobs, and a
-/// button back to the full panel, on one line: where it is short the picker narrows, the device
-/// gives way, then the knobs' labels. Scenario choices land in ui.pending_scenario.
+/// button back to the full panel, on one line: where it is short the title takes two lines of
+/// text in the picker, the knobs' labels give way, the knobs take a second line (the device
+/// moving there where the title needs its room); only where none of that keeps the title whole
+/// the picker narrows. Scenario choices land in ui.pending_scenario.
 /// The presenter strip's lines for a strip `width` wide: 1 where the scenario's title, its
 /// knobs (without their labels if need be) and the device badge fit on one, else 2 (the knobs
 /// on the second), as the last frames' strip found.
 [[nodiscard]] int presenter_strip_lines(const UiState& ui, float width);
-/// The strip's height for `lines` lines.
-[[nodiscard]] float presenter_strip_height(int lines);
+/// Whether the title takes two lines of text in the strip's picker (a two-line strip whose first
+/// line cannot hold the title whole on one), as the last frames' strip found.
+[[nodiscard]] bool presenter_strip_title_tall(const UiState& ui, float width);
+/// The strip's height for `lines` lines, the first as high as a two-line title where
+/// `title_tall`.
+[[nodiscard]] float presenter_strip_height(int lines, bool title_tall = false);
 void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2 pos, ImVec2 size);
 
 /// The key numbers of `lab` (LabInstance::key_numbers, else its A/B column: the model's cost,

@@ -103,6 +103,10 @@ void audit_finding(const char* kind, const std::string& text) {
       {g_running->panel().empty() ? std::string("overlay") : g_running->panel(), kind, text});
 }
 
+void audit_finding_in(const char* panel, const char* kind, const std::string& text) {
+  if (g_running) g_running->add({panel, kind, text});
+}
+
 AuditPanel::AuditPanel(const char* panel) {
   if (!g_running) return;
   previous_ = g_running->panel_;

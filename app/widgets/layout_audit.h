@@ -21,7 +21,9 @@ namespace warplens::app {
 
 /// One thing the layout could not show whole.
 struct LayoutFinding {
-  std::string panel;  ///< "header", "parameters", "view", "numbers", "status" or "overlay"
+  /// "header", "parameters", "view", "numbers", "status" or "overlay"; "title": the scenario's
+  /// title in the presenter layout, which a lecture starts from (any finding there fails).
+  std::string panel;
   /// "ellipsized": a text shortened with "…" (fit_text, table headers);
   /// "clipped": text or a control cut at a window's or column's edge;
   /// "hidden": an element not drawn for lack of space (rows elided, labels thinned);
@@ -67,6 +69,8 @@ class LayoutAudit {
 
 /// Records a finding of `kind` in the current panel if an audit is running.
 void audit_finding(const char* kind, const std::string& text);
+/// The same in the panel named `panel`.
+void audit_finding_in(const char* panel, const char* kind, const std::string& text);
 
 /// `text` as drawn in the current ImGui font: whole when it fits in `room` pixels, else cut at
 /// a UTF-8 character boundary and ended with an ellipsis (an "ellipsized" finding).

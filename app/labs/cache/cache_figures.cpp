@@ -117,11 +117,13 @@ FigurePanelData plot_panel(const CacheSession& session, const CacheResults& r) {
 
 }  // namespace
 
-std::vector<FigurePanel> cache_figure_panels(const CacheSession& session, const CacheResults& r) {
+std::vector<FigurePanel> cache_figure_panels(const CacheSession& session,
+                                             const CacheResults& /*r*/) {
   if (session.state().section != CacheSection::ReadPath)
     return {FigurePanel::Plot, FigurePanel::Numbers};
-  // Bars exist once measured on a GPU (the window draws none before).
-  return numbers_and_measured_bars(!read_path_bars(session, r).empty());
+  // Measured bars once measured on a GPU; before, the model's sectors and lines per warp load
+  // (as the window draws them).
+  return numbers_and_measured_bars(true);
 }
 
 std::optional<FigurePanelData> cache_figure_panel(const CacheSession& session,
@@ -133,6 +135,17 @@ std::optional<FigurePanelData> cache_figure_panel(const CacheSession& session,
   }
   if (panel != FigurePanel::Bars || session.state().section != CacheSection::ReadPath)
     return std::nullopt;
+  if (r.read.empty())
+    return model_bars_panel(
+        read_path_model_bars(session), read_path_title(session.state(), true),
+        "model: the distinct 32-byte sectors and 128-byte lines one warp load touches, the mean "
+        "over warp 0's loads, in the buffer the plain and __ldg paths read \u2022 the ringed "
+        "pattern highlighted \u2022 a texture reads a cudaArray laid out by the driver: no model",
+        session.gpu_mode()
+            ? std::string("not measured yet")
+            : "measurements need a CUDA device" + (session.device().reason.empty()
+                                                       ? std::string()
+                                                       : ": " + session.device().reason));
   return measured_bars_panel(
       read_path_bars(session, r), read_path_title(session.state(), false),
       "bars grouped by access pattern (footprint, a warp's centres, layout) \u2022 the ringed "

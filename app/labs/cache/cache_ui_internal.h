@@ -100,6 +100,9 @@ std::vector<NumbersTable> cache_numbers_tables(const CacheSession& session, cons
 /// The read path's measured bars (one per load path x pattern measured, in the view's order:
 /// grouped by pattern), the ringed one highlighted; empty before a measurement.
 std::vector<FigureBar> read_path_bars(const CacheSession& session, const CacheResults& r);
+/// The model's bars of the read path (nothing measured): per access pattern, the sectors and the
+/// 128-byte lines one warp load touches (read_path_model.h), as the window's model bars.
+std::vector<FigureBar> read_path_model_bars(const CacheSession& session);
 /// The read path view's long heading: the image and what the bars count (the GB/s, or the
 /// `model`'s sectors and lines per warp load before anything is measured).
 std::string read_path_title(const CacheState& st, bool model);

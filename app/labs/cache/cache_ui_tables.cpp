@@ -6,6 +6,7 @@
 #include <string>
 
 #include "cache_ui_internal.h"
+#include "read_path_model.h"
 #include "ui_widgets.h"
 
 namespace warplens::app::cache_ui_detail {
@@ -241,6 +242,27 @@ std::vector<FigureBar> read_path_bars(const CacheSession& session, const CacheRe
                                    : std::string(),
                       st.read.path == path && st.read.pattern == pattern});
     }
+  }
+  return bars;
+}
+
+std::vector<FigureBar> read_path_model_bars(const CacheSession& session) {
+  const CacheState& st = session.state();
+  std::vector<FigureBar> bars;
+  const auto count = [](double v) {
+    return v == static_cast<double>(static_cast<long long>(v)) ? format("%.0f", v)
+                                                               : format("%.1f", v);
+  };
+  for (auto pattern : read_patterns()) {
+    gpu::ReadPathParams p = st.read;
+    p.path = gpu::ReadPath::Plain;
+    p.pattern = pattern;
+    const WarpLoadModel m = read_load_model(p);
+    const bool shown = st.read.pattern == pattern && st.read.path != gpu::ReadPath::Texture;
+    bars.push_back({pattern_label(pattern) + " \u2022 sectors", m.sectors,
+                    "model: " + count(m.sectors) + " sectors", "per warp load", shown, true});
+    bars.push_back({pattern_label(pattern) + " \u2022 lines", m.lines,
+                    "model: " + count(m.lines) + " lines", "per warp load", shown, true});
   }
   return bars;
 }
