@@ -8,6 +8,8 @@
 // target scenario or lab). A refusal must be CLI::ParseError (usage, --help), or
 // std::invalid_argument (PatternError among them) or ScenarioError, which main() reports as
 // exit code 2; anything else escapes to libFuzzer as a finding.
+#include <nlohmann/json.hpp>
+
 #include <cstddef>
 #include <cstdint>
 #include <string>
