@@ -6,6 +6,9 @@
 #   DEFINITIONS d...   compile definitions (WARPLENS_SOURCE_DIR="...", ...)
 #   DEPENDS t...       programs it runs, built before it (warplens, warplens-bench)
 #   TIMEOUT s          seconds per test case (ctest's default otherwise)
+#   COST c             ctest's COST of each case: the long sweeps start first, so the two cores
+#                      of CI are not left with one long test at the end (a clean clone has no
+#                      costs recorded by an earlier run)
 #   RUN_SERIAL         nothing else runs beside it (timing and memory judgements)
 #   OWN_MAIN           the program has its own main() (links GTest::gtest, not gtest_main)
 #   NO_DISCOVER)       a program that is not a test by itself (a probe a test runs)
@@ -15,7 +18,7 @@
 include(GoogleTest)
 
 function(warplens_add_test name)
-  cmake_parse_arguments(PARSE_ARGV 1 T "RUN_SERIAL;OWN_MAIN;NO_DISCOVER" "TIMEOUT;LABEL"
+  cmake_parse_arguments(PARSE_ARGV 1 T "RUN_SERIAL;OWN_MAIN;NO_DISCOVER" "TIMEOUT;LABEL;COST"
                         "SOURCES;LINKS;DEFINITIONS;DEPENDS")
   if(T_UNPARSED_ARGUMENTS OR NOT T_SOURCES)
     message(FATAL_ERROR "warplens_add_test(${name}): SOURCES required; unknown: ${T_UNPARSED_ARGUMENTS}")
@@ -56,6 +59,9 @@ function(warplens_add_test name)
   endif()
   if(T_TIMEOUT)
     list(APPEND properties TIMEOUT ${T_TIMEOUT})
+  endif()
+  if(T_COST)
+    list(APPEND properties COST ${T_COST})
   endif()
   if(T_RUN_SERIAL)
     list(APPEND properties RUN_SERIAL TRUE)
