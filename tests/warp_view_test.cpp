@@ -11,6 +11,7 @@
 #include "headless_gl_test.h"
 #include "memory_model.h"
 #include "png_writer.h"
+#include "strip_scale.h"
 #include "warp_view.h"
 
 namespace warplens::test {
@@ -263,6 +264,43 @@ TEST_F(WarpViewTest, LayoutShowsTouchedLinesWithGapsBetweenRuns) {
   const auto aligned = viz::layout_warp_view(host_twin_trace({4, 0, 1, 256}, 0), 1600, 400, 1.0f);
   ASSERT_EQ(aligned.lines.size(), 2u);  // the touched line plus one of context
   EXPECT_FLOAT_EQ(aligned.x_of(128), aligned.lines[1].x);
+}
+
+TEST_F(WarpViewTest, TwoViewsShareOneByteScaleWhenAskedForTheirLeastLines) {
+  // A/B compare (kernel-soa): A's lanes read every third float (three 128-byte lines), B's
+  // consecutive floats (one line, shown with one of context). Asked for A's count, B's strip
+  // shows three lines from its own, each as wide as A's, and still says it needs two.
+  const auto a = viz::layout_warp_view(host_twin_trace({4, 0, 3, 256}, 0), 1600, 400, 1.0f);
+  const auto alone = viz::layout_warp_view(host_twin_trace({4, 0, 1, 256}, 0), 1600, 400, 1.0f);
+  ASSERT_EQ(a.lines.size(), 3u);
+  ASSERT_EQ(alone.lines.size(), 2u);
+  EXPECT_GT(alone.px_per_byte, 1.4f * a.px_per_byte);  // the defect: 128 B half again as wide
+  const auto b =
+      viz::layout_warp_view(host_twin_trace({4, 0, 1, 256}, 0), 1600, 400, 1.0f, 2, a.own_lines);
+  ASSERT_EQ(b.lines.size(), 3u);
+  EXPECT_EQ(b.own_lines, 2);
+  EXPECT_EQ(b.lines[2].address, 256u);
+  EXPECT_FALSE(b.lines[2].gap_before);
+  EXPECT_FLOAT_EQ(b.px_per_byte, a.px_per_byte);
+}
+
+TEST(StripScale, TheViewsOfAFrameSetTheNextFramesLeastLines) {
+  app::StripScale scale;
+  {
+    app::StripScale::Scope frame(scale);
+    EXPECT_EQ(app::open_strip_scale(), &scale);
+    EXPECT_EQ(scale.least_lines(), 0);  // the first frame: each view its own
+    scale.report(3);
+    scale.report(2);
+  }
+  EXPECT_EQ(app::open_strip_scale(), nullptr);
+  {
+    app::StripScale::Scope frame(scale);
+    EXPECT_EQ(scale.least_lines(), 3);
+    scale.report(2);  // A's pattern changed: one line now
+  }
+  app::StripScale::Scope frame(scale);
+  EXPECT_EQ(scale.least_lines(), 2);
 }
 
 }  // namespace

@@ -33,7 +33,7 @@ Rect StripLayout::lane_box(int record) const {
 }
 
 StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, float scale,
-                             int label_rows) {
+                             int label_rows, int least_lines) {
   StripLayout layout;
   const float w = static_cast<float>(width), h = static_cast<float>(height);
   const float margin = 14.0f * scale;
@@ -81,6 +81,9 @@ StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, f
   }
   std::vector<std::uint64_t> shown(touched.begin(), touched.end());
   if (static_cast<int>(shown.size()) > StripLayout::kMaxLines) shown.resize(StripLayout::kMaxLines);
+  layout.own_lines = static_cast<int>(shown.size());
+  const int least = std::min(least_lines, StripLayout::kMaxLines);
+  while (static_cast<int>(shown.size()) < least) shown.push_back(shown.back() + kLine);
 
   int gaps = 0;
   for (std::size_t i = 1; i < shown.size(); ++i) gaps += shown[i] != shown[i - 1] + kLine;
@@ -172,8 +175,9 @@ void WarpView::set_common_uniforms(const GlProgram& program, const Theme& theme,
 }
 
 GLuint WarpView::render(const TraceRecords& trace, int width, int height, float scale,
-                        const Theme& theme, int label_rows, int step, bool show_pending) {
-  layout_ = layout_warp_view(trace, width, height, scale, label_rows);
+                        const Theme& theme, int label_rows, int step, bool show_pending,
+                        int least_lines) {
+  layout_ = layout_warp_view(trace, width, height, scale, label_rows, least_lines);
   // Stepping: the sectors in address order (the shader's sector numbers: the low 32 address
   // bits over 32); the first one not yet arrived bounds what is drawn as moved.
   std::set<std::uint32_t> sectors;

@@ -36,6 +36,9 @@ struct StripLayout {
     bool gap_before = false;    ///< not adjacent to the previous line shown
   };
   std::vector<Line> lines;
+  /// The lines the trace needs (those touched, up to kMinLines): `lines` holds more where a
+  /// least count was asked for (A/B compare's common scale, app/widgets/strip_scale.h).
+  int own_lines = 0;
   float px_per_byte = 1;
   float gap_px = 0;
   int warps = 1;             ///< warps shown side by side, 32 lanes each
@@ -73,9 +76,11 @@ inline constexpr WarpViewTier kWarpViewRegular{26, 30, 54, 16, 24, 36, 1.0f};
 inline constexpr WarpViewTier kWarpViewTight{15, 17, 32, 6, 12, 18, 0.62f};
 
 /// Lays out the view for `trace` in a `width` x `height` pixel area at UI `scale`, with
-/// `label_rows` text rows under the strip (2: byte offsets and a caption; 1: offsets only).
+/// `label_rows` text rows under the strip (2: byte offsets and a caption; 1: offsets only),
+/// showing at least `least_lines` 128-byte lines (the lines after the last touched one, up to
+/// kMaxLines), so two views can share one byte scale.
 StripLayout layout_warp_view(const TraceRecords& trace, int width, int height, float scale,
-                             int label_rows = 2);
+                             int label_rows = 2, int least_lines = 0);
 
 class WarpView final : public WarpTraceSink {
  public:
@@ -102,8 +107,9 @@ class WarpView final : public WarpTraceSink {
   /// lanes' colours, their boxes filled); the rest are drawn pale. -1 or a step past the last:
   /// the whole request. Without `show_pending` the sectors not yet arrived look like those never
   /// moved (predict, then reveal: the sector row is the answer).
+  /// `least_lines`: as layout_warp_view's.
   GLuint render(const TraceRecords& trace, int width, int height, float scale, const Theme& theme,
-                int label_rows = 2, int step = -1, bool show_pending = true);
+                int label_rows = 2, int step = -1, bool show_pending = true, int least_lines = 0);
   /// The steps of the last render's request: its distinct 32-byte sectors over every traced
   /// warp; 0 while transactions are published (the historical models do not step).
   [[nodiscard]] int steps() const { return steps_; }

@@ -395,6 +395,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     {
       AuditPanel audit("view");
       LegendSlot::Scope beside(legend);
+      StripScale::Scope same_bytes(labs.compare_strip());
       const auto view_of = [&](LabInstance& lab, const char* side, ImVec2 pos, ImVec2 size) {
         lab.draw_view(frame, pos, size, side);
         figure_targets.push_back({&lab, side, {pos, {pos.x + size.x, pos.y + size.y}, {}, {}}});
@@ -437,6 +438,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     {
       AuditPanel audit("view");
       const PhaseTimer timer("views A and B");
+      StripScale::Scope same_bytes(labs.compare_strip());
       a->draw_view(frame, {main_x, body_y}, {half_w, view_h}, "A");
       b.draw_view(frame, {main_x + half_w + gap, body_y}, {half_w, view_h}, "B");
       figure_targets.push_back(

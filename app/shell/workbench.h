@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lab.h"
+#include "strip_scale.h"
 
 namespace warplens::app {
 
@@ -43,9 +44,12 @@ class Workbench {
   /// Whether no instance has work running.
   [[nodiscard]] bool idle() const;
   [[nodiscard]] bool use_gpu() const { return use_gpu_; }
+  /// A/B compare's common byte scale for the two sides' warp views (strip_scale.h).
+  [[nodiscard]] StripScale& compare_strip() { return compare_strip_; }
 
  private:
   bool use_gpu_;
+  StripScale compare_strip_;
   std::vector<std::unique_ptr<LabInstance>> b_;  ///< by Lab id
   std::vector<std::unique_ptr<LabInstance>> a_;
 };

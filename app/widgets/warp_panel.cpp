@@ -12,6 +12,7 @@
 
 #include "layout_audit.h"
 #include "legend_slot.h"
+#include "strip_scale.h"
 #include "ui_widgets.h"
 #include "view_step.h"
 
@@ -149,7 +150,10 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   const std::string bands =
       warps_shown > 1 ? format("sector row: a band per warp, w0\u2013w%d", warps_shown - 1) : "";
   // A broken axis (touched lines far apart): the dotted gaps leave out what no lane touched.
-  const viz::StripLayout probe = viz::layout_warp_view(trace, w, 400, s);
+  // A/B compare: at least the lines the other side's view shows, so a byte is as wide in both.
+  StripScale* same_bytes = open_strip_scale();
+  const int least_lines = same_bytes ? same_bytes->least_lines() : 0;
+  const viz::StripLayout probe = viz::layout_warp_view(trace, w, 400, s, 2, least_lines);
   const bool axis_break = std::any_of(probe.lines.begin(), probe.lines.end(),
                                       [](const auto& line) { return line.gap_before; });
   const std::string gaps = axis_break ? "dotted gap: lines no lane touched, left out" : "";
@@ -189,8 +193,9 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
                                                           short_labels, rules)) +
                            0.4f);
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
-  const GLuint texture =
-      view.render(trace, w, h, s, theme, caption_row ? 2 : 1, open_step(), !answer_hidden());
+  const GLuint texture = view.render(trace, w, h, s, theme, caption_row ? 2 : 1, open_step(),
+                                     !answer_hidden(), least_lines);
+  if (same_bytes) same_bytes->report(view.layout().own_lines);
   if (ViewStep* step = open_view_step()) step->report(view.steps(), "sector");
   if (!view.layout().fits) {
     audit_finding("hidden", format("warp view: %d px high, needs %d px; the strip and its labels "

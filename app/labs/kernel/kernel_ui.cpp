@@ -205,7 +205,7 @@ std::string kernel_row_cost_text(const gpu::KernelRowModel& row) {
   std::string text = row.global ? plural(cost, "sector", "sectors") + " per request"
                                 : plural(cost, "wavefront", "wavefronts") + " per request";
   if (row.global)
-    text += format(" (%.0f %% of the bytes moved are used)", 100 * row.global->efficiency());
+    text += format(" (%.0f\u00a0%% of the bytes moved are used)", 100 * row.global->efficiency());
   else if (row.shared && row.shared->wavefronts > row.shared->min_wavefronts)
     text += format(" (%d-way conflict)", row.shared->min_wavefronts
                                              ? row.shared->wavefronts / row.shared->min_wavefronts
