@@ -222,7 +222,8 @@ TEST(PlotRendering, AReferenceLineIsLabelledInsideTheFrame) {
 
 TEST(PlotRendering, AMarksLabelWithNoRoomIsReportedNotDrawnAcrossAnotherMark) {
   // Three marks closer than their labels are wide: the middle one's label would cross a
-  // neighbour's line on either side even at 0.6 of the font (it would read as that line's), so
+  // neighbour's line on either side even at 0.6 of the font and on two lines (it would read as
+  // that line's), so
   // it is handed back to the caller (who puts it beside the chart) and not drawn; the outer two
   // keep theirs, smaller.
   std::unique_ptr<HeadlessContext> context;
@@ -233,7 +234,8 @@ TEST(PlotRendering, AMarksLabelWithNoRoomIsReportedNotDrawnAcrossAnotherMark) {
   }
   const Rgb middle_color{0.1f, 0.65f, 0.1f};
   PlotSpec spec{"x", "GB/s", false, 0, 10, false, {}, "GB/s", {}};
-  const std::string wide = "too wide for the gap, by far";
+  // (no space: two lines would not make it narrower)
+  const std::string wide = "too-wide-for-the-gap-between-them";
   spec.x_marks.push_back({"first: " + wide, {0.5f, 0.5f, 0.5f}, 3});
   spec.x_marks.push_back({"middle: " + wide, middle_color, 5});
   spec.x_marks.push_back({"last: " + wide, {0.5f, 0.5f, 0.5f}, 7});

@@ -170,4 +170,19 @@ void ImGuiLayer::on_key(GLFWwindow* window, int key, int scancode, int action, i
   ImGui_ImplGlfw_KeyCallback(window, key, scancode, action, mods);
 }
 
+std::pair<std::string, std::string> two_lines(const std::string& text) {
+  std::pair<std::string, std::string> best{text, ""};
+  float best_w = ImGui::CalcTextSize(text.c_str()).x;
+  for (std::size_t at = text.find(' '); at != std::string::npos; at = text.find(' ', at + 1)) {
+    std::string first = text.substr(0, at), second = text.substr(at + 1);
+    const float w =
+        std::max(ImGui::CalcTextSize(first.c_str()).x, ImGui::CalcTextSize(second.c_str()).x);
+    if (w < best_w) {
+      best_w = w;
+      best = {std::move(first), std::move(second)};
+    }
+  }
+  return best;
+}
+
 }  // namespace warplens::viz

@@ -4,6 +4,7 @@
 
 #include <array>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "theme.h"
@@ -67,5 +68,10 @@ class ImGuiLayer {
   Fonts fonts_;
   std::string font_warning_;
 };
+
+/// `text` broken onto two lines at the space that makes the longer line shortest in the current
+/// ImGui font (a title or a chart's label where one line has no room); second is empty when the
+/// text has no space or one line is as narrow. Needs a current ImGui frame.
+std::pair<std::string, std::string> two_lines(const std::string& text);
 
 }  // namespace warplens::viz

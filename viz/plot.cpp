@@ -9,6 +9,8 @@
 #include <limits>
 #include <utility>
 
+#include "imgui_layer.h"
+
 namespace warplens::viz {
 
 std::vector<double> nice_ticks(double lo, double hi, int target) {
@@ -406,6 +408,7 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   }
   struct MarkLabel {
     const XMark* mark;
+    std::string text;  // the label, or the label on two lines
     float x, y, size;
   };
   std::vector<MarkLabel> mark_labels;  // drawn over the lines, once all of them are drawn
@@ -419,53 +422,58 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     const float x = px(m.x);
     dashed_line(draw, {x, top}, {x, bottom}, to_imgui_color(m.color), 1.5f * s, 5 * s);
     // At the font's size, else (a short or crowded frame) at three quarters of it, then at
-    // 0.6 of it, never under 12 px.
+    // 0.6 of it, never under 12 px; where one line fits at none of them, on two lines (a
+    // projector at 3x: "model: L1 +" over "shared 256 KiB").
+    std::vector<std::string> texts = {m.label};
+    if (const auto [first, second] = two_lines(m.label); !second.empty())
+      texts.push_back(first + "\n" + second);
     bool found = false;
-    for (const float size : {font, std::max(0.75f * font, 12.0f), std::max(0.6f * font, 12.0f)}) {
-      const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, m.label.c_str());
-      const float right_of = x + 4 * s, left_of = std::max(left + 2 * s, x - 4 * s - ts.x);
-      const float preferred = right_of + ts.x <= right ? right_of : left_of;
-      // The rows a label may take: from the frame's top down, then from its bottom up (a short
-      // frame's lines often cross its top rows).
-      std::vector<float> rows;
-      for (float y = top + 4 * s; y + ts.y <= bottom; y += size * 1.2f) rows.push_back(y);
-      for (float y = bottom - 4 * s - ts.y; y >= top; y -= size * 1.2f) rows.push_back(y);
-      const auto free_at = [&](float lx, float ly) {
-        return std::none_of(placed.begin(), placed.end(), [&](const ImVec4& b) {
-          return lx < b.z + 8 * s && b.x < lx + ts.x + 8 * s && ly < b.w && b.y < ly + ts.y;
-        });
-      };
-      // The first row on the preferred side, else on the other, else just clear of a ring next
-      // to the line, free of other labels, of the rings inside the frame and of the other
-      // marks' lines (a label across one reads as its); in a first pass free of the reference
-      // lines and the series too, in a second of the reference lines (the knee's label sat on
-      // the cudaMemcpy line), in a third of neither (the label's box is drawn over them).
-      std::vector<float> candidates = {preferred, preferred == right_of ? left_of : right_of};
-      for (const ImVec2& p : rings) {
-        candidates.push_back(p.x - 12.0f * s - ts.x);
-        candidates.push_back(p.x + 12.0f * s);
-      }
-      for (int pass = 0; pass < 3 && !found; ++pass)
-        for (const float candidate : candidates) {
-          // Inside the frame, and never across its own line (left of it, pressed to the
-          // frame's left edge).
-          if (candidate < left + 2 * s || candidate + ts.x > right ||
-              (candidate < x - 2 * s && candidate + ts.x > x + 2 * s))
-            continue;
-          for (const float y : rows) {
-            if (!free_at(candidate, y) || !off_rings(candidate, y, ts.x, ts.y) ||
-                !off_marks(m, candidate, ts.x) || (pass < 2 && !off_references(y, ts.y)) ||
-                (pass == 0 && !off_series(candidate, y, ts.x, ts.y)))
-              continue;
-            placed.push_back({candidate, y, candidate + ts.x, y + ts.y});
-            mark_labels.push_back({&m, candidate, y, size});
-            found = true;
-            break;
-          }
-          if (found) break;
+    for (const std::string& words : texts)
+      for (const float size : {font, std::max(0.75f * font, 12.0f), std::max(0.6f * font, 12.0f)}) {
+        if (found) break;
+        const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, words.c_str());
+        const float right_of = x + 4 * s, left_of = std::max(left + 2 * s, x - 4 * s - ts.x);
+        const float preferred = right_of + ts.x <= right ? right_of : left_of;
+        // The rows a label may take: from the frame's top down, then from its bottom up (a short
+        // frame's lines often cross its top rows).
+        std::vector<float> rows;
+        for (float y = top + 4 * s; y + ts.y <= bottom; y += size * 1.2f) rows.push_back(y);
+        for (float y = bottom - 4 * s - ts.y; y >= top; y -= size * 1.2f) rows.push_back(y);
+        const auto free_at = [&](float lx, float ly) {
+          return std::none_of(placed.begin(), placed.end(), [&](const ImVec4& b) {
+            return lx < b.z + 8 * s && b.x < lx + ts.x + 8 * s && ly < b.w && b.y < ly + ts.y;
+          });
+        };
+        // The first row on the preferred side, else on the other, else just clear of a ring next
+        // to the line, free of other labels, of the rings inside the frame and of the other
+        // marks' lines (a label across one reads as its); in a first pass free of the reference
+        // lines and the series too, in a second of the reference lines (the knee's label sat on
+        // the cudaMemcpy line), in a third of neither (the label's box is drawn over them).
+        std::vector<float> candidates = {preferred, preferred == right_of ? left_of : right_of};
+        for (const ImVec2& p : rings) {
+          candidates.push_back(p.x - 12.0f * s - ts.x);
+          candidates.push_back(p.x + 12.0f * s);
         }
-      if (found) break;
-    }
+        for (int pass = 0; pass < 3 && !found; ++pass)
+          for (const float candidate : candidates) {
+            // Inside the frame, and never across its own line (left of it, pressed to the
+            // frame's left edge).
+            if (candidate < left + 2 * s || candidate + ts.x > right ||
+                (candidate < x - 2 * s && candidate + ts.x > x + 2 * s))
+              continue;
+            for (const float y : rows) {
+              if (!free_at(candidate, y) || !off_rings(candidate, y, ts.x, ts.y) ||
+                  !off_marks(m, candidate, ts.x) || (pass < 2 && !off_references(y, ts.y)) ||
+                  (pass == 0 && !off_series(candidate, y, ts.x, ts.y)))
+                continue;
+              placed.push_back({candidate, y, candidate + ts.x, y + ts.y});
+              mark_labels.push_back({&m, words, candidate, y, size});
+              found = true;
+              break;
+            }
+            if (found) break;
+          }
+      }
     // No room at any size: not drawn over another label or a ring; the caller says so.
     if (!found && layout.unplaced_marks) layout.unplaced_marks->push_back(m.label);
   }
@@ -508,11 +516,11 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
                   l.text.c_str());
   }
   for (const MarkLabel& l : mark_labels) {
-    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(l.size, FLT_MAX, 0.0f, l.mark->label.c_str());
+    const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(l.size, FLT_MAX, 0.0f, l.text.c_str());
     draw->AddRectFilled({l.x - 2 * s, l.y}, {l.x + ts.x + 2 * s, l.y + ts.y},
                         to_imgui_color(theme.background, 0.85f));
     draw->AddText(ImGui::GetFont(), l.size, {l.x, l.y}, to_imgui_color(l.mark->color),
-                  l.mark->label.c_str());
+                  l.text.c_str());
   }
   draw->PopClipRect();
 

@@ -45,23 +45,6 @@ float picker_width_for(const std::string& title, const StripMeasures& m) {
   return ImGui::CalcTextSize(title.c_str()).x + m.arrow + 2 * ImGui::GetStyle().FramePadding.x;
 }
 
-// The title over two lines, broken at the space that leaves the wider line narrowest (one line
-// where it has no space).
-std::pair<std::string, std::string> two_line_title(const std::string& title) {
-  std::pair<std::string, std::string> best{title, ""};
-  float best_w = ImGui::CalcTextSize(title.c_str()).x;
-  for (std::size_t at = title.find(' '); at != std::string::npos; at = title.find(' ', at + 1)) {
-    std::string first = title.substr(0, at), second = title.substr(at + 1);
-    const float w =
-        std::max(ImGui::CalcTextSize(first.c_str()).x, ImGui::CalcTextSize(second.c_str()).x);
-    if (w < best_w) {
-      best_w = w;
-      best = {std::move(first), std::move(second)};
-    }
-  }
-  return best;
-}
-
 // The width of a two-line picker's arrow: the font's, with half a frame's padding either side.
 float tall_picker_arrow() {
   return ImGui::GetFontSize() + ImGui::GetStyle().FramePadding.y;
@@ -69,7 +52,7 @@ float tall_picker_arrow() {
 
 // The picker's width for the title over two lines (half a frame's padding either side).
 float two_line_picker_width(const std::string& title) {
-  const auto [first, second] = two_line_title(title);
+  const auto [first, second] = viz::two_lines(title);
   return std::max(ImGui::CalcTextSize(first.c_str()).x, ImGui::CalcTextSize(second.c_str()).x) +
          tall_picker_arrow() + ImGui::GetStyle().FramePadding.x;
 }
@@ -243,7 +226,7 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
                             (tall ? tall_extra : 0.0f);
   float preview_room = 0;
   if (tall) {
-    const auto lines = two_line_title(title);
+    const auto lines = viz::two_lines(title);
     const float needed = two;
     draw_tall_picker(ui, lines, {std::min(needed, picker_room), row_h});
     ui.strip_title_whole = needed <= picker_room;

@@ -330,10 +330,14 @@ void draw_wrapped_plot(const char* id, const std::string& title, const viz::Plot
   }
   viz::draw_plot(id, spec, series, references, width, height, theme, s, interactive, layout);
   ImGui::SetWindowFontScale(scale_before);
-  // A mark whose label the frame had no room for: its label goes aside, naming the line.
-  for (const std::string& label : unplaced)
+  // A mark whose label the frame had no room for: its label goes aside, naming the line. A
+  // reader then matches a note to a line by its words alone: on a projector that is a defect.
+  for (const std::string& label : unplaced) {
     aside.notes.push_back(
         {"No room in the " + title + " chart for a dashed line's label: " + label + ".", false});
+    audit_finding("moved", std::string(id) + " view: the label of a dashed line beside the " +
+                               title + " chart, not on its line (" + label + ")");
+  }
 }
 
 float picker_height(const std::vector<PlotCell>& cells, float width) {
