@@ -324,6 +324,27 @@ TEST(RenderCli, APresetFileRendersAndABadOneNamesItsLine) {
   std::filesystem::remove(out);
 }
 
+TEST(RenderCli, SetChangesAKnobOfTheScenarioAndABadOneIsRefused) {
+  // bank-stride-32 with stride 1: no conflict left to mark (the legend keeps its swatch); a key no
+  // knob reads is refused before anything is drawn (exit 2, naming it).
+  const std::string out = temp_path("set.png");
+  const std::string base =
+      kWarplens + " render --model-only --scenario bank-stride-32 --out " + out;
+  auto r = run_command(base);
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  const viz::Rgb conflict = viz::theme(viz::ThemeName::Light).conflict;
+  const int marked = count_near(load_png(out), conflict, 2);
+  EXPECT_GT(marked, 500);
+  r = run_command(base + " --set stride=1");
+  ASSERT_EQ(r.exit_code, 0) << r.output;
+  EXPECT_LT(count_near(load_png(out), conflict, 2), marked / 5);  // the legend's swatch alone
+  std::filesystem::remove(out);
+  r = run_command(base + " --set strid=1");
+  EXPECT_EQ(r.exit_code, 2) << r.output;
+  EXPECT_NE(r.output.find("reads no key \"strid\""), std::string::npos) << r.output;
+  EXPECT_FALSE(std::filesystem::exists(out));
+}
+
 TEST(RenderCli, AllWritesOnePngPerScenarioAndNoTemporaries) {
   const std::string dir = temp_path("figures");
   std::filesystem::remove_all(dir);

@@ -92,6 +92,43 @@ TEST(PresetText, ASwizzledTileOfWidthZeroIsRefused) {
       "tile width must be 1..1024 elements (got 0)");
 }
 
+// --set KEY=VALUE (render and the window): a knob of a scenario changed as its preset writes it.
+TEST(SetKnobs, ChangeTheScenariosKnobsAsItsPresetNamesThem) {
+  const std::string text(builtin_scenario_text("misaligned"));
+  const Scenario s =
+      with_settings(text, "misaligned", {"offset=3", "layout=soa", "matrix.width=64"});
+  EXPECT_EQ(s.name, "misaligned");
+  EXPECT_EQ(global_scenario(s).copy.offset, 3);
+  EXPECT_EQ(global_scenario(s).copy.layout, gpu::StructLayout::StructOfArrays);
+  EXPECT_EQ(global_scenario(s).copy.matrix_width, 64);
+  EXPECT_NE(s.title.find("(set: offset = 3, layout = soa, matrix.width = 64)"), std::string::npos)
+      << s.title;
+  EXPECT_NE(s.summary.find("Changed on the command line"), std::string::npos) << s.summary;
+  EXPECT_TRUE(s.look_for.empty());
+  // The built-in itself is unchanged.
+  EXPECT_EQ(global_scenario(find_scenario("misaligned")).copy.offset,
+            global_scenario(parse_scenario(text, "misaligned")).copy.offset);
+}
+
+TEST(SetKnobs, AKeyNoKnobReadsAMalformedSettingOrABadValueIsRefused) {
+  const std::string text(builtin_scenario_text("misaligned"));
+  const auto refused = [&](const std::string& setting, const std::string& part) {
+    SCOPED_TRACE(setting);
+    try {
+      (void)with_settings(text, "misaligned", {setting});
+      ADD_FAILURE() << "accepted";
+    } catch (const ScenarioError& e) {
+      EXPECT_NE(std::string(e.what()).find(part), std::string::npos) << e.what();
+    }
+  };
+  refused("ofset=3", "reads no key \"ofset\"");
+  refused("offset", "expected KEY=VALUE");
+  refused("=3", "expected KEY=VALUE");
+  refused("layout=diagonal", "layout must be");
+  refused("offset=many", "offset");
+  refused("word_bytes=3", "word");
+}
+
 }  // namespace
 }  // namespace warplens::app
 

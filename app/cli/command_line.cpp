@@ -75,6 +75,10 @@ CommandLine::CommandLine() {
   // Window (no verb).
   cli.add_option("--scenario", view.scenario, "built-in scenario (see `warplens list`)");
   cli.add_option("--preset", view.preset, "start with a preset file (TOML) of your own");
+  const char* const set_help =
+      "KEY=VALUE: change a knob of the scenario (or preset) as its preset names it, e.g. "
+      "offset=3, pitch=33, matrix.width=1024, layout=soa; repeat for several";
+  cli.add_option("--set", view.settings, set_help);
   cli.add_option("--lesson", lesson,
                  "teach a lesson: a built-in one (see `warplens list --lessons`) or a lesson "
                  "file (TOML); Page Down / Page Up move between its steps")
@@ -113,6 +117,7 @@ CommandLine::CommandLine() {
                    "every built-in scenario: DIR/NAME.png, and NAME.json/.csv with a GPU");
   render->add_option("--out-dir", out_dir, "folder for --all (created if missing)");
   render->add_option("--preset", render_preset, "a preset file (TOML) instead of --scenario");
+  render->add_option("--set", render_settings, set_help)->excludes("--all");
   render
       ->add_option("--lesson", render_lesson,
                    "a lesson's handout (built-in name or lesson file): --format pdf (one PDF to "
@@ -325,6 +330,7 @@ ViewOptions CommandLine::render_view_options() const {
   ViewOptions options;
   options.scenario = render_scenario;
   options.preset = render_kernel.empty() ? render_preset : render_kernel;
+  options.settings = render_settings;
   if (!render_kernel.empty()) options.preset_lab = Lab::Kernel;
   if (render_step >= 0) options.step = render_step;
   if (render_animate) {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "access_pattern.h"
 #include "figure_export.h"
@@ -76,6 +77,7 @@ struct CommandLine {
   bool render_all_scenarios = false;
   std::string out_dir;
   std::string render_preset, render_kernel;
+  std::vector<std::string> render_settings;  ///< render --set KEY=VALUE...
   int render_step = -1;           ///< --step K; -1: none (the whole access, the preset's access)
   bool render_animate = false;    ///< --animate (with --format gif or png-sequence)
   std::string render_predict;     ///< --predict hidden|guessed|revealed; empty: off

@@ -63,9 +63,27 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
     }
     ui.preset_path = options.preset;
   }
+  if (!options.settings.empty() && !ui.preset_error) {
+    try {
+      const bool from_file = !ui.loaded.empty();
+      const std::string text = from_file ? read_preset_file(options.preset)
+                                         : std::string(builtin_scenario_text(start->name));
+      Scenario set =
+          with_settings(text, from_file ? options.preset : start->name, options.settings);
+      ui.loaded.clear();
+      ui.loaded.push_back(std::move(set));
+      start = &ui.loaded.back();
+      ui.preset_message = "started with --set: " + start->title;
+    } catch (const ScenarioError& e) {
+      if (!interactive) throw;       // render: a bad setting is bad input
+      ui.preset_message = e.what();  // the window opens on the scenario as it is
+      ui.preset_error = true;
+    }
+  }
   const Scenario& scenario = *start;
-  ui.scenario = ui.loaded.empty() || ui.preset_error ? 0 : static_cast<int>(catalog.size());
-  for (int i = 0; i < static_cast<int>(catalog.size()) && ui.scenario == 0; ++i) {
+  const bool start_loaded = !ui.loaded.empty() && start == &ui.loaded.back();
+  ui.scenario = start_loaded ? static_cast<int>(catalog.size()) : 0;
+  for (int i = 0; i < static_cast<int>(catalog.size()) && !start_loaded && ui.scenario == 0; ++i) {
     if (catalog[i].name == scenario.name) ui.scenario = i;
   }
   if (options.model != model::HardwareModel::Modern) ui.model_override = options.model;
@@ -200,6 +218,11 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
   try {
     (void)find_scenario(options.scenario);  // fail before touching GL
     if (!options.preset.empty()) (void)load_scenario_file(options.preset);
+    if (!options.settings.empty())
+      (void)with_settings(
+          options.preset.empty() ? std::string(builtin_scenario_text(options.scenario))
+                                 : read_preset_file(options.preset),
+          options.preset.empty() ? options.scenario : options.preset, options.settings);
     const auto device = options.use_gpu ? gpu::query_device() : gpu::DeviceQuery{};
     viz::HeadlessContext context(device.device ? device.device->index : -1);
     if (device.device && !context.matches_cuda_device()) {

@@ -4,6 +4,7 @@
 
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "app_ui.h"
 #include "theme.h"
@@ -15,6 +16,10 @@ struct ViewOptions {
   /// A user's preset file to start with instead of `scenario` (render: a bad file is an error;
   /// the window opens anyway and says what is wrong with it).
   std::string preset;
+  /// --set KEY=VALUE...: knobs of the starting scenario (or preset) changed as its preset would
+  /// write them (scenarios.h: with_settings); render: a bad one is an error, the window opens on
+  /// the scenario as it is and says what is wrong.
+  std::vector<std::string> settings;
   viz::ThemeName theme = viz::ThemeName::Light;
   float scale = 1.0f;                     ///< UI scale on top of the monitor's content scale
   bool use_gpu = true;                    ///< false: model only, even with a GPU
