@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <string>
+#include <tuple>
 
 #include "flight_knobs.h"
 #include "flight_ui_internal.h"
@@ -337,11 +338,16 @@ std::vector<KeyNumber> flight_key_numbers(const FlightSession& session, const Fl
   std::vector<KeyNumber> k;
   switch (session.state().section) {
     case FlightSection::Latency:
-      for (const auto& [name, v] :
-           {std::pair{"L1 latency", m.plateaus.l1_ns}, std::pair{"L2 latency", m.plateaus.l2_ns},
-            std::pair{"DRAM latency", m.plateaus.dram_ns}})
-        k.push_back(v ? KeyNumber{name, format("%.0f ns", *v), "default loads, one lane"}
-                      : pending(name));
+      // Without a GPU the chart draws the model's plateaus (an H100's, assumed): the numbers say
+      // the same, marked as the model's.
+      for (const auto& [name, v, assumed] :
+           {std::tuple{"L1 latency", m.plateaus.l1_ns, kAssumedLadderL1Ns},
+            std::tuple{"L2 latency", m.plateaus.l2_ns, kAssumedLadderL2Ns},
+            std::tuple{"DRAM latency", m.plateaus.dram_ns, kAssumedLadderDramNs}})
+        k.push_back(v     ? KeyNumber{name, format("%.0f ns", *v), "default loads, one lane"}
+                    : gpu ? pending(name)
+                          : KeyNumber{name, format("\u2248 %.0f ns", assumed),
+                                      "model: an H100's, assumed (measuring needs a GPU)"});
       break;
     case FlightSection::LittlesLaw: {
       k.push_back({"bytes in flight per SM", kib_text(m.picture.bytes_in_flight),
