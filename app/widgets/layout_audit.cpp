@@ -11,8 +11,6 @@ namespace warplens::app {
 
 namespace {
 
-LayoutAudit* g_running = nullptr;
-
 // A window's name as a reader would call it: its title up to ImGui's "##" id suffix, or the id
 // when there is no title ("##header" -> "header"); a child window ("Parent/##child_1A2B3C4D")
 // by its own id.
@@ -80,44 +78,38 @@ void check_table(LayoutAudit& audit, const std::string& panel, const ImGuiTable*
 
 }  // namespace
 
-LayoutAudit::Scope::Scope(LayoutAudit& audit) : previous_(g_running) {
-  g_running = &audit;
-}
-
-LayoutAudit::Scope::~Scope() {
-  g_running = previous_;
-}
-
 void LayoutAudit::add(LayoutFinding finding) {
   if (std::find(findings_.begin(), findings_.end(), finding) == findings_.end())
     findings_.push_back(std::move(finding));
 }
 
 LayoutAudit* running_layout_audit() {
-  return g_running;
+  return LayoutAudit::Scope::open();
 }
 
 void audit_finding(const char* kind, const std::string& text) {
-  if (!g_running) return;
-  g_running->add(
-      {g_running->panel().empty() ? std::string("overlay") : g_running->panel(), kind, text});
+  if (!running_layout_audit()) return;
+  running_layout_audit()->add({running_layout_audit()->panel().empty()
+                                   ? std::string("overlay")
+                                   : running_layout_audit()->panel(),
+                               kind, text});
 }
 
 void audit_finding_in(const char* panel, const char* kind, const std::string& text) {
-  if (g_running) g_running->add({panel, kind, text});
+  if (running_layout_audit()) running_layout_audit()->add({panel, kind, text});
 }
 
 AuditPanel::AuditPanel(const char* panel) {
-  if (!g_running) return;
-  previous_ = g_running->panel_;
-  g_running->panel_ = panel;
+  if (!running_layout_audit()) return;
+  previous_ = running_layout_audit()->panel_;
+  running_layout_audit()->panel_ = panel;
   first_window_order_ = GImGui->WindowsActiveCount;
 }
 
 AuditPanel::~AuditPanel() {
-  if (!g_running) return;
+  if (!running_layout_audit()) return;
   ImGuiContext& g = *GImGui;
-  const std::string panel = g_running->panel_;
+  const std::string panel = running_layout_audit()->panel_;
   const auto ours = [&](const ImGuiWindow* w) {
     return w && w->LastFrameActive == g.FrameCount &&
            w->BeginOrderWithinContext >= first_window_order_ &&
@@ -125,13 +117,13 @@ AuditPanel::~AuditPanel() {
                          ImGuiWindowFlags_AlwaysAutoResize));
   };
   for (const ImGuiWindow* w : g.Windows)
-    if (ours(w)) check_window(*g_running, panel, w);
+    if (ours(w)) check_window(*running_layout_audit(), panel, w);
   for (int n = 0; n < g.Tables.GetMapSize(); ++n) {
     const ImGuiTable* table = g.Tables.TryGetMapData(n);
     if (table && table->LastFrameActive == g.FrameCount && ours(table->OuterWindow))
-      check_table(*g_running, panel, table);
+      check_table(*running_layout_audit(), panel, table);
   }
-  g_running->panel_ = previous_;
+  running_layout_audit()->panel_ = previous_;
 }
 
 std::string fit_text(std::string text, float room) {

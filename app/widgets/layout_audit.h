@@ -17,6 +17,8 @@
 #include <string>
 #include <vector>
 
+#include "open_scope.h"
+
 namespace warplens::app {
 
 /// One thing the layout could not show whole.
@@ -37,18 +39,9 @@ struct LayoutFinding {
 
 class LayoutAudit {
  public:
-  /// Makes `audit` the running audit for the scope's lifetime (one at a time, one thread: the
+  /// Makes an audit the running one for the scope's lifetime (one at a time, one thread: the
   /// thread drawing the UI).
-  class Scope {
-   public:
-    explicit Scope(LayoutAudit& audit);
-    ~Scope();
-    Scope(const Scope&) = delete;
-    Scope& operator=(const Scope&) = delete;
-
-   private:
-    LayoutAudit* previous_;
-  };
+  using Scope = OpenScope<LayoutAudit>;
 
   /// Findings since the last clear, without repeats.
   [[nodiscard]] const std::vector<LayoutFinding>& findings() const { return findings_; }

@@ -6,21 +6,14 @@
 
 #include <functional>
 
+#include "open_scope.h"
+
 namespace warplens::app {
 
 class LegendSlot {
  public:
-  /// Makes `slot` the open slot for the scope's lifetime (the UI thread; one at a time).
-  class Scope {
-   public:
-    explicit Scope(LegendSlot& slot);
-    ~Scope();
-    Scope(const Scope&) = delete;
-    Scope& operator=(const Scope&) = delete;
-
-   private:
-    LegendSlot* previous_;
-  };
+  /// Makes a slot the open one for the scope's lifetime (the UI thread; one at a time).
+  using Scope = OpenScope<LegendSlot>;
 
   /// A view's legend: `draw` draws it into the current ImGui window, one entry per line,
   /// wrapped to the window's width. A later view's replaces an earlier one's.

@@ -6,21 +6,20 @@
 // untouched), and reports how many its own accesses need.
 #pragma once
 
+#include "open_scope.h"
+
 namespace warplens::app {
 
 class StripScale {
  public:
   /// Makes `scale` the open one for the scope's lifetime (the UI thread; one at a time) and
   /// starts its frame: what the views report now is read in the next frame.
-  class Scope {
+  class Scope : public OpenScope<StripScale> {
    public:
-    explicit Scope(StripScale& scale);
-    ~Scope();
-    Scope(const Scope&) = delete;
-    Scope& operator=(const Scope&) = delete;
-
-   private:
-    StripScale* previous_;
+    explicit Scope(StripScale& scale) : OpenScope(scale) {
+      scale.last_ = scale.now_;
+      scale.now_ = 0;
+    }
   };
 
   /// The least count of 128-byte lines a view shows this frame (0: no other view yet).

@@ -9,6 +9,8 @@
 
 #include <string>
 
+#include "open_scope.h"
+
 namespace warplens::app {
 
 class ViewStep {
@@ -20,17 +22,8 @@ class ViewStep {
   explicit ViewStep(int step, bool hide_answer = false)
       : step_(hide_answer ? 0 : step), hide_answer_(hide_answer) {}
 
-  /// Makes `step` the open one for the scope's lifetime (the UI thread; one at a time).
-  class Scope {
-   public:
-    explicit Scope(ViewStep& step);
-    ~Scope();
-    Scope(const Scope&) = delete;
-    Scope& operator=(const Scope&) = delete;
-
-   private:
-    ViewStep* previous_;
-  };
+  /// Makes a step the open one for the scope's lifetime (the UI thread; one at a time).
+  using Scope = OpenScope<ViewStep>;
 
   [[nodiscard]] int step() const { return step_; }
   [[nodiscard]] bool hide_answer() const { return hide_answer_; }
