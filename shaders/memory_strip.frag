@@ -58,7 +58,12 @@ void main() {
   int owner = -1;
   // A word narrower than kMinWordPx is drawn that wide from its first byte (and the line rule
   // over it thin), so a lane's 4 bytes in a few pixels per line do not vanish under the rules.
+  // Where a sector is wide enough to show both (6 px), at most half of it (and 3 px), so the
+  // bytes the sector moves unasked stay hatched beside the word (stride-32 at 3x: 12 px had
+  // filled its 8 px sector, as if all of it were used).
   float min_word_bytes = kMinWordPx * u_scale / u_px_per_byte;
+  if (kSectorBytes * u_px_per_byte >= 6.0)
+    min_word_bytes = min(min_word_bytes, max(0.5 * kSectorBytes, 3.0 / u_px_per_byte));
   bool widened = false;
   for (int record = 0; record < 32 * u_warps; ++record) {
     uvec4 r = texelFetch(u_trace, record);
@@ -118,8 +123,10 @@ void main() {
   if (owner >= 0) {
     c = arrived ? u_lane_color[owner] : mix(u_lane_color[owner], u_background, 0.78);
   } else if (touched && arrived) {  // moved but not asked for: over-fetch, hatched
-    float h = mod(p.x + p.y, 7.0 * u_scale);
-    c = h < 2.5 * u_scale ? u_overfetch : mix(u_overfetch, u_untouched, 0.55);
+    // Stripes at most a sector apart, so a few pixels of over-fetch still hold one.
+    float period = clamp(kSectorBytes * u_px_per_byte, 3.0, 7.0 * u_scale);
+    float h = mod(p.x + p.y, period);
+    c = h < 0.36 * period ? u_overfetch : mix(u_overfetch, u_untouched, 0.55);
   }
 
   // Rules: bytes (when wide enough), 32-byte sectors, 128-byte lines.

@@ -1,7 +1,9 @@
 #include "number_text.h"
 
 #include <algorithm>
+#include <cctype>
 #include <cstdio>
+#include <string>
 
 namespace warplens::app {
 
@@ -315,6 +317,25 @@ std::string vectorized_transpose_text(const gpu::TransposeParams& p) {
          "Practices "
          "Guide, \"Coalesced Access to Global Memory\"); NVIDIA's \"An Efficient Matrix "
          "Transpose in CUDA C/C++\" stops at the padded tile.";
+}
+
+std::string keep_units_together(std::string text) {
+  static const char* const units[] = {"%",  "B",  "KiB", "MiB",  "GiB",  "ns",
+                                      "us", "ms", "s",   "GB/s", "TB/s", "B/clk/SM"};
+  for (std::size_t at = text.find(' '); at != std::string::npos; at = text.find(' ', at + 1)) {
+    if (at == 0 || !std::isdigit(static_cast<unsigned char>(text[at - 1]))) continue;
+    for (const char* unit : units) {
+      const std::size_t n = std::char_traits<char>::length(unit);
+      const std::size_t after = at + 1 + n;
+      const bool ends =
+          after == text.size() || !std::isalnum(static_cast<unsigned char>(text[after]));
+      if (text.compare(at + 1, n, unit) == 0 && ends) {
+        text.replace(at, 1, "\u00a0");
+        break;
+      }
+    }
+  }
+  return text;
 }
 
 }  // namespace warplens::app

@@ -46,6 +46,10 @@ struct StatText {
 TraceMark trace_mark(const std::string& model, const std::string& traced, bool model_dependent,
                      model::HardwareModel shown);
 
+/// `text` with a no-break space (U+00A0) between each number and the unit after it ("50 %",
+/// "128 B", "5.8 KiB", "536 ns", "2950 GB/s"), so that no wrapping puts them on two lines.
+std::string keep_units_together(std::string text);
+
 /// The trace column's header: "GPU trace", "GPU trace (no GPU)", or, under a historical model,
 /// "GPU trace, CC ≥ 7.0 rules".
 std::string trace_column_title(bool show_traced, model::HardwareModel shown);

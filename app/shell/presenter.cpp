@@ -10,6 +10,7 @@
 
 #include "app_ui.h"
 #include "layout_audit.h"
+#include "number_text.h"
 #include "ui_widgets.h"
 
 namespace warplens::app {
@@ -358,8 +359,11 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
 namespace {
 
 // `text` wrapped to the window at its spaces only (ImGui's own wrapping also breaks after a '.',
-// which splits "1.00" into "1." and "00"); a word wider than the line stays whole.
-void text_wrapped_at_spaces(const std::string& text) {
+// which splits "1.00" into "1." and "00"), never between a number and its unit; a word wider
+// than the line stays whole. `muted`: in the theme's muted colour.
+void text_wrapped_at_spaces(const std::string& raw, bool muted = false) {
+  const std::string text = keep_units_together(raw);
+  if (muted) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   const float right = ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x;
   const float space = ImGui::CalcTextSize(" ").x;
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {ImGui::GetStyle().ItemSpacing.x, 0});
@@ -378,6 +382,7 @@ void text_wrapped_at_spaces(const std::string& text) {
     at = end + 1;
   }
   ImGui::PopStyleVar();
+  if (muted) ImGui::PopStyleColor();
   ImGui::Spacing();
 }
 
@@ -396,9 +401,8 @@ void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer) {
     text_wrapped_at_spaces(n.value);
     if (layer.fonts().bold) ImGui::PopFont();
   }
-  ImGui::TextDisabled("%s", n.label.c_str());
-  if (!n.note.empty()) ImGui::TextDisabled("%s", n.note.c_str());
-  ImGui::Spacing();
+  text_wrapped_at_spaces(n.label, true);
+  if (!n.note.empty()) text_wrapped_at_spaces(n.note, true);
 }
 
 std::vector<KeyNumber> key_numbers_from(const CompareColumn& c) {

@@ -7,6 +7,7 @@
 
 #include "embedded.h"
 #include "lab.h"
+#include "number_text.h"
 #include "toml_fields.h"
 
 namespace warplens::assets {
@@ -17,14 +18,6 @@ extern const std::size_t file_count;
 namespace warplens::app {
 
 namespace {
-// "50 %" must not wrap between the number and its unit: use a no-break space (U+00A0).
-std::string keep_units_together(std::string text) {
-  for (std::size_t at = text.find(" %"); at != std::string::npos; at = text.find(" %", at)) {
-    text.replace(at, 1, "\u00a0");
-  }
-  return text;
-}
-
 std::string required_string(const toml::table& table, std::string_view key,
                             const std::string& origin) {
   const auto value = table[key].value<std::string>();

@@ -167,7 +167,18 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                             (size.y - t.caption_h - t.header_h) / static_cast<float>(rows)));
     t.side_x = origin.x + margin + t.label_w + t.full_cell * static_cast<float>(pitch) + 3 * margin;
     t.side_w = origin.x + size.x - margin - t.side_x;
-    t.aside = shared && !t.key_on_top && t.side_w >= 12 * t.font_px;
+    t.aside = shared && !t.key_on_top && t.side_w >= 7 * t.font_px;
+    if (t.aside) {  // ... where the key and the count (at least its first part) fit beside it
+      std::string least_count = count_text;
+      if (least_count.find(" \u2022 ") != std::string::npos)
+        least_count.erase(least_count.find(" \u2022 "));
+      const float beside_h =
+          regular->CalcTextSizeA(t.font_px, FLT_MAX, t.side_w, key.c_str()).y + 12 * s +
+          (count_text.empty()
+               ? 0.0f
+               : bold->CalcTextSizeA(t.bold_px, FLT_MAX, t.side_w, least_count.c_str()).y);
+      t.aside = beside_h <= size.y - t.caption_h - t.header_h;
+    }
     t.key_h = t.key_on_top || t.aside
                   ? 0.0f
                   : regular->CalcTextSizeA(t.font_px, FLT_MAX, room, key.c_str()).y + 4 * s;
@@ -235,6 +246,11 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   // with the lane number where it fits, a conflict frame on words of a bank that serves several.
   const float gap = cell >= 8 * s ? std::max(1.0f, 1.0f * s) : 0.0f;
   const bool numbers = cell >= mono->CalcTextSizeA(small_px, FLT_MAX, 0, "00").x + 2 * s;
+  // Cells too small for their numbers: the key names the tint alone.
+  const std::string key_drawn = numbers  ? key
+                                : shared ? "tint: the word's bank \u2022 a lane's colour where "
+                                           "it reads the word"
+                                         : "tint: 128-byte lines, ruled where each starts";
   const Rgb line_tint[2] = {theme.untouched,
                             {0.7f * theme.untouched.r + 0.3f * theme.rule.r,
                              0.7f * theme.untouched.g + 0.3f * theme.rule.g,
@@ -289,20 +305,33 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   // What the tint means and the count beside the grid, wrapped to the room right of it.
   if (aside) {
     const float top = grid.y;
-    const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, side_w, key.c_str());
-    draw->AddText(regular, font_px, {side_x, top}, muted, key.c_str(), nullptr, side_w);
-    if (!count_text.empty())
-      draw->AddText(bold, bold_px, {side_x, top + ks.y + 12 * s}, to_imgui_color(theme.text),
-                    count_text.c_str(), nullptr, side_w);
+    const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, side_w, key_drawn.c_str());
+    draw->AddText(regular, font_px, {side_x, top}, muted, key_drawn.c_str(), nullptr, side_w);
+    if (!count_text.empty()) {
+      // The whole count where its lines fit under the key, else the count alone (without what
+      // follows its " \u2022 "); the audit hears of one that still runs off.
+      const float y = top + ks.y + 12 * s, bottom = origin.y + size.y;
+      std::string shown_count = count_text;
+      const auto height = [&](const std::string& x) {
+        return bold->CalcTextSizeA(bold_px, FLT_MAX, side_w, x.c_str()).y;
+      };
+      if (y + height(shown_count) > bottom && shown_count.find(" \u2022 ") != std::string::npos)
+        shown_count.erase(shown_count.find(" \u2022 "));
+      if (y + height(shown_count) > bottom)
+        audit_finding("hidden", "array view: its count runs off the view (" + shown_count + ")");
+      draw->AddText(bold, bold_px, {side_x, y}, to_imgui_color(theme.text), shown_count.c_str(),
+                    nullptr, side_w);
+    }
   }
   // What the tint means, under the grid when the caption had no room for it (wrapped).
   if (!key_on_top && !aside) {
     const float y = grid.y + static_cast<float>(rows) * cell_h + 4 * s;
-    const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, room, key.c_str());
+    const ImVec2 ks = regular->CalcTextSizeA(font_px, FLT_MAX, room, key_drawn.c_str());
     if (y + ks.y <= origin.y + size.y)
-      draw->AddText(regular, font_px, {origin.x + margin, y}, muted, key.c_str(), nullptr, room);
+      draw->AddText(regular, font_px, {origin.x + margin, y}, muted, key_drawn.c_str(), nullptr,
+                    room);
     else
-      audit_finding("hidden", "array view: what its tint means (" + key + ")");
+      audit_finding("hidden", "array view: what its tint means (" + key_drawn + ")");
   }
   if (!count_text.empty() && !aside)
     draw->AddText(bold, bold_px, {origin.x + margin, origin.y + size.y - count_h + 4 * s},
