@@ -259,6 +259,22 @@ TEST_F(WarpViewTest, NarrowSectorsKeepTheirWordsInTheLanesColour) {
   }
 }
 
+TEST_F(WarpViewTest, AFramebufferOfOneColourIsRefusedAsNothingDrawn) {
+  // On the GPU machines a render after another process's GPU fault wrote a blank PNG and exit 0;
+  // render now says GL drew nothing instead (a view always draws text).
+  viz::RenderTarget target;
+  target.bind(64, 32);
+  glClearColor(1, 1, 1, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  EXPECT_THROW((void)viz::read_drawn_framebuffer(64, 32), std::runtime_error);
+  glEnable(GL_SCISSOR_TEST);
+  glScissor(3, 3, 5, 5);
+  glClearColor(0, 0, 0, 1);
+  glClear(GL_COLOR_BUFFER_BIT);
+  glDisable(GL_SCISSOR_TEST);
+  EXPECT_NO_THROW((void)viz::read_drawn_framebuffer(64, 32));
+}
+
 TEST_F(WarpViewTest, LayoutShowsTouchedLinesWithGapsBetweenRuns) {
   const auto trace = host_twin_trace({16, 0, 64, 256}, 0);  // every lane 1 KiB apart
   const auto layout = viz::layout_warp_view(trace, 1600, 400, 1.0f);

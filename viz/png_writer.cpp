@@ -5,6 +5,7 @@
 #include <glad/gl.h>
 #include <stb/stb_image_write.h>
 
+#include <algorithm>
 #include <cstring>
 #include <stdexcept>
 
@@ -34,6 +35,19 @@ Image read_texture(unsigned texture, int width, int height) {
   Image image = read_framebuffer(width, height);
   glBindFramebuffer(GL_FRAMEBUFFER, 0);
   glDeleteFramebuffers(1, &fbo);
+  return image;
+}
+
+Image read_drawn_framebuffer(int width, int height) {
+  Image image = read_framebuffer(width, height);
+  const auto* first = image.rgba.data();
+  bool one_colour = true;
+  for (std::size_t i = 0; i + 4 <= image.rgba.size() && one_colour; i += 4)
+    one_colour = std::equal(first, first + 4, image.rgba.data() + i);
+  if (one_colour)
+    throw std::runtime_error(
+        "GL drew nothing (every pixel one colour); after a GPU fault the GPU's GL can draw blank "
+        "frames for a while: run again, or with --model-only");
   return image;
 }
 

@@ -23,6 +23,11 @@ Image read_framebuffer(int width, int height);
 /// for the read and deleted after it; the default framebuffer is bound afterwards.
 Image read_texture(unsigned texture, int width, int height);
 
+/// Reads the bound framebuffer as read_framebuffer does, and throws std::runtime_error when every
+/// pixel is one colour: a view always draws text, so GL drew nothing (on the GPU machines, the
+/// NVIDIA GL of a process started after another's GPU fault drew blank frames without an error).
+Image read_drawn_framebuffer(int width, int height);
+
 /// Writes `image` as PNG to `path`; throws std::runtime_error naming the path on failure.
 void write_png(const Image& image, const std::string& path);
 

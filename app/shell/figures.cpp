@@ -123,7 +123,7 @@ int render_all(const ViewOptions& options, const std::string& out_dir, int width
         std::cerr << "warplens render: " << scenario.name << ": " << error << "\n";
       if (out_dir.empty()) continue;  // --audit alone
       const std::string base = (std::filesystem::path(out_dir) / scenario.name).string();
-      viz::write_png(viz::read_framebuffer(width, height), base + ".png");
+      viz::write_png(viz::read_drawn_framebuffer(width, height), base + ".png");
       files << base << ".png\n";
       if (scene.labs.lab(ui.lab).device().device) {
         const auto numbers = figure_numbers(scenario, ui, scene.labs);

@@ -241,7 +241,7 @@ int render_png(const ViewOptions& options, const std::string& out_path, int widt
     if (options.animate != ViewOptions::Animation::None)
       return write_animation(scene, ui, target, options, out_path, width, height);
     if (!out_path.empty()) {
-      viz::write_png(viz::read_framebuffer(width, height), out_path);
+      viz::write_png(viz::read_drawn_framebuffer(width, height), out_path);
       (options.audit ? std::cerr : std::cout)
           << "wrote " << out_path << " (" << width << "x" << height << ", "
           << scene.labs.lab(ui.lab).source_text() << "; GL: " << context.renderer() << ")\n";
