@@ -284,5 +284,18 @@ TEST(Format, KeepsAParagraphLongerThanItsFirstBuffer) {
   EXPECT_EQ(format("%s", ""), "");
 }
 
+TEST(KeepUnitsTogether, ANumberAndItsUnitShareANoBreakSpace) {
+  const std::string nb = "\u00a0";
+  EXPECT_EQ(keep_units_together("33.3 %"), "33.3" + nb + "%");  // the unit ends the text
+  EXPECT_EQ(keep_units_together("128 B moved, 5.8 KiB per SM, 536 ns"),
+            "128" + nb + "B moved, 5.8" + nb + "KiB per SM, 536" + nb + "ns");
+  EXPECT_EQ(keep_units_together("2950 GB/s (read + write)"), "2950" + nb + "GB/s (read + write)");
+  // Not a unit: a word starting like one, a number before a word, a unit after a word.
+  EXPECT_EQ(keep_units_together("32 Banks, 4 bytes, the B side, 2 s"),
+            "32 Banks, 4 bytes, the B side, 2" + nb + "s");
+  EXPECT_EQ(keep_units_together("3 "), "3 ");
+  EXPECT_EQ(keep_units_together(""), "");
+}
+
 }  // namespace
 }  // namespace warplens::app

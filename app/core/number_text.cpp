@@ -326,10 +326,9 @@ std::string keep_units_together(std::string text) {
     if (at == 0 || !std::isdigit(static_cast<unsigned char>(text[at - 1]))) continue;
     for (const char* unit : units) {
       const std::size_t n = std::char_traits<char>::length(unit);
-      const std::size_t after = at + 1 + n;
-      const bool ends =
-          after == text.size() || !std::isalnum(static_cast<unsigned char>(text[after]));
-      if (text.compare(at + 1, n, unit) == 0 && ends) {
+      const std::size_t after = at + 1 + n;  // past the unit, where it is whole in `text`
+      if (after > text.size() || text.compare(at + 1, n, unit) != 0) continue;
+      if (after == text.size() || !std::isalnum(static_cast<unsigned char>(text[after]))) {
         text.replace(at, 1, "\u00a0");
         break;
       }
