@@ -33,14 +33,23 @@ Audit audit(const std::string& args) {
   return a;
 }
 
-std::string failing_lines(const nlohmann::json& report) {
+std::string failing_lines(const nlohmann::json& report, const char* except = nullptr) {
   std::string out;
   for (const auto& f : report["findings"]) {
     if (!f["fails"].get<bool>()) continue;
+    if (except && f["text"].get<std::string>().rfind(except, 0) == 0) continue;
     out += f["scenario"].get<std::string>() + " [" + f["panel"].get<std::string>() + ", " +
            f["kind"].get<std::string>() + "] " + f["text"].get<std::string>() + "\n";
   }
   return out;
+}
+
+// The failing findings but the presenter column's legend below it: at 3x on the screens
+// shorter than 1080 lines (1280x720, 1600x960) the column cannot hold its legend even at its
+// least text size, and the audit says so (issue 32); a test of something else there checks
+// that nothing else fails.
+std::string failing_but_the_column(const nlohmann::json& report) {
+  return failing_lines(report, "presenter: the numbers' column runs");
 }
 
 TEST(LayoutAudit, FindsAWarpViewTooShortForItsStripAndFails) {
@@ -56,6 +65,23 @@ TEST(LayoutAudit, FindsAWarpViewTooShortForItsStripAndFails) {
   }
   EXPECT_TRUE(strip_hidden) << a.report.dump(2);
   EXPECT_GT(a.report["failing"].get<int>(), 0);
+}
+
+TEST(LayoutAudit, FindsAPresenterLegendBelowItsColumnAndFails) {
+  // Issue 32: at 3x the column beside the view ran its legend below the window (scrolled out of
+  // a class's sight) on 41 of the scenarios at 1920x1080. 1280x720 at 3x is too short for the
+  // latency ladder's even at the least text size: the audit says so, and fails.
+  const Audit a = audit("--scenario flight-latency-ladder --size 1280x720 --scale 3");
+  EXPECT_EQ(a.exit_code, 1);
+  bool below = false;
+  for (const auto& f : a.report["findings"])
+    below = below ||
+            (f["panel"] == "numbers" && f["kind"] == "hidden" && f["fails"] == true &&
+             f["text"].get<std::string>().find("its legend out of sight") != std::string::npos);
+  EXPECT_TRUE(below) << a.report.dump(2);
+  // At 1920x1080 the column's text shrinks until the legend is in it.
+  const Audit fits = audit("--scenario flight-latency-ladder --size 1920x1080 --scale 3");
+  EXPECT_EQ(fits.exit_code, 0) << fits.report.dump(2);
 }
 
 TEST(LayoutAudit, FindsTableHeadersEllipsizedInTheNumbers) {
@@ -251,7 +277,7 @@ TEST(LayoutAudit, AWarpSplitIntoRequestsMarksEachRequest) {
     for (const auto& f : a.report["findings"])
       EXPECT_EQ(f["text"].get<std::string>().find("requests; their lane"), std::string::npos)
           << f.dump();
-    EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+    EXPECT_EQ(failing_but_the_column(a.report), "");
   }
 }
 
@@ -263,7 +289,7 @@ TEST(LayoutAudit, AWarpViewsByteOffsetsStepEvenly) {
     const Audit a = audit(std::string("--scenario stride-32 ") + args);
     for (const auto& f : a.report["findings"])
       EXPECT_EQ(f["text"].get<std::string>().find("uneven steps"), std::string::npos) << f.dump();
-    EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+    EXPECT_EQ(failing_but_the_column(a.report), "");
   }
 }
 
@@ -277,7 +303,7 @@ TEST(LayoutAudit, EachWarpsSectorBandIsLabelled) {
     for (const auto& f : a.report["findings"])
       EXPECT_EQ(f["text"].get<std::string>().find("bands (one per warp)"), std::string::npos)
           << f.dump();
-    EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+    EXPECT_EQ(failing_but_the_column(a.report), "");
   }
 }
 
@@ -292,7 +318,7 @@ TEST(LayoutAudit, ABrokenAxisIsExplainedAndItsTicksRead) {
         EXPECT_EQ(f["text"].get<std::string>().find("axis break"), std::string::npos) << f.dump();
         EXPECT_EQ(f["text"].get<std::string>().find("digits"), std::string::npos) << f.dump();
       }
-      EXPECT_EQ(a.exit_code, 0) << failing_lines(a.report);
+      EXPECT_EQ(failing_but_the_column(a.report), "");
     }
   }
 }
@@ -350,7 +376,8 @@ class EveryScenario : public ::testing::TestWithParam<Configuration> {};
 
 // A/B compare shows one side at a time only where not even two stacked views fit: at 3x on
 // the projectors smaller than 1920x1080 (533x320 and 427x240 lines of room). The audit fails
-// there too, on that finding alone.
+// there too, on that finding, and on the presenter's column of numbers whose legend runs below
+// it (its text shrinks only down to 2x's share of a 1080-line screen): those two alone.
 bool one_side_at_a_time(const Configuration& c) {
   return std::string(c.scale) == "3" && std::string(c.size) != "1920x1080";
 }
@@ -365,8 +392,10 @@ TEST_P(EveryScenario, ReadsWhole) {
     // The strip's knobs keep one line (their labels give way first): a clip there does not
     // fail the audit, which counts views and numbers, so it is checked here.
     EXPECT_EQ(f["text"].get<std::string>().find("presenter-strip"), std::string::npos) << f.dump();
+    const std::string text = f["text"].get<std::string>();
     if (f["fails"].get<bool>() && one_side_at_a_time(GetParam()) &&
-        f["text"].get<std::string>().rfind("A/B compare: pane", 0) == 0) {
+        (text.rfind("A/B compare: pane", 0) == 0 ||
+         text.rfind("presenter: the numbers' column runs", 0) == 0)) {
       ++flipped;
     } else {
       others["findings"].push_back(f);

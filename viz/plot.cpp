@@ -84,7 +84,9 @@ struct LegendItem {
 std::vector<LegendItem> legend_items(const std::vector<PlotSeries>& series,
                                      const std::vector<ReferenceLine>& references) {
   std::vector<LegendItem> items;
-  for (const auto& se : series) items.push_back({se.color, &se.label, se.dashed});
+  // A series without points is not drawn: its key would name a line the class cannot find.
+  for (const auto& se : series)
+    if (!se.x.empty()) items.push_back({se.color, &se.label, se.dashed});
   for (const auto& r : references) items.push_back({r.color, &r.label, true});
   return items;
 }

@@ -38,7 +38,7 @@ namespace warplens::app {
 /// (--model-only)" when the user asked for the model alone).
 inline gpu::DeviceQuery session_device(bool use_gpu) {
   return use_gpu ? gpu::query_device()
-                 : gpu::DeviceQuery{std::nullopt, "GPU disabled (--model-only)"};
+                 : gpu::DeviceQuery{std::nullopt, "GPU disabled: --model-only"};
 }
 
 template <typename GpuLab, typename Job>

@@ -129,7 +129,9 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
                                  controls_x - ImGui::GetCursorPosX() < 20 * ImGui::GetFontSize();
   if (controls_give_way) controls_x = ImGui::GetWindowWidth();
   const float room = controls_x - ImGui::GetCursorPosX() - 16 * layer.scale();
-  text = fit_text(text, room);
+  // A problem's line is cut at its end; a line of " • "-separated parts (the status, the
+  // figure's footer) gives up its trailing parts first, so what stays reads whole.
+  text = error.empty() ? fit_parts(text, room) : fit_text(text, room);
   if (!error.empty()) {
     ImGui::TextColored(color4(theme.warning), "%s", text.c_str());
   } else {

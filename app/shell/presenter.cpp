@@ -279,7 +279,11 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
     // A/B compare where one view fits: the side it shows (and the knobs edit); with both on
     // screen keys A / B pick the side edited, the strip keeps its one line for their height.
     if (ui.compare && ui.compare_one_side) knob_side(ui.compare_edit_a);
+    // A slider's thumb a thin bar: a wide one covered the value written across the slider
+    // ("128 KiB" under the thumb at 3x).
+    ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, 4 * s);
     lab.draw_knobs(frame);
+    ImGui::PopStyleVar();
     // Only where it fits after the lab's own, the badge keeping its place (else key T alone
     // switches).
     const float check_w =
@@ -361,29 +365,33 @@ namespace {
 // `text` wrapped to the window at its spaces only (ImGui's own wrapping also breaks after a '.',
 // which splits "1.00" into "1." and "00"), never between a number and its unit; a word wider
 // than the line stays whole. `muted`: in the theme's muted colour.
-void text_wrapped_at_spaces(const std::string& raw, bool muted = false) {
+void text_wrapped_at_spaces(const std::string& raw, bool muted = false, bool spaced = true) {
   const std::string text = keep_units_together(raw);
   if (muted) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   const float right = ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x;
   const float space = ImGui::CalcTextSize(" ").x;
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {ImGui::GetStyle().ItemSpacing.x, 0});
   bool first = true;
+  bool new_line = false;  // after a '\n' in the text: the next word starts a line
   for (std::size_t at = 0; at <= text.size();) {
-    std::size_t end = text.find(' ', at);
+    std::size_t end = text.find_first_of(" \n", at);
     if (end == std::string::npos) end = text.size();
     if (end > at) {
       const std::string word = text.substr(at, end - at);
       const float w = ImGui::CalcTextSize(word.c_str()).x;
       // On the same line when it fits (decided before SameLine, so no phantom overflow).
-      if (!first && ImGui::GetItemRectMax().x + space + w <= right) ImGui::SameLine(0, space);
+      if (!first && !new_line && ImGui::GetItemRectMax().x + space + w <= right)
+        ImGui::SameLine(0, space);
       ImGui::TextUnformatted(word.c_str());
       first = false;
+      new_line = false;
     }
+    if (end < text.size() && text[end] == '\n') new_line = true;
     at = end + 1;
   }
   ImGui::PopStyleVar();
   if (muted) ImGui::PopStyleColor();
-  ImGui::Spacing();
+  if (spaced) ImGui::Spacing();
 }
 
 }  // namespace
@@ -392,16 +400,23 @@ void draw_legend_beside(const LegendSlot& legend) {
   if (legend.empty()) return;
   ImGui::Separator();
   legend.draw();
+  legend.draw_notes();
 }
 
 void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer) {
+  // Nothing measured ("—"): one quiet line, not a large dash over two lines of text.
+  if (n.value == "\u2014") {
+    text_wrapped_at_spaces(n.label + (n.note.empty() ? ": not measured yet" : ": " + n.note), true);
+    return;
+  }
   // The number first, large: on a short screen it is what must not scroll away.
   if (!n.value.empty()) {
     if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
     text_wrapped_at_spaces(n.value);
     if (layer.fonts().bold) ImGui::PopFont();
   }
-  text_wrapped_at_spaces(n.label, true);
+  // What it is and its note as one block, the space after it.
+  text_wrapped_at_spaces(n.label, true, n.note.empty());
   if (!n.note.empty()) text_wrapped_at_spaces(n.note, true);
 }
 
@@ -425,6 +440,23 @@ std::vector<KeyNumber> key_numbers_from(const CompareColumn& c) {
 
 namespace {
 bool title_beside_drawn = false;
+
+// The numbers' column's text size: where its numbers, legend and look-for run below it (a short
+// projector screen), the next frame draws them smaller, down to text as tall, for the screen's
+// height, as 2× on a 1920×1080 screen (1.5× there at 2×; never under scale 1's): a projector's
+// text reads by its share of the picture. Only ever shrinks for one scenario, scale and column
+// width (a fit that grew back would flip frame to frame); another scenario starts at full size
+// again. One thread, the UI's.
+struct ColumnFit {
+  std::string key;
+  float text_scale = 1.0f;
+};
+ColumnFit numbers_fit;
+
+float least_text_scale(float ui_scale, float screen_h) {
+  const float least = std::max(1.0f, std::min(2.0f * screen_h / 1080.0f, 0.75f * ui_scale));
+  return std::min(1.0f, least / ui_scale);
+}
 }  // namespace
 
 void draw_title_beside(const std::string& title) {
@@ -447,6 +479,11 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
                    ImGuiWindowFlags_NoSavedSettings);
   std::vector<KeyNumber> numbers = lab.key_numbers();
   if (numbers.empty()) numbers = key_numbers_from(lab.compare_column());
+  const float ui_scale = layer.scale();
+  const std::string fit_key =
+      scenario.title + "\x1f" + std::to_string(ui_scale) + "\x1f" + std::to_string(size.x);
+  if (numbers_fit.key != fit_key) numbers_fit = {fit_key, 1.0f};
+  ImGui::SetWindowFontScale(numbers_fit.text_scale);
   ImGui::PushTextWrapPos(0);
   // The first number's first line must be in the column, not below it (the audit).
   if (!numbers.empty() && ImGui::GetCursorScreenPos().y + ImGui::GetTextLineHeight() >
@@ -460,12 +497,38 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
     text_wrapped_at_spaces(scenario.title);
     title_beside_drawn = true;
   }
+  // The legend before the look-for: it is the picture's key, which the class reads; the
+  // look-for is what the lecturer says (and may scroll away on a short screen, as the view's
+  // notes after it).
+  ImGui::PopTextWrapPos();
+  if (legend.has_legend()) {
+    ImGui::Separator();
+    legend.draw();
+  }
+  // (The cursor stands an item's spacing below the last line.)
+  const float spacing = ImGui::GetStyle().ItemSpacing.y;
+  const float legend_end = ImGui::GetCursorPosY() - spacing;
+  ImGui::PushTextWrapPos(0);
   if (!scenario.look_for.empty()) {
     ImGui::Separator();
     ImGui::TextDisabled("Look for: %s", scenario.look_for.c_str());
   }
   ImGui::PopTextWrapPos();
-  draw_legend_beside(legend);
+  if (!legend.empty() && !legend.has_legend() && scenario.look_for.empty()) ImGui::Separator();
+  legend.draw_notes();
+  // What ran below the column: the next frame's text smaller, or the audit's finding.
+  const float used = ImGui::GetCursorPosY() - spacing;
+  const float room = ImGui::GetWindowHeight();
+  if (used > room + 1.0f) {
+    const float least = least_text_scale(ui_scale, ImGui::GetIO().DisplaySize.y);
+    if (numbers_fit.text_scale > least)
+      numbers_fit.text_scale = std::max(least, numbers_fit.text_scale * room / used * 0.98f);
+    else if (legend_end > room + 1.0f)
+      audit_finding("hidden", format("presenter: the numbers' column runs %.0f px below its "
+                                     "window, its legend out of sight",
+                                     legend_end - room));
+  }
+  ImGui::SetWindowFontScale(1.0f);
   ImGui::End();
 }
 

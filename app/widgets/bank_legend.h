@@ -11,10 +11,18 @@ namespace warplens::app::bank_detail {
 /// Rows the legend takes at `width` px (UI scale `scale`), with the short labels or the full ones.
 int legend_rows(float width, float scale, bool short_labels);
 
+/// Which of the entries that only some accesses show the grid draws.
+struct LegendShown {
+  bool conflict = true;
+  bool broadcast = true;
+  bool idle = true;
+};
+
 /// The legend, flowing left to right in the current ImGui window; `column`: one entry per line,
-/// its text wrapped (the presenter's legend slot beside the view). `mono`: the font of the
-/// wavefront swatch's number.
+/// its text wrapped (the presenter's legend slot beside the view), of the entries the grid
+/// draws (`shown`) only: a short projector column keeps the ones it needs in sight. `mono`: the
+/// font of the wavefront swatch's number.
 void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool short_labels,
-                 bool column = false);
+                 bool column = false, LegendShown shown = {});
 
 }  // namespace warplens::app::bank_detail

@@ -167,7 +167,9 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   if (LegendSlot* slot = with_legend ? open_legend_slot() : nullptr) {
     // Beside the view (presenter layout): the picture keeps the height.
     const viz::Theme* t = &theme;
-    slot->set([t, s, mono] { draw_legend(*t, s, mono, false, true); });
+    const bank_detail::LegendShown shown{analysis.wavefronts > analysis.min_wavefronts,
+                                         analysis.broadcast, analysis.active_lanes < 32};
+    slot->set([t, s, mono, shown] { draw_legend(*t, s, mono, false, true, shown); });
     with_legend = false;
   }
   const float legend_h =
@@ -285,6 +287,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     bool room = layout.phase_caption_shown &&
                 (p.label_x + paint.measure(bold, title).x <= right || !text_beside);
     if (room) paint.text(bold, x, p.caption_y, text, title);
+    const bool title_drawn = room;
     x += paint.measure(bold, title).x;
     using Piece = std::pair<std::string, ImU32>;
     const auto fits = [&](std::initializer_list<Piece> pieces) {
@@ -350,8 +353,15 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
 
     // Header: bank numbers, conflict banks in the conflict colour's text. Where the numbers are
     // wider than the columns, the conflicting banks' are drawn first and none runs into another.
-    paint.text(regular, p.label_x, 0.5f * (p.header.y0 + p.header.y1) - 0.5f * font_px, muted,
-               "bank");
+    // Where several phases' grids stand without their captions (a projector at 3x), the
+    // header row's label names the phase, as the lanes' brackets above do ("phase 2" over
+    // bank numbers); "bank" where that does not fit the label column.
+    const std::string phase_label = format("phase %d", p.index + 1);
+    const bool phase_in_label =
+        several && !title_drawn &&
+        p.label_x + paint.measure(regular, phase_label).x + 4 * s <= p.grid_x0;
+    paint.text(regular, p.label_x, 0.5f * (p.header.y0 + p.header.y1) - 0.5f * font_px,
+               phase_in_label ? text : muted, phase_in_label ? phase_label : "bank");
     RowLabels header_labels(paint, mono, 2 * s);
     for (const bool conflicting : {true, false}) {
       for (int bank = 0; bank < layout.bank_count; ++bank) {

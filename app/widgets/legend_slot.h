@@ -16,16 +16,28 @@ class LegendSlot {
   using Scope = OpenScope<LegendSlot>;
 
   /// A view's legend: `draw` draws it into the current ImGui window, one entry per line,
-  /// wrapped to the window's width. A later view's replaces an earlier one's.
-  void set(std::function<void()> draw) { draw_ = std::move(draw); }
-  [[nodiscard]] bool empty() const { return !draw_; }
+  /// wrapped to the window's width; `notes`, where given, the explanations the view had no room
+  /// for, drawn after it (what may scroll away on a short screen; the legend may not). A later
+  /// view's replace an earlier one's.
+  void set(std::function<void()> draw, std::function<void()> notes = {}) {
+    draw_ = std::move(draw);
+    notes_ = std::move(notes);
+  }
+  [[nodiscard]] bool empty() const { return !draw_ && !notes_; }
+  /// Whether a legend (not only notes) was handed in.
+  [[nodiscard]] bool has_legend() const { return static_cast<bool>(draw_); }
   /// Draws the legend handed in (nothing when none was).
   void draw() const {
     if (draw_) draw_();
   }
+  /// Draws the notes handed in (nothing when none were).
+  void draw_notes() const {
+    if (notes_) notes_();
+  }
 
  private:
   std::function<void()> draw_;
+  std::function<void()> notes_;
 };
 
 /// The open slot, or nullptr (legends go under their pictures).

@@ -7,6 +7,8 @@
 #include <imgui_internal.h>
 
 #include <algorithm>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,11 +25,28 @@ float presenter_numbers_width(float window_w, float scale) {
 using viz::to_imgui_color;
 
 void ViewAside::draw(const viz::Theme& theme, float s) const {
+  draw_legends(s);
+  draw_notes(theme);
+}
+
+void ViewAside::draw_legends(float s) const {
   for (const auto& [title, entries] : legends) {
     if (!title.empty()) ImGui::TextDisabled("%s", title.c_str());
     draw_legend(entries, ImGui::GetContentRegionAvail().x, s);
   }
+}
+
+void ViewAside::draw_notes(const viz::Theme& theme) const {
   for (const Note& n : notes) draw_note(n, theme);
+}
+
+void ViewAside::hand_to(LegendSlot& slot, const viz::Theme& theme, float s) const {
+  auto copy = std::make_shared<const ViewAside>(*this);
+  std::function<void()> legend;
+  if (!legends.empty()) legend = [copy, s] { copy->draw_legends(s); };
+  std::function<void()> notes_drawn;
+  if (!notes.empty()) notes_drawn = [copy, &theme] { copy->draw_notes(theme); };
+  slot.set(std::move(legend), std::move(notes_drawn));
 }
 
 void heading(const viz::ImGuiLayer& layer, const std::string& text) {
@@ -99,7 +118,9 @@ std::string fitting(std::initializer_list<std::string> options, float room) {
 std::vector<PlotLegendEntry> legend_entries(const std::vector<viz::PlotSeries>& series,
                                             const std::vector<viz::ReferenceLine>& references) {
   std::vector<PlotLegendEntry> entries;
-  for (const auto& se : series) entries.push_back({se.label, se.color, se.dashed, false});
+  // A series without points is not drawn (viz::draw_plot's legend leaves it out too).
+  for (const auto& se : series)
+    if (!se.x.empty()) entries.push_back({se.label, se.color, se.dashed, false});
   for (const auto& r : references) entries.push_back({r.label, r.color, true, false});
   return entries;
 }
@@ -295,8 +316,13 @@ void draw_wrapped_plot(const char* id, const std::string& title, const viz::Plot
   const std::vector<PlotLegendEntry> entries = legend_entries(series, references);
   viz::PlotLayout layout;
   layout.legend = legend_kind(entries, width, s);
-  if (layout.legend == viz::PlotLayout::Legend::None && !entries.empty())
-    aside.legends.emplace_back(title, entries);
+  // Beside the view, the series only: the reference lines carry their names in the frame (a
+  // name that finds no room there is the audit's "moved" finding), and a short projector column
+  // keeps the series' keys in sight.
+  if (layout.legend == viz::PlotLayout::Legend::None && !entries.empty()) {
+    std::vector<PlotLegendEntry> keys = legend_entries(series, {});
+    if (!keys.empty()) aside.legends.emplace_back(title, std::move(keys));
+  }
   // A chart with nothing on it teaches nothing: without a GPU it draws the model's lines.
   if (references.empty() && spec.x_marks.empty() &&
       std::none_of(series.begin(), series.end(), [](const auto& se) { return !se.x.empty(); }))

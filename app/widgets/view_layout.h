@@ -20,6 +20,8 @@
 
 namespace warplens::app {
 
+class LegendSlot;
+
 /// The presenter layout's column of key numbers beside the view, in px of a window `window_w`
 /// px wide at UI scale `scale`: 28 % of the window, at least 300 px x scale, at most 40 %.
 float presenter_numbers_width(float window_w, float scale);
@@ -44,8 +46,12 @@ struct ViewAside {
   std::vector<Note> notes;
   std::vector<std::pair<std::string, std::vector<PlotLegendEntry>>> legends;  ///< title, entries
   [[nodiscard]] bool empty() const { return notes.empty() && legends.empty(); }
-  /// Draws the notes and legends into the current window, wrapped to its width.
+  /// Draws the legends, then the notes, into the current window, wrapped to its width.
   void draw(const viz::Theme& theme, float scale) const;
+  void draw_legends(float scale) const;
+  void draw_notes(const viz::Theme& theme) const;
+  /// Hands the legends and the notes to `slot` (the presenter's column beside the view).
+  void hand_to(LegendSlot& slot, const viz::Theme& theme, float scale) const;
 };
 
 /// The section's title in the bold font, wrapped at the window's right edge (none when empty).
@@ -69,7 +75,7 @@ std::vector<ViewAside::Note> fit_notes(const std::vector<ViewAside::Note>& notes
 /// with an ellipsis (an audit finding).
 std::string fitting(std::initializer_list<std::string> options, float room);
 
-/// A plot's legend entries: its series' and its reference lines' labels.
+/// A plot's legend entries: its series' (those with points) and its reference lines' labels.
 std::vector<PlotLegendEntry> legend_entries(const std::vector<viz::PlotSeries>& series,
                                             const std::vector<viz::ReferenceLine>& references);
 /// Height of `entries` flowed into lines `width` pixels wide (draw_legend).

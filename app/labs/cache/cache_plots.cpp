@@ -31,6 +31,27 @@ FigureSeries make_series(std::string label, FigureColor color, bool dashed, bool
   return se;
 }
 
+// A count that holds from one point to the next and then jumps (blocks per SM: whole blocks,
+// between carveouts no capacity exists) drawn as steps, not slopes: before each point whose
+// value differs, a point at its x with the value before. Markers off (the added corners are not
+// samples); the highlighted point keeps its place.
+void as_steps(FigureSeries& se) {
+  FigureSeries out = se;
+  out.x.clear();
+  out.y.clear();
+  for (std::size_t i = 0; i < se.x.size(); ++i) {
+    if (i > 0 && se.y[i] != se.y[i - 1]) {
+      out.x.push_back(se.x[i]);
+      out.y.push_back(se.y[i - 1]);
+    }
+    if (static_cast<int>(i) == se.highlight) out.highlight = static_cast<int>(out.x.size());
+    out.x.push_back(se.x[i]);
+    out.y.push_back(se.y[i]);
+  }
+  out.markers = false;
+  se = std::move(out);
+}
+
 }  // namespace
 
 std::vector<FigurePlot> carveout_plots(const CacheSession& session, const CacheResults& r) {
@@ -62,6 +83,7 @@ std::vector<FigurePlot> carveout_plots(const CacheSession& session, const CacheR
     occ_model.x.push_back(static_cast<double>(row.dynamic_shared_bytes) / 1024.0);
     occ_model.y.push_back(row.blocks_per_sm);
   }
+  as_steps(occ_model);
   FigureSeries occ_api = make_series("occupancy API", api_color, false, true, false);
   for (const auto& o : r.occupancy) {
     if (o.carveout != st.carveout || !have_carveout) continue;
@@ -127,6 +149,7 @@ std::vector<FigurePlot> carveout_plots(const CacheSession& session, const CacheR
     blocks_model.x.push_back(x_of(p.carveout, p.choice));
     blocks_model.y.push_back(p.blocks_per_sm);
   }
+  as_steps(blocks_model);
   FigureSeries api = make_series("occ. API", api_color, false, true, false);
   FigureSeries seen = make_series("seen (%smid)", seen_color, false, true, false);
   for (const auto& h_m : r.hungry_sweep) {

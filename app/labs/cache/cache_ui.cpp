@@ -225,7 +225,7 @@ void draw_cache_view(CacheSession& session, const CacheResults& r, const viz::Im
   ImGui::End();
   // The presenter layout draws no numbers panel: what the view set aside goes beside it.
   if (LegendSlot* slot = open_legend_slot(); slot && !aside.empty())
-    slot->set([copy = aside, &theme, s = layer.scale()] { copy.draw(theme, s); });
+    aside.hand_to(*slot, theme, layer.scale());
 }
 
 void draw_cache_knobs(CacheSession& session, float s) {

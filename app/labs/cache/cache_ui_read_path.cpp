@@ -172,16 +172,39 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   const bool values_fit = value_px > 0 && !stacked;
   const float stack_line = 1.1f * value_px;
   float stack_h = stacked ? static_cast<float>(n_bars) * stack_line + 6 * s : 0.0f;
-  // Group names under the bars when both lines fit a group, else numbers and a key.
-  bool named = true;
-  for (auto p : patterns)
-    named = named && ImGui::CalcTextSize(pattern_footprint(p)).x <= group_w - 4 * s &&
-            ImGui::CalcTextSize(pattern_layout(p)).x <= group_w - 4 * s;
+  // Group names under the bars, two lines each, in the first wording whose lines fit a group:
+  // in full, then the footprint's one word ("window", "tile"), then "rows" for row-major, each
+  // at the font's size and then smaller (down to 0.7 of it, never under 12 px); else numbers
+  // and a key (a projector's key that moves aside is scrolled out of sight).
+  std::vector<std::pair<std::string, std::string>> names;
+  float name_px = font;
+  const auto name_w = [&](const std::string& t) {
+    return ImGui::GetFont()->CalcTextSizeA(name_px, FLT_MAX, 0, t.c_str()).x;
+  };
+  for (int attempt = 0; attempt < 9 && names.empty(); ++attempt) {
+    const int wording = attempt % 3;
+    name_px = font * (attempt < 3 ? 1.0f : attempt < 6 ? 0.85f : 0.7f);
+    if (name_px < 12.0f) break;
+    for (auto p : patterns) {
+      std::string first = pattern_footprint(p);
+      if (wording > 0 && p != gpu::ReadPattern::Scattered)
+        first = p == gpu::ReadPattern::Local2D || p == gpu::ReadPattern::Morton ? "window" : "tile";
+      std::string second = p == gpu::ReadPattern::Scattered ? "" : pattern_layout(p);
+      if (wording > 1 && !gpu::reads_morton(p) && !second.empty()) second = "rows";
+      names.emplace_back(first, second);
+    }
+    for (const auto& [first, second] : names)
+      if (name_w(first) > group_w - 4 * s || name_w(second) > group_w - 4 * s) {
+        names.clear();
+        break;
+      }
+  }
+  const bool named = !names.empty();
   std::string key;
   for (int gi = 0; gi < n_groups && !named; ++gi)
     key += (gi ? "  \u00b7  " : "") + std::to_string(gi + 1) + " " +
            pattern_label(patterns[static_cast<std::size_t>(gi)]);
-  const float labels_h = named ? 2.2f * font + 10 * s : font + 8 * s;
+  const float labels_h = named ? 2.2f * name_px + 10 * s : font + 8 * s;
   const float legend_h = slot ? 0.0f : spacing + legend_height(legend, width, s);
   // The groups' key stays under the chart even beside the presenter's numbers where it leaves
   // the chart its room: without it the groups are bare numbers (the aside is scrolled away on
@@ -284,9 +307,12 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
     const float gx = left + group_w * static_cast<float>(gi) + group_w * 0.08f;
     const float gc = gx + 0.5f * bar_w * static_cast<float>(n_bars);
     if (named) {
-      text_centered(draw, {gc, bottom + 6 * s + 0.5f * font}, text, pattern_footprint(pattern));
-      if (pattern != gpu::ReadPattern::Scattered)
-        text_centered(draw, {gc, bottom + 8 * s + 1.5f * font}, muted, pattern_layout(pattern));
+      const auto& [first, second] = names[static_cast<std::size_t>(gi)];
+      const auto centered = [&](float y, ImU32 color, const std::string& t) {
+        draw->AddText(ImGui::GetFont(), name_px, {gc - 0.5f * name_w(t), y}, color, t.c_str());
+      };
+      centered(bottom + 6 * s, text, first);
+      if (!second.empty()) centered(bottom + 8 * s + name_px, muted, second);
     } else {
       text_centered(draw, {gc, bottom + 6 * s + 0.5f * font}, text, std::to_string(gi + 1));
     }

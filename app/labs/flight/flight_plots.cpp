@@ -86,7 +86,7 @@ std::string model_line_label(const FlightModel& m) {
   // and, once the probe measured, the latency near the wall. No-break spaces keep a number with
   // its unit where a legend wraps.
   std::string label = format(
-      "model: Little's law, %.0f\u00a0ns \u00d7 (1 + GB/s \u00f7 peak) + %.2f\u00a0ns/B%s "
+      "model: Little's law, %.0f\u00a0ns \u00d7 (1 + GB/s \u00f7 cudaMemcpy) + %.2f\u00a0ns/B%s "
       "\u00d7 %.0f\u00a0B per warp",
       m.latency_ns, m.batch_ns_per_byte, m.batch_measured ? "" : " (assumed)", m.warp_batch_bytes);
   if (m.loaded) {

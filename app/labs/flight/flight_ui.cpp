@@ -163,7 +163,7 @@ std::vector<NumberRow> flight_number_rows(const FlightSession& session, const Fl
       row("model GB/s",
           // As short as the old line's: the legend and the notes say the rest (per warp; near
           // the wall, the probe's latency).
-          format("%.0f (%.0f ns%s \u00d7 (1 + GB/s \u00f7 peak) + %.2f ns/B%s \u00d7 %.0f B, "
+          format("%.0f (%.0f ns%s \u00d7 (1 + GB/s \u00f7 cudaMemcpy) + %.2f ns/B%s \u00d7 %.0f B, "
                  "peak %.0f%s)",
                  m.predicted_gbps, m.latency_ns, m.latency_measured ? "" : " assumed",
                  m.batch_ns_per_byte, m.batch_measured ? "" : " assumed", m.warp_batch_bytes,
@@ -281,7 +281,7 @@ void draw_flight_view(FlightSession& session, const FlightResults& r, const viz:
   }
   ImGui::End();
   if (LegendSlot* slot = open_legend_slot(); slot && !aside.empty())
-    slot->set([copy = aside, &theme, s = layer.scale()] { copy.draw(theme, s); });
+    aside.hand_to(*slot, theme, layer.scale());
 }
 
 void draw_flight_numbers(const FlightSession& session, const FlightResults& r,
@@ -346,17 +346,20 @@ std::vector<KeyNumber> flight_key_numbers(const FlightSession& session, const Fl
             std::tuple{"DRAM latency", m.plateaus.dram_ns, kAssumedLadderDramNs}})
         k.push_back(v     ? KeyNumber{name, format("%.0f ns", *v), "default loads, one lane"}
                     : gpu ? pending(name)
-                          : KeyNumber{name, format("\u2248 %.0f ns", assumed),
-                                      "model: an H100's, assumed (measuring needs a GPU)"});
+                          : KeyNumber{std::string(name) + ", model",
+                                      format("\u2248 %.0f ns", assumed), ""});
+      // Model only: what the three assume, said once under the last.
+      if (!gpu && !m.plateaus.dram_ns)
+        k.back().note = "the model's: an H100's, assumed (measuring needs a GPU)";
       break;
     case FlightSection::LittlesLaw: {
       k.push_back({"bytes in flight per SM", kib_text(m.picture.bytes_in_flight),
                    format("%d warps \u00d7 %d load%s \u00d7 %d B", m.picture.warps,
                           m.picture.loads_per_warp, m.picture.loads_per_warp == 1 ? "" : "s",
                           m.picture.bytes_per_load)});
-      k.push_back({"model", format("%.0f GB/s", m.predicted_gbps),
-                   format("%.0f %% of cudaMemcpy%s", 100 * m.predicted_gbps / m.peak_gbps,
-                          m.latency_measured ? "" : " (latency assumed)")});
+      k.push_back({format("model: %.0f %% of cudaMemcpy%s", 100 * m.predicted_gbps / m.peak_gbps,
+                          m.latency_measured ? "" : " (latency assumed)"),
+                   format("%.0f GB/s", m.predicted_gbps), ""});
       if (const auto* cur = current_stream(session, r))
         k.push_back({"measured", format("%.0f GB/s", cur->gbps),
                      format("%.0f %% of cudaMemcpy", 100 * cur->gbps / m.peak_gbps)});

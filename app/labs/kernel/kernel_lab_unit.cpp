@@ -100,8 +100,8 @@ CompareColumn KernelLabUnit::compare_column() const {
   c.access = kernel_access_title(st);
   c.model = kernel_row_cost_text(session_.rows_model().at(static_cast<std::size_t>(st.step)));
   const KernelResults r = session_.measured();
-  c.counters = r.counters ? "see the numbers"
-                          : (r.counters_unavailable.empty() ? "\u2014" : r.counters_unavailable);
+  // The shown access's kind, per request, beside the model's (as the numbers panel says it).
+  c.counters = kernel_counters_summary(session_, r);
   c.headline = kernel_headline(session_, r);
   return c;
 }

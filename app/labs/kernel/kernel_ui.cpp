@@ -400,12 +400,16 @@ std::vector<KeyNumber> kernel_key_numbers(const KernelSession& session, const Ke
   const gpu::KernelRowModel& m = session.rows_model().at(static_cast<std::size_t>(st.step));
   std::vector<KeyNumber> k;
   const gpu::KernelRowModel* traced = traced_row(session, r);
+  // Model only: "model" in the label, not a line of its own (a short projector column).
+  const bool model_only = !traced && !session.gpu_mode();
   k.push_back(
-      {format("access %d of %zu, per request", st.step + 1, st.program.rows.size()),
+      {format("access %d of %zu, per request%s", st.step + 1, st.program.rows.size(),
+              model_only ? " (model)" : ""),
        plural(m.cost(), m.global ? "sector" : "wavefront", m.global ? "sectors" : "wavefronts"),
-       traced ? format("GPU trace: %d %s", traced->cost(),
+       traced       ? format("GPU trace: %d %s", traced->cost(),
                        traced->cost() == m.cost() ? "\u2713" : "\u2717")
-              : std::string(session.gpu_mode() ? "GPU trace: running\u2026" : "model")});
+       : model_only ? std::string()
+                    : std::string("GPU trace: running\u2026")});
   // The rows themselves: the presenter layout has no editor, and "edit the rows" must point at
   // something on screen. The access shown is marked.
   std::string rows;
@@ -414,7 +418,7 @@ std::vector<KeyNumber> kernel_key_numbers(const KernelSession& session, const Ke
         format("%s%s %zu  %s", i ? "\n" : "", static_cast<int>(i) == st.step ? "\u2192" : "  ",
                i + 1, row_text(st.program.rows[i]).c_str()) +
         (st.program.rows[i].layout.empty() ? "" : "\n     " + row_layout_text(st.program.rows[i]));
-  k.push_back({"your rows (key P: the full panel edits them)", "", rows});
+  k.push_back({"your rows (key P: the panel edits them)", "", rows});
   const Headline h = kernel_headline(session, r);
   k.push_back(
       {"whole kernel",
