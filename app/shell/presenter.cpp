@@ -444,7 +444,9 @@ bool title_beside_drawn = false;
 // The numbers' column's text size: where its numbers, legend and look-for run below it (a short
 // projector screen), the next frame draws them smaller, down to text as tall, for the screen's
 // height, as 2× on a 1920×1080 screen (1.5× there at 2×; never under scale 1's): a projector's
-// text reads by its share of the picture. Only ever shrinks for one scenario, scale and column
+// text reads by its share of the picture. Where the legend alone is still below the column
+// there (a plot's long model line with a GPU's measured series), down to 1.5×'s share, so the
+// class can read the picture's key. Only ever shrinks for one scenario, scale and column
 // width (a fit that grew back would flip frame to frame); another scenario starts at full size
 // again. One thread, the UI's.
 struct ColumnFit {
@@ -453,8 +455,9 @@ struct ColumnFit {
 };
 ColumnFit numbers_fit;
 
-float least_text_scale(float ui_scale, float screen_h) {
-  const float least = std::max(1.0f, std::min(2.0f * screen_h / 1080.0f, 0.75f * ui_scale));
+float least_text_scale(float ui_scale, float screen_h, float share_of_1080) {
+  const float least =
+      std::max(1.0f, std::min(share_of_1080 * screen_h / 1080.0f, 0.75f * ui_scale));
   return std::min(1.0f, least / ui_scale);
 }
 }  // namespace
@@ -520,9 +523,14 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
   const float used = ImGui::GetCursorPosY() - spacing;
   const float room = ImGui::GetWindowHeight();
   if (used > room + 1.0f) {
-    const float least = least_text_scale(ui_scale, ImGui::GetIO().DisplaySize.y);
+    const float screen_h = ImGui::GetIO().DisplaySize.y;
+    const float least = least_text_scale(ui_scale, screen_h, 2.0f);
+    const float least_for_legend = least_text_scale(ui_scale, screen_h, 1.5f);
     if (numbers_fit.text_scale > least)
       numbers_fit.text_scale = std::max(least, numbers_fit.text_scale * room / used * 0.98f);
+    else if (legend_end > room + 1.0f && numbers_fit.text_scale > least_for_legend)
+      numbers_fit.text_scale =
+          std::max(least_for_legend, numbers_fit.text_scale * room / legend_end * 0.98f);
     else if (legend_end > room + 1.0f)
       audit_finding("hidden", format("presenter: the numbers' column runs %.0f px below its "
                                      "window, its legend out of sight",

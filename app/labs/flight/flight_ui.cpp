@@ -353,16 +353,16 @@ std::vector<KeyNumber> flight_key_numbers(const FlightSession& session, const Fl
         k.back().note = "the model's: an H100's, assumed (measuring needs a GPU)";
       break;
     case FlightSection::LittlesLaw: {
-      k.push_back({"bytes in flight per SM", kib_text(m.picture.bytes_in_flight),
-                   format("%d warps \u00d7 %d load%s \u00d7 %d B", m.picture.warps,
-                          m.picture.loads_per_warp, m.picture.loads_per_warp == 1 ? "" : "s",
-                          m.picture.bytes_per_load)});
+      k.push_back({format("bytes in flight per SM: %d warps \u00d7 %d load%s \u00d7 %d B",
+                          m.picture.warps, m.picture.loads_per_warp,
+                          m.picture.loads_per_warp == 1 ? "" : "s", m.picture.bytes_per_load),
+                   kib_text(m.picture.bytes_in_flight), ""});
       k.push_back({format("model: %.0f %% of cudaMemcpy%s", 100 * m.predicted_gbps / m.peak_gbps,
                           m.latency_measured ? "" : " (latency assumed)"),
                    format("%.0f GB/s", m.predicted_gbps), ""});
       if (const auto* cur = current_stream(session, r))
-        k.push_back({"measured", format("%.0f GB/s", cur->gbps),
-                     format("%.0f %% of cudaMemcpy", 100 * cur->gbps / m.peak_gbps)});
+        k.push_back({format("measured: %.0f %% of cudaMemcpy", 100 * cur->gbps / m.peak_gbps),
+                     format("%.0f GB/s", cur->gbps), ""});
       else
         k.push_back(pending("measured"));
       break;

@@ -421,9 +421,9 @@ std::vector<KeyNumber> kernel_key_numbers(const KernelSession& session, const Ke
   k.push_back({"your rows (key P: the panel edits them)", "", rows});
   const Headline h = kernel_headline(session, r);
   k.push_back(
-      {"whole kernel",
+      {h.note.empty() ? "whole kernel: read + write asked by the rows" : "whole kernel",
        h.value ? format("%.0f GB/s", *h.value) : std::string(h.busy ? "measuring\u2026" : kDash),
-       h.note.empty() ? "read + write asked by the rows" : h.note});
+       h.note});
   return k;
 }
 
