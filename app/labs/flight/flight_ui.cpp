@@ -163,11 +163,11 @@ std::vector<NumberRow> flight_number_rows(const FlightSession& session, const Fl
       row("model GB/s",
           // As short as the old line's: the legend and the notes say the rest (per warp; near
           // the wall, the probe's latency).
-          format("%.0f (%.0f ns%s \u00d7 (1 + GB/s \u00f7 cudaMemcpy) + %.2f ns/B%s \u00d7 %.0f B, "
-                 "peak %.0f%s)",
-                 m.predicted_gbps, m.latency_ns, m.latency_measured ? "" : " assumed",
-                 m.batch_ns_per_byte, m.batch_measured ? "" : " assumed", m.warp_batch_bytes,
-                 m.peak_gbps, m.peak_measured ? "" : " assumed"));
+          // (The divisor is cudaMemcpy's GB/s, not the theoretical peak.)
+          format("%.0f (%.0f ns%s \u00d7 (1 + GB/s \u00f7 %.0f%s) + %.2f ns/B%s \u00d7 %.0f B)",
+                 m.predicted_gbps, m.latency_ns, m.latency_measured ? "" : " assumed", m.peak_gbps,
+                 m.peak_measured ? "" : " assumed", m.batch_ns_per_byte,
+                 m.batch_measured ? "" : " assumed", m.warp_batch_bytes));
       row("measured GB/s",
           cur ? format("%.0f (%s)", cur->gbps, cur->verified ? "verified" : "WRONG")
               : std::string(session.gpu_mode() ? "not measured yet" : "needs a GPU"),
