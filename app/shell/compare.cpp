@@ -63,8 +63,10 @@ std::string model_arrow(const ModelCounts& c) {
   return c.a.substr(0, c.a.find(' ')) + " \u2192 " + c.b;
 }
 
+// `why`: the line that says why nothing is measured (the presenter's column says it in the
+// ratio's caption instead).
 void draw_ratio_sentence(const std::optional<double>& ratio, const CompareColumn& ca,
-                         const CompareColumn& cb) {
+                         const CompareColumn& cb, bool why = true) {
   const Headline& ha = ca.headline;
   const Headline& hb = cb.headline;
   ImGui::PushTextWrapPos(0);
@@ -76,8 +78,9 @@ void draw_ratio_sentence(const std::optional<double>& ratio, const CompareColumn
   } else if (!ha.value || !hb.value) {
     if (const auto counts = model_counts(ca.model, cb.model))
       ImGui::TextUnformatted(model_comparison(*counts).c_str());
-    ImGui::TextDisabled("%s", ha.note == "no GPU" ? "Measurements need a CUDA device."
-                                                  : "Waiting for both measurements.");
+    if (why)
+      ImGui::TextDisabled("%s", ha.note == "no GPU" ? "Measurements need a CUDA device."
+                                                    : "Waiting for both measurements.");
   }
   ImGui::PopTextWrapPos();
 }
@@ -171,6 +174,11 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
                    ImGuiWindowFlags_NoSavedSettings | (shown ? ImGuiWindowFlags_NoTitleBar : 0));
   const CompareColumn ca = a.compare_column();
   const CompareColumn cb = b.compare_column();
+  // Its text fits the column anew when either side's parameters change (a frame at full size).
+  begin_column_fit("A / B",
+                   std::string(lab.title) + "\x1f" + ca.parameters + "\x1f" + ca.access + "\x1f" +
+                       cb.parameters + "\x1f" + cb.access,
+                   s);
   const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
   // The ratio first, always on screen: the scenario's title (where the strip cut it) comes
   // after the numbers, not over them (at 1280x720 3x it pushed the ratio below the column).
@@ -184,7 +192,9 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
     ImGui::PopFont();
   } else {
     ImGui::TextDisabled("B / A, %s: %s", lab.compare_ratio,
-                        ca.headline.busy || cb.headline.busy ? "\u2026" : "\u2014");
+                        ca.headline.busy || cb.headline.busy ? "\u2026"
+                        : ca.headline.note == "no GPU"       ? "needs a CUDA device"
+                                                             : "waiting for both measurements");
   }
   const float window_bottom = ImGui::GetWindowPos().y + ImGui::GetWindowHeight();
   if (ImGui::GetItemRectMax().y > window_bottom)
@@ -208,12 +218,12 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
     }
     if (ImGui::GetItemRectMax().y > window_bottom + 2 * s)
       audit_finding("missing", "A/B compare: the sides' rows are below the numbers' column");
-    draw_ratio_sentence(ratio, ca, cb);
+    draw_ratio_sentence(ratio, ca, cb, false);
     ImGui::TextDisabled("The view shows %s; \"side\" in the strip, key %s or a click shows %s.",
                         shown, std::string_view(shown) == "A" ? "B" : "A",
                         std::string_view(shown) == "A" ? "B" : "A");
   } else {
-    draw_ratio_sentence(ratio, ca, cb);
+    draw_ratio_sentence(ratio, ca, cb, false);
   }
   for (const auto& [side, column] : {std::pair{"A", &ca}, std::pair{"B", &cb}}) {
     if (shown && std::string_view(shown) != side) continue;
@@ -221,16 +231,27 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
     if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
     ImGui::TextUnformatted(side);
     if (layer.fonts().bold) ImGui::PopFont();
+    // The sides' parameters where they differ (the same launch on both sides says nothing).
+    // Else the side's first number follows its letter on the same line.
     ImGui::SameLine();
-    ImGui::TextDisabled("%s", column->parameters.c_str());
-    for (const KeyNumber& n : key_numbers_from(*column)) draw_key_number(n, layer);
+    if (ca.parameters != cb.parameters) ImGui::TextDisabled("%s", column->parameters.c_str());
+    // Each view's title names its access; where neither side measured, the ratio's line says
+    // why once.
+    const bool measured =
+        ca.headline.value || cb.headline.value || ca.headline.busy || cb.headline.busy;
+    std::vector<KeyNumber> numbers = key_numbers_from(*column, false, measured);
+    // The model's count needs no "model, per warp request" under it where the sentence above
+    // ("Model: A 4 sectors, B 8 sectors per request") said so.
+    if (!ratio && model_counts(ca.model, cb.model) && !numbers.empty() && !column->model.empty())
+      numbers.front().label.clear();
+    for (const KeyNumber& n : numbers) draw_key_number(n, layer);
   }
   ImGui::PopTextWrapPos();
   if (!title.empty()) {
     ImGui::Separator();
     draw_title_beside(title);
   }
-  draw_legend_beside(legend);
+  end_column_fit("A / B", draw_legend_beside(legend), s);
   ImGui::End();
   return picked;
 }

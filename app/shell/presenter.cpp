@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cfloat>
 #include <cmath>
+#include <functional>
+#include <map>
 #include <string>
 #include <utility>
 
@@ -396,11 +398,17 @@ void text_wrapped_at_spaces(const std::string& raw, bool muted = false, bool spa
 
 }  // namespace
 
-void draw_legend_beside(const LegendSlot& legend) {
-  if (legend.empty()) return;
-  ImGui::Separator();
-  legend.draw();
+float draw_legend_beside(const LegendSlot& legend, const std::function<bool()>& before_notes) {
+  if (legend.has_legend()) {
+    ImGui::Separator();
+    legend.draw();
+  }
+  // (The cursor stands an item's spacing below the last line.)
+  const float legend_end = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
+  const bool between = before_notes && before_notes();
+  if (!between && !legend.has_legend() && !legend.empty()) ImGui::Separator();
   legend.draw_notes();
+  return legend_end;
 }
 
 void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer) {
@@ -416,21 +424,23 @@ void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer) {
     if (layer.fonts().bold) ImGui::PopFont();
   }
   // What it is and its note as one block, the space after it.
-  text_wrapped_at_spaces(n.label, true, n.note.empty());
+  if (!n.label.empty()) text_wrapped_at_spaces(n.label, true, n.note.empty());
   if (!n.note.empty()) text_wrapped_at_spaces(n.note, true);
 }
 
-std::vector<KeyNumber> key_numbers_from(const CompareColumn& c) {
+std::vector<KeyNumber> key_numbers_from(const CompareColumn& c, bool with_access, bool unmeasured) {
   std::vector<KeyNumber> numbers;
   if (!c.model.empty())
-    numbers.push_back(
-        {"model, per warp request" + (c.access.empty() ? "" : " (" + c.access + ")"), c.model, ""});
+    numbers.push_back({"model, per warp request" +
+                           (c.access.empty() || !with_access ? "" : " (" + c.access + ")"),
+                       c.model, ""});
   if (!c.counters.empty() && c.counters != "\u2014")
     numbers.push_back({"GPU counters, per request", c.counters,
                        c.counters_stale ? "from the previous parameters" : ""});
   const Headline& h = c.headline;
   const std::string what = h.what.empty() ? std::string("measured") : h.what;
   if (!h.value && !h.busy) {  // nothing measured: one quiet line, not a large dash
+    if (!unmeasured) return numbers;
     numbers.push_back({what + ": " + (h.note.empty() ? "not measured yet" : h.note), "", ""});
   } else {
     numbers.push_back({what, headline_text(h.value, h.unit, "", h.busy), h.note});
@@ -453,7 +463,7 @@ struct ColumnFit {
   std::string key;
   float text_scale = 1.0f;
 };
-ColumnFit numbers_fit;
+std::map<std::string, ColumnFit> column_fits;  // by the column's window name
 
 float least_text_scale(float ui_scale, float screen_h, float share_of_1080) {
   const float least =
@@ -461,6 +471,35 @@ float least_text_scale(float ui_scale, float screen_h, float share_of_1080) {
   return std::min(1.0f, least / ui_scale);
 }
 }  // namespace
+
+void begin_column_fit(const std::string& column, const std::string& key, float ui_scale) {
+  ColumnFit& fit = column_fits[column];
+  const std::string full_key =
+      key + "\x1f" + std::to_string(ui_scale) + "\x1f" + std::to_string(ImGui::GetWindowWidth());
+  if (fit.key != full_key) fit = {full_key, 1.0f};
+  ImGui::SetWindowFontScale(fit.text_scale);
+}
+
+void end_column_fit(const std::string& column, float legend_end, float ui_scale) {
+  ColumnFit& fit = column_fits[column];
+  // (The cursor stands an item's spacing below the last line.)
+  const float used = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
+  const float room = ImGui::GetWindowHeight();
+  if (used > room + 1.0f) {
+    const float screen_h = ImGui::GetIO().DisplaySize.y;
+    const float least = least_text_scale(ui_scale, screen_h, 2.0f);
+    const float least_for_legend = least_text_scale(ui_scale, screen_h, 1.5f);
+    if (fit.text_scale > least)
+      fit.text_scale = std::max(least, fit.text_scale * room / used * 0.98f);
+    else if (legend_end > room + 1.0f && fit.text_scale > least_for_legend)
+      fit.text_scale = std::max(least_for_legend, fit.text_scale * room / legend_end * 0.98f);
+    else if (legend_end > room + 1.0f)
+      audit_finding("hidden", format("presenter: the numbers' column runs %.0f px below its "
+                                     "window, its legend out of sight",
+                                     legend_end - room));
+  }
+  ImGui::SetWindowFontScale(1.0f);
+}
 
 void draw_title_beside(const std::string& title) {
   text_wrapped_at_spaces(title);
@@ -482,11 +521,7 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
                    ImGuiWindowFlags_NoSavedSettings);
   std::vector<KeyNumber> numbers = lab.key_numbers();
   if (numbers.empty()) numbers = key_numbers_from(lab.compare_column());
-  const float ui_scale = layer.scale();
-  const std::string fit_key =
-      scenario.title + "\x1f" + std::to_string(ui_scale) + "\x1f" + std::to_string(size.x);
-  if (numbers_fit.key != fit_key) numbers_fit = {fit_key, 1.0f};
-  ImGui::SetWindowFontScale(numbers_fit.text_scale);
+  begin_column_fit("In numbers", scenario.title, layer.scale());
   ImGui::PushTextWrapPos(0);
   // The first number's first line must be in the column, not below it (the audit).
   if (!numbers.empty() && ImGui::GetCursorScreenPos().y + ImGui::GetTextLineHeight() >
@@ -504,39 +539,15 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
   // look-for is what the lecturer says (and may scroll away on a short screen, as the view's
   // notes after it).
   ImGui::PopTextWrapPos();
-  if (legend.has_legend()) {
+  const float legend_end = draw_legend_beside(legend, [&] {
+    if (scenario.look_for.empty()) return false;
     ImGui::Separator();
-    legend.draw();
-  }
-  // (The cursor stands an item's spacing below the last line.)
-  const float spacing = ImGui::GetStyle().ItemSpacing.y;
-  const float legend_end = ImGui::GetCursorPosY() - spacing;
-  ImGui::PushTextWrapPos(0);
-  if (!scenario.look_for.empty()) {
-    ImGui::Separator();
+    ImGui::PushTextWrapPos(0);
     ImGui::TextDisabled("Look for: %s", scenario.look_for.c_str());
-  }
-  ImGui::PopTextWrapPos();
-  if (!legend.empty() && !legend.has_legend() && scenario.look_for.empty()) ImGui::Separator();
-  legend.draw_notes();
-  // What ran below the column: the next frame's text smaller, or the audit's finding.
-  const float used = ImGui::GetCursorPosY() - spacing;
-  const float room = ImGui::GetWindowHeight();
-  if (used > room + 1.0f) {
-    const float screen_h = ImGui::GetIO().DisplaySize.y;
-    const float least = least_text_scale(ui_scale, screen_h, 2.0f);
-    const float least_for_legend = least_text_scale(ui_scale, screen_h, 1.5f);
-    if (numbers_fit.text_scale > least)
-      numbers_fit.text_scale = std::max(least, numbers_fit.text_scale * room / used * 0.98f);
-    else if (legend_end > room + 1.0f && numbers_fit.text_scale > least_for_legend)
-      numbers_fit.text_scale =
-          std::max(least_for_legend, numbers_fit.text_scale * room / legend_end * 0.98f);
-    else if (legend_end > room + 1.0f)
-      audit_finding("hidden", format("presenter: the numbers' column runs %.0f px below its "
-                                     "window, its legend out of sight",
-                                     legend_end - room));
-  }
-  ImGui::SetWindowFontScale(1.0f);
+    ImGui::PopTextWrapPos();
+    return true;
+  });
+  end_column_fit("In numbers", legend_end, layer.scale());
   ImGui::End();
 }
 

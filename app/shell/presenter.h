@@ -8,6 +8,7 @@
 
 #include <imgui.h>
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -59,13 +60,30 @@ void draw_title_beside(const std::string& title);
 /// screen whole; one thread, the UI's).
 [[nodiscard]] bool take_title_beside_drawn();
 
-/// The view's legend (handed to `legend` while the view drew) under a separator, if any.
-void draw_legend_beside(const LegendSlot& legend);
+/// The view's legend (handed to `legend` while the view drew) under a separator, if any, then
+/// what `before_notes` draws (true: it drew something under its own separator), then the notes
+/// the view handed in. Returns the legend's end (window y, px): what must be on screen.
+float draw_legend_beside(const LegendSlot& legend, const std::function<bool()>& before_notes = {});
+
+/// A presenter column's text size (call after its window's Begin): where its content ran below
+/// it in the last frames of the same `key` (the scenario), scale and width, smaller, down to
+/// text as tall, for the screen's height, as 2× on a 1920×1080 screen (1.5× there at 2×, never
+/// under scale 1's), and to 1.5×'s share where the legend alone would still be out of sight.
+/// Only ever shrinks for one key (a fit that grew back would flip frame to frame). One thread.
+void begin_column_fit(const std::string& column, const std::string& key, float ui_scale);
+/// At the column's end (before its End): the next frame's size from what ran below it, or the
+/// audit's finding where `legend_end` (draw_legend_beside) is below the column even at the
+/// least size. Puts the window's text scale back.
+void end_column_fit(const std::string& column, float legend_end, float ui_scale);
 
 /// One key number in the current window: its value large, then what it is and its note.
 void draw_key_number(const KeyNumber& number, const viz::ImGuiLayer& layer);
 
-/// The key numbers a lab without its own list shows: from its A/B column.
-[[nodiscard]] std::vector<KeyNumber> key_numbers_from(const CompareColumn& column);
+/// The key numbers a lab without its own list shows: from its A/B column. A/B's column beside
+/// two views leaves out what they and its ratio line already say: the access (each view's
+/// title names it; `with_access` false) and a side's "not measured" line (`unmeasured` false).
+[[nodiscard]] std::vector<KeyNumber> key_numbers_from(const CompareColumn& column,
+                                                      bool with_access = true,
+                                                      bool unmeasured = true);
 
 }  // namespace warplens::app
