@@ -244,7 +244,7 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
     // ("Model: A 4 sectors, B 8 sectors per request") said so.
     if (!ratio && model_counts(ca.model, cb.model) && !numbers.empty() && !column->model.empty())
       numbers.front().label.clear();
-    for (const KeyNumber& n : numbers) draw_key_number(n, layer);
+    for (const KeyNumber& n : numbers) draw_key_number(n, layer, true);
   }
   ImGui::PopTextWrapPos();
   if (!title.empty()) {

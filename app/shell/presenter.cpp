@@ -367,13 +367,15 @@ namespace {
 // `text` wrapped to the window at its spaces only (ImGui's own wrapping also breaks after a '.',
 // which splits "1.00" into "1." and "00"), never between a number and its unit; a word wider
 // than the line stays whole. `muted`: in the theme's muted colour.
-void text_wrapped_at_spaces(const std::string& raw, bool muted = false, bool spaced = true) {
+// `continue_line`: the first word goes on the line of the item before it where it fits.
+void text_wrapped_at_spaces(const std::string& raw, bool muted = false, bool spaced = true,
+                            bool continue_line = false) {
   const std::string text = keep_units_together(raw);
   if (muted) ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
   const float right = ImGui::GetWindowPos().x + ImGui::GetContentRegionMax().x;
   const float space = ImGui::CalcTextSize(" ").x;
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {ImGui::GetStyle().ItemSpacing.x, 0});
-  bool first = true;
+  bool first = !continue_line;
   bool new_line = false;  // after a '\n' in the text: the next word starts a line
   for (std::size_t at = 0; at <= text.size();) {
     std::size_t end = text.find_first_of(" \n", at);
@@ -411,10 +413,19 @@ float draw_legend_beside(const LegendSlot& legend, const std::function<bool()>& 
   return legend_end;
 }
 
-void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer) {
+void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer, bool compact) {
   // Nothing measured ("—"): one quiet line, not a large dash over two lines of text.
   if (n.value == "\u2014") {
     text_wrapped_at_spaces(n.label + (n.note.empty() ? ": not measured yet" : ": " + n.note), true);
+    return;
+  }
+  if (compact && !n.value.empty()) {
+    // One flow: the value in bold, what it is and its note after it on the same line.
+    if (layer.fonts().bold) ImGui::PushFont(layer.fonts().bold);
+    text_wrapped_at_spaces(n.value, false, false);
+    if (layer.fonts().bold) ImGui::PopFont();
+    const std::string rest = n.label + (n.label.empty() || n.note.empty() ? "" : ", ") + n.note;
+    text_wrapped_at_spaces(rest, true, true, true);
     return;
   }
   // The number first, large: on a short screen it is what must not scroll away.

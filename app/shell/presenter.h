@@ -76,8 +76,9 @@ void begin_column_fit(const std::string& column, const std::string& key, float u
 /// least size. Puts the window's text scale back.
 void end_column_fit(const std::string& column, float legend_end, float ui_scale);
 
-/// One key number in the current window: its value large, then what it is and its note.
-void draw_key_number(const KeyNumber& number, const viz::ImGuiLayer& layer);
+/// One key number in the current window: its value large, then what it is and its note;
+/// `compact`: all three in one flow (A/B's column, two sides' numbers in one column).
+void draw_key_number(const KeyNumber& number, const viz::ImGuiLayer& layer, bool compact = false);
 
 /// The key numbers a lab without its own list shows: from its A/B column. A/B's column beside
 /// two views leaves out what they and its ratio line already say: the access (each view's
