@@ -186,7 +186,8 @@ TEST(LayoutAudit, ACompareShowingOneSideKeepsTheRatioAndBothSidesCountsOnScreen)
   // 1280x720 and 1600x960 at 3x: one view at a time. The ratio heads the column (the scenario's
   // title pushed it below the column at 1280x720), then a row per side with its model's count
   // (the side shown highlighted, the strip's "side" flips it). The audit fails where the ratio
-  // or the sides' rows are below the column; the pane left out stays its only finding.
+  // or the sides' rows are below the column; the pane left out stays its only finding (but the
+  // column's legend below it, which these screens cannot hold: failing_but_the_column).
   for (const char* size : {"1280x720", "1600x960"}) {
     SCOPED_TRACE(size);
     for (const char* scenario : kCompareScenarios) {
@@ -198,7 +199,7 @@ TEST(LayoutAudit, ACompareShowingOneSideKeepsTheRatioAndBothSidesCountsOnScreen)
         const std::string text = f["text"].get<std::string>();
         EXPECT_EQ(text.find("B / A ratio"), std::string::npos) << f.dump();
         EXPECT_EQ(text.find("sides' rows"), std::string::npos) << f.dump();
-        if (f["fails"].get<bool>()) {
+        if (f["fails"].get<bool>() && text.rfind("presenter: the numbers' column runs", 0) != 0) {
           EXPECT_EQ(text.rfind("A/B compare: pane A not drawn", 0), 0u) << f.dump();
           ++pane;
         }
