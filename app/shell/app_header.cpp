@@ -39,6 +39,10 @@ void draw_device_badge(const LabInstance& shown, const viz::ImGuiLayer& layer,
   }
   if (ImGui::CalcTextSize(text.c_str()).x > room && warn)  // the fewest words that still warn
     text = device ? std::string(model::to_string(shown_model)) : std::string("no GPU");
+  // The card without its maker ("H200", not "NVIDI…"): the status line names it in full.
+  const std::string maker = "NVIDIA ";
+  if (!warn && ImGui::CalcTextSize(text.c_str()).x > room && text.rfind(maker, 0) == 0)
+    text.erase(0, maker.size());
   text = fit_text(text, room);
   const float text_w = ImGui::CalcTextSize(text.c_str()).x;
   ImGui::SameLine(std::max(ImGui::GetCursorPosX() + 20 * layer.scale(), right_x - text_w));

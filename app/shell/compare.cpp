@@ -63,18 +63,23 @@ std::string model_arrow(const ModelCounts& c) {
   return c.a.substr(0, c.a.find(' ')) + " \u2192 " + c.b;
 }
 
-// `why`: the line that says why nothing is measured (the presenter's column says it in the
-// ratio's caption instead).
+// What a measured B / A means, one sentence.
+std::string ratio_sentence(double ratio) {
+  return ratio >= 1.005   ? format("B is %.2f\u00d7 as fast as A.", ratio)
+         : ratio <= 0.995 ? format("B reaches %.0f %% of A.", 100.0 * ratio)
+                          : std::string("A and B run at the same speed.");
+}
+
+// Under the ratio: what it means, or (not measured) the model's two counts and why. `why`: the
+// line that says why nothing is measured (the presenter's column says it in the ratio's caption
+// instead); `with_ratio`: what the measured ratio means (the column says it beside the number).
 void draw_ratio_sentence(const std::optional<double>& ratio, const CompareColumn& ca,
-                         const CompareColumn& cb, bool why = true) {
+                         const CompareColumn& cb, bool why = true, bool with_ratio = true) {
   const Headline& ha = ca.headline;
   const Headline& hb = cb.headline;
   ImGui::PushTextWrapPos(0);
   if (ratio) {
-    ImGui::TextUnformatted((*ratio >= 1.005   ? format("B is %.2f\u00d7 as fast as A.", *ratio)
-                            : *ratio <= 0.995 ? format("B reaches %.0f %% of A.", 100.0 * *ratio)
-                                              : std::string("A and B run at the same speed."))
-                               .c_str());
+    if (with_ratio) ImGui::TextUnformatted(ratio_sentence(*ratio).c_str());
   } else if (!ha.value || !hb.value) {
     if (const auto counts = model_counts(ca.model, cb.model))
       ImGui::TextUnformatted(model_comparison(*counts).c_str());
@@ -185,11 +190,25 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
   // Without both measurements the ratio's dash shares its caption's line (a large dash would
   // take the room the sides' rows need on a short projector).
   ImGui::PushTextWrapPos(0);
+  const bool ratio_drawn = ratio.has_value();
   if (ratio) {
     ImGui::TextDisabled("B / A, %s", lab.compare_ratio);
     ImGui::PushFont(layer.fonts().large);
     ImGui::TextColored(color4(theme.text), "%.2f\u00d7", *ratio);
     ImGui::PopFont();
+    // Its sentence beside it, centred on the number's line, where it fits there.
+    const float number_mid = (ImGui::GetItemRectMin().y + ImGui::GetItemRectMax().y) * 0.5f;
+    const std::string sentence = ratio_sentence(*ratio);
+    const float space = ImGui::GetFontSize();
+    if (ImGui::GetItemRectMax().x + space + ImGui::CalcTextSize(sentence.c_str()).x <=
+        ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x) {
+      ImGui::SameLine(0, space);
+      ImGui::SetCursorScreenPos(
+          {ImGui::GetCursorScreenPos().x, number_mid - ImGui::GetTextLineHeight() * 0.5f});
+      ImGui::TextUnformatted(sentence.c_str());
+    } else {
+      ImGui::TextUnformatted(sentence.c_str());
+    }
   } else {
     ImGui::TextDisabled("B / A, %s: %s", lab.compare_ratio,
                         ca.headline.busy || cb.headline.busy ? "\u2026"
@@ -218,12 +237,12 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
     }
     if (ImGui::GetItemRectMax().y > window_bottom + 2 * s)
       audit_finding("missing", "A/B compare: the sides' rows are below the numbers' column");
-    draw_ratio_sentence(ratio, ca, cb, false);
+    draw_ratio_sentence(ratio, ca, cb, false, !ratio_drawn);
     ImGui::TextDisabled("The view shows %s; \"side\" in the strip, key %s or a click shows %s.",
                         shown, std::string_view(shown) == "A" ? "B" : "A",
                         std::string_view(shown) == "A" ? "B" : "A");
   } else {
-    draw_ratio_sentence(ratio, ca, cb, false);
+    draw_ratio_sentence(ratio, ca, cb, false, !ratio_drawn);
   }
   for (const auto& [side, column] : {std::pair{"A", &ca}, std::pair{"B", &cb}}) {
     if (shown && std::string_view(shown) != side) continue;
@@ -239,7 +258,7 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
     // why once.
     const bool measured =
         ca.headline.value || cb.headline.value || ca.headline.busy || cb.headline.busy;
-    std::vector<KeyNumber> numbers = key_numbers_from(*column, false, measured);
+    std::vector<KeyNumber> numbers = key_numbers_from(*column, false, measured, true);
     // The model's count needs no "model, per warp request" under it where the sentence above
     // ("Model: A 4 sectors, B 8 sectors per request") said so.
     if (!ratio && model_counts(ca.model, cb.model) && !numbers.empty() && !column->model.empty())

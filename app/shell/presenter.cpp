@@ -439,13 +439,19 @@ void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer, bool comp
   if (!n.note.empty()) text_wrapped_at_spaces(n.note, true);
 }
 
-std::vector<KeyNumber> key_numbers_from(const CompareColumn& c, bool with_access, bool unmeasured) {
+std::vector<KeyNumber> key_numbers_from(const CompareColumn& c, bool with_access, bool unmeasured,
+                                        bool fold_agreeing) {
   std::vector<KeyNumber> numbers;
+  const std::string tick = "\u2713";
+  const bool agree = !c.counters_stale && c.counters.size() > tick.size() &&
+                     c.counters.compare(c.counters.size() - tick.size(), tick.size(), tick) == 0;
+  const bool fold = fold_agreeing && agree && !c.model.empty();
   if (!c.model.empty())
     numbers.push_back({"model, per warp request" +
-                           (c.access.empty() || !with_access ? "" : " (" + c.access + ")"),
-                       c.model, ""});
-  if (!c.counters.empty() && c.counters != "\u2014")
+                           (c.access.empty() || !with_access ? "" : " (" + c.access + ")") +
+                           (fold ? "; the GPU's counters agree" : ""),
+                       c.model + (fold ? " " + tick : ""), ""});
+  if (!fold && !c.counters.empty() && c.counters != "\u2014")
     numbers.push_back({"GPU counters, per request", c.counters,
                        c.counters_stale ? "from the previous parameters" : ""});
   const Headline& h = c.headline;

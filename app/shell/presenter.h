@@ -83,8 +83,12 @@ void draw_key_number(const KeyNumber& number, const viz::ImGuiLayer& layer, bool
 /// The key numbers a lab without its own list shows: from its A/B column. A/B's column beside
 /// two views leaves out what they and its ratio line already say: the access (each view's
 /// title names it; `with_access` false) and a side's "not measured" line (`unmeasured` false).
+/// `fold_agreeing`: where the GPU's counters are current and agree with the model (their text
+/// ends in ✓), the model's number carries the tick and says so, and the counters' own number is
+/// left out (A/B's column at 3×: two sides' numbers and the legend in one column).
 [[nodiscard]] std::vector<KeyNumber> key_numbers_from(const CompareColumn& column,
                                                       bool with_access = true,
-                                                      bool unmeasured = true);
+                                                      bool unmeasured = true,
+                                                      bool fold_agreeing = false);
 
 }  // namespace warplens::app
