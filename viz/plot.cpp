@@ -79,6 +79,8 @@ struct LegendItem {
   Rgb color;
   const std::string* label;
   bool dashed;
+  bool point = false;  ///< a series of points alone (lines false): a dot, ringed if highlighted
+  bool ringed = false;
 };
 
 std::vector<LegendItem> legend_items(const std::vector<PlotSeries>& series,
@@ -86,7 +88,8 @@ std::vector<LegendItem> legend_items(const std::vector<PlotSeries>& series,
   std::vector<LegendItem> items;
   // A series without points is not drawn: its key would name a line the class cannot find.
   for (const auto& se : series)
-    if (!se.x.empty()) items.push_back({se.color, &se.label, se.dashed});
+    if (!se.x.empty())
+      items.push_back({se.color, &se.label, se.dashed, !se.lines, se.highlight >= 0});
   for (const auto& r : references) items.push_back({r.color, &r.label, true});
   return items;
 }
@@ -540,7 +543,11 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
       const float ly =
           origin.y + height - legend_h + 2 * s + static_cast<float>(lines[i]) * font * 1.25f;
       const ImU32 c = to_imgui_color(item.color);
-      if (item.dashed) {
+      if (item.point) {  // as the frame draws it: a dot, ringed where it is the current one
+        const ImVec2 centre = {lx + 11 * s, ly + font * 0.5f};
+        draw->AddCircleFilled(centre, 3.0f * s, c);
+        if (item.ringed) draw->AddCircle(centre, 7.0f * s, to_imgui_color(theme.text), 0, 2.0f * s);
+      } else if (item.dashed) {
         dashed_line(draw, {lx, ly + font * 0.5f}, {lx + 22 * s, ly + font * 0.5f}, c, 2.0f * s,
                     4 * s);
       } else {

@@ -495,6 +495,10 @@ void begin_column_fit(const std::string& column, const std::string& key, float u
       key + "\x1f" + std::to_string(ui_scale) + "\x1f" + std::to_string(ImGui::GetWindowWidth());
   if (fit.key != full_key) fit = {full_key, 1.0f};
   ImGui::SetWindowFontScale(fit.text_scale);
+  // The gaps between its items shrink with the text: at 3× they are as tall as half a line.
+  const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
+  ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing,
+                      {spacing.x * fit.text_scale, spacing.y * fit.text_scale});
 }
 
 void end_column_fit(const std::string& column, float legend_end, float ui_scale) {
@@ -515,6 +519,7 @@ void end_column_fit(const std::string& column, float legend_end, float ui_scale)
                                      "window, its legend out of sight",
                                      legend_end - room));
   }
+  ImGui::PopStyleVar();
   ImGui::SetWindowFontScale(1.0f);
 }
 

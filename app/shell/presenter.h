@@ -69,11 +69,13 @@ float draw_legend_beside(const LegendSlot& legend, const std::function<bool()>& 
 /// it in the last frames of the same `key` (the scenario), scale and width, smaller, down to
 /// text as tall, for the screen's height, as 2× on a 1920×1080 screen (1.5× there at 2×, never
 /// under scale 1's), and to 1.5×'s share where the legend alone would still be out of sight.
-/// Only ever shrinks for one key (a fit that grew back would flip frame to frame). One thread.
+/// Only ever shrinks for one key (a fit that grew back would flip frame to frame). The gaps
+/// between its items (ImGui's ItemSpacing, pushed until end_column_fit) shrink with the text.
+/// One thread.
 void begin_column_fit(const std::string& column, const std::string& key, float ui_scale);
 /// At the column's end (before its End): the next frame's size from what ran below it, or the
 /// audit's finding where `legend_end` (draw_legend_beside) is below the column even at the
-/// least size. Puts the window's text scale back.
+/// least size. Puts the window's text scale and item spacing back.
 void end_column_fit(const std::string& column, float legend_end, float ui_scale);
 
 /// One key number in the current window: its value large, then what it is and its note;

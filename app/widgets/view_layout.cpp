@@ -120,7 +120,8 @@ std::vector<PlotLegendEntry> legend_entries(const std::vector<viz::PlotSeries>& 
   std::vector<PlotLegendEntry> entries;
   // A series without points is not drawn (viz::draw_plot's legend leaves it out too).
   for (const auto& se : series)
-    if (!se.x.empty()) entries.push_back({se.label, se.color, se.dashed, false});
+    if (!se.x.empty())
+      entries.push_back({se.label, se.color, se.dashed, false, !se.lines, se.highlight >= 0});
   for (const auto& r : references) entries.push_back({r.label, r.color, true, false});
   return entries;
 }
@@ -161,6 +162,11 @@ void draw_legend(const std::vector<PlotLegendEntry>& entries, float width, float
     if (e.box) {
       draw->AddRectFilled({p.x + 4 * s, p.y + 2 * s}, {p.x + 4 * s + font - 4 * s, p.y + font}, c,
                           2 * s);
+    } else if (e.point) {  // as the plot draws it: a dot, ringed where it is the current one
+      draw->AddCircleFilled({p.x + 11 * s, y}, 3.0f * s, c);
+      if (e.ringed)
+        draw->AddCircle({p.x + 11 * s, y}, 7.0f * s, ImGui::GetColorU32(ImGuiCol_Text), 0,
+                        2.0f * s);
     } else if (e.dashed) {
       for (float x = 0; x < 22 * s; x += 8 * s)
         draw->AddLine({p.x + x, y}, {p.x + std::min(x + 4 * s, 22 * s), y}, c, 2.0f * s);

@@ -32,6 +32,8 @@ struct PlotLegendEntry {
   viz::Rgb color;
   bool dashed = false;
   bool box = false;
+  bool point = false;   ///< a series of points alone (PlotSeries::lines false): a dot
+  bool ringed = false;  ///< its point ringed, as the plot rings the current parameters'
 };
 
 /// What the view could not keep for lack of room: explanatory notes (in the order they read)
