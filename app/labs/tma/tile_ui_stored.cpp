@@ -10,6 +10,7 @@
 #include <string>
 
 #include "array_panel.h"
+#include "legend_slot.h"
 #include "tile_ui.h"
 #include "ui_widgets.h"
 
@@ -35,7 +36,9 @@ void draw_stored_tile(const TileState& state, const TileModel& model,
     ImGui::TextWrapped("Stored: %s", placement ? "GPU" : "model");
   ImGui::PopFont();
   const float rows_h = static_cast<float>(t.rows) * ImGui::GetFontSize() * 0.75f;
-  if (ImGui::GetContentRegionAvail().y - rows_h > 4 * ImGui::GetTextLineHeightWithSpacing()) {
+  const bool key_above =
+      ImGui::GetContentRegionAvail().y - rows_h > 4 * ImGui::GetTextLineHeightWithSpacing();
+  if (key_above) {
     ImGui::PushStyleColor(ImGuiCol_Text, color4(theme.muted_text));
     if (state.read.kind == gpu::TileReadKind::Ldmatrix)
       ImGui::TextWrapped(
@@ -138,6 +141,36 @@ void draw_stored_tile(const TileState& state, const TileModel& model,
     }
   }
   ImGui::Dummy(ImVec2(room.x, font * 1.2f + static_cast<float>(t.rows) * cell_h));
+  // No room for the key over the rows (a projector at 3x): the presenter's column says it
+  // beside the view, an entry per line with the cells' own marks.
+  if (LegendSlot* slot = open_legend_slot(); slot && !key_above) {
+    const bool cell_text = text_size >= min_text;
+    const viz::Rgb tint = bank_tint(0, 32, theme);
+    const viz::Rgb ink = theme.text;
+    const char* header_says = pitch % 128 == 0 ? " (bN over a column: bank N)" : "";
+    slot->set([=] {
+      const float sw = ImGui::GetFontSize();
+      const auto entry = [&](bool outlined, const std::string& label) {
+        const ImVec2 p = ImGui::GetCursorScreenPos();
+        ImDrawList* list = ImGui::GetWindowDrawList();
+        list->AddRectFilled({p.x, p.y + sw * 0.15f}, {p.x + sw * 1.4f, p.y + sw * 0.85f},
+                            to_imgui_color(tint));
+        if (outlined)
+          list->AddRect({p.x, p.y + sw * 0.15f}, {p.x + sw * 1.4f, p.y + sw * 0.85f},
+                        to_imgui_color(ink), 0, 0, 2 * s);
+        ImGui::Dummy({sw * 1.4f, sw});
+        ImGui::SameLine(0, sw * 0.6f);
+        ImGui::TextWrapped("%s", label.c_str());
+      };
+      entry(false,
+            std::string("a 16-byte chunk of a shared row, tinted by its first bank") + header_says);
+      entry(true, ldmatrix ? "outlined: a row of one of the four 8\u00d78 matrices"
+                           : "outlined: a chunk the warp's read touches");
+      if (cell_text)
+        ImGui::TextWrapped("%s", ldmatrix ? "Ln: lane n gives that row's address"
+                                          : "a cell's number: the column of its first element");
+    });
+  }
   if (hovered >= 0 && ImGui::IsWindowHovered()) {
     const int slot = hovered / e;
     const int k =
