@@ -544,9 +544,8 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
           origin.y + height - legend_h + 2 * s + static_cast<float>(lines[i]) * font * 1.25f;
       const ImU32 c = to_imgui_color(item.color);
       if (item.point) {  // as the frame draws it: a dot, ringed where it is the current one
-        const ImVec2 centre = {lx + 11 * s, ly + font * 0.5f};
-        draw->AddCircleFilled(centre, 3.0f * s, c);
-        if (item.ringed) draw->AddCircle(centre, 7.0f * s, to_imgui_color(theme.text), 0, 2.0f * s);
+        draw->AddCircleFilled({lx + 11 * s, ly + font * 0.5f}, 3.0f * s, c);
+        if (item.ringed) draw->AddCircle({lx + 11 * s, ly + font * 0.5f}, 7.0f * s, text, 0, 2 * s);
       } else if (item.dashed) {
         dashed_line(draw, {lx, ly + font * 0.5f}, {lx + 22 * s, ly + font * 0.5f}, c, 2.0f * s,
                     4 * s);
