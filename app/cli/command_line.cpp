@@ -290,6 +290,10 @@ CommandLine::CommandLine() {
   list = cli.add_subcommand("list", "list the built-in scenarios");
   list->add_flag("--lessons", list_lessons,
                  "list the built-in lessons (one per lecture deck) instead");
+  list->add_flag("--glossary", list_glossary,
+                 "the field's words the window uses, what each means and its source, as a "
+                 "Markdown table (what a hover over them shows)")
+      ->excludes("--lessons");
 
   // verify
   VerifyOptions& vo = verify_options;

@@ -103,7 +103,8 @@ struct CommandLine {
   CLI::App* measure = nullptr;
   MeasureOptions measure_options;
   CLI::App* list = nullptr;
-  bool list_lessons = false;  ///< list --lessons: the lessons instead of the scenarios
+  bool list_lessons = false;   ///< list --lessons: the lessons instead of the scenarios
+  bool list_glossary = false;  ///< list --glossary: the glossary (glossary.h) as Markdown
   CLI::App* verify = nullptr;
   VerifyOptions verify_options;
 

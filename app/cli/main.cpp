@@ -19,6 +19,7 @@
 #include "exit_codes.h"
 #include "figures.h"
 #include "frontends.h"
+#include "glossary.h"
 #include "gpu.h"
 #include "gpu_restart.h"
 #include "lab.h"
@@ -113,6 +114,10 @@ int main(int argc, char** argv) {
       return run_measure(mo);
     }
     if (*c.verify) return app::run_verify(c.verify_options);
+    if (*c.list && c.list_glossary) {
+      std::fputs(app::glossary_markdown().c_str(), stdout);
+      return 0;
+    }
     if (*c.list && c.list_lessons) {
       int width = 0;
       for (const auto& l : app::builtin_lessons())

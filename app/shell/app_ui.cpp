@@ -136,6 +136,7 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
     ImGui::TextColored(color4(theme.warning), "%s", text.c_str());
   } else {
     ImGui::TextDisabled("%s", text.c_str());
+    glossary_tooltip(text);
   }
   if (error.size() > text.size() && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", error.c_str());
   if (ui.interactive && !controls_give_way) draw_view_controls(ui, layer, controls_x);
@@ -207,7 +208,11 @@ void draw_scenario_picker(UiState& ui) {
     ImGui::TextDisabled("Predict, then reveal: the scenario's explanation shows after the reveal.");
   } else {
     ImGui::TextUnformatted(current.summary.c_str());
-    if (!current.look_for.empty()) ImGui::TextDisabled("Look for: %s", current.look_for.c_str());
+    glossary_tooltip(current.summary);
+    if (!current.look_for.empty()) {
+      ImGui::TextDisabled("Look for: %s", current.look_for.c_str());
+      glossary_tooltip(current.look_for);
+    }
   }
   ImGui::PopTextWrapPos();
   if (ui.interactive) {

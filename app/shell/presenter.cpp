@@ -294,6 +294,7 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
     if (ui.array_switch && ImGui::GetContentRegionAvail().x >=
                                check_w + button_w + (two_lines && !badge_below ? 0 : badge_least)) {
       if (knob_check("as stored", alone)) ui.array_alone = alone;
+      glossary_tooltip("as stored");
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip(
             "Show the tile or matrix as it lies in memory (rows, padding, banks) in the "
@@ -377,6 +378,7 @@ void text_wrapped_at_spaces(const std::string& raw, bool muted = false, bool spa
   ImGui::PushStyleVar(ImGuiStyleVar_ItemSpacing, {ImGui::GetStyle().ItemSpacing.x, 0});
   bool first = !continue_line;
   bool new_line = false;  // after a '\n' in the text: the next word starts a line
+  ImVec2 block_min(FLT_MAX, FLT_MAX), block_max(-FLT_MAX, -FLT_MAX);  // for the glossary
   for (std::size_t at = 0; at <= text.size();) {
     std::size_t end = text.find_first_of(" \n", at);
     if (end == std::string::npos) end = text.size();
@@ -387,6 +389,8 @@ void text_wrapped_at_spaces(const std::string& raw, bool muted = false, bool spa
       if (!first && !new_line && ImGui::GetItemRectMax().x + space + w <= right)
         ImGui::SameLine(0, space);
       ImGui::TextUnformatted(word.c_str());
+      block_min = ImMin(block_min, ImGui::GetItemRectMin());
+      block_max = ImMax(block_max, ImGui::GetItemRectMax());
       first = false;
       new_line = false;
     }
@@ -395,6 +399,7 @@ void text_wrapped_at_spaces(const std::string& raw, bool muted = false, bool spa
   }
   ImGui::PopStyleVar();
   if (muted) ImGui::PopStyleColor();
+  if (block_min.x <= block_max.x) glossary_tooltip(text, block_min, block_max);
   if (spaced) ImGui::Spacing();
 }
 

@@ -1,5 +1,6 @@
 #include "ui_widgets.h"
 
+#include "glossary.h"
 #include "layout_audit.h"
 
 #include <algorithm>
@@ -33,7 +34,10 @@ void stat_row(const StatText& row, bool show_traced) {
   ImGui::TableNextRow();
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(row.name.c_str());
-  if (row.tooltip && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", row.tooltip);
+  if (row.tooltip && ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", row.tooltip);
+  else if (!row.tooltip)
+    glossary_tooltip(row.name);
   ImGui::TableNextColumn();
   ImGui::TextUnformatted(row.model.c_str());
   ImGui::TableNextColumn();
@@ -242,6 +246,32 @@ bool knob_check(const char* label, bool& value) {
   const bool changed = ImGui::Checkbox(label, &value);
   knob_done();
   return changed;
+}
+
+// --- the field's words ---------------------------------------------------------------------
+
+void glossary_tooltip(std::string_view text, ImVec2 min, ImVec2 max) {
+  if (!ImGui::IsWindowHovered(ImGuiHoveredFlags_AllowWhenBlockedByActiveItem) ||
+      !ImGui::IsMouseHoveringRect(min, max))
+    return;
+  const std::vector<const GlossaryTerm*> terms = terms_in(text);
+  if (terms.empty()) return;
+  ImGui::BeginTooltip();
+  ImGui::PushTextWrapPos(ImGui::GetFontSize() * 32);
+  for (std::size_t i = 0; i < terms.size(); ++i) {
+    if (i > 0) ImGui::Separator();
+    ImGui::TextUnformatted(terms[i]->term);
+    ImGui::TextWrapped("%s", terms[i]->meaning);
+    ImGui::PushStyleColor(ImGuiCol_Text, ImGui::GetStyleColorVec4(ImGuiCol_TextDisabled));
+    ImGui::TextWrapped("%s", terms[i]->source);
+    ImGui::PopStyleColor();
+  }
+  ImGui::PopTextWrapPos();
+  ImGui::EndTooltip();
+}
+
+void glossary_tooltip(std::string_view text) {
+  glossary_tooltip(text, ImGui::GetItemRectMin(), ImGui::GetItemRectMax());
 }
 
 }  // namespace warplens::app

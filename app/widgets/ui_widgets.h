@@ -9,6 +9,7 @@
 #include <initializer_list>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 
 #include "counter_service.h"
@@ -147,5 +148,14 @@ class KnobLabels {
  private:
   bool previous_;
 };
+
+// --- the field's words ---------------------------------------------------------------------
+
+/// Where the mouse is over the rectangle `min`..`max` (screen px) of a text that uses terms of
+/// the glossary (glossary.h: "wavefront", "B/clk/SM", "TMA", ...), a tooltip says what each
+/// means and where the meaning comes from. The text is what is drawn there.
+void glossary_tooltip(std::string_view text, ImVec2 min, ImVec2 max);
+/// The same over the last item drawn.
+void glossary_tooltip(std::string_view text);
 
 }  // namespace warplens::app

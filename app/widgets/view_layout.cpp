@@ -56,6 +56,7 @@ void heading(const viz::ImGuiLayer& layer, const std::string& text) {
   ImGui::TextUnformatted(text.c_str());
   ImGui::PopTextWrapPos();
   ImGui::PopFont();
+  glossary_tooltip(text);
 }
 
 std::string fitting_heading(const viz::ImGuiLayer& layer, const std::string& long_text,

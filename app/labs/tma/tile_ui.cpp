@@ -141,6 +141,8 @@ void draw_tile_view(UiState& ui, TileSession& session, const TileResults& r, viz
     else  // wrapped only where even the layout alone does not fit
       ImGui::TextWrapped("%s", m.layout_text.c_str());
     ImGui::PopFont();
+    glossary_tooltip(layout_line +
+                     (m.layout_text.find("Sw<") != std::string::npos ? " swizzle" : ""));
   }
   if (!compact) {
     ImGui::TextWrapped("%s", ("The warp's " + gpu::tile_read_text(st.read) + ": " +
