@@ -478,16 +478,12 @@ bool title_beside_drawn = false;
 // height, as 2× on a 1920×1080 screen (1.5× there at 2×; never under scale 1's): a projector's
 // text reads by its share of the picture. Where the legend alone is still below the column
 // there (a plot's long model line with a GPU's measured series), down to 1.5×'s share, so the
-// class can read the picture's key. For one scenario, scale and column width it grows back at
-// most once (below), else only shrinks (a fit that grew back each time would flip frame to
-// frame); another scenario starts at full size again. One thread, the UI's.
+// class can read the picture's key. Only ever shrinks for one scenario, scale and column
+// width (a fit that grew back would flip frame to frame); another scenario starts at full size
+// again. One thread, the UI's.
 struct ColumnFit {
   std::string key;
   float text_scale = 1.0f;
-  // A frame's layout before the screen settled (the strip's second line, a tile view that gives
-  // way to its stored tile a frame later) can shrink the text for what then fits with room to
-  // spare: the fit grows back once per key, then only shrinks, so it cannot flip.
-  bool may_grow = true;
 };
 std::map<std::string, ColumnFit> column_fits;  // by the column's window name
 
@@ -502,7 +498,7 @@ void begin_column_fit(const std::string& column, const std::string& key, float u
   ColumnFit& fit = column_fits[column];
   const std::string full_key =
       key + "\x1f" + std::to_string(ui_scale) + "\x1f" + std::to_string(ImGui::GetWindowWidth());
-  if (fit.key != full_key) fit = {full_key, 1.0f, true};
+  if (fit.key != full_key) fit = {full_key, 1.0f};
   ImGui::SetWindowFontScale(fit.text_scale);
   // The gaps between its items shrink with the text: at 3× they are as tall as half a line.
   const ImVec2 spacing = ImGui::GetStyle().ItemSpacing;
@@ -515,13 +511,6 @@ void end_column_fit(const std::string& column, float legend_end, float ui_scale)
   // (The cursor stands an item's spacing below the last line.)
   const float used = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
   const float room = ImGui::GetWindowHeight();
-  // Its height is about in proportion to the text scale (the spacing shrinks with it; wrapping
-  // larger may add lines, hence the margin).
-  if (const float grown = std::min(1.0f, fit.text_scale * 0.9f * room / std::max(1.0f, used));
-      fit.may_grow && used <= room && grown > 1.05f * fit.text_scale) {
-    fit.text_scale = grown;
-    fit.may_grow = false;
-  }
   if (used > room + 1.0f) {
     const float screen_h = ImGui::GetIO().DisplaySize.y;
     const float least = least_text_scale(ui_scale, screen_h, 2.0f);

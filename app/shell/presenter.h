@@ -69,9 +69,7 @@ float draw_legend_beside(const LegendSlot& legend, const std::function<bool()>& 
 /// it in the last frames of the same `key` (the scenario), scale and width, smaller, down to
 /// text as tall, for the screen's height, as 2× on a 1920×1080 screen (1.5× there at 2×, never
 /// under scale 1's), and to 1.5×'s share where the legend alone would still be out of sight.
-/// For one key it grows back to full size at most once (where a layout before the screen
-/// settled shrank it and the text now fits with room to spare), else only shrinks (a fit that
-/// grew back each time would flip frame to frame). The gaps
+/// Only ever shrinks for one key (a fit that grew back would flip frame to frame). The gaps
 /// between its items (ImGui's ItemSpacing, pushed until end_column_fit) shrink with the text.
 /// One thread.
 void begin_column_fit(const std::string& column, const std::string& key, float ui_scale);
