@@ -13,6 +13,7 @@
 #include "legend_slot.h"
 #include "tile_ui.h"
 #include "ui_widgets.h"
+#include "view_layout.h"
 
 namespace warplens::app {
 
@@ -27,14 +28,17 @@ void draw_stored_tile(const TileState& state, const TileModel& model,
       placement && !placement->stored_element.empty() ? placement->stored_element : model.stored;
   // The heading, shorter where it does not fit; the key to the cells only where the rows keep
   // room for their text under it.
-  const char* source = placement ? "read back from the GPU" : "model (no GPU)";
-  const std::string heading = std::string("Tile as stored: ") + source;
   ImGui::PushFont(layer.fonts().bold);
-  if (ImGui::CalcTextSize(heading.c_str()).x <= size.x)
-    ImGui::TextUnformatted(heading.c_str());
-  else
-    ImGui::TextWrapped("Stored: %s", placement ? "GPU" : "model");
+  const std::string heading =
+      placement ? fitting({"Tile as stored: read back from the GPU",
+                           "As stored: read back from the GPU", "As stored: GPU's"},
+                          size.x)
+                : fitting({"Tile as stored: model (no GPU)", "As stored: model (no GPU)",
+                           "As stored: model"},
+                          size.x);
+  ImGui::TextUnformatted(heading.c_str());
   ImGui::PopFont();
+  glossary_tooltip(heading);
   const float rows_h = static_cast<float>(t.rows) * ImGui::GetFontSize() * 0.75f;
   const bool key_above =
       ImGui::GetContentRegionAvail().y - rows_h > 4 * ImGui::GetTextLineHeightWithSpacing();
