@@ -2,28 +2,51 @@
 // copy, the naive one-word copy) and every point of the offset and stride sweeps, each the
 // median of three passes' medians of timed launches with its min-max spread, next to the
 // bandwidth model's prediction, each sweep headed by the calibration each pass measured (every
-// probe's GB/s and the terms fitted to them); the worst and median prediction errors; then the
-// shared-memory labs' tables (bench_shared.h). Needs a CUDA device (exit 3 without). The verbs with
-// options, kernels-once and soak, are in bench_cli.h.
+// probe's GB/s and the terms fitted to them); the worst and median prediction errors; then each
+// lab's own tables (LabInfo::bench_tables: the shared-memory family's). Needs a CUDA device (exit
+// 3 without). The verbs with options, kernels-once and soak, are in bench_cli.h.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "bench_cli.h"
 #include "bench_counters.h"
 #include "bench_frames.h"
-#include "bench_shared.h"
 #include "bench_stats.h"
 #include "gpu.h"
+#include "lab.h"
+#include "lab_id.h"
 #include "sweeps.h"
 
 namespace {
 
 using namespace warplens;
 using bench::median;
+
+bool is_lab_name(const std::string& text) {
+  try {
+    (void)app::parse_lab(text);
+    return true;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
+// Each lab's own tables (LabInfo::bench_tables), or only `lab`'s (a lab's name; "" every lab's).
+// Returns how many labs printed.
+int print_lab_tables(const gpu::DeviceInfo& d, int runs, const std::string& lab) {
+  int printed = 0;
+  for (const app::LabInfo& info : app::lab_registry()) {
+    if (!info.bench_tables || (!lab.empty() && lab != app::to_string(info.id))) continue;
+    info.bench_tables(d, runs);
+    ++printed;
+  }
+  return printed;
+}
 
 std::string spread(double bytes, const gpu::Timing& t) {
   char buf[48];
@@ -35,9 +58,11 @@ std::string spread(double bytes, const gpu::Timing& t) {
 
 int main(int argc, char** argv) {
   if (bench::is_option_verb(argc, argv)) return bench::run_option_verb(argc, argv);
-  // warplens-bench [RUNS] [shared|counters]: "shared" prints only the shared-memory tables.
+  // warplens-bench [RUNS] [shared|LAB|counters|frames|profiler]: "shared" prints only the labs'
+  // own tables (the shared-memory family's), a lab's name only that lab's.
   const int runs = argc > 1 ? std::max(10, std::atoi(argv[1])) : 15;
-  const bool shared_only = argc > 2 && std::string(argv[2]) == "shared";
+  const std::string verb = argc > 2 ? argv[2] : "";
+  const bool labs_only = verb == "shared" || is_lab_name(verb);
   if (argc > 2 && std::string(argv[2]) == "frames") {  // no CUDA device needed
     try {
       bench::print_frame_tables(std::max(3, runs / 3));
@@ -63,10 +88,13 @@ int main(int argc, char** argv) {
                   d.sm_count);
       return bench::print_counter_table(d, runs);
     }
-    if (shared_only) {
+    if (labs_only) {
       std::printf("device   %s (CC %d.%d, %d SMs); every row: median of %d timed launches\n",
                   d.name.c_str(), d.cc_major, d.cc_minor, d.sm_count, runs);
-      bench::print_shared_tables(d, runs);
+      if (print_lab_tables(d, runs, verb == "shared" ? "" : verb) == 0) {
+        std::cerr << "warplens-bench: the " << verb << " lab has no bench table\n";
+        return 2;
+      }
       return 0;
     }
     gpu::CopyLab lab(d);
@@ -223,7 +251,7 @@ int main(int argc, char** argv) {
     std::printf("\nworst model error over all sweep points: %.1f %% (%s)\n", 100 * worst,
                 worst_where.c_str());
     std::printf("median model error over all sweep points: %.1f %%\n", 100 * median(errors));
-    bench::print_shared_tables(d, runs);
+    print_lab_tables(d, runs, "");
     return 0;
   } catch (const std::exception& e) {
     std::cerr << "warplens-bench: " << e.what() << "\n";

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "app_ui.h"
+#include "bench_stats.h"
 #include "frame_phases.h"
 #include "gpu.h"
 #include "gpu_recovery.h"
@@ -63,13 +64,6 @@ constexpr double kFrameLimitMs = 1000.0 / 60.0;
 
 double mib(std::int64_t bytes) {
   return static_cast<double>(bytes) / (1024.0 * 1024.0);
-}
-
-double percentile(std::vector<double> v, double q) {
-  if (v.empty()) return 0;
-  std::sort(v.begin(), v.end());
-  const auto i = static_cast<std::size_t>(q * static_cast<double>(v.size() - 1) + 0.5);
-  return v[std::min(i, v.size() - 1)];
 }
 
 struct Sample {

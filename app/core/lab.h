@@ -324,6 +324,10 @@ struct LabInfo {
   /// tile), for a GPU of `compute_capability` (10 x major + minor: 90 for 9.0; cases that GPU
   /// cannot run are left out); null: none.
   std::vector<CounterCase> (*verify_cases)(int compute_capability) = nullptr;
+  /// `warplens-bench`'s tables of this lab on `device` (after the global copy's; `warplens-bench
+  /// N NAME` prints this lab's alone), every row the median of `runs` timed launches, printed on
+  /// stdout; throws GpuError on CUDA failure. Null: the lab has none.
+  void (*bench_tables)(const gpu::DeviceInfo& device, int runs) = nullptr;
 };
 
 /// Every lab, in lecture order; registry()[i].id == Lab(i).

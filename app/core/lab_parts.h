@@ -1,8 +1,8 @@
 // What a lab brings to the registry besides its identity (lab_list.h): its instance, its preset
-// table's parser, verify's counter case, its `measure` and `kernels-once` verbs, and A/B's
-// ratio. Each lab defines its own in its folder, `LabParts lab_parts_<Id>()` (e.g.
-// app/labs/global/global_parts.cpp defines lab_parts_Global()); this header declares one per line
-// of lab_list.h, and the registry (app/shell/lab_registry.cpp) calls them in the list's order,
+// table's parser, verify's counter case, its `measure` and `kernels-once` verbs, its bench
+// tables, and A/B's ratio. Each lab defines its own in its folder, `LabParts lab_parts_<Id>()`
+// (e.g. app/labs/global/global_parts.cpp defines lab_parts_Global()); this header declares one per
+// line of lab_list.h, and the registry (app/shell/lab_registry.cpp) calls them in the list's order,
 // so a new lab is its folder, its line in lab_list.h and its add_subdirectory
 // (docs/adding-a-lab.md). A lab missing its function fails to link, naming it.
 #pragma once
@@ -37,6 +37,8 @@ struct LabParts {
                                          const std::vector<const Scenario*>& scenarios) = nullptr;
   /// verify's generated cases of this lab (LabInfo::verify_cases); null: none.
   std::vector<CounterCase> (*verify_cases)(int compute_capability) = nullptr;
+  /// warplens-bench's tables of this lab (LabInfo::bench_tables); null: none.
+  void (*bench_tables)(const gpu::DeviceInfo& device, int runs) = nullptr;
 };
 
 /// An instance of lab unit `T` (LabParts::make).

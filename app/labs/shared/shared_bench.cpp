@@ -1,13 +1,17 @@
-#include "bench_shared.h"
+// warplens-bench's tables of the shared-memory family (LabParts::bench_tables), one per lab:
+// bank-probe throughput against the 128 B/clk/SM limit, the transpose variants x tile sizes
+// relative to the copy kernel, matmul GFLOP/s by BLOCK_SIZE and the three reductions. GB/s are
+// 10^9 B/s of read + write (the reduction's: of input read). Throw GpuError on CUDA failure.
+#include "shared_bench.h"
 
 #include <cstdio>
+#include <string>
 #include <vector>
 
-#include "bench_stats.h"
 #include "shared_lab.h"
 #include "shared_pattern.h"
 
-namespace warplens::bench {
+namespace warplens::app {
 
 namespace {
 
@@ -29,7 +33,7 @@ gpu::BankProbeParams probe(int word_bytes, int stride, bool column = false, int 
 
 }  // namespace
 
-void print_shared_tables(const gpu::DeviceInfo& d, int runs) {
+void banks_bench_tables(const gpu::DeviceInfo& d, int runs) {
   gpu::SharedLab lab(d);
   std::printf(
       "\nshared-memory bank probe: one warp alone (clock64 cycles per request) and the whole GPU "
@@ -57,7 +61,10 @@ void print_shared_tables(const gpu::DeviceInfo& d, int runs) {
                 analyze_probe(r.p, 0).wavefronts, m.cycles_per_request, m.gbps,
                 m.bytes_per_clock_per_sm, 100.0 * m.fraction_of_limit, m.sm_clock_mhz);
   }
+}
 
+void transpose_bench_tables(const gpu::DeviceInfo& d, int runs) {
+  gpu::SharedLab lab(d);
   // Three passes over the table, a cell the median of its passes (as the sweeps in bench.cpp):
   // on an H100 machine a spell of slow launches once took a run's vectorized transpose from
   // 96-98 % of its copy to 94 %.
@@ -96,13 +103,16 @@ void print_shared_tables(const gpu::DeviceInfo& d, int runs) {
         std::printf(" %15s", "refused");
         continue;
       }
-      const double value = median(gbps[t][v]);
+      const double value = gpu::median_of(gbps[t][v]);
       if (gpu::kTransposeVariants[v] == gpu::TransposeVariant::Copy) copy = value;
       std::printf(" %6.0f (%5.1f%%)%s", value, 100.0 * value / copy, verified[t][v] ? "" : "!");
     }
     std::printf("\n");
   }
+}
 
+void matmul_bench_tables(const gpu::DeviceInfo& d, int /*runs*/) {
+  gpu::SharedLab lab(d);
   std::printf(
       "\nmatrix multiply C = A B, 4096 x 4096 floats, GFLOP/s = 2 n^3 / time; 256 "
       "entries of C checked in double precision\n");
@@ -112,7 +122,10 @@ void print_shared_tables(const gpu::DeviceInfo& d, int runs) {
                 block ? ("tiled, BLOCK_SIZE " + std::to_string(block)).c_str() : "naive", m.gflops,
                 m.verified ? "verified" : "WRONG RESULT");
   }
+}
 
+void reduction_bench_tables(const gpu::DeviceInfo& d, int runs) {
+  gpu::SharedLab lab(d);
   std::printf("\nreduction of 2^26 unsigned integers, 256 threads per block, GB/s of input read\n");
   for (auto v : gpu::kReductionVariants) {
     const auto m = lab.measure_reduction({v, 256, std::int64_t{1} << 26}, runs);
@@ -121,4 +134,4 @@ void print_shared_tables(const gpu::DeviceInfo& d, int runs) {
   }
 }
 
-}  // namespace warplens::bench
+}  // namespace warplens::app
