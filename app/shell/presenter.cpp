@@ -451,11 +451,15 @@ std::vector<KeyNumber> key_numbers_from(const CompareColumn& c, bool with_access
   const bool agree = !c.counters_stale && c.counters.size() > tick.size() &&
                      c.counters.compare(c.counters.size() - tick.size(), tick.size(), tick) == 0;
   const bool fold = fold_agreeing && agree && !c.model.empty();
+  // A historical model's count may span several requests of one instruction ("in 2 requests":
+  // Kepler's half-warps): then it is per warp instruction, not per request.
+  const bool several_requests = c.model.find(" requests") != std::string::npos;
   if (!c.model.empty())
-    numbers.push_back({"model, per warp request" +
-                           (c.access.empty() || !with_access ? "" : " (" + c.access + ")") +
-                           (fold ? "; the GPU's counters agree" : ""),
-                       c.model + (fold ? " " + tick : ""), ""});
+    numbers.push_back(
+        {std::string(several_requests ? "model, one warp instruction" : "model, per warp request") +
+             (c.access.empty() || !with_access ? "" : " (" + c.access + ")") +
+             (fold ? "; the GPU's counters agree" : ""),
+         c.model + (fold ? " " + tick : ""), ""});
   if (!fold && !c.counters.empty() && c.counters != "\u2014")
     numbers.push_back({"GPU counters, per request", c.counters,
                        c.counters_stale ? "from the previous parameters" : ""});

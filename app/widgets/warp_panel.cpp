@@ -30,33 +30,39 @@ struct WarpLegendEntry {
   const char* short_label;  ///< when the full labels would take more than two rows
 };
 
+// `overfetch`: whether the view may draw the hatch (bytes moved no lane asked for); false only
+// where it cannot, so the legend keys no mark the picture lacks.
 std::vector<WarpLegendEntry> legend_entries(const viz::Theme& theme, model::HardwareModel hw,
-                                            model::Op op) {
+                                            model::Op op, bool overfetch) {
   const char* moved = hw == model::HardwareModel::Modern         ? "sector moved (32 B)"
                       : hw == model::HardwareModel::FermiCaching ? "transaction moved (128 B line)"
                                                                  : "transaction moved";
   const char* moved_short = hw == model::HardwareModel::Modern ? "sector moved" : "transaction";
+  std::vector<WarpLegendEntry> entries;
   if (op == model::Op::Store) {
     // A partly written sector is not over-fetch: L2 reads its other bytes from DRAM to merge.
-    return {{theme.lanes[0], "written by a lane (lane colour)", false, "written"},
-            {theme.overfetch, "in a written sector, not written", true, "not written"},
-            {theme.sector, moved, false, moved_short},
-            {theme.untouched, "not moved", false, "not moved"}};
+    entries = {{theme.lanes[0], "written by a lane (lane colour)", false, "written"},
+               {theme.overfetch, "in a written sector, not written", true, "not written"},
+               {theme.sector, moved, false, moved_short},
+               {theme.untouched, "not moved", false, "not moved"}};
+  } else {
+    entries = {{theme.lanes[0], "requested by a lane (lane colour)", false, "requested"},
+               {theme.overfetch, "moved, not requested (over-fetch)", true, "over-fetch"},
+               {theme.sector, moved, false, moved_short},
+               {theme.untouched, "not moved", false, "not moved"}};
   }
-  return {{theme.lanes[0], "requested by a lane (lane colour)", false, "requested"},
-          {theme.overfetch, "moved, not requested (over-fetch)", true, "over-fetch"},
-          {theme.sector, moved, false, moved_short},
-          {theme.untouched, "not moved", false, "not moved"}};
+  if (!overfetch) entries.erase(entries.begin() + 1);
+  return entries;
 }
 
 /// Rows the legend needs at `width` pixels.
-int legend_rows(const viz::Theme& theme, model::HardwareModel hw, model::Op op, float width,
-                float scale, bool short_labels, const char* extra) {
+int legend_rows(const viz::Theme& theme, model::HardwareModel hw, model::Op op, bool overfetch,
+                float width, float scale, bool short_labels, const char* extra) {
   const float sw = ImGui::GetFontSize();
   float x = 0;
   int rows = 1;
   std::vector<float> widths;
-  for (const WarpLegendEntry& e : legend_entries(theme, hw, op)) {
+  for (const WarpLegendEntry& e : legend_entries(theme, hw, op, overfetch)) {
     widths.push_back(sw * 1.6f + ImGui::GetStyle().ItemSpacing.x +
                      ImGui::CalcTextSize(short_labels ? e.short_label : e.label).x);
   }
@@ -137,10 +143,15 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, bool interactive) {
   const float s = layer.scale();
   const ImVec2 avail = ImGui::GetContentRegionAvail();
+  // No hatch where one warp's access moves only bytes its lanes use (the model's count): its
+  // legend leaves the over-fetch out.
+  const bool overfetch =
+      !info.analysis || traced_warps(trace) != 1 || info.analysis->efficiency() < 1.0;
   // Full legend labels unless they would take more than two rows (presenter scales).
-  const int long_rows = legend_rows(theme, info.model, info.op, avail.x, s, false, nullptr);
-  const bool short_labels = long_rows > 2 && legend_rows(theme, info.model, info.op, avail.x, s,
-                                                         true, nullptr) < long_rows;
+  const int long_rows =
+      legend_rows(theme, info.model, info.op, overfetch, avail.x, s, false, nullptr);
+  const bool short_labels = long_rows > 2 && legend_rows(theme, info.model, info.op, overfetch,
+                                                         avail.x, s, true, nullptr) < long_rows;
   const int w = std::max(64, static_cast<int>(avail.x));
   // The strip's caption (what the rules mean) under the byte offsets, when it fits the width
   // and the legend is the full one; else the legend says it in a few words.
@@ -180,7 +191,7 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   const char* rules = caption_row ? nullptr : rules_text.c_str();
   const bool legend_beside = open_legend_slot() != nullptr;
   if (legend_beside) {  // presenter layout: beside the view, the picture keeps the height
-    const auto entries = legend_entries(theme, info.model, info.op);
+    const auto entries = legend_entries(theme, info.model, info.op, overfetch);
     const viz::Theme* t = &theme;
     open_legend_slot()->set([entries, t, s, rules_text] {
       draw_legend(entries, *t, s, false, rules_text.empty() ? nullptr : rules_text.c_str(), true);
@@ -189,8 +200,8 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   const float legend_h =
       legend_beside ? 0.0f
                     : ImGui::GetTextLineHeightWithSpacing() *
-                          (static_cast<float>(legend_rows(theme, info.model, info.op, avail.x, s,
-                                                          short_labels, rules)) +
+                          (static_cast<float>(legend_rows(theme, info.model, info.op, overfetch,
+                                                          avail.x, s, short_labels, rules)) +
                            0.4f);
   const int h = std::max(64, static_cast<int>(avail.y - legend_h));
   const GLuint texture = view.render(trace, w, h, s, theme, caption_row ? 2 : 1, open_step(),
@@ -462,7 +473,8 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
     }
   }
   if (!legend_beside)
-    draw_legend(legend_entries(theme, info.model, info.op), theme, s, short_labels, rules, false);
+    draw_legend(legend_entries(theme, info.model, info.op, overfetch), theme, s, short_labels,
+                rules, false);
 }
 
 }  // namespace warplens::app
