@@ -288,6 +288,12 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
   const CompareColumn ca = a.compare_column();
   const CompareColumn cb = b.compare_column();
   const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
+  // Its text fits the band as the column's does (a GPU's counters and GB/s under each side at
+  // 3x ran below it): smaller, the counters that agree folded into the model's number.
+  begin_column_fit("A / B band",
+                   std::string(lab.title) + "\x1f" + ca.parameters + "\x1f" + ca.access + "\x1f" +
+                       cb.parameters + "\x1f" + cb.access,
+                   layer.scale());
   // A header row names the columns (A, the ratio, B); under it each side's key numbers, value
   // first (the model's label names the access, where the sides differ), so the band's few lines
   // show the numbers. The ratio's column is as wide as its caption, the sides share the rest,
@@ -305,7 +311,8 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
       ImGui::TableNextColumn();
       ImGui::PushTextWrapPos(0);
       if (column) {
-        for (const KeyNumber& n : key_numbers_from(*column)) draw_key_number(n, layer);
+        for (const KeyNumber& n : key_numbers_from(*column, true, true, true))
+          draw_key_number(n, layer);
       } else {
         if (ratio) {
           ImGui::PushFont(layer.fonts().large);
@@ -330,7 +337,7 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
     }
     ImGui::EndTable();
   }
-  draw_legend_beside(legend);
+  end_column_fit("A / B band", draw_legend_beside(legend, {}, true), layer.scale());
   ImGui::End();
 }
 

@@ -405,10 +405,11 @@ void text_wrapped_at_spaces(const std::string& raw, bool muted = false, bool spa
 
 }  // namespace
 
-float draw_legend_beside(const LegendSlot& legend, const std::function<bool()>& before_notes) {
+float draw_legend_beside(const LegendSlot& legend, const std::function<bool()>& before_notes,
+                         bool flow) {
   if (legend.has_legend()) {
     ImGui::Separator();
-    legend.draw();
+    legend.draw(flow);
   }
   // (The cursor stands an item's spacing below the last line.)
   const float legend_end = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;

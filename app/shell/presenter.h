@@ -63,7 +63,9 @@ void draw_title_beside(const std::string& title);
 /// The view's legend (handed to `legend` while the view drew) under a separator, if any, then
 /// what `before_notes` draws (true: it drew something under its own separator), then the notes
 /// the view handed in. Returns the legend's end (window y, px): what must be on screen.
-float draw_legend_beside(const LegendSlot& legend, const std::function<bool()>& before_notes = {});
+/// `flow`: the window is a wide band (A/B's numbers under two views): entries left to right.
+float draw_legend_beside(const LegendSlot& legend, const std::function<bool()>& before_notes = {},
+                         bool flow = false);
 
 /// A presenter column's text size (call after its window's Begin): where its content ran below
 /// it in the last frames of the same `key` (the scenario), scale and width, smaller, down to

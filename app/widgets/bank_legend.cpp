@@ -104,7 +104,7 @@ int legend_rows(float width, float scale, bool short_labels) {
 }
 
 // The legend, flowing left to right; `column`: one entry per line, its text wrapped (the
-// presenter's legend slot beside the view).
+// presenter's legend slot beside the view). Either way only the entries `shown`.
 void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool short_labels,
                  bool column, LegendShown shown) {
   ImDrawList* draw = ImGui::GetWindowDrawList();
@@ -112,11 +112,11 @@ void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool shor
   const float right = ImGui::GetWindowContentRegionMax().x + ImGui::GetWindowPos().x;
   bool first = true;
   for (const BankLegendEntry& e : kLegend) {
+    if ((e.swatch == Swatch::Conflict && !shown.conflict) ||
+        (e.swatch == Swatch::Broadcast && !shown.broadcast) ||
+        (e.swatch == Swatch::Idle && !shown.idle))
+      continue;
     if (column) {
-      if ((e.swatch == Swatch::Conflict && !shown.conflict) ||
-          (e.swatch == Swatch::Broadcast && !shown.broadcast) ||
-          (e.swatch == Swatch::Idle && !shown.idle))
-        continue;
       const ImVec2 p = ImGui::GetCursorScreenPos();
       draw_swatch(draw, e.swatch, {p.x, p.y}, sw, sh, s, theme, mono);
       ImGui::Dummy({sw, sh});

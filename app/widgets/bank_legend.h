@@ -19,8 +19,9 @@ struct LegendShown {
 };
 
 /// The legend, flowing left to right in the current ImGui window; `column`: one entry per line,
-/// its text wrapped (the presenter's legend slot beside the view), of the entries the grid
-/// draws (`shown`) only: a short projector column keeps the ones it needs in sight. `mono`: the
+/// its text wrapped (the presenter's legend slot beside the view). Either way of the entries
+/// the grid draws (`shown`) only (the layout under the picture passes all): a short projector
+/// column keeps the ones it needs in sight. `mono`: the
 /// font of the wavefront swatch's number.
 void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool short_labels,
                  bool column = false, LegendShown shown = {});

@@ -167,9 +167,13 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   if (LegendSlot* slot = with_legend ? open_legend_slot() : nullptr) {
     // Beside the view (presenter layout): the picture keeps the height.
     const viz::Theme* t = &theme;
-    const bank_detail::LegendShown shown{analysis.wavefronts > analysis.min_wavefronts,
-                                         analysis.broadcast, analysis.active_lanes < 32};
-    slot->set([t, s, mono, shown] { draw_legend(*t, s, mono, false, true, shown); });
+    // A/B's two grids: one legend with the entries of both (LegendSlot::set_union).
+    const unsigned shown = (analysis.wavefronts > analysis.min_wavefronts ? 1u : 0u) |
+                           (analysis.broadcast ? 2u : 0u) | (analysis.active_lanes < 32 ? 4u : 0u);
+    slot->set_union("banks", shown, [t, s, mono](unsigned bits, bool flow) {
+      draw_legend(*t, s, mono, false, !flow,
+                  bank_detail::LegendShown{(bits & 1u) != 0, (bits & 2u) != 0, (bits & 4u) != 0});
+    });
     with_legend = false;
   }
   const float legend_h =

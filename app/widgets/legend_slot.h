@@ -5,6 +5,7 @@
 #pragma once
 
 #include <functional>
+#include <string_view>
 
 #include "open_scope.h"
 
@@ -20,15 +21,30 @@ class LegendSlot {
   /// for, drawn after it (what may scroll away on a short screen; the legend may not). A later
   /// view's replace an earlier one's.
   void set(std::function<void()> draw, std::function<void()> notes = {}) {
-    draw_ = std::move(draw);
+    draw_ = [draw = std::move(draw)](bool) { draw(); };
+    notes_ = std::move(notes);
+    kind_ = nullptr;
+  }
+  /// A legend whose optional entries follow what its view draws: `shown` (a bit per optional
+  /// entry) and `draw(shown, flow)` (`flow`: its entries left to right, wrapped, where the
+  /// slot is a wide band rather than a column). A later view's of the same `kind` in the frame
+  /// (A/B's other side) adds its entries to the earlier one's, so the legend keys every mark
+  /// either side draws; another kind, or set(), replaces it.
+  void set_union(const char* kind, unsigned shown, std::function<void(unsigned, bool)> draw,
+                 std::function<void()> notes = {}) {
+    if (draw_ && kind_ && std::string_view(kind_) == kind) shown |= shown_;
+    kind_ = kind;
+    shown_ = shown;
+    draw_ = [draw = std::move(draw), shown](bool flow) { draw(shown, flow); };
     notes_ = std::move(notes);
   }
   [[nodiscard]] bool empty() const { return !draw_ && !notes_; }
   /// Whether a legend (not only notes) was handed in.
   [[nodiscard]] bool has_legend() const { return static_cast<bool>(draw_); }
-  /// Draws the legend handed in (nothing when none was).
-  void draw() const {
-    if (draw_) draw_();
+  /// Draws the legend handed in (nothing when none was); `flow`: a wide band's, its entries
+  /// left to right where the legend can (set_union's), else one per line.
+  void draw(bool flow = false) const {
+    if (draw_) draw_(flow);
   }
   /// Draws the notes handed in (nothing when none were).
   void draw_notes() const {
@@ -36,8 +52,10 @@ class LegendSlot {
   }
 
  private:
-  std::function<void()> draw_;
+  std::function<void(bool)> draw_;
   std::function<void()> notes_;
+  const char* kind_ = nullptr;  ///< set_union's kind of the legend held, if it came from there
+  unsigned shown_ = 0;
 };
 
 /// The open slot, or nullptr (legends go under their pictures).

@@ -191,11 +191,16 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
   const char* rules = caption_row ? nullptr : rules_text.c_str();
   const bool legend_beside = open_legend_slot() != nullptr;
   if (legend_beside) {  // presenter layout: beside the view, the picture keeps the height
-    const auto entries = legend_entries(theme, info.model, info.op, overfetch);
+    // A/B's two views: one legend with the over-fetch key where either side draws it
+    // (LegendSlot::set_union).
     const viz::Theme* t = &theme;
-    open_legend_slot()->set([entries, t, s, rules_text] {
-      draw_legend(entries, *t, s, false, rules_text.empty() ? nullptr : rules_text.c_str(), true);
-    });
+    const model::HardwareModel hw = info.model;
+    const model::Op op = info.op;
+    open_legend_slot()->set_union(
+        "warp", overfetch ? 1u : 0u, [t, s, hw, op, rules_text](unsigned bits, bool flow) {
+          draw_legend(legend_entries(*t, hw, op, (bits & 1u) != 0), *t, s, false,
+                      rules_text.empty() ? nullptr : rules_text.c_str(), !flow);
+        });
   }
   const float legend_h =
       legend_beside ? 0.0f
