@@ -21,7 +21,8 @@ class LegendSlot {
   /// for, drawn after it (what may scroll away on a short screen; the legend may not). A later
   /// view's replace an earlier one's.
   void set(std::function<void()> draw, std::function<void()> notes = {}) {
-    draw_ = [draw = std::move(draw)](bool) { draw(); };
+    draw_ = nullptr;  // none handed in (notes alone): has_legend() is false
+    if (draw) draw_ = [draw = std::move(draw)](bool) { draw(); };
     notes_ = std::move(notes);
     kind_ = nullptr;
   }
