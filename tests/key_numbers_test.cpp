@@ -1,11 +1,14 @@
 // The key numbers a lab without its own list shows, from its A/B column (app/shell/presenter.h):
-// where the GPU's counters agree, A/B's column folds them into the model's number.
+// where the GPU's counters agree, A/B's column folds them into the model's number. And the
+// legend slot beside the view (legend_slot.h): A/B's two views hand in one legend with the
+// entries of both.
 #include <gtest/gtest.h>
 
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "legend_slot.h"
 #include "presenter.h"
 
 namespace warplens::app {
@@ -48,6 +51,34 @@ TEST(KeyNumbers, CountersThatDifferOrAreStaleKeepTheirOwnNumber) {
     EXPECT_EQ(numbers[1].value, counters);
     EXPECT_EQ(numbers[1].note, stale ? "from the previous parameters" : "");
   }
+}
+
+TEST(LegendSlotUnion, TwoViewsOfOneKindKeyTheMarksOfBothAndNotesAloneAreNoLegend) {
+  LegendSlot slot;
+  unsigned drawn = 99;
+  bool flowed = false;
+  const auto draw = [&](unsigned bits, bool flow) {
+    drawn = bits;
+    flowed = flow;
+  };
+  slot.set_union("warp", 1u, draw);  // A over-fetches
+  slot.set_union("warp", 0u, draw);  // B does not: the legend still keys A's hatch
+  ASSERT_TRUE(slot.has_legend());
+  slot.draw(true);
+  EXPECT_EQ(drawn, 1u);
+  EXPECT_TRUE(flowed);
+  slot.set_union("banks", 4u, draw);  // another kind replaces it
+  slot.draw();
+  EXPECT_EQ(drawn, 4u);
+  EXPECT_FALSE(flowed);
+  // Notes without a legend: nothing to draw as a legend (not an empty function called).
+  bool noted = false;
+  slot.set({}, [&] { noted = true; });
+  EXPECT_FALSE(slot.has_legend());
+  EXPECT_FALSE(slot.empty());
+  slot.draw();
+  slot.draw_notes();
+  EXPECT_TRUE(noted);
 }
 
 }  // namespace

@@ -312,7 +312,7 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
       ImGui::PushTextWrapPos(0);
       if (column) {
         for (const KeyNumber& n : key_numbers_from(*column, true, true, true))
-          draw_key_number(n, layer);
+          draw_key_number(n, layer, true);
       } else {
         if (ratio) {
           ImGui::PushFont(layer.fonts().large);
