@@ -352,7 +352,7 @@ viz::Figure bank_figure(const FigurePanelData& data, const viz::Theme& theme,
       {{LegendEntry::Swatch::Lanes, {}, "lane colour (0 \u2192 31)"},
        {LegendEntry::Swatch::Number, theme.lanes[9], "wavefront"},
        {LegendEntry::Swatch::ConflictFrame, theme.conflict,
-        "bank conflict: \u00d7n distinct words in one bank, more than the minimum"},
+        "bank conflict: \u00d7n distinct words, over the minimum"},
        {LegendEntry::Swatch::BroadcastRing, theme.broadcast, "broadcast: lanes sharing one word"},
        {LegendEntry::Swatch::Fill, theme.inactive, "idle lane"}},
       layout.label_x, legend_top, right);
