@@ -63,6 +63,12 @@ std::string model_arrow(const ModelCounts& c) {
   return c.a.substr(0, c.a.find(' ')) + " \u2192 " + c.b;
 }
 
+// What A/B's numbers fit anew for (begin_column_fit): the lab and either side's parameters.
+std::string fit_key(const LabInfo& lab, const CompareColumn& a, const CompareColumn& b) {
+  return std::string(lab.title) + "\x1f" + a.parameters + "\x1f" + a.access + "\x1f" +
+         b.parameters + "\x1f" + b.access;
+}
+
 // What a measured B / A means, one sentence.
 std::string ratio_sentence(double ratio) {
   return ratio >= 1.005   ? format("B is %.2f\u00d7 as fast as A.", ratio)
@@ -180,10 +186,7 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
   const CompareColumn ca = a.compare_column();
   const CompareColumn cb = b.compare_column();
   // Its text fits the column anew when either side's parameters change (a frame at full size).
-  begin_column_fit("A / B",
-                   std::string(lab.title) + "\x1f" + ca.parameters + "\x1f" + ca.access + "\x1f" +
-                       cb.parameters + "\x1f" + cb.access,
-                   s);
+  begin_column_fit("A / B", fit_key(lab, ca, cb), s);
   const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
   // The ratio first, always on screen: the scenario's title (where the strip cut it) comes
   // after the numbers, not over them (at 1280x720 3x it pushed the ratio below the column).
@@ -290,10 +293,7 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
   const std::optional<double> ratio = headline_ratio(ca.headline, cb.headline);
   // Its text fits the band as the column's does (a GPU's counters and GB/s under each side at
   // 3x ran below it): smaller, the counters that agree folded into the model's number.
-  begin_column_fit("A / B band",
-                   std::string(lab.title) + "\x1f" + ca.parameters + "\x1f" + ca.access + "\x1f" +
-                       cb.parameters + "\x1f" + cb.access,
-                   layer.scale());
+  begin_column_fit("A / B band", fit_key(lab, ca, cb), layer.scale());
   // A header row names the columns (A, the ratio, B); under it each side's key numbers, value
   // first (the model's label names the access, where the sides differ), so the band's few lines
   // show the numbers. The ratio's column is as wide as its caption, the sides share the rest,
