@@ -1,6 +1,7 @@
 // What the CUDA runtime says about this machine: whether WarpLens was built with CUDA, the
 // runtime's and driver's versions, the device's memory in use, and the device the labs measure on
-// (gpu.h documents each).
+// (gpu.h documents each). Host code only (the runtime API, no kernel), so the C++ compiler builds
+// it, not nvcc.
 #include <cuda_runtime.h>
 
 #include <optional>
