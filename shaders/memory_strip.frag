@@ -58,12 +58,19 @@ void main() {
   int owner = -1;
   // A word narrower than kMinWordPx is drawn that wide from its first byte (and the line rule
   // over it thin), so a lane's 4 bytes in a few pixels per line do not vanish under the rules.
-  // Where a sector is wide enough to show both (6 px), at most half of it (and 3 px), so the
-  // bytes the sector moves unasked stay hatched beside the word (stride-32 at 3x: 12 px had
-  // filled its 8 px sector, as if all of it were used).
+  // Never wider than its sector: where the sector is wide enough to show both (4 px), at most
+  // half of it (and 3 px where that is less than half), so the bytes the sector moves unasked
+  // stay hatched beside the word (stride-32 at 3x: 12 px had filled its 8 px sector, as if all
+  // of it were used); below 4 px, the sector. scattered at 3x had drawn each 4-byte word 12 px
+  // wide in lines of 23 px: 40 % of each line, beside "12.5 % of the bytes moved used".
   float min_word_bytes = kMinWordPx * u_scale / u_px_per_byte;
-  if (kSectorBytes * u_px_per_byte >= 6.0)
+  float sector_px = kSectorBytes * u_px_per_byte;
+  if (sector_px >= 6.0)
     min_word_bytes = min(min_word_bytes, max(0.5 * kSectorBytes, 3.0 / u_px_per_byte));
+  else if (sector_px >= 4.0)
+    min_word_bytes = min(min_word_bytes, 0.5 * kSectorBytes);
+  else
+    min_word_bytes = min(min_word_bytes, kSectorBytes);
   bool widened = false;
   for (int record = 0; record < 32 * u_warps; ++record) {
     uvec4 r = texelFetch(u_trace, record);
@@ -105,7 +112,6 @@ void main() {
   float d_line = min(local, kLineBytes - local) * u_px_per_byte;
   // Rules and the gaps between sector boxes narrow with the sectors, so a line a few pixels per
   // sector wide (a broken axis, many lines) keeps its sector boxes and bytes.
-  float sector_px = kSectorBytes * u_px_per_byte;
   float line_rule = min(1.75 * u_scale, 0.12 * sector_px);
   float box_gap = min(1.5 * u_scale, 0.15 * sector_px);
   if (p.y >= u_sector_row_top) {  // the sector row: one box per 32-byte sector, filled if moved

@@ -228,34 +228,49 @@ TEST_F(WarpViewTest, AFermiCachingTransactionIsOneBoxNotFourSectors) {
 
 // Issue 32: matrix-columns at 3x on 1280x720 gives 32 lines some 18 px each, a sector 4 px:
 // the thin sector rules (0.6 px x scale) then covered most pixel columns and darkened every
-// requested word in stripes. Over sectors that narrow there are no thin rules: a word's widened
-// span is its lane's colour throughout.
-TEST_F(WarpViewTest, NarrowSectorsKeepTheirWordsInTheLanesColour) {
+// requested word in stripes. Over sectors that narrow there are no thin rules, and a word stays
+// in its lane's colour. It is widened to be seen, but never past its own sector, and where the
+// sector has 4 px it leaves the sector's unrequested bytes beside it hatched: scattered at 3x
+// had drawn each 4-byte word 12 px wide in lines of 23 px, beside "12.5 % of the bytes moved
+// used".
+TEST_F(WarpViewTest, NarrowSectorsKeepTheirWordsInTheLanesColourAndWithinTheirSector) {
   const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
-  for (const float scale : {2.0f, 3.0f}) {
-    SCOPED_TRACE(scale);
-    viz::WarpView view;
-    const TraceRecords trace = host_twin_trace({4, 0, 256, 256}, 0);  // 1 KiB apart
-    view.publish(trace);
-    const int width = 700, height = 300;
-    const GLuint texture = view.render(trace, width, height, scale, theme);
-    const viz::Image image = viz::read_texture(texture, width, height);
-    const viz::StripLayout& layout = view.layout();
-    ASSERT_EQ(layout.lines.size(), 32u);
-    ASSERT_LT(32 * layout.px_per_byte, 8 * scale) << "the case needs sectors a few px wide";
-    const int y = static_cast<int>(0.5f * (layout.strip.y0 + layout.sector_row_top));
-    int off = 0, checked = 0;
-    for (int lane = 0; lane < 32; ++lane) {
-      const viz::StripLayout::Line& line = layout.lines[static_cast<std::size_t>(lane)];
-      // The word's span, widened to 4 px x scale, less the line rule at its left edge.
-      for (int x = static_cast<int>(line.x + 2 * scale) + 1;
-           x < static_cast<int>(line.x + 4 * scale) - 1; ++x) {
-        off += !same(image.pixel(x, y), theme.lanes[static_cast<std::size_t>(lane)]);
-        ++checked;
+  for (const int width : {700, 560}) {
+    for (const float scale : {2.0f, 3.0f}) {
+      SCOPED_TRACE(testing::Message() << width << " px at " << scale << "x");
+      viz::WarpView view;
+      const TraceRecords trace = host_twin_trace({4, 0, 256, 256}, 0);  // 1 KiB apart
+      view.publish(trace);
+      const int height = 300;
+      const GLuint texture = view.render(trace, width, height, scale, theme);
+      const viz::Image image = viz::read_texture(texture, width, height);
+      const viz::StripLayout& layout = view.layout();
+      ASSERT_EQ(layout.lines.size(), 32u);
+      const float sector_px = 32 * layout.px_per_byte;
+      ASSERT_LT(sector_px, 8 * scale) << "the case needs sectors a few px wide";
+      const int y = static_cast<int>(0.5f * (layout.strip.y0 + layout.sector_row_top));
+      int lanes_seen = 0, past_sector = 0, hatch_seen = 0;
+      for (int lane = 0; lane < 32; ++lane) {
+        const viz::StripLayout::Line& line = layout.lines[static_cast<std::size_t>(lane)];
+        const auto& colour = theme.lanes[static_cast<std::size_t>(lane)];
+        int in_colour = 0, after_word = 0;
+        for (int x = static_cast<int>(line.x) + 1;
+             x < static_cast<int>(line.x + 128 * layout.px_per_byte) - 1; ++x) {
+          const bool lane_colour = same(image.pixel(x, y), colour);
+          const bool in_sector = static_cast<float>(x) + 1 < line.x + sector_px;
+          if (lane_colour && in_sector) ++in_colour;
+          if (lane_colour && static_cast<float>(x) > line.x + sector_px + 1) ++past_sector;
+          if (!lane_colour && in_colour > 0 && in_sector) ++after_word;
+        }
+        lanes_seen += in_colour > 0;
+        hatch_seen += after_word > 0;
+      }
+      EXPECT_EQ(lanes_seen, 32) << "a requested word vanished (" << sector_px << " px sectors)";
+      EXPECT_EQ(past_sector, 0) << "a word drawn wider than its sector";
+      if (sector_px >= 4) {
+        EXPECT_EQ(hatch_seen, 32) << "no over-fetch beside the word";
       }
     }
-    EXPECT_GT(checked, 32);
-    EXPECT_EQ(off, 0) << "of " << checked << " pixel columns of requested words";
   }
 }
 
