@@ -115,7 +115,8 @@ void draw_legend(const viz::Theme& theme, float s, const ImFont* mono, bool shor
   for (const BankLegendEntry& e : kLegend) {
     if ((e.swatch == Swatch::Conflict && !shown.conflict) ||
         (e.swatch == Swatch::Broadcast && !shown.broadcast) ||
-        (e.swatch == Swatch::Idle && !shown.idle))
+        (e.swatch == Swatch::Idle && !shown.idle) ||
+        (e.swatch == Swatch::Wavefront && !shown.wavefront))
       continue;
     if (column) {
       const ImVec2 p = ImGui::GetCursorScreenPos();

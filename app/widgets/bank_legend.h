@@ -16,6 +16,7 @@ struct LegendShown {
   bool conflict = true;
   bool broadcast = true;
   bool idle = true;
+  bool wavefront = true;  ///< a cell carries the number of the wavefront that serves it
 };
 
 /// The legend, flowing left to right in the current ImGui window; `column`: one entry per line,

@@ -164,18 +164,10 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   // short ones, which the swatches explain.
   const int long_rows = legend_rows(avail.x, s, false);
   const bool short_labels = long_rows > 2 && legend_rows(avail.x, s, true) < long_rows;
-  if (LegendSlot* slot = with_legend ? open_legend_slot() : nullptr) {
-    // Beside the view (presenter layout): the picture keeps the height.
-    const viz::Theme* t = &theme;
-    // A/B's two grids: one legend with the entries of both (LegendSlot::set_union).
-    const unsigned shown = (analysis.wavefronts > analysis.min_wavefronts ? 1u : 0u) |
-                           (analysis.broadcast ? 2u : 0u) | (analysis.active_lanes < 32 ? 4u : 0u);
-    slot->set_union("banks", shown, [t, s, mono](unsigned bits, bool flow) {
-      draw_legend(*t, s, mono, false, !flow,
-                  bank_detail::LegendShown{(bits & 1u) != 0, (bits & 2u) != 0, (bits & 4u) != 0});
-    });
-    with_legend = false;
-  }
+  // Beside the view (presenter layout): the picture keeps the height; the legend is set once
+  // the cells are drawn (whether they carry their wavefront's number).
+  LegendSlot* const slot = with_legend ? open_legend_slot() : nullptr;
+  if (slot) with_legend = false;
   const float legend_h =
       with_legend ? ImGui::GetTextLineHeightWithSpacing() *
                         (static_cast<float>(legend_rows(avail.x, s, short_labels)) + 0.3f)
@@ -185,6 +177,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   const GLuint texture = view.render(trace, analysis, w, h, s, theme, text_beside, open_step());
   if (ViewStep* step = open_view_step()) step->report(view.layout().wavefronts, "wavefront");
   const bool hide_answer = answer_hidden();
+  bool wavefront_numbers = false;  // a cell drawn with its wavefront's number
   const ImVec2 origin = ImGui::GetCursorScreenPos();
   ImGui::Image(reinterpret_cast<ImTextureID>(static_cast<std::intptr_t>(texture)),
                {static_cast<float>(w), static_cast<float>(h)}, {0, 1}, {1, 0});
@@ -366,10 +359,26 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
         p.label_x + paint.measure(regular, phase_label).x + 4 * s <= p.grid_x0;
     paint.text(regular, p.label_x, 0.5f * (p.header.y0 + p.header.y1) - 0.5f * font_px,
                phase_in_label ? text : muted, phase_in_label ? phase_label : "bank");
+    // Where the conflicting banks' own numbers would run into each other (stride 2 at 3x: every
+    // even bank), every `every`-th bank's number instead: ticks read 0, 4, 8, ..., not 0, 2, 4,
+    // 6, 8, 10, 14, 18 where the greedy pass had room.
+    bool conflicts_crowd = false;
+    {
+      float last_x1 = -1e9f;
+      for (int bank = 0; bank < layout.bank_count && !conflicts_crowd; ++bank) {
+        if (!p.conflict(bank)) continue;
+        const float tw = Painter::size(mono, std::to_string(bank), bank_labels.px).x;
+        const float mid = 0.5f * (layout.bank_x(p, bank) + layout.bank_x(p, bank + 1));
+        conflicts_crowd = mid - 0.5f * tw < last_x1 + 2 * s;
+        last_x1 = mid + 0.5f * tw;
+      }
+    }
     RowLabels header_labels(paint, mono, 2 * s);
     for (const bool conflicting : {true, false}) {
       for (int bank = 0; bank < layout.bank_count; ++bank) {
-        if (p.conflict(bank) != conflicting || (!conflicting && bank % bank_labels.every)) continue;
+        if (p.conflict(bank) != conflicting ||
+            ((!conflicting || conflicts_crowd) && bank % bank_labels.every))
+          continue;
         const viz::Rect r{layout.bank_x(p, bank), p.header.y0, layout.bank_x(p, bank + 1),
                           p.header.y1};
         const Rgb fill = p.conflict(bank)
@@ -432,6 +441,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     }
 
     // Cells: the wavefront that serves each touched word; a pill behind it on broadcast words.
+    // Where no cell has room for its number, the legend leaves the number's key out.
     const float cell_px = std::min(font_px, layout.row_h - 2 * s);
     const float pill_px = std::min(0.9f * font_px, layout.row_h - 8 * s);
     for (const auto& c : p.cells) {
@@ -453,6 +463,7 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
         color = text;
       }
       paint.centered(mono, r, color, label, px);
+      wavefront_numbers = true;
     }
 
     // Counts: distinct words per bank; "×n" on conflict banks.
@@ -531,7 +542,23 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     }
   }
 
-  if (with_legend) draw_legend(theme, s, mono, short_labels);
+  const bank_detail::LegendShown shown{analysis.wavefronts > analysis.min_wavefronts,
+                                       analysis.broadcast, analysis.active_lanes < 32,
+                                       wavefront_numbers};
+  if (slot) {
+    // A/B's two grids: one legend with the entries of both (LegendSlot::set_union).
+    const viz::Theme* t = &theme;
+    const unsigned bits = (shown.conflict ? 1u : 0u) | (shown.broadcast ? 2u : 0u) |
+                          (shown.idle ? 4u : 0u) | (shown.wavefront ? 8u : 0u);
+    slot->set_union("banks", bits, [t, s, mono](unsigned b, bool flow) {
+      draw_legend(
+          *t, s, mono, false, !flow,
+          bank_detail::LegendShown{(b & 1u) != 0, (b & 2u) != 0, (b & 4u) != 0, (b & 8u) != 0});
+    });
+  }
+  if (with_legend)
+    draw_legend(theme, s, mono, short_labels, false,
+                bank_detail::LegendShown{true, true, true, wavefront_numbers});
 }
 
 }  // namespace warplens::app
