@@ -63,7 +63,10 @@ viz::Figure tile_figure(const FigurePanelData& data, const viz::Theme& theme,
   const std::string title =
       (padding > 0 ? format("tile as stored: %d + %d padding per row", width, padding)
                    : format("tile as stored: %d per row", width)) +
-      " \u2022 number and tint: the word's bank \u2022 lane colour: the lane that reads it";
+      " \u2022 number and tint: the word's bank \u2022 lane colour: the lane that reads it" +
+      (std::any_of(words.begin(), words.end(), [](const auto& w) { return w.second.size() > 1; })
+           ? " \u2022 ringed: several lanes read it (broadcast)"
+           : "");
   y = figure_parts::add_wrapped(pen, title, page.left, y + 0.3f * kFont, page.right,
                                 FigureRole::Label, FigureFont::Regular, 0.9f * kFont,
                                 theme.muted_text) +
@@ -103,6 +106,9 @@ viz::Figure tile_figure(const FigurePanelData& data, const viz::Theme& theme,
         const viz::Rgb fill = theme.lanes[static_cast<std::size_t>(lane)];
         pen.fill(box, FigureRole::Element, fill);
         if (words_per_bank[bank] > 1) pen.frame(box, FigureRole::ConflictMark, theme.conflict, 2);
+        if (touched->second.size() > 1)
+          pen.frame({box.x0 + 1.5f, box.y0 + 1.5f, box.x1 - 1.5f, box.y1 - 1.5f},
+                    FigureRole::Broadcast, theme.broadcast, 2.5f);
         // One meaning per number: the bank, here too (the lane is the colour).
         pen.text(cx, cy, std::to_string(bank), FigureRole::BankNumber, FigureFont::Mono,
                  number_size, viz::text_on(fill), FigureAnchor::Center);

@@ -130,8 +130,15 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                   : format("%s as stored: %d per row", array.name, width);
   // One meaning per number: a tile's cells all carry their bank (the lanes show by colour); a
   // matrix's carry the lane that reads them.
+  // A word several lanes read (a broadcast: one bank serves them all in one wavefront) is
+  // ringed, as in the bank grid (matmul's blockA[ty][k]: 16 lanes a word).
+  bool broadcast = false;
+  if (shared)
+    for (const auto& entry : words) broadcast = broadcast || entry.second.lanes.size() > 1;
+  const std::string ringed = broadcast ? " \u2022 ringed: several lanes read it (broadcast)" : "";
   const std::string key = shared ? "number and tint: the word's bank \u2022 a lane's colour "
-                                   "where it reads the word"
+                                   "where it reads the word" +
+                                       ringed
                                  : "tint: 128-byte lines, ruled where each starts \u2022 number: "
                                    "the lane";
   // Standing in a picture's place: that picture's count, bold, at the foot.
@@ -249,7 +256,8 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   // Cells too small for their numbers: the key names the tint alone.
   const std::string key_drawn = numbers  ? key
                                 : shared ? "tint: the word's bank \u2022 a lane's colour where "
-                                           "it reads the word"
+                                           "it reads the word" +
+                                               ringed
                                          : "tint: 128-byte lines, ruled where each starts";
   const Rgb line_tint[2] = {theme.untouched,
                             {0.7f * theme.untouched.r + 0.3f * theme.rule.r,
@@ -275,6 +283,12 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
         draw->AddRectFilled(a, b, to_imgui_color(fill));
         if (shared && words_per_bank[bank_of(element)] > 1)
           draw->AddRect(a, b, to_imgui_color(theme.conflict), 0, 0, std::max(1.5f, 1.5f * s));
+        if (shared && touched->second.lanes.size() > 1) {  // thin in a small cell: the lane's
+          const float ring = std::clamp(0.12f * (b.x - a.x), 1.0f, 2.5f * s);  // colour shows
+          const float in = 0.5f * ring + std::max(1.0f, 1.0f * s);
+          draw->AddRect({a.x + in, a.y + in}, {b.x - in, b.y - in}, to_imgui_color(theme.broadcast),
+                        0, 0, ring);
+        }
         if (numbers) {
           const std::string t = std::to_string(shared ? bank_of(element) : lane);
           const ImVec2 ts = mono->CalcTextSizeA(small_px, FLT_MAX, 0, t.c_str());
