@@ -75,13 +75,26 @@ std::vector<FigurePlot> carveout_plots(const CacheSession& session, const CacheR
   occ.x_max = std::max(8.0, static_cast<double>(m.optin_limit_bytes) / 1024.0 + 4);
   occ.x_ticks = viz::nice_ticks(0, occ.x_max - 4, 5);
   occ.value_unit = "blocks/SM";
+  // The model at every KiB the knob offers (and the state's own size), so each step sits where
+  // the count changes: drawn through the GPU's sample sizes alone (0, 8, 16, 24, ... KiB) the
+  // line read 7 blocks at 20 KiB, where the model and the headline say 6.
   FigureSeries occ_model = make_series("model", model_color, true, false, true);
-  for (std::size_t i = 0; i < m.sweep.size(); ++i) {
-    const auto& row = m.sweep[i];
-    if (row.dynamic_shared_bytes == st.dynamic_shared_bytes)
-      occ_model.highlight = static_cast<int>(i);
-    occ_model.x.push_back(static_cast<double>(row.dynamic_shared_bytes) / 1024.0);
-    occ_model.y.push_back(row.blocks_per_sm);
+  std::vector<std::int64_t> sizes;
+  for (std::int64_t kib = 0; kib * 1024 <= m.optin_limit_bytes; ++kib) sizes.push_back(kib * 1024);
+  if (st.dynamic_shared_bytes % 1024 != 0) {
+    sizes.push_back(st.dynamic_shared_bytes);
+    std::sort(sizes.begin(), sizes.end());
+  }
+  // A point where the count changes (and the first, the last and the state's): the line's
+  // dashes run on along a flat stretch instead of restarting every KiB.
+  for (std::size_t i = 0; i < sizes.size(); ++i) {
+    const std::int64_t bytes = sizes[i];
+    const double blocks = predict_occupancy(m, st.carveout, bytes).blocks_per_sm;
+    const bool state = bytes == st.dynamic_shared_bytes;
+    if (i > 0 && i + 1 < sizes.size() && !state && blocks == occ_model.y.back()) continue;
+    if (state) occ_model.highlight = static_cast<int>(occ_model.x.size());
+    occ_model.x.push_back(static_cast<double>(bytes) / 1024.0);
+    occ_model.y.push_back(blocks);
   }
   as_steps(occ_model);
   FigureSeries occ_api = make_series("occupancy API", api_color, false, true, false);
