@@ -26,7 +26,7 @@ void draw_device_badge(const LabInstance& shown, const viz::ImGuiLayer& layer,
       warn = true;
     }
   } else {
-    text = "model only \u2014 no CUDA device";
+    text = "model only, no GPU";  // the status line's words
     warn = true;
   }
   // What is left of the line, shortened to the GPU's name (or the short warning), then cut
@@ -35,7 +35,7 @@ void draw_device_badge(const LabInstance& shown, const viz::ImGuiLayer& layer,
   if (ImGui::CalcTextSize(text.c_str()).x > room) {
     text = !warn    ? device->name
            : device ? "teaching model: " + std::string(model::to_string(shown_model))
-                    : std::string("model only, no GPU");
+                    : text;
   }
   if (ImGui::CalcTextSize(text.c_str()).x > room && warn)  // the fewest words that still warn
     text = device ? std::string(model::to_string(shown_model)) : std::string("no GPU");

@@ -233,11 +233,14 @@ void draw_cache_knobs(CacheSession& session, float s) {
   const CacheModel& m = session.model();
   // Two knobs at most, each as wide as its longest value needs and no more than its share.
   const float room = ImGui::GetContentRegionAvail().x * 0.55f;
-  const auto knob_width = [&](const char* longest, int knobs) {
-    const float want = ImGui::CalcTextSize(longest).x + 2 * ImGui::GetStyle().FramePadding.x +
-                       ImGui::GetFrameHeight();
-    return std::max(2.5f * ImGui::GetFrameHeight(),
-                    std::min(want, room / static_cast<float>(knobs) - 8 * s));
+  // Never narrower than its short words (`shortest`): a drop-down of "pl…" names nothing.
+  const auto knob_width = [&](const char* longest, int knobs, const char* shortest = "") {
+    const auto need = [](const char* text) {
+      return ImGui::CalcTextSize(text).x + 2 * ImGui::GetStyle().FramePadding.x +
+             ImGui::GetFrameHeight();
+    };
+    return std::max(std::max(2.5f * ImGui::GetFrameHeight(), need(shortest)),
+                    std::min(need(longest), room / static_cast<float>(knobs) - 8 * s));
   };
   // The knob's words where they fit it, else its value alone (the tooltip says what it is).
   const auto says = [](float w, const char* long_format, const char* short_format) {
@@ -247,7 +250,7 @@ void draw_cache_knobs(CacheSession& session, float s) {
   };
   switch (st.section) {
     case CacheSection::Carveout: {
-      const float w1 = knob_width("carveout 100 %", 2);
+      const float w1 = knob_width("carveout 100 %", 2, "default");
       ImGui::SetNextItemWidth(w1);
       ImGui::SliderInt("##knob-carveout", &st.carveout, -1, 100,
                        st.carveout < 0 ? says(w1, "carveout default", "default")
@@ -256,7 +259,7 @@ void draw_cache_knobs(CacheSession& session, float s) {
         ImGui::SetTooltip("carveout: %% of the largest shared capacity (-1: the driver picks)");
       ImGui::SameLine(0, 8 * s);
       int dyn_kib = static_cast<int>(st.dynamic_shared_bytes / 1024);
-      const float w2 = knob_width("227 KiB / block", 2);
+      const float w2 = knob_width("227 KiB / block", 2, "227 KiB");
       ImGui::SetNextItemWidth(w2);
       if (ImGui::SliderInt("##knob-dyn", &dyn_kib, 0, static_cast<int>(m.optin_limit_bytes / 1024),
                            says(w2, "%d KiB / block", "%d KiB")))
@@ -269,7 +272,7 @@ void draw_cache_knobs(CacheSession& session, float s) {
       int index = 0;
       for (std::size_t i = 0; i < sets.size(); ++i)
         if (sets[i] == st.working_set_bytes) index = static_cast<int>(i);
-      const float w = knob_width("working set 1024 KiB", 1);
+      const float w = knob_width("working set 1024 KiB", 1, "1024 KiB");
       const std::string value = kib(sets[static_cast<std::size_t>(index)]);
       const std::string words = "working set " + value;
       ImGui::SetNextItemWidth(w);
@@ -280,7 +283,7 @@ void draw_cache_knobs(CacheSession& session, float s) {
       break;
     }
     case CacheSection::Constant: {
-      const float w = knob_width("k = 32 addresses", 1);
+      const float w = knob_width("k = 32 addresses", 1, "k = 32");
       ImGui::SetNextItemWidth(w);
       ImGui::SliderInt("##knob-k", &st.k, 1, 32, says(w, "k = %d addresses", "k = %d"));
       if (ImGui::IsItemHovered())
@@ -298,7 +301,7 @@ void draw_cache_knobs(CacheSession& session, float s) {
         return fitting({words, brief},
                        w - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
       };
-      const float path_w = knob_width("plain load", 2);
+      const float path_w = knob_width("plain load", 2, "plain");
       ImGui::SetNextItemWidth(path_w);
       if (ImGui::BeginCombo("##knob-path", preview(path_w, path_label(st.read.path),
                                                    st.read.path == gpu::ReadPath::Plain ? "plain"
@@ -313,7 +316,7 @@ void draw_cache_knobs(CacheSession& session, float s) {
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("load path (the ringed bar)");
       ImGui::SameLine(0, 8 * s);
       const std::string shown = pattern_label(st.read.pattern);
-      const float pattern_w = knob_width("4\u00d74 tile, warp 1\u00d732, Morton", 2);
+      const float pattern_w = knob_width("4\u00d74 tile, warp 1\u00d732, Morton", 2, "8 row-major");
       ImGui::SetNextItemWidth(pattern_w);
       const std::string brief = std::to_string(pattern + 1) + " " +
                                 (st.read.pattern == gpu::ReadPattern::Scattered ? "scattered"
