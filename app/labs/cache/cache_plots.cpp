@@ -97,7 +97,10 @@ std::vector<FigurePlot> carveout_plots(const CacheSession& session, const CacheR
     occ_model.y.push_back(blocks);
   }
   as_steps(occ_model);
+  // The API's answers at the sizes asked, as points: a line through them would say what lies
+  // between (slopes where the count steps).
   FigureSeries occ_api = make_series("occupancy API", api_color, false, true, false);
+  occ_api.lines = false;
   for (const auto& o : r.occupancy) {
     if (o.carveout != st.carveout || !have_carveout) continue;
     occ_api.x.push_back(static_cast<double>(o.dynamic_shared_bytes) / 1024.0);
