@@ -162,7 +162,7 @@ std::vector<KeyNumber> cache_key_numbers(const CacheSession& session, const Cach
       numbers.push_back(
           {"L1 left at carveout 0 \u00b7 50 \u00b7 100 % (model): where each knee "
            "should come",
-           left + " KiB", "max L1 first, max shared last"});
+           left + " KiB", "carveout 0 leaves the most L1, 100 % the least"});
       std::string ns, hits;
       for (int c : {gpu::kCarveoutMaxL1, 50, gpu::kCarveoutMaxShared}) {
         for (const auto& pt : r.l1)
