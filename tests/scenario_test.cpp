@@ -28,6 +28,17 @@ void expect_refused(const std::string& text, const std::string& message_part) {
   }
 }
 
+// A TOML error: "my.toml:LINE:COLUMN: what", with `message_part` in it.
+void expect_toml_error(const std::string& text, const std::string& message_part) {
+  SCOPED_TRACE(text);
+  try {
+    (void)parse_preset(text, "my.toml");
+    ADD_FAILURE() << "parsed without an error";
+  } catch (const ScenarioError& e) {
+    EXPECT_NE(std::string(e.what()).find(message_part), std::string::npos) << e.what();
+  }
+}
+
 TEST(PresetText, AGlobalPresetReadsItsWarps) {
   const Scenario s = parse_preset(
       global_preset("word_bytes = 4\noffset = 1\nstride = 1\nwarp = 1\nwarps = 2\n"), "my.toml");
@@ -51,6 +62,52 @@ TEST(PresetText, FloatsPastTheIntegerRangeAreMistypedNotUndefined) {
   const Scenario s =
       parse_preset(global_preset("word_bytes = 4.0\noffset = 2.0\nstride = 1\n"), "my.toml");
   EXPECT_EQ(global_scenario(s).copy.offset, 2);
+}
+
+// toml++ 3.3 reached __builtin_unreachable (UBSan) for a non-ASCII character where it looks for
+// whitespace: right after a value (fuzz_scenario: `be =  21\u033E7`), in a key, after a
+// multi-line string's backslash. parse_toml_text refuses these with the line and column; what
+// TOML allows (non-ASCII in strings and comments, a BOM) still reads.
+TEST(PresetText, NonAsciiWhereTomlppWouldReadItAsWhitespaceIsRefusedWithItsPlace) {
+  const std::string e = "\xC3\xA9";  // é
+  expect_toml_error(
+      "be =  21\xCC\xBE"
+      "7\n",
+      "my.toml:1:9: a non-ASCII character outside a string");
+  expect_toml_error(global_preset("word_bytes = 4\noffset = 1" + e + "\n"),
+                    "my.toml:6:11: a non-ASCII character outside a string or comment");
+  expect_toml_error("k" + e + " = 1\n", "my.toml:1:2: a non-ASCII character outside");
+  expect_toml_error("k = \"a\"" + e + "\n", "my.toml:1:8:");
+  expect_toml_error(R"(k = """\)" + e + R"(""")" + "\n", "right after a backslash");
+  expect_toml_error(R"(k = """a\  )"
+                    "\n  " +
+                        e +
+                        R"(""")"
+                        "\n",
+                    "my.toml:2:3: a non-ASCII character first on a line continued by a backslash");
+  // A quote inside a bare value starts no string: toml++ reads on through it as the value.
+  expect_toml_error("be =  333'3" + e + "7\n", "my.toml:1:12: a non-ASCII character outside");
+  // After a string closed by four or five quotes, the text is TOML again.
+  expect_toml_error(R"(k = """x"""" )" + e + "\n", "my.toml:1:14:");
+  expect_toml_error("k = '''x''''' " + e + "\n", "my.toml:1:15:");
+
+  const std::string allowed =
+      "\xEF\xBB\xBF"
+      "name = \"p" +
+      e + "\" # " + e + "\n" + "title = 't" + e + "'\n" + R"(summary = """\")" + e +
+      "\\\n  s\"\"\"\n" + "look_for = '''" + e + "'''\n" + "[copy]\n\"" + e + "\" = \"\\u00e9\"\n" +
+      "word_bytes = 4\noffset = 1\nstride = 1\n";
+  const Scenario s = parse_preset(allowed, "my.toml");
+  EXPECT_EQ(s.name, "p" + e);
+  EXPECT_EQ(s.title, "t" + e);
+  EXPECT_EQ(s.summary, "\"" + e + "s");
+  EXPECT_EQ(s.look_for, e);
+}
+
+// A --set value is parsed as TOML too: the same refusal, not a crash.
+TEST(SetKnobs, ASettingWithNonAsciiAfterANumberIsRefusedNotACrash) {
+  const std::string text(builtin_scenario_text("misaligned"));
+  EXPECT_THROW((void)with_settings(text, "misaligned", {"offset=1\xC3\xA9"}), ScenarioError);
 }
 
 // warp + warps overflowed int (UBSan) for warp = 2^31 - 1.

@@ -37,6 +37,19 @@ std::optional<std::int64_t> integer_value(toml::node_view<const toml::node> node
 /// `key` of `t` as a string, `fallback` when absent (or not a string).
 std::string string_value(const toml::table& t, std::string_view key, const std::string& fallback);
 
+/// `text` parsed by toml++ (`origin` names it in errors: a file name, or empty), after refusing
+/// what toml++ 3.3 cannot read without undefined behaviour: a non-ASCII character outside a
+/// string or comment, and one right after a backslash (or after a line-ending backslash's
+/// whitespace) in a multi-line basic string. toml++'s is_non_ascii_horizontal_whitespace reaches
+/// __builtin_unreachable for U+00A1..U+0499 and parts of U+2F3E..U+FEFE (found by fuzz_scenario
+/// with `be =  21\u033E7`). TOML 1.0 allows no non-ASCII character outside strings and comments,
+/// so the first rule refuses no valid file; the second refuses only the rare valid multi-line
+/// string whose continued line starts with one. Throws toml::parse_error with the line and column
+/// (1-based; the column counts bytes) of what it refuses, as toml++ does for its own errors.
+toml::table parse_toml_text(std::string_view text, std::string_view origin = {});
+/// The file at `path` read and parsed as parse_toml_text does; toml::parse_error as it.
+toml::table parse_toml_file(const std::string& path);
+
 /// `table` as TOML text, written by toml++'s formatter (a preset's lab table, LabInstance::
 /// preset_section).
 std::string toml_text(const toml::table& table);

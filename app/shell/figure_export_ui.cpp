@@ -13,6 +13,7 @@
 #include "app_ui.h"
 #include "exit_codes.h"
 #include "figure_export.h"
+#include "toml_fields.h"
 
 namespace warplens::app {
 
@@ -55,7 +56,7 @@ void load_settings(Dialog& d) {
   const std::string path = figure_settings_path();
   if (!path.empty() && std::filesystem::exists(path)) {
     try {
-      const toml::table t = toml::parse_file(path);
+      const toml::table t = parse_toml_file(path);
       folder = t["folder"].value_or(folder);
       d.format = std::clamp(static_cast<int>(t["format"].value_or(0)), 0, 2);
       d.width_mm = static_cast<float>(t["width_mm"].value_or(160.0));

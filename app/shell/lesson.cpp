@@ -84,7 +84,7 @@ const std::set<std::string>& builtin_table_keys() {
   static const std::set<std::string> keys = [] {
     std::set<std::string> all;
     for (std::size_t i = 0; i < assets::file_count; ++i) {
-      const toml::table t = toml::parse(assets::files[i].text);
+      const toml::table t = parse_toml_text(assets::files[i].text);
       for (const auto& [key, node] : t)
         if (const auto* sub = node.as_table()) collect_keys(*sub, std::string(key.str()), all);
     }
@@ -181,7 +181,7 @@ LessonStep parse_step(const Reader& r, const toml::table& t, int number) {
     if (changes.empty()) {
       step.scenario = parse_preset(base_text, base_origin);
     } else {
-      toml::table merged = toml::parse(base_text, base_origin);
+      toml::table merged = parse_toml_text(base_text, base_origin);
       for (const auto& [name, change] : changes) {
         auto* into = merged.get_as<toml::table>(name);
         if (!into) {
@@ -287,7 +287,7 @@ Lesson parse_lesson(std::string_view toml_text, const std::string& origin,
                     const std::string& fallback_name) {
   toml::table root;
   try {
-    root = toml::parse(toml_text, origin);
+    root = parse_toml_text(toml_text, origin);
   } catch (const toml::parse_error& e) {
     throw LessonError(origin + ":" + std::to_string(e.source().begin.line) + ":" +
                       std::to_string(e.source().begin.column) + ": " +

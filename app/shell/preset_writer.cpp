@@ -17,7 +17,7 @@ std::string preset_text(Lab id, const Scenario& shown, std::string_view section)
   if (shown.presenter) top.insert("presenter", *shown.presenter);
   toml::table lab_table;
   try {
-    lab_table = toml::parse(section, std::string_view("the lab's preset table"));
+    lab_table = parse_toml_text(section, "the lab's preset table");
   } catch (const toml::parse_error& e) {
     throw ScenarioError(std::string(to_string(id)) +
                         " lab's preset table: " + std::string(e.description()));

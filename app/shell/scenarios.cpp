@@ -31,7 +31,7 @@ namespace {
 
 toml::table parse_toml(std::string_view text, const std::string& origin) {
   try {
-    return toml::parse(text, origin);
+    return parse_toml_text(text, origin);
   } catch (const toml::parse_error& e) {
     std::ostringstream message;
     message << origin << ":" << e.source().begin.line << ":" << e.source().begin.column << ": "
@@ -116,7 +116,7 @@ namespace {
 // A setting's value: TOML where it parses as one (3, -1, true, "soa", 2.5), else the bare text.
 toml::node_view<toml::node> setting_value(toml::table& holder, const std::string& text) {
   try {
-    holder = toml::parse("v = " + text);
+    holder = parse_toml_text("v = " + text);
     if (holder.size() == 1) return holder["v"];
   } catch (const toml::parse_error&) {
   }
