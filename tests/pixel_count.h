@@ -10,13 +10,15 @@
 
 namespace warplens::test {
 
-inline int count_color(const viz::Image& image, viz::Rgb c, int tolerance = 3) {
+/// In columns x0 <= x < x1 (the whole width by default).
+inline int count_color(const viz::Image& image, viz::Rgb c, int tolerance = 3, int x0 = 0,
+                       int x1 = -1) {
   const auto d = [](std::uint8_t v, float f) {
     return std::abs(static_cast<int>(v) - static_cast<int>(f * 255.0f + 0.5f));
   };
   int n = 0;
   for (int y = 0; y < image.height; ++y)
-    for (int x = 0; x < image.width; ++x) {
+    for (int x = x0; x < (x1 < 0 ? image.width : x1); ++x) {
       const auto* p = image.pixel(x, y);
       n += d(p[0], c.r) <= tolerance && d(p[1], c.g) <= tolerance && d(p[2], c.b) <= tolerance;
     }

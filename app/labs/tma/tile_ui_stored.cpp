@@ -17,6 +17,35 @@
 
 namespace warplens::app {
 
+namespace {
+
+// A key to the tints where the column headers do not give the banks (a pitch that is not a
+// multiple of 128 bytes, a swizzle): "first bank" and a box per chunk start, 0, 4, ..., 28, in
+// that bank's tint, on one line of the current window's width.
+void bank_tint_key(const viz::ImGuiLayer& layer, const viz::Theme& theme) {
+  const float font = ImGui::GetFontSize();
+  ImGui::TextUnformatted("first bank:");
+  ImGui::SameLine(0, font * 0.4f);
+  const ImVec2 p = ImGui::GetCursorScreenPos();
+  const float box_w = std::min(font * 1.6f, ImGui::GetContentRegionAvail().x / 8.0f);
+  const float size = std::min(font, font * (box_w - 2) / ImGui::CalcTextSize("28").x);
+  ImDrawList* draw = ImGui::GetWindowDrawList();
+  for (int j = 0; j < 8; ++j) {
+    const ImVec2 a(p.x + static_cast<float>(j) * box_w, p.y);
+    const ImVec2 b(a.x + box_w - 1, a.y + font * 1.1f);
+    const viz::Rgb tint = bank_tint(4 * j, 32, theme);
+    draw->AddRectFilled(a, b, to_imgui_color(tint));
+    const std::string n = std::to_string(4 * j);
+    const float w = ImGui::CalcTextSize(n.c_str()).x * size / font;
+    draw->AddText(layer.fonts().regular, size,
+                  ImVec2(a.x + (box_w - w) / 2, a.y + (font * 1.1f - size) / 2),
+                  to_imgui_color(viz::text_on(tint)), n.c_str());
+  }
+  ImGui::Dummy(ImVec2(8 * box_w, font * 1.1f));
+}
+
+}  // namespace
+
 void draw_stored_tile(const TileState& state, const TileModel& model,
                       const gpu::TilePlacement* placement, const viz::ImGuiLayer& layer,
                       const viz::Theme& theme, ImVec2 size, bool interactive) {
@@ -57,6 +86,7 @@ void draw_stored_tile(const TileState& state, const TileModel& model,
           "the warp's read.",
           t.rows, chunks);
     ImGui::PopStyleColor();
+    if (pitch % 128 != 0) bank_tint_key(layer, theme);
   }
   // The chunks the warp's read touches, by chunk index of the shared tile.
   std::set<int> touched;
@@ -152,7 +182,7 @@ void draw_stored_tile(const TileState& state, const TileModel& model,
     const viz::Rgb tint = bank_tint(0, 32, theme);
     const viz::Rgb ink = theme.text;
     const char* header_says = pitch % 128 == 0 ? " (bN over a column: bank N)" : "";
-    slot->set([=] {
+    slot->set([=, &layer, &theme] {
       const float sw = ImGui::GetFontSize();
       const auto entry = [&](bool outlined, const std::string& label) {
         const ImVec2 p = ImGui::GetCursorScreenPos();
@@ -168,6 +198,7 @@ void draw_stored_tile(const TileState& state, const TileModel& model,
       };
       entry(false,
             std::string("a 16-byte chunk of a shared row, tinted by its first bank") + header_says);
+      if (!header_says[0]) bank_tint_key(layer, theme);
       entry(true, ldmatrix ? "outlined: a row of one of the four 8\u00d78 matrices"
                            : "outlined: a chunk the warp's read touches");
       if (cell_text)

@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <string>
 
 #include "array_panel.h"
@@ -13,6 +14,7 @@
 #include "gl_program.h"
 #include "headless_gl_test.h"
 #include "imgui_layer.h"
+#include "legend_slot.h"
 #include "pixel_count.h"
 #include "png_writer.h"
 #include "scenarios.h"
@@ -30,7 +32,7 @@ class TileUiRender : public HeadlessGlTest {
   // layout leaves the view), the view, the numbers under it; `w` x `h` pixels.
   static viz::Image render(const app::Scenario& scenario, float scale, const std::string& file,
                            app::UiState& ui, int w = 1920, int h = 1080,
-                           const app::TileState* refused = nullptr) {
+                           const app::TileState* refused = nullptr, bool legend_beside = false) {
     viz::ImGuiLayer layer(nullptr, scale, viz::ThemeName::Light);
     const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
     viz::BankView banks;
@@ -49,8 +51,20 @@ class TileUiRender : public HeadlessGlTest {
       const float view_h = static_cast<float>(h) * 0.8f;
       app::draw_tile_parameters(session, r, theme, {0, 0}, {left, static_cast<float>(h)}, false,
                                 {});
+      // The presenter layout's column: the view hands its legend to the slot, drawn beside it.
+      const float column = legend_beside ? 0.3f * static_cast<float>(w) : 0.0f;
+      app::LegendSlot legend;
+      std::optional<app::LegendSlot::Scope> beside;
+      if (legend_beside) beside.emplace(legend);
       app::draw_tile_view(ui, session, r, banks, layer, theme, {left, 0},
-                          {static_cast<float>(w) - left, view_h}, false, nullptr);
+                          {static_cast<float>(w) - left - column, view_h}, false, nullptr);
+      if (legend_beside) {
+        ImGui::SetNextWindowPos({static_cast<float>(w) - column, 0});
+        ImGui::SetNextWindowSize({column, view_h});
+        ImGui::Begin("legend", nullptr, ImGuiWindowFlags_NoDecoration);
+        legend.draw();
+        ImGui::End();
+      }
       app::draw_tile_numbers(session, r, layer, theme, {left, view_h},
                              {static_cast<float>(w) - left, static_cast<float>(h) - view_h});
       target.bind(w, h);
@@ -102,6 +116,32 @@ TEST_F(TileUiRender, WithoutRoomForBothTheTileStaysUnlessAskedForTheBankGrid) {
   EXPECT_FALSE(banks.array_shown_alone) << size;
   EXPECT_EQ(count_color(image, app::bank_tint(4, 32, theme)), 0) << size;  // no stored tile
   EXPECT_GT(count_color(image, theme.conflict), 50) << size;               // bank 0's 32 words
+}
+
+// Where the column headers give byte offsets, not banks (a padded tile), the legend keys the
+// tints: "first bank" and a box per chunk start, 0 to 28, in its tint (bank 28's tint is in the
+// legend column only then). A pitch of whole 128-byte lines, swizzled or not, heads its columns
+// b0..b28 (a swizzle moves chunks within their line).
+TEST_F(TileUiRender, TheLegendKeysTheBankTintsWhereTheHeadersGiveByteOffsets) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  const auto in_column = [](const viz::Image& image, viz::Rgb c) {
+    return count_color(image, c, 3, image.width * 7 / 10 + 2);
+  };
+  for (const char* name : {"ldmatrix-padded", "ldmatrix-128b-swizzle", "ldmatrix-no-swizzle"}) {
+    const bool keyed = std::string(name) == "ldmatrix-padded";
+    for (const float scale : {2.0f, 3.0f}) {
+      SCOPED_TRACE(std::string(name) + " at " + std::to_string(scale));
+      app::UiState ui;
+      const viz::Image image =
+          render(app::find_scenario(name), scale, std::string("tile-key-") + name + ".png", ui,
+                 1920, 1080, nullptr, true);
+      EXPECT_GT(in_column(image, app::bank_tint(0, 32, theme)), 100);  // the chunk's swatch
+      if (keyed)
+        EXPECT_GT(in_column(image, app::bank_tint(28, 32, theme)), 100);
+      else
+        EXPECT_EQ(in_column(image, app::bank_tint(28, 32, theme)), 0);
+    }
+  }
 }
 
 TEST_F(TileUiRender, ARefusalIsSaidInTheWarningColourAndTheTileStays) {
