@@ -7,6 +7,7 @@
 #include <tuple>
 #include <vector>
 
+#include "bank_total.h"
 #include "bank_view_test_support.h"
 
 namespace warplens::test {
@@ -15,6 +16,27 @@ namespace {
 using viz::BankLayout;
 
 // --- layout (no GL) ----------------------------------------------------------------------------
+
+// The total line keeps its verdict where the room allows one: the verdict shortens first, then
+// the total ("Wavefronts: 8  •  minimum 1" where "Wavefronts per request: 8" left no room; a
+// projector at 3x, issue 32). Widths here: 10 px per byte of text, bold or not.
+TEST(BankTotal, TheVerdictStaysAsTheTotalShortens) {
+  const Access a = shared_access("8*tx", 4);
+  const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 600, 1.0f);
+  const app::BankTotal t = app::bank_total(layout);
+  ASSERT_EQ(t.text, "Wavefronts per request: 8");
+  ASSERT_EQ(t.short_text, "Wavefronts: 8");
+  const auto width = [](const std::string& x) { return 10.0f * static_cast<float>(x.size()); };
+  const auto fit = [&](float room) { return app::fit_total(t, room, width, width); };
+  const float total = width(t.text), short_total = width(t.short_text);
+  EXPECT_EQ(fit(1000), std::make_pair(t.text, t.verdict));
+  EXPECT_EQ(fit(total + width(t.short_verdict)), std::make_pair(t.text, t.short_verdict));
+  EXPECT_EQ(fit(short_total + width(t.short_verdict)),
+            std::make_pair(t.short_text, t.short_verdict));
+  EXPECT_EQ(fit(total), std::make_pair(t.text, std::string()));
+  EXPECT_EQ(fit(short_total), std::make_pair(t.short_text, std::string()));
+  EXPECT_NE(t.short_verdict.find("minimum 1"), std::string::npos) << t.short_verdict;
+}
 
 TEST(BankLayout, StrideOneIsOneRowOfThirtyTwoBanks) {
   const Access a = shared_access("lane", 4);

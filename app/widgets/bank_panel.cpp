@@ -202,14 +202,14 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   // Caption line: which warp and pattern, and the bank geometry of the model.
   // The geometry sits at the right end; where the caption leaves too little room (A/B compare's
   // half-width views) it shortens, then gives way.
-  // Left out (tight tier) when the shell shows the access beside the view, and there when it
-  // would not fit whole.
+  // Left out in the tight tier; beside the presenter's numbers (which say the access) shortened
+  // by whole parts, and left out only where even its last part would need an ellipsis.
   const std::string full_caption =
       caption && *caption ? caption : "one warp \u2022 one shared-memory instruction";
+  const float caption_room = layout.lanes.x1 - layout.label_x;
   if (layout.caption_shown &&
-      !(text_beside && paint.measure(regular, full_caption).x > layout.lanes.x1 - layout.label_x)) {
-    const std::string caption_text =
-        fit_parts(full_caption, layout.lanes.x1 - layout.label_x, layout.text_scale);
+      !(text_beside && !fits_by_parts(full_caption, caption_room, layout.text_scale))) {
+    const std::string caption_text = fit_parts(full_caption, caption_room, layout.text_scale);
     const float geometry_room =
         layout.lanes.x1 - layout.label_x - paint.measure(regular, caption_text).x - 16 * s;
     for (const std::string& geometry :
@@ -504,23 +504,17 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
   // Total. Left out (tight tier) when the shell shows the model's number beside the view.
   if (layout.total_shown) {
     const BankTotal t = bank_total(layout);
-    std::string total = t.text;
-    if (!layout.stepping() && paint.measure(bold, total).x > static_cast<float>(w) - layout.label_x)
-      total = t.short_text;
-    if (hide_answer) total = "Wavefronts per request: ?";
+    // The total and its verdict in as many words as the line has room for (fit_total).
+    auto [total, verdict] = fit_total(
+        t, static_cast<float>(w) - layout.label_x,
+        [&](const std::string& x) { return paint.measure(bold, x).x; },
+        [&](const std::string& x) { return paint.measure(regular, x).x; });
+    if (hide_answer) total = "Wavefronts per request: ?", verdict.clear();
     paint.text(bold, layout.label_x, layout.total_y, text, total);
-    const float tx = layout.label_x + paint.measure(bold, total).x;
-    // The verdict in as many words as the line has room for.
-    const bool minimum = t.minimum;
-    const std::vector<std::string> verdicts =
-        hide_answer || layout.stepping() ? std::vector<std::string>{}
-                                         : std::vector<std::string>{t.verdict, t.short_verdict};
-    for (const std::string& verdict : verdicts) {
-      if (tx + paint.measure(regular, verdict).x > static_cast<float>(w)) continue;
-      paint.text(regular, tx, layout.total_y + 0.5f * (bold_px - font_px),
-                 minimum ? muted : conflict_text, verdict);
-      break;
-    }
+    if (!verdict.empty())
+      paint.text(regular, layout.label_x + paint.measure(bold, total).x,
+                 layout.total_y + 0.5f * (bold_px - font_px), t.minimum ? muted : conflict_text,
+                 verdict);
   }
   paint.draw->PopClipRect();
 

@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <string>
+#include <utility>
 
 #include "bank_view.h"
 
@@ -50,6 +51,20 @@ inline BankTotal bank_total(const viz::BankLayout& layout) {
   t.short_verdict =
       t.minimum ? bullet + "the minimum" : bullet + "minimum " + std::to_string(t.fewest);
   return t;
+}
+
+/// The total and its verdict for a line `room` pixels wide, `bold(text)` and `regular(text)` their
+/// widths: the long total with the long verdict, else with the short verdict, else the short
+/// total with either; where no pair fits, the total alone (the short one if the long runs past).
+/// While stepping, the total alone.
+template <class Bold, class Regular>
+std::pair<std::string, std::string> fit_total(const BankTotal& t, float room, Bold bold,
+                                              Regular regular) {
+  if (t.verdict.empty()) return {t.text, {}};
+  for (const std::string* total : {&t.text, &t.short_text})
+    for (const std::string* verdict : {&t.verdict, &t.short_verdict})
+      if (bold(*total) + regular(*verdict) <= room) return {*total, *verdict};
+  return {bold(t.text) <= room ? t.text : t.short_text, {}};
 }
 
 }  // namespace warplens::app

@@ -138,8 +138,10 @@ std::string fit_text(std::string text, float room) {
   return text + "\u2026";
 }
 
-std::string fit_parts(const std::string& caption, float room, float text_scale) {
-  room /= text_scale;  // measured in the current font, drawn at text_scale of it
+namespace {
+
+// fit_parts's choice of parts, joined, before any ellipsis; `room` in the current font.
+std::string parts_fitting(const std::string& caption, float room) {
   const std::string sep = " \u2022 ";
   std::vector<std::string> parts;
   for (std::size_t at = 0;;) {
@@ -156,7 +158,19 @@ std::string fit_parts(const std::string& caption, float room, float text_scale) 
   while (parts.size() > 2 && ImGui::CalcTextSize(joined().c_str()).x > room) parts.pop_back();
   while (parts.size() > 1 && ImGui::CalcTextSize(joined().c_str()).x > room)
     parts.erase(parts.begin());
-  return fit_text(joined(), room);
+  return joined();
+}
+
+}  // namespace
+
+std::string fit_parts(const std::string& caption, float room, float text_scale) {
+  room /= text_scale;  // measured in the current font, drawn at text_scale of it
+  return fit_text(parts_fitting(caption, room), room);
+}
+
+bool fits_by_parts(const std::string& caption, float room, float text_scale) {
+  room /= text_scale;
+  return ImGui::CalcTextSize(parts_fitting(caption, room).c_str()).x <= room;
 }
 
 }  // namespace warplens::app

@@ -74,6 +74,8 @@ std::string fit_text(std::string text, float room);
 /// to two), then without its leading ones; cut with an ellipsis (fit_text) only when one part
 /// alone is too wide.
 std::string fit_parts(const std::string& caption, float room, float text_scale = 1.0f);
+/// Whether fit_parts keeps `caption` (or some of its parts) whole, without an ellipsis.
+bool fits_by_parts(const std::string& caption, float room, float text_scale = 1.0f);
 
 /// Names the panel for the ImGui windows begun and ended within its lifetime; on destruction
 /// checks those windows and their tables (see the file comment). No-op without a running audit.
