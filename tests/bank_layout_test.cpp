@@ -38,6 +38,19 @@ TEST(BankTotal, TheVerdictStaysAsTheTotalShortens) {
   EXPECT_NE(t.short_verdict.find("minimum 1"), std::string::npos) << t.short_verdict;
 }
 
+// A row's "word N" label counts words of the access's size: with 8- or 16-byte words row 1
+// (byte 128) starts word 16 or 8, not the 4-byte bank word 32 (issue 32).
+TEST(BankLayout, RowLabelsCountWordsOfTheAccesssSize) {
+  for (const int bytes : {4, 8, 16}) {
+    const Access a = shared_access("tx", bytes);
+    const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 600, 1.0f);
+    ASSERT_EQ(layout.word_bytes, bytes);
+    EXPECT_EQ(layout.row_byte(1), 128);
+    EXPECT_EQ(layout.row_word(1), 128 / bytes);
+    EXPECT_EQ(layout.row_word(3), 3 * 128 / bytes);
+  }
+}
+
 TEST(BankLayout, StrideOneIsOneRowOfThirtyTwoBanks) {
   const Access a = shared_access("lane", 4);
   const BankLayout layout = viz::layout_bank_view(a.trace, a.analysis, 1400, 600, 1.0f);

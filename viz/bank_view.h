@@ -18,6 +18,7 @@
 
 #include <glad/gl.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -125,6 +126,15 @@ struct BankLayout {
   std::vector<Phase> phases;
 
   [[nodiscard]] Rect lane_box(int lane) const;
+  /// The first byte of grid row `row` (a row: bank_count x bank_width bytes).
+  [[nodiscard]] std::int64_t row_byte(std::int64_t row) const {
+    return row * bank_count * bank_width;
+  }
+  /// The first word of grid row `row`, in words of the access's size (word_bytes): a row's
+  /// "word N" label. With 8-byte words, row 1 (byte 128) starts word 16.
+  [[nodiscard]] std::int64_t row_word(std::int64_t row) const {
+    return row_byte(row) / std::max(1, word_bytes);
+  }
   /// Left edge of bank `bank`'s column in the first column of phase grids.
   [[nodiscard]] float bank_x(int bank) const { return grid_x0 + static_cast<float>(bank) * cell_w; }
   /// Left edge of bank `bank`'s column in the grid of `phase`.

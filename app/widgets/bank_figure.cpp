@@ -180,8 +180,7 @@ struct Grid {
     const bool two_lines = layout.row_h >= 2.0f * kFont + 2;
     for (std::size_t slot = 0; slot < p.rows.size(); ++slot) {
       const auto& row = p.rows[slot];
-      const long long byte =
-          static_cast<long long>(row.row) * layout.bank_count * layout.bank_width;
+      const long long byte = layout.row_byte(row.row);
       const float mid = row.y + 0.5f * layout.row_h;
       if (row.gap_before) {  // rows skipped: a dotted rule across the grid
         const float gy = 0.5f * (p.rows[slot - 1].y + layout.row_h + row.y);
@@ -195,7 +194,7 @@ struct Grid {
         pen.text(p.label_x, mid - 0.5f * kFont, format("byte %lld", byte), FigureRole::Label,
                  FigureFont::Mono, kFont, theme.text);
         pen.text(p.label_x, mid + 0.5f * kFont,
-                 format("word %lld", static_cast<long long>(row.row) * layout.bank_count),
+                 format("word %lld", static_cast<long long>(layout.row_word(row.row))),
                  FigureRole::Label, FigureFont::Mono, kFont, muted);
       } else {
         pen.text(p.label_x, mid, format("byte %lld", byte), FigureRole::Label, FigureFont::Mono,

@@ -417,9 +417,8 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
     };
     for (std::size_t i = 0; i < p.rows.size(); ++i) {
       const auto& row = p.rows[i];
-      const long long byte =
-          static_cast<long long>(row.row) * layout.bank_count * layout.bank_width;
-      const long long word = static_cast<long long>(row.row) * layout.bank_count;
+      const long long byte = layout.row_byte(row.row);
+      const long long word = layout.row_word(row.row);
       const float mid = row.y + 0.5f * layout.row_h;
       if (row.elided_before) {
         elided_label(row.y - 20 * s, row.elided_before);
