@@ -208,10 +208,9 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
       caption && *caption ? caption : "one warp \u2022 one shared-memory instruction";
   const float caption_room = layout.lanes.x1 - layout.label_x;
   if (layout.caption_shown &&
-      !(text_beside && !fits_by_parts(full_caption, caption_room, layout.text_scale))) {
+      (!text_beside || fits_by_parts(full_caption, caption_room, layout.text_scale))) {
     const std::string caption_text = fit_parts(full_caption, caption_room, layout.text_scale);
-    const float geometry_room =
-        layout.lanes.x1 - layout.label_x - paint.measure(regular, caption_text).x - 16 * s;
+    const float geometry_room = caption_room - paint.measure(regular, caption_text).x - 16 * s;
     for (const std::string& geometry :
          {format("%d banks \u00d7 %d B \u2022 %d-byte words", layout.bank_count, layout.bank_width,
                  layout.word_bytes),
