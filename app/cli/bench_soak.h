@@ -9,8 +9,8 @@
 //     the sample; not with --model-only) grow by less than 5 MiB from the baseline sample to the
 //     last one, both taken alike (docs/hardening.md). The baseline is the sample at the end of
 //     minute 1, or at half the run for runs shorter than 2 minutes. With --report-memory (CI's
-//     9-second run, too short to tell a leak from the allocator's warm-up) the growth is
-//     reported and not judged;
+//     6-second run, too short to tell a leak from the allocator's warm-up) the growth is
+//     reported and not judged, and the two samples skip their sweep over every scenario;
 //   - frame time p99 <= 16.7 ms (one 60 Hz frame): the time of one frame of the window's loop
 //     (labs.update(), the UI drawn into the framebuffer, glFinish). Judged only where the GL
 //     renderer is hardware; on a software renderer (Mesa llvmpipe, the CI machine) it is
