@@ -9,6 +9,7 @@
 
 #include "bank_panel.h"
 #include "bank_view_test_support.h"
+#include "test_support.h"
 
 #ifndef WARPLENS_TEST_OUT_DIR
 #define WARPLENS_TEST_OUT_DIR "out"
@@ -108,6 +109,46 @@ TEST_F(BankViewTest, FiguresForTheCourseNotes) {
     draw_figure(view, f);
     EXPECT_TRUE(std::filesystem::exists(std::string(WARPLENS_TEST_OUT_DIR) + "/" + f.file));
   }
+}
+
+// At 2x a two-digit bank number is wider than its column: a conflicting bank's number keeps the
+// conflict fill under it, so banks 10-30 of s[2*lane] read as conflicting as banks 0-8 do
+// (before, a background-coloured halo took the fill away from every two-digit bank).
+TEST_F(BankViewTest, AConflictingBanksTwoDigitNumberKeepsItsConflictFill) {
+  const Figure f{"bank-stride2-light-2x.png",
+                 "s[2*lane] \u2022 4-byte words",
+                 shared_access("2*lane", 4),
+                 viz::ThemeName::Light,
+                 1300,
+                 620,
+                 -1,
+                 -1,
+                 2.0f};
+  viz::BankView view;
+  draw_figure(view, f);
+  const Png png = load_png(std::string(WARPLENS_TEST_OUT_DIR) + "/" + f.file);
+  ASSERT_TRUE(png.rgba);
+  const viz::Rgb conflict = viz::theme(viz::ThemeName::Light).conflict;
+  const float cell_w = view.layout().cell_w;
+  ASSERT_GT(cell_w, 8.0f);
+  ASSERT_FALSE(view.layout().phases.empty());
+  const viz::Rect header = view.layout().phases[0].header;
+  // Rows where the 16 conflicting banks' headers show at least 40 % of their columns in the fill
+  // (the digits take the rest, and the frames): the first run of such rows from the top is the
+  // header's, and spans its boxes' height. A halo of another colour under "10" to "30" cuts it
+  // at the digits (2026-11-29: 179 such pixels on those rows, against at least 248 with the fill).
+  int run = 0, first_run = 0;
+  for (int y = 0; y < png.height && first_run == 0; ++y) {
+    int n = 0;
+    for (int x = 0; x < png.width; ++x) n += near(png.at(x, y), conflict, 3);
+    if (n >= static_cast<int>(16 * 0.4f * cell_w)) {
+      ++run;
+    } else if (run > 0) {
+      first_run = run;
+    }
+  }
+  EXPECT_GE(first_run, static_cast<int>(0.8f * (header.y1 - header.y0)))
+      << "header " << header.y1 - header.y0 << " px tall, column " << cell_w << " px";
 }
 
 }  // namespace

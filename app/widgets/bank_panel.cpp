@@ -385,12 +385,16 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
                              : Rgb{theme.untouched.r * 0.55f + theme.background.r * 0.45f,
                                    theme.untouched.g * 0.55f + theme.background.g * 0.45f,
                                    theme.untouched.b * 0.55f + theme.background.b * 0.45f};
-        // A label wider than its column sits on the background beside the boxes: text colour.
+        // A label wider than its column spills onto the background beside the boxes: a
+        // conflicting bank's label keeps its conflict fill under it (a halo of that colour, so
+        // "10" to "30" read as conflicting as "0" to "8" do at 2x), another's sits on the
+        // background in the text colour.
         const bool inside = Painter::size(mono, std::to_string(bank), bank_labels.px).x <=
                             layout.cell_w - 2 * layout.conflict_frame;
-        header_labels.draw(r, inside ? to_imgui_color(viz::text_on(fill)) : text,
+        const bool on_fill = inside || conflicting;
+        header_labels.draw(r, on_fill ? to_imgui_color(viz::text_on(fill)) : text,
                            std::to_string(bank), bank_labels.px,
-                           inside ? 0 : to_imgui_color(theme.background));
+                           inside ? 0 : to_imgui_color(conflicting ? fill : theme.background));
       }
     }
 
