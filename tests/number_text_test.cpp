@@ -234,7 +234,7 @@ TEST(SharedEfficiency, BroadcastIsOneWavefrontTheMinimum) {
   EXPECT_EQ(shared_cost_text(b), "1 wavefront (the minimum)");
   const model::SharedAnalysis two = shared(shared_pattern("2 * lane"));
   EXPECT_DOUBLE_EQ(two.efficiency(), 0.5);
-  EXPECT_EQ(shared_cost_text(two), "2 wavefronts, 1 needed (50.0 %)");
+  EXPECT_EQ(shared_cost_text(two), "2 wavefronts, 1 needed (50.0 % needed)");
   EXPECT_DOUBLE_EQ(shared(shared_pattern("32 * lane")).efficiency(), 1.0 / 32.0);
   EXPECT_DOUBLE_EQ(shared(shared_pattern("lane", 1)).efficiency(), 1.0);
 }

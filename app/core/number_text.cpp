@@ -139,7 +139,9 @@ std::string shared_cost_text(const model::SharedAnalysis& a) {
   // ratio (issue 32).
   const std::string n = text("%d wavefront%s", a.wavefronts, a.wavefronts == 1 ? "" : "s");
   if (a.wavefronts == a.min_wavefronts) return n + " (the minimum)";
-  return n + text(", %d needed (", a.min_wavefronts) + percent(a.efficiency()) + ")";
+  // The percentage is named as its table row is ("wavefronts needed"): "(3.1 %)" alone read as
+  // no measure in particular (issue 32).
+  return n + text(", %d needed (", a.min_wavefronts) + percent(a.efficiency()) + " needed)";
 }
 
 std::vector<StatText> shared_stat_texts(const model::SharedAnalysis& p,

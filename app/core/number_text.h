@@ -69,8 +69,9 @@ std::vector<StatText> shared_stat_texts(const model::SharedAnalysis& predicted,
 /// "50.0 % (1 needed)" (SharedAnalysis::efficiency: wavefronts needed ÷ used).
 std::string shared_efficiency_text(const model::SharedAnalysis& a);
 
-/// One shared request's cost in a line (A/B table, presenter): "1 wavefront (the minimum),
-/// 100.0 % efficiency" or "2 wavefronts (1 needed), 50.0 % efficiency".
+/// One shared request's cost in a line (A/B table, presenter): "1 wavefront (the minimum)" or
+/// "2 wavefronts, 1 needed (50.0 % needed)", the percentage being the "wavefronts needed" row's
+/// (SharedAnalysis::efficiency: wavefronts needed ÷ used).
 std::string shared_cost_text(const model::SharedAnalysis& a);
 
 // --- hardware counters --------------------------------------------------------------------------
