@@ -2,8 +2,11 @@
 // without a window: Enter applies the text through the knob; text the knob refuses stays in the
 // field with the reason under it and the state keeps its value; a later good text clears it.
 #include "knob_widgets.h"
+#include "ui_widgets.h"
 
 #include <gtest/gtest.h>
+
+#include <algorithm>
 
 #include <stdexcept>
 #include <string>
@@ -95,6 +98,74 @@ TEST_F(StringKnob, EnterAppliesAGoodTextAndARefusedOneKeepsTheStateAndSaysWhy) {
   EXPECT_TRUE(type(s, "(4,8):(8,1)"));
   EXPECT_EQ(s.layout, "(4,8):(8,1)");
   EXPECT_EQ(error_, "");
+}
+
+// slider_int_thin (ui_widgets.h): over two values ImGui's SliderInt drew a grab half the slider
+// wide over the value's text ("access 2 of 2" at 3x); this one draws a thin bar at the value, and
+// a click on the slider still picks the nearest whole value.
+class ThinSlider : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    ImGui::CreateContext();
+    ImGuiIO& io = ImGui::GetIO();
+    io.DisplaySize = ImVec2(800, 600);
+    io.IniFilename = nullptr;
+    unsigned char* pixels = nullptr;
+    int w = 0, h = 0;
+    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
+  }
+  void TearDown() override { ImGui::DestroyContext(); }
+
+  // One frame: the slider 400 px wide; returns whether it changed `value`, and the slider's and
+  // the grab's extents in x (the grab: the vertices drawn in the SliderGrab colours).
+  bool frame(int& value, ImVec2 mouse = {-1, -1}, bool down = false) {
+    ImGuiIO& io = ImGui::GetIO();
+    io.DeltaTime = 1.0f / 60.0f;
+    io.MousePos = mouse;
+    io.MouseDown[0] = down;
+    ImGui::NewFrame();
+    ImGui::SetNextWindowPos({0, 0});
+    ImGui::SetNextWindowSize({600, 200});
+    ImGui::Begin("strip", nullptr, ImGuiWindowFlags_NoTitleBar);
+    ImGui::SetNextItemWidth(400);
+    const bool changed = slider_int_thin("##step", value, 1, 2, "access 2 of 2");
+    slider_x0_ = ImGui::GetItemRectMin().x;
+    slider_x1_ = ImGui::GetItemRectMax().x;
+    ImGui::End();
+    ImGui::Render();
+    grab_x0_ = 1e9f;
+    grab_x1_ = -1e9f;
+    const ImU32 grab = ImGui::GetColorU32(ImGuiCol_SliderGrab),
+                active = ImGui::GetColorU32(ImGuiCol_SliderGrabActive);
+    const ImDrawData* d = ImGui::GetDrawData();
+    for (int l = 0; l < d->CmdListsCount; ++l)
+      for (const ImDrawVert& v : d->CmdLists[l]->VtxBuffer)
+        if (v.col == grab || v.col == active) {
+          grab_x0_ = std::min(grab_x0_, v.pos.x);
+          grab_x1_ = std::max(grab_x1_, v.pos.x);
+        }
+    return changed;
+  }
+  float slider_x0_ = 0, slider_x1_ = 0, grab_x0_ = 0, grab_x1_ = 0;
+};
+
+TEST_F(ThinSlider, TheGrabIsAThinBarAtTheValueAndAClickPicksTheNearestValue) {
+  int value = 2;
+  EXPECT_FALSE(frame(value));
+  const float slider_w = slider_x1_ - slider_x0_;
+  ASSERT_GT(slider_w, 300.0f);
+  ASSERT_LT(grab_x0_, grab_x1_) << "no grab drawn";
+  EXPECT_LT(grab_x1_ - grab_x0_, 0.1f * slider_w);    // ImGui's SliderInt: half the slider
+  EXPECT_GT(grab_x0_, slider_x0_ + 0.8f * slider_w);  // at the right end: value 2 of 1..2
+  // A click a third of the way along picks 1 (the nearer whole value), and the grab goes there.
+  const ImVec2 at{slider_x0_ + 0.3f * slider_w, ImGui::GetFrameHeight() * 0.5f + 8};
+  frame(value, at, false);
+  bool changed = frame(value, at, true);
+  changed = frame(value, at, false) || changed;
+  EXPECT_TRUE(changed);
+  EXPECT_EQ(value, 1);
+  frame(value);
+  EXPECT_LT(grab_x1_, slider_x0_ + 0.2f * slider_w);
 }
 
 }  // namespace

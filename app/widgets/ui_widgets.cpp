@@ -4,6 +4,7 @@
 #include "layout_audit.h"
 
 #include <algorithm>
+#include <cmath>
 
 namespace warplens::app {
 
@@ -163,6 +164,22 @@ std::string headline_text(const std::optional<double>& value, const std::string&
   return busy ? "measuring\u2026" : "\u2014";
 }
 
+bool slider_int_thin(const char* id, int& value, int low, int high, const std::string& text) {
+  // A float slider's grab is GrabMinSize wide; the value snaps to whole numbers, so the grab
+  // does too once the frame has drawn.
+  std::string shown;
+  for (const char c : text) shown += c == '%' ? std::string("%%") : std::string(1, c);
+  float f = static_cast<float>(value);
+  ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, 0.25f * ImGui::GetFontSize());
+  const bool moved = ImGui::SliderFloat(id, &f, static_cast<float>(low), static_cast<float>(high),
+                                        shown.c_str(), ImGuiSliderFlags_AlwaysClamp);
+  ImGui::PopStyleVar();
+  const int v = std::clamp(static_cast<int>(std::lround(f)), low, high);
+  if (!moved || v == value) return false;
+  value = v;
+  return true;
+}
+
 // --- presenter strip knobs ---------------------------------------------------------------------
 
 namespace {
@@ -191,7 +208,7 @@ bool knob_int(const char* label, int& value, int low, int high, float width_char
   ImGui::SetNextItemWidth(ImGui::CalcTextSize(word.c_str()).x +
                           width_chars * ImGui::CalcTextSize("0").x +
                           2 * ImGui::GetStyle().FramePadding.x);
-  const bool changed = ImGui::SliderInt("##knob", &value, low, high, (word + "%d").c_str());
+  const bool changed = slider_int_thin("##knob", value, low, high, word + std::to_string(value));
   ImGui::PopID();
   knob_done();
   return changed;

@@ -122,6 +122,12 @@ std::string counters_summary(const std::optional<LabCounters>& counters, bool bu
 std::string headline_text(const std::optional<double>& value, const std::string& unit,
                           const std::string& note, bool busy);
 
+/// An integer slider whose grab is a thin bar at the value, whatever the range: ImGui's own
+/// SliderInt makes its grab 1/(high - low + 1) of the slider, which covered the value written
+/// across it ("access 2 of 2" under a half-width grab at 3x). `text` is drawn as given (no
+/// printf conversions). True when the user changed `value`.
+bool slider_int_thin(const char* id, int& value, int low, int high, const std::string& text);
+
 // --- presenter strip knobs ---------------------------------------------------------------------
 // Compact controls on one line of the presenter strip: a muted label, then the control, then
 // room before the next knob. Each returns true when the user changed the value.

@@ -71,7 +71,7 @@ void step_control(KernelSession& session, float scale, float width) {
   ImGui::SetNextItemWidth(std::max(width - 2 * arrow - 8 * scale, 40 * scale));
   int k = st.step + 1;
   const std::string text = format("access %d of %d", k, rows);
-  if (rows > 1 && ImGui::SliderInt("##step", &k, 1, rows, text.c_str())) st.step = k - 1;
+  if (rows > 1 && slider_int_thin("##step", k, 1, rows, text)) st.step = k - 1;
   if (rows <= 1)
     ImGui::Button(text.c_str(), {std::max(width - 2 * arrow - 8 * scale, 60 * scale), 0});
   ImGui::SameLine(0, 4 * scale);
