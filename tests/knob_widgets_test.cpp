@@ -31,20 +31,29 @@ Knob<State> layout_knob() {
   return k;
 }
 
-class StringKnob : public ::testing::Test {
+// An ImGui context without a window or GL: an 800x600 display and the font atlas built.
+class HeadlessImGui : public ::testing::Test {
  protected:
   void SetUp() override {
     ImGui::CreateContext();
     ImGuiIO& io = ImGui::GetIO();
     io.DisplaySize = ImVec2(800, 600);
     io.IniFilename = nullptr;
-    io.KeyMap[ImGuiKey_Enter] = 1;
-    io.KeyMap[ImGuiKey_A] = 2;
     unsigned char* pixels = nullptr;
     int w = 0, h = 0;
     io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
   }
   void TearDown() override { ImGui::DestroyContext(); }
+};
+
+class StringKnob : public HeadlessImGui {
+ protected:
+  void SetUp() override {
+    HeadlessImGui::SetUp();
+    ImGuiIO& io = ImGui::GetIO();
+    io.KeyMap[ImGuiKey_Enter] = 1;
+    io.KeyMap[ImGuiKey_A] = 2;
+  }
 
   // One frame of the panel; `focus` moves the keyboard to the field first. Returns whether the
   // knob changed the state and the text under the field (its error), if any.
@@ -103,19 +112,8 @@ TEST_F(StringKnob, EnterAppliesAGoodTextAndARefusedOneKeepsTheStateAndSaysWhy) {
 // slider_int_thin (ui_widgets.h): over two values ImGui's SliderInt drew a grab half the slider
 // wide over the value's text ("access 2 of 2" at 3x); this one draws a thin bar at the value, and
 // a click on the slider still picks the nearest whole value.
-class ThinSlider : public ::testing::Test {
+class ThinSlider : public HeadlessImGui {
  protected:
-  void SetUp() override {
-    ImGui::CreateContext();
-    ImGuiIO& io = ImGui::GetIO();
-    io.DisplaySize = ImVec2(800, 600);
-    io.IniFilename = nullptr;
-    unsigned char* pixels = nullptr;
-    int w = 0, h = 0;
-    io.Fonts->GetTexDataAsRGBA32(&pixels, &w, &h);
-  }
-  void TearDown() override { ImGui::DestroyContext(); }
-
   // One frame: the slider 400 px wide; returns whether it changed `value`, and the slider's and
   // the grab's extents in x (the grab: the vertices drawn in the SliderGrab colours).
   bool frame(int& value, ImVec2 mouse = {-1, -1}, bool down = false) {

@@ -53,7 +53,8 @@ int run_option_verb(int argc, char** argv) {
   soak_cmd->add_option("--size", size, "Framebuffer WxH pixels");
   soak_cmd->add_flag("--report-memory", soak.report_memory,
                      "Report host and GPU memory growth without judging it (a short run cannot "
-                     "tell a leak from the allocator's warm-up; CI's 6-second run uses this); the two samples then skip their sweep over every scenario and scale");
+                     "tell a leak from the allocator's warm-up; CI's 6-second run uses this); the "
+                     "two samples then skip their sweep over every scenario and scale");
 
   LiveOptions live;
   CLI::App* live_cmd = cli.add_subcommand(
