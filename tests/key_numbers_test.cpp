@@ -81,5 +81,19 @@ TEST(LegendSlotUnion, TwoViewsOfOneKindKeyTheMarksOfBothAndNotesAloneAreNoLegend
   EXPECT_TRUE(noted);
 }
 
+// A/B compare with both panes on screen: the pane the knobs edit says so in its title; the other
+// and a single view do not, and the scope ends with the frame's panes.
+TEST(PaneTitle, ThePaneTheKnobsEditSaysSo) {
+  EXPECT_EQ(pane_title_prefix(nullptr), "");
+  EXPECT_EQ(pane_title_prefix("B"), "B \u2022 ");
+  {
+    const KnobsEditSide edited("B");
+    EXPECT_EQ(pane_title_prefix("A"), "A \u2022 ");
+    EXPECT_EQ(pane_title_prefix("B"), "B (knobs) \u2022 ");
+    EXPECT_EQ(pane_title_prefix(nullptr), "");
+  }
+  EXPECT_EQ(pane_title_prefix("B"), "B \u2022 ");
+}
+
 }  // namespace
 }  // namespace warplens::app

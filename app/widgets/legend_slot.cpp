@@ -1,5 +1,7 @@
 #include "legend_slot.h"
 
+#include <string_view>
+
 #include <imgui.h>
 
 namespace warplens::app {
@@ -13,6 +15,23 @@ int view_window_flags(const char* side_name) {
                     ImGuiWindowFlags_NoCollapse | ImGuiWindowFlags_NoSavedSettings |
                     ImGuiWindowFlags_NoScrollbar;
   return open_legend_slot() && !side_name ? flags | ImGuiWindowFlags_NoTitleBar : flags;
+}
+
+namespace {
+const char* g_knobs_side = nullptr;
+}  // namespace
+
+KnobsEditSide::KnobsEditSide(const char* side) : previous_(g_knobs_side) {
+  g_knobs_side = side;
+}
+KnobsEditSide::~KnobsEditSide() {
+  g_knobs_side = previous_;
+}
+
+std::string pane_title_prefix(const char* side_name) {
+  if (!side_name) return "";
+  const bool edited = g_knobs_side && std::string_view(g_knobs_side) == side_name;
+  return std::string(side_name) + (edited ? " (knobs) \u2022 " : " \u2022 ");
 }
 
 }  // namespace warplens::app

@@ -177,7 +177,7 @@ void draw_global_view(UiState& ui, CopySession& session, viz::WarpView& view,
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   const bool traced = session.trace_source() == TraceSource::GpuKernel;
-  const std::string side = side_name ? std::string(side_name) + " \u2022 " : std::string();
+  const std::string side = pane_title_prefix(side_name);
   const std::string title =
       fitting_title({side + (traced ? "Warp view \u2014 addresses traced from the GPU kernel"
                                     : "Warp view \u2014 addresses from the host model"),

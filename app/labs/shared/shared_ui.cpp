@@ -341,7 +341,7 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   const bool traced = session.traced_on_gpu();
-  const std::string side = side_name ? std::string(side_name) + " \u2022 " : std::string();
+  const std::string side = pane_title_prefix(side_name);
   const std::string kind = session.shows_global() ? "Warp view" : "Bank view";
   const std::string title =
       fitting_title(
