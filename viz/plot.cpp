@@ -382,10 +382,12 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
           // line, which goes on either side of it, rather than over the curve that meets it), in
           // a third of the reference lines, in a fourth of neither.
           std::vector<float> candidates = {preferred, preferred == right_of ? left_of : right_of};
-          for (const ImVec2& p : rings) {  // a ring by its line only: never away from it
-            if (std::fabs(p.x - x) > ts.x + 24 * s) continue;
-            candidates.push_back(p.x - 12.0f * s - ts.x);
-            candidates.push_back(p.x + 12.0f * s);
+          // Beside a ring next to the line: the label still starts (or ends) within 40 px (x
+          // scale) of its line, never by a ring further off (the knee's label stood by the
+          // current point, two octaves away, at 3x on the GPU).
+          for (const ImVec2& p : rings) {
+            for (const float c : {p.x - 12.0f * s - ts.x, p.x + 12.0f * s})
+              if (c <= x + 40 * s && c + ts.x >= x - 40 * s) candidates.push_back(c);
           }
           for (const float candidate : candidates) {
             // Inside the frame, and never across its own line (left of it, pressed to the
