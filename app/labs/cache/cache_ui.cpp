@@ -252,17 +252,17 @@ void draw_cache_knobs(CacheSession& session, float s) {
     case CacheSection::Carveout: {
       const float w1 = knob_width("carveout 100 %", 2, "default");
       ImGui::SetNextItemWidth(w1);
-      ImGui::SliderInt("##knob-carveout", &st.carveout, -1, 100,
-                       st.carveout < 0 ? says(w1, "carveout default", "default")
-                                       : says(w1, "carveout %d %%", "%d %%"));
+      slider_int_thin("##knob-carveout", st.carveout, -1, 100,
+                      st.carveout < 0 ? says(w1, "carveout default", "default")
+                                      : format(says(w1, "carveout %d %%", "%d %%"), st.carveout));
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("carveout: %% of the largest shared capacity (-1: the driver picks)");
       ImGui::SameLine(0, 8 * s);
       int dyn_kib = static_cast<int>(st.dynamic_shared_bytes / 1024);
       const float w2 = knob_width("227 KiB / block", 2, "227 KiB");
       ImGui::SetNextItemWidth(w2);
-      if (ImGui::SliderInt("##knob-dyn", &dyn_kib, 0, static_cast<int>(m.optin_limit_bytes / 1024),
-                           says(w2, "%d KiB / block", "%d KiB")))
+      if (slider_int_thin("##knob-dyn", dyn_kib, 0, static_cast<int>(m.optin_limit_bytes / 1024),
+                          format(says(w2, "%d KiB / block", "%d KiB"), dyn_kib)))
         st.dynamic_shared_bytes = std::int64_t{dyn_kib} * 1024;
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("dynamic shared memory per block");
       break;
@@ -276,8 +276,8 @@ void draw_cache_knobs(CacheSession& session, float s) {
       const std::string value = kib(sets[static_cast<std::size_t>(index)]);
       const std::string words = "working set " + value;
       ImGui::SetNextItemWidth(w);
-      if (ImGui::SliderInt("##knob-ws", &index, 0, static_cast<int>(sets.size()) - 1,
-                           says(w, words.c_str(), value.c_str())))
+      if (slider_int_thin("##knob-ws", index, 0, static_cast<int>(sets.size()) - 1,
+                          says(w, words.c_str(), value.c_str())))
         st.working_set_bytes = sets[static_cast<std::size_t>(index)];
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("working set per block (the ringed point)");
       break;
@@ -285,7 +285,7 @@ void draw_cache_knobs(CacheSession& session, float s) {
     case CacheSection::Constant: {
       const float w = knob_width("k = 32 addresses", 1, "k = 32");
       ImGui::SetNextItemWidth(w);
-      ImGui::SliderInt("##knob-k", &st.k, 1, 32, says(w, "k = %d addresses", "k = %d"));
+      slider_int_thin("##knob-k", st.k, 1, 32, format(says(w, "k = %d addresses", "k = %d"), st.k));
       if (ImGui::IsItemHovered())
         ImGui::SetTooltip("k: distinct __constant__ addresses per warp request (1 = broadcast)");
       break;

@@ -316,8 +316,8 @@ void draw_flight_knobs(FlightSession& session, float s) {
       for (std::size_t i = 0; i < m.working_sets.size(); ++i)
         if (m.working_sets[i] == st.working_set_bytes) index = static_cast<int>(i);
       ImGui::SetNextItemWidth(ImGui::CalcTextSize("999.9 MiB").x + 2 * ImGui::GetFrameHeight());
-      if (ImGui::SliderInt("##knob-ws", &index, 0, static_cast<int>(m.working_sets.size()) - 1,
-                           kib_text(m.working_sets[static_cast<std::size_t>(index)]).c_str()))
+      if (slider_int_thin("##knob-ws", index, 0, static_cast<int>(m.working_sets.size()) - 1,
+                          kib_text(m.working_sets[static_cast<std::size_t>(index)])))
         st.working_set_bytes = m.working_sets[static_cast<std::size_t>(index)];
       if (ImGui::IsItemHovered()) ImGui::SetTooltip("working set (the ringed point)");
       break;
