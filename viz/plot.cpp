@@ -283,88 +283,7 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
       return x > lx - 3 * s && x < lx + w + 3 * s;
     });
   };
-  struct MarkLabel {
-    const XMark* mark;
-    std::string text;  // the label, or the label on two lines
-    float x, y, size;
-  };
-  std::vector<MarkLabel> mark_labels;  // drawn over the lines, once all of them are drawn
-  for (auto at = spec.x_marks.begin(); at != spec.x_marks.end(); ++at) {
-    const XMark& m = *at;
-    if (m.x < spec.x_min || m.x > spec.x_max) continue;
-    if (std::any_of(at + 1, spec.x_marks.end(), [&](const XMark& later) {
-          return std::fabs(later.x - m.x) <= 1e-9 * std::fabs(m.x);
-        }))
-      continue;
-    const float x = px(m.x);
-    dashed_line(draw, {x, top}, {x, bottom}, to_imgui_color(m.color), 1.5f * s, 5 * s);
-    // At the font's size, else (a short or crowded frame) at three quarters of it, then at
-    // 0.6 of it, never under 12 px; where one line fits at none of them, on two lines (a
-    // projector at 3x: "model: L1 +" over "shared 256 KiB").
-    std::vector<std::string> texts = {m.label};
-    if (const auto [first, second] = two_lines(m.label); !second.empty())
-      texts.push_back(first + "\n" + second);
-    bool found = false;
-    // Each pass tries every wording and size before the next pass allows more overlap: a
-    // smaller or two-line label beside the curves reads better than a large one over them (the
-    // knee's label hid the idle-latency line where it meets cudaMemcpy at 3x).
-    for (int pass = 0; pass < 4 && !found; ++pass)
-      for (const std::string& words : texts)
-        for (const float size :
-             {font, std::max(0.75f * font, 12.0f), std::max(0.6f * font, 12.0f)}) {
-          if (found) break;
-          const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, words.c_str());
-          const float right_of = x + 4 * s, left_of = std::max(left + 2 * s, x - 4 * s - ts.x);
-          const float preferred = right_of + ts.x <= right ? right_of : left_of;
-          // The rows a label may take: from the frame's top down, then from its bottom up (a short
-          // frame's lines often cross its top rows).
-          std::vector<float> rows;
-          for (float y = top + 4 * s; y + ts.y <= bottom; y += size * 1.2f) rows.push_back(y);
-          for (float y = bottom - 4 * s - ts.y; y >= top; y -= size * 1.2f) rows.push_back(y);
-          const auto free_at = [&](float lx, float ly) {
-            return std::none_of(placed.begin(), placed.end(), [&](const ImVec4& b) {
-              return lx < b.z + 8 * s && b.x < lx + ts.x + 8 * s && ly < b.w && b.y < ly + ts.y;
-            });
-          };
-          // The first row on the preferred side, else on the other, else just clear of a ring next
-          // to the line, free of other labels, of the rings inside the frame and of the other
-          // marks' lines (a label across one reads as its); in a first pass free of the reference
-          // lines and the series too, in a second of the series (its box drawn over a reference
-          // line, which goes on either side of it, rather than over the curve that meets it), in
-          // a third of the reference lines, in a fourth of neither.
-          std::vector<float> candidates = {preferred, preferred == right_of ? left_of : right_of};
-          // Beside a ring next to the line: the label still starts (or ends) within 40 px (x
-          // scale) of its line, never by a ring further off (the knee's label stood by the
-          // current point, two octaves away, at 3x on the GPU).
-          for (const ImVec2& p : rings) {
-            for (const float c : {p.x - 12.0f * s - ts.x, p.x + 12.0f * s})
-              if (c <= x + 40 * s && c + ts.x >= x - 40 * s) candidates.push_back(c);
-          }
-          for (const float candidate : candidates) {
-            // Inside the frame, and never across its own line (left of it, pressed to the
-            // frame's left edge).
-            if (candidate < left + 2 * s || candidate + ts.x > right ||
-                (candidate < x - 2 * s && candidate + ts.x > x + 2 * s))
-              continue;
-            for (const float y : rows) {
-              if (!free_at(candidate, y) || !off_rings(candidate, y, ts.x, ts.y) ||
-                  !off_marks(m, candidate, ts.x) ||
-                  ((pass == 0 || pass == 2) && !off_references(y, ts.y)) ||
-                  (pass < 2 && !off_series(candidate, y, ts.x, ts.y)))
-                continue;
-              placed.push_back({candidate, y, candidate + ts.x, y + ts.y});
-              mark_labels.push_back({&m, words, candidate, y, size});
-              found = true;
-              break;
-            }
-            if (found) break;
-          }
-        }
-    // No room at any size: not drawn over another label or a ring; the caller says so.
-    if (!found && layout.unplaced_marks) layout.unplaced_marks->push_back(m.label);
-  }
-  // The reference lines' labels, placed after the marks' (a mark's label must stand by its
-  // line; a reference's may hang from anywhere along its own, with a leader): its name and value
+  // The reference lines' labels, placed first (each belongs to one height): its name and value
   // ("cudaMemcpy 2890 GB/s") against the frame's right edge, else its left edge, just above its
   // line, else below it, else over it (two lines close together); free of each other, of the
   // marks' lines and of the rings.
@@ -385,14 +304,8 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     // third a row further under (then over) its line, off the series, hung from it by a leader
     // in its colour (the current point's ring under cudaMemcpy's line, the theoretical peak just
     // over it); in a fourth such a row over the series.
-    // Each of the first three passes also keeps the label off the series' lines (the
-    // cudaMemcpy label hid the idle-latency line where it meets its line, at 3x); then the first
-    // two again without that.
-    constexpr int kPasses[] = {0, 1, 2, 0, 1, 3};
     bool found = false;
-    for (int step = 0; step < 6 && !found; ++step) {
-      const int pass = kPasses[step];
-      const bool clear_of_series = step < 3;
+    for (int pass = 0; pass < 4 && !found; ++pass) {
       for (const float size : {font, std::max(0.75f * font, 12.0f), std::max(0.6f * font, 12.0f)}) {
         const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, label.c_str());
         std::vector<float> rows = {y - ts.y - 2 * s, y + 2 * s, y - 0.5f * ts.y};
@@ -422,7 +335,7 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
                              }) &&
                 off_rings(lx, ly, ts.x, ts.y) &&
                 (pass < 2 || off_rings(lead - 1 * s, y0, 2 * s, y1 - y0)) &&
-                (!clear_of_series || off_series(lx, ly, ts.x, ts.y)) &&
+                (pass != 2 || off_series(lx, ly, ts.x, ts.y)) &&
                 std::none_of(references.begin(), references.end(),
                              [&](const ReferenceLine& o) {
                                if (&o == &r || (spec.log_y && o.y <= 0)) return false;
@@ -448,6 +361,77 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     }
     // No room: the legend still names it; the caller hears of it with the marks.
     if (!found && layout.unplaced_marks) layout.unplaced_marks->push_back(label);
+  }
+  struct MarkLabel {
+    const XMark* mark;
+    std::string text;  // the label, or the label on two lines
+    float x, y, size;
+  };
+  std::vector<MarkLabel> mark_labels;  // drawn over the lines, once all of them are drawn
+  for (auto at = spec.x_marks.begin(); at != spec.x_marks.end(); ++at) {
+    const XMark& m = *at;
+    if (m.x < spec.x_min || m.x > spec.x_max) continue;
+    if (std::any_of(at + 1, spec.x_marks.end(), [&](const XMark& later) {
+          return std::fabs(later.x - m.x) <= 1e-9 * std::fabs(m.x);
+        }))
+      continue;
+    const float x = px(m.x);
+    dashed_line(draw, {x, top}, {x, bottom}, to_imgui_color(m.color), 1.5f * s, 5 * s);
+    // At the font's size, else (a short or crowded frame) at three quarters of it, then at
+    // 0.6 of it, never under 12 px; where one line fits at none of them, on two lines (a
+    // projector at 3x: "model: L1 +" over "shared 256 KiB").
+    std::vector<std::string> texts = {m.label};
+    if (const auto [first, second] = two_lines(m.label); !second.empty())
+      texts.push_back(first + "\n" + second);
+    bool found = false;
+    for (const std::string& words : texts)
+      for (const float size : {font, std::max(0.75f * font, 12.0f), std::max(0.6f * font, 12.0f)}) {
+        if (found) break;
+        const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, words.c_str());
+        const float right_of = x + 4 * s, left_of = std::max(left + 2 * s, x - 4 * s - ts.x);
+        const float preferred = right_of + ts.x <= right ? right_of : left_of;
+        // The rows a label may take: from the frame's top down, then from its bottom up (a short
+        // frame's lines often cross its top rows).
+        std::vector<float> rows;
+        for (float y = top + 4 * s; y + ts.y <= bottom; y += size * 1.2f) rows.push_back(y);
+        for (float y = bottom - 4 * s - ts.y; y >= top; y -= size * 1.2f) rows.push_back(y);
+        const auto free_at = [&](float lx, float ly) {
+          return std::none_of(placed.begin(), placed.end(), [&](const ImVec4& b) {
+            return lx < b.z + 8 * s && b.x < lx + ts.x + 8 * s && ly < b.w && b.y < ly + ts.y;
+          });
+        };
+        // The first row on the preferred side, else on the other, else just clear of a ring next
+        // to the line, free of other labels, of the rings inside the frame and of the other
+        // marks' lines (a label across one reads as its); in a first pass free of the reference
+        // lines and the series too, in a second of the reference lines (the knee's label sat on
+        // the cudaMemcpy line), in a third of neither (the label's box is drawn over them).
+        std::vector<float> candidates = {preferred, preferred == right_of ? left_of : right_of};
+        for (const ImVec2& p : rings) {
+          candidates.push_back(p.x - 12.0f * s - ts.x);
+          candidates.push_back(p.x + 12.0f * s);
+        }
+        for (int pass = 0; pass < 3 && !found; ++pass)
+          for (const float candidate : candidates) {
+            // Inside the frame, and never across its own line (left of it, pressed to the
+            // frame's left edge).
+            if (candidate < left + 2 * s || candidate + ts.x > right ||
+                (candidate < x - 2 * s && candidate + ts.x > x + 2 * s))
+              continue;
+            for (const float y : rows) {
+              if (!free_at(candidate, y) || !off_rings(candidate, y, ts.x, ts.y) ||
+                  !off_marks(m, candidate, ts.x) || (pass < 2 && !off_references(y, ts.y)) ||
+                  (pass == 0 && !off_series(candidate, y, ts.x, ts.y)))
+                continue;
+              placed.push_back({candidate, y, candidate + ts.x, y + ts.y});
+              mark_labels.push_back({&m, words, candidate, y, size});
+              found = true;
+              break;
+            }
+            if (found) break;
+          }
+      }
+    // No room at any size: not drawn over another label or a ring; the caller says so.
+    if (!found && layout.unplaced_marks) layout.unplaced_marks->push_back(m.label);
   }
   for (const auto& r : references) {
     if (spec.log_y && r.y <= 0) continue;
