@@ -87,7 +87,8 @@ TEST(PaneTitle, ThePaneTheKnobsEditSaysSo) {
   EXPECT_EQ(pane_title_prefix(nullptr), "");
   EXPECT_EQ(pane_title_prefix("B"), "B \u2022 ");
   {
-    const KnobsEditSide edited("B");
+    KnobsEditSide edited{"B"};
+    const KnobsEditSide::Scope knobs(edited);
     EXPECT_EQ(pane_title_prefix("A"), "A \u2022 ");
     EXPECT_EQ(pane_title_prefix("B"), "B (knobs) \u2022 ");
     EXPECT_EQ(pane_title_prefix(nullptr), "");

@@ -408,7 +408,8 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
         figure_targets.push_back({&lab, side, {pos, {pos.x + size.x, pos.y + size.y}, {}, {}}});
       };
       if (both) {
-        const KnobsEditSide edited(ui.compare_edit_a ? "A" : "B");
+        KnobsEditSide edited{ui.compare_edit_a ? "A" : "B"};
+        const KnobsEditSide::Scope knobs(edited);
         view_of(*a, "A", {0, body_y}, half);
         view_of(b, "B", second, half);
       } else {

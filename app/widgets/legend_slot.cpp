@@ -17,20 +17,10 @@ int view_window_flags(const char* side_name) {
   return open_legend_slot() && !side_name ? flags | ImGuiWindowFlags_NoTitleBar : flags;
 }
 
-namespace {
-const char* g_knobs_side = nullptr;
-}  // namespace
-
-KnobsEditSide::KnobsEditSide(const char* side) : previous_(g_knobs_side) {
-  g_knobs_side = side;
-}
-KnobsEditSide::~KnobsEditSide() {
-  g_knobs_side = previous_;
-}
-
 std::string pane_title_prefix(const char* side_name) {
   if (!side_name) return "";
-  const bool edited = g_knobs_side && std::string_view(g_knobs_side) == side_name;
+  const KnobsEditSide* knobs = KnobsEditSide::Scope::open();
+  const bool edited = knobs && std::string_view(knobs->side) == side_name;
   return std::string(side_name) + (edited ? " (knobs) \u2022 " : " \u2022 ");
 }
 

@@ -68,21 +68,15 @@ class LegendSlot {
 /// so the picture keeps that height (the strip and the numbers beside it say what it shows).
 [[nodiscard]] int view_window_flags(const char* side_name);
 
-/// A/B compare with both panes on screen: while one is alive, the pane of `side` ("A" or "B")
-/// says in its title that the knobs edit it (the strip's "pitch 33" beside A's 32 x 32 tile read
-/// as A's; issue 32). One at a time, on the UI thread.
-class KnobsEditSide {
- public:
-  explicit KnobsEditSide(const char* side);
-  ~KnobsEditSide();
-  KnobsEditSide(const KnobsEditSide&) = delete;
-  KnobsEditSide& operator=(const KnobsEditSide&) = delete;
-
- private:
-  const char* previous_;
+/// A/B compare with both panes on screen: while its Scope is open, the pane of `side` ("A" or
+/// "B") says in its title that the knobs edit it (the strip's "pitch 33" beside A's 32 x 32 tile
+/// read as A's; issue 32).
+struct KnobsEditSide {
+  using Scope = OpenScope<KnobsEditSide>;
+  const char* side;
 };
 
-/// The start of an A/B pane's title: "A • ", or "B (knobs) • " for the side a
+/// The start of an A/B pane's title: "A • ", or "B (knobs) • " for the side the open
 /// KnobsEditSide names; "" for a single view (`side_name` null).
 [[nodiscard]] std::string pane_title_prefix(const char* side_name);
 
