@@ -98,13 +98,15 @@ namespace {
 Image draw_marked_plot(const PlotSpec& spec, const std::vector<PlotSeries>& series,
                        const std::vector<ReferenceLine>& references, float plot_h,
                        std::vector<std::string>* unplaced,
-                       PlotLayout::Legend legend = PlotLayout::Legend::OneLine) {
+                       PlotLayout::Legend legend = PlotLayout::Legend::OneLine,
+                       std::vector<std::string>* far = nullptr) {
   const Theme& theme = viz::theme(ThemeName::Light);
   ImGuiLayer layer(nullptr, 1.0f, ThemeName::Light);
   const int w = 900, h = 500;
   RenderTarget target;
   for (int frame = 0; frame < 2; ++frame) {
     if (unplaced) unplaced->clear();
+    if (far) far->clear();
     target.bind(w, h);
     glClearColor(1, 1, 1, 1);
     glClear(GL_COLOR_BUFFER_BIT);
@@ -114,6 +116,7 @@ Image draw_marked_plot(const PlotSpec& spec, const std::vector<PlotSeries>& seri
     ImGui::Begin("plot", nullptr, ImGuiWindowFlags_NoDecoration);
     PlotLayout layout;
     layout.unplaced_marks = unplaced;
+    layout.far_marks = far;
     layout.legend = legend;
     draw_plot("p", spec, series, references, 880, plot_h, theme, 1.0f, false, layout);
     ImGui::End();
@@ -218,6 +221,32 @@ TEST(PlotRendering, AReferenceLineIsLabelledInsideTheFrame) {
       label_pixels += near(image.pixel(x, y), reference_color);
   EXPECT_GT(label_pixels, 40) << "the reference line's label is not drawn beside it";
   EXPECT_TRUE(unplaced.empty()) << unplaced.front();
+}
+
+TEST(PlotRendering, AMarksLabelStaysByItsOwnLineOverTheSeriesRatherThanByAFarRing) {
+  // flight-volkov at 2x: the knee's line had a curve on both sides of it, and its label went
+  // to the current point's ring, three lines away, where it read as that line's. Beside its own
+  // line, over the curve (at a smaller size first), is the place; away from it only where
+  // nothing nearer fits.
+  std::unique_ptr<HeadlessContext> context;
+  try {
+    context = std::make_unique<HeadlessContext>();
+  } catch (const std::exception& e) {
+    GTEST_SKIP() << "no headless GL: " << e.what();
+  }
+  PlotSpec spec{"x", "y", false, 0, 100, false, {}, "", {{"knee 5.8 KiB", {0, 0, 0}, 20}}};
+  // A zigzag across every row just left and right of the line at x = 20, and a point ringed
+  // far from it with room all around.
+  PlotSeries zigzag{"curve", {0.9f, 0.4f, 0.1f}, {}, {}, {}, {}, false, false, -1};
+  for (int i = 0; i <= 40; ++i) {
+    zigzag.x.push_back(i % 2 ? 5 : 35);
+    zigzag.y.push_back(2.5 * i);
+  }
+  const PlotSeries ring{"current", {0.1f, 0.1f, 0.1f}, {90}, {50}, {}, {}, false, true, 0};
+  std::vector<std::string> unplaced, far;
+  draw_marked_plot(spec, {zigzag, ring}, {}, 300, &unplaced, PlotLayout::Legend::OneLine, &far);
+  EXPECT_TRUE(unplaced.empty()) << unplaced.front();
+  EXPECT_TRUE(far.empty()) << far.front() << " stands by the ring, away from its line";
 }
 
 TEST(PlotRendering, AMarksLabelWithNoRoomIsReportedNotDrawnAcrossAnotherMark) {

@@ -319,7 +319,9 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
         for (const float ly : rows) {
           if (ly < top + 1 * s || ly + ts.y > bottom - 1 * s) continue;
           for (const float lx : {right - 6 * s - ts.x, left + 6 * s}) {
-            if (lx < left + 2 * s) continue;
+            // Within the frame on both sides: a label wider than the plot finds no place here
+            // (the next, smaller size may).
+            if (lx < left + 2 * s || lx + ts.x > right - 2 * s) continue;
             // The leader at the label's end by the frame's edge; the other lines kept off the
             // label and (with a leader) off the span between it and its line.
             const float lead = pass < 2               ? -1.0f
@@ -383,53 +385,62 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     std::vector<std::string> texts = {m.label};
     if (const auto [first, second] = two_lines(m.label); !second.empty())
       texts.push_back(first + "\n" + second);
+    // The search, in the order a reader needs it: a label beside its own line before one beside
+    // a ring away from it (flight-volkov's knee label stood by the current point, three lines
+    // from its own); within that, clear of the series (pass 0) at a smaller size or on two lines
+    // before over them (pass 2: the box is drawn over the curves, hiding the knee it names);
+    // pass 1 keeps off the reference lines only (the knee's label sat on the cudaMemcpy line).
     bool found = false;
-    for (const std::string& words : texts)
-      for (const float size : {font, std::max(0.75f * font, 12.0f), std::max(0.6f * font, 12.0f)}) {
-        if (found) break;
-        const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, words.c_str());
-        const float right_of = x + 4 * s, left_of = std::max(left + 2 * s, x - 4 * s - ts.x);
-        const float preferred = right_of + ts.x <= right ? right_of : left_of;
-        // The rows a label may take: from the frame's top down, then from its bottom up (a short
-        // frame's lines often cross its top rows).
-        std::vector<float> rows;
-        for (float y = top + 4 * s; y + ts.y <= bottom; y += size * 1.2f) rows.push_back(y);
-        for (float y = bottom - 4 * s - ts.y; y >= top; y -= size * 1.2f) rows.push_back(y);
-        const auto free_at = [&](float lx, float ly) {
-          return std::none_of(placed.begin(), placed.end(), [&](const ImVec4& b) {
-            return lx < b.z + 8 * s && b.x < lx + ts.x + 8 * s && ly < b.w && b.y < ly + ts.y;
-          });
-        };
-        // The first row on the preferred side, else on the other, else just clear of a ring next
-        // to the line, free of other labels, of the rings inside the frame and of the other
-        // marks' lines (a label across one reads as its); in a first pass free of the reference
-        // lines and the series too, in a second of the reference lines (the knee's label sat on
-        // the cudaMemcpy line), in a third of neither (the label's box is drawn over them).
-        std::vector<float> candidates = {preferred, preferred == right_of ? left_of : right_of};
-        for (const ImVec2& p : rings) {
-          candidates.push_back(p.x - 12.0f * s - ts.x);
-          candidates.push_back(p.x + 12.0f * s);
-        }
-        for (int pass = 0; pass < 3 && !found; ++pass)
-          for (const float candidate : candidates) {
-            // Inside the frame, and never across its own line (left of it, pressed to the
-            // frame's left edge).
-            if (candidate < left + 2 * s || candidate + ts.x > right ||
-                (candidate < x - 2 * s && candidate + ts.x > x + 2 * s))
-              continue;
-            for (const float y : rows) {
-              if (!free_at(candidate, y) || !off_rings(candidate, y, ts.x, ts.y) ||
-                  !off_marks(m, candidate, ts.x) || (pass < 2 && !off_references(y, ts.y)) ||
-                  (pass == 0 && !off_series(candidate, y, ts.x, ts.y)))
-                continue;
-              placed.push_back({candidate, y, candidate + ts.x, y + ts.y});
-              mark_labels.push_back({&m, words, candidate, y, size});
-              found = true;
-              break;
-            }
+    for (const bool far : {false, true})
+      for (int pass = 0; pass < 3 && !found; ++pass)
+        for (const std::string& words : texts)
+          for (const float size :
+               {font, std::max(0.75f * font, 12.0f), std::max(0.6f * font, 12.0f)}) {
             if (found) break;
+            const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(size, FLT_MAX, 0.0f, words.c_str());
+            const float right_of = x + 4 * s, left_of = std::max(left + 2 * s, x - 4 * s - ts.x);
+            const float preferred = right_of + ts.x <= right ? right_of : left_of;
+            // The rows a label may take: from the frame's top down, then from its bottom up (a
+            // short frame's lines often cross its top rows).
+            std::vector<float> rows;
+            for (float y = top + 4 * s; y + ts.y <= bottom; y += size * 1.2f) rows.push_back(y);
+            for (float y = bottom - 4 * s - ts.y; y >= top; y -= size * 1.2f) rows.push_back(y);
+            const auto free_at = [&](float lx, float ly) {
+              return std::none_of(placed.begin(), placed.end(), [&](const ImVec4& b) {
+                return lx < b.z + 8 * s && b.x < lx + ts.x + 8 * s && ly < b.w && b.y < ly + ts.y;
+              });
+            };
+            // Beside the line on the preferred side, else on the other, else just clear of a
+            // ring (a ring next to the line first, one away from it only when nothing nearer
+            // fits), free of other labels, of the rings inside the frame and of the other marks'
+            // lines (a label across one reads as its).
+            std::vector<float> candidates;
+            if (!far) candidates = {preferred, preferred == right_of ? left_of : right_of};
+            for (const ImVec2& p : rings)
+              for (const float c : {p.x - 12.0f * s - ts.x, p.x + 12.0f * s}) {
+                const float gap = std::max(c - x, x - (c + ts.x));
+                if ((gap > 24.0f * s) == far) candidates.push_back(c);
+              }
+            for (const float candidate : candidates) {
+              // Inside the frame, and never across its own line (left of it, pressed to the
+              // frame's left edge).
+              if (candidate < left + 2 * s || candidate + ts.x > right ||
+                  (candidate < x - 2 * s && candidate + ts.x > x + 2 * s))
+                continue;
+              for (const float y : rows) {
+                if (!free_at(candidate, y) || !off_rings(candidate, y, ts.x, ts.y) ||
+                    !off_marks(m, candidate, ts.x) || (pass < 2 && !off_references(y, ts.y)) ||
+                    (pass == 0 && !off_series(candidate, y, ts.x, ts.y)))
+                  continue;
+                placed.push_back({candidate, y, candidate + ts.x, y + ts.y});
+                mark_labels.push_back({&m, words, candidate, y, size});
+                if (far && layout.far_marks) layout.far_marks->push_back(m.label);
+                found = true;
+                break;
+              }
+              if (found) break;
+            }
           }
-      }
     // No room at any size: not drawn over another label or a ring; the caller says so.
     if (!found && layout.unplaced_marks) layout.unplaced_marks->push_back(m.label);
   }

@@ -70,6 +70,10 @@ struct PlotLayout {
   /// the other labels, the other marks' lines and the current points' rings, at the font's size
   /// down to 0.6 of it (they are not drawn; a short or crowded frame).
   std::vector<std::string>* unplaced_marks = nullptr;
+  /// Where set, gets the labels of the vertical marks placed away from their own line (beside a
+  /// ring further than 24 px x scale from it): nowhere nearer had room at any size, even over
+  /// the series. A reader then takes the label for the line it stands by.
+  std::vector<std::string>* far_marks = nullptr;
 };
 
 /// Draws at the current ImGui cursor, `width` x `height` pixels, and advances the cursor.
