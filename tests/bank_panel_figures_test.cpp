@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 #include <imgui.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -149,6 +150,37 @@ TEST_F(BankViewTest, AConflictingBanksTwoDigitNumberKeepsItsConflictFill) {
   }
   EXPECT_GE(first_run, static_cast<int>(0.8f * (header.y1 - header.y0)))
       << "header " << header.y1 - header.y0 << " px tall, column " << cell_w << " px";
+}
+
+// Where the columns are too narrow for every count (3x), a run of banks with the same count says
+// it once, across the run under a rule ("1 each" for s[lane]), not on every fourth bank (which
+// read "1 1 1 1 1 1 1 1": eight counts for 32 words).
+TEST_F(BankViewTest, NarrowColumnsSayARunsCountOnceAcrossTheRun) {
+  const Figure f{"bank-stride1-light-3x.png",
+                 "s[lane] \u2022 4-byte words",
+                 shared_access("lane", 4),
+                 viz::ThemeName::Light,
+                 760,
+                 620,
+                 -1,
+                 -1,
+                 3.0f};
+  viz::BankView view;
+  draw_figure(view, f);
+  const Png png = load_png(std::string(WARPLENS_TEST_OUT_DIR) + "/" + f.file);
+  ASSERT_TRUE(png.rgba);
+  ASSERT_FALSE(view.layout().phases.empty());
+  const float grid_w = view.layout().cell_w * 32;
+  // The longest horizontal run of the muted text colour on any row: the rule either side of
+  // "1 each" spans most of half the grid; digits and labels give runs of a few pixels.
+  const viz::Rgb muted = viz::theme(viz::ThemeName::Light).muted_text;
+  int longest = 0;
+  for (int y = 0; y < png.height; ++y)
+    for (int x = 0, run = 0; x < png.width; ++x) {
+      run = near(png.at(x, y), muted, 8) ? run + 1 : 0;
+      longest = std::max(longest, run);
+    }
+  EXPECT_GE(longest, static_cast<int>(0.3f * grid_w)) << "grid " << grid_w << " px wide";
 }
 
 }  // namespace

@@ -30,6 +30,11 @@
 
 namespace warplens::viz {
 
+/// The conflict swatch's words in the bank grid's legend (window and figure): a conflicting
+/// bank's count reads "×n" where its box has room, else "n".
+inline constexpr const char* kBankConflictKey =
+    "bank conflict: n distinct words in one bank, over the minimum";
+
 struct BankLayout {
   static constexpr int kMaxRowsPerPhase = 32;  ///< rows one phase grid shows at most
   static constexpr int kMaxBanks = 32;

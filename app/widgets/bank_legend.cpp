@@ -1,5 +1,6 @@
 #include "bank_legend.h"
 
+#include "bank_view.h"
 #include "ui_widgets.h"
 
 namespace warplens::app::bank_detail {
@@ -24,8 +25,7 @@ constexpr BankLegendEntry kLegend[] = {
      "A wavefront is one pass of shared memory: each of the 32 banks serves at most one "
      "distinct 4-byte word. A request takes as many wavefronts as its busiest bank has "
      "distinct words (1: no conflict)."},
-    {Swatch::Conflict, "bank conflict: \u00d7n distinct words, over the minimum",
-     "conflict \u00d7n"},
+    {Swatch::Conflict, viz::kBankConflictKey, "conflict \u00d7n"},
     {Swatch::Broadcast, "broadcast: lanes sharing one word", "broadcast"},
     {Swatch::Idle, "idle lane", "idle"},
 };

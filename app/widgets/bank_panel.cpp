@@ -481,9 +481,47 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
         const bool conflict = !hide_answer && p.conflict(bank);
         if (conflict != conflicting) continue;
         if (!conflict) {
-          if (bank % count_labels.every == 0)
-            count_row.draw(r, hide_answer || n == 0 ? muted : text,
-                           hide_answer ? "?" : std::to_string(n), count_labels.px);
+          // Columns too narrow for every count: a run of banks with the same count says it
+          // once across the run, "1 each" under a rule as wide as the run (bank-stride-1 at
+          // 3x read "1 1 1 1 1 1 1 1", eight counts for 32 words); a lone bank keeps its count
+          // on every `every`th bank, as the bank numbers do.
+          const auto same = [&](int b) {
+            return b >= 0 && b < layout.bank_count && !(!hide_answer && p.conflict(b)) &&
+                   p.served_per_bank[static_cast<std::size_t>(b)] == n;
+          };
+          const std::string label = hide_answer ? "?" : std::to_string(n);
+          const ImU32 color = hide_answer || n == 0 ? muted : text;
+          if (count_labels.every == 1) {
+            count_row.draw(r, color, label, count_labels.px);
+            continue;
+          }
+          if (same(bank - 1)) continue;  // inside a run drawn from its first bank
+          int last = bank;
+          while (same(last + 1)) ++last;
+          if (last == bank) {
+            if (bank % count_labels.every == 0) count_row.draw(r, color, label, count_labels.px);
+            continue;
+          }
+          const viz::Rect run{r.x0, r.y0, layout.bank_x(p, last + 1), r.y1};
+          const std::string each = label + " each";
+          const float run_w = run.x1 - run.x0;
+          // The rule wants room either side of its words: "n each" where that leaves it, else
+          // n alone, else n without the rule.
+          const float margin = 12 * s;
+          const std::string& t =
+              Painter::size(mono, each, count_labels.px).x + 2 * margin <= run_w ? each : label;
+          const float tw = Painter::size(mono, t, count_labels.px).x;
+          if (!count_row.draw(run, color, t, count_labels.px)) continue;
+          if (tw + 2 * margin > run_w) continue;
+          const float cy = 0.5f * (run.y0 + run.y1), cx = 0.5f * (run.x0 + run.x1);
+          for (const auto& [a, b] : {std::pair{run.x0 + 2 * s, cx - 0.5f * tw - 3 * s},
+                                     std::pair{cx + 0.5f * tw + 3 * s, run.x1 - 2 * s}}) {
+            if (b - a < 2 * s) continue;
+            paint.draw->AddLine(paint.at(a, cy), paint.at(b, cy), muted, 1.0f * s);
+          }
+          for (const float tick : {run.x0 + 2 * s, run.x1 - 2 * s})
+            paint.draw->AddLine(paint.at(tick, cy - 3 * s), paint.at(tick, cy + 3 * s), muted,
+                                1.0f * s);
           continue;
         }
         const ImU32 on_conflict = to_imgui_color(viz::text_on(theme.conflict));
