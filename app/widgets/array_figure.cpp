@@ -63,10 +63,9 @@ viz::Figure tile_figure(const FigurePanelData& data, const viz::Theme& theme,
   const std::string title =
       (padding > 0 ? format("tile as stored: %d + %d padding per row", width, padding)
                    : format("tile as stored: %d per row", width)) +
-      " \u2022 number and tint: the word's bank \u2022 lane colour: the lane that reads it" +
-      (std::any_of(words.begin(), words.end(), [](const auto& w) { return w.second.size() > 1; })
-           ? " \u2022 ringed: several lanes read it (broadcast)"
-           : "");
+      " \u2022 " + array_key_text(true, std::any_of(words.begin(), words.end(), [](const auto& w) {
+                                    return w.second.size() > 1;
+                                  }));
   y = figure_parts::add_wrapped(pen, title, page.left, y + 0.3f * kFont, page.right,
                                 FigureRole::Label, FigureFont::Regular, 0.9f * kFont,
                                 theme.muted_text) +

@@ -74,6 +74,16 @@ float array_view_width(float room, float height, float scale, float keep) {
   return room - want >= keep * scale ? want : 0.0f;
 }
 
+std::string array_key_text(bool shared, bool broadcast, bool numbered, bool conflict) {
+  if (!shared)
+    return numbered ? "tint: 128-byte lines, ruled where each starts \u2022 number: the lane"
+                    : "tint: 128-byte lines, ruled where each starts";
+  return std::string(numbered ? "number and tint" : "tint") +
+         ": the word's bank \u2022 a lane's colour where it reads the word" +
+         (broadcast ? " \u2022 ringed: several lanes read it (broadcast)" : "") +
+         (conflict ? " \u2022 framed: a bank conflict" : "");
+}
+
 void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 size,
                      bool interactive, const std::string& count_text) {
@@ -118,6 +128,8 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   std::map<int, int> words_per_bank;
   if (shared)
     for (const auto& entry : words) ++words_per_bank[bank_of(entry.first)];
+  const bool conflict = std::any_of(words_per_bank.begin(), words_per_bank.end(),
+                                    [](const auto& b) { return b.second > 1; });
 
   // Layout: a caption line, column numbers, then the grid with row numbers on its left.
   const ImU32 muted = to_imgui_color(theme.muted_text);
@@ -135,12 +147,8 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   bool broadcast = false;
   if (shared)
     for (const auto& entry : words) broadcast = broadcast || entry.second.lanes.size() > 1;
-  const std::string ringed = broadcast ? " \u2022 ringed: several lanes read it (broadcast)" : "";
-  const std::string key = shared ? "number and tint: the word's bank \u2022 a lane's colour "
-                                   "where it reads the word" +
-                                       ringed
-                                 : "tint: 128-byte lines, ruled where each starts \u2022 number: "
-                                   "the lane";
+  const std::string key = array_key_text(shared, broadcast, true, conflict);
+  const std::string plain_key = array_key_text(shared, broadcast, false, conflict);
   // Standing in a picture's place: that picture's count, bold, at the foot.
   ImFont* bold = fonts.bold ? fonts.bold : regular;
   // The layout at text size `f` (a fraction of the fonts' sizes). The room decides: where the
@@ -175,12 +183,16 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
     t.side_x = origin.x + margin + t.label_w + t.full_cell * static_cast<float>(pitch) + 3 * margin;
     t.side_w = origin.x + size.x - margin - t.side_x;
     t.aside = shared && !t.key_on_top && t.side_w >= 7 * t.font_px;
+    // The key as it will be drawn: cells too small for their numbers name the tint alone.
+    const std::string& drawn_key =
+        t.full_cell >= mono->CalcTextSizeA(t.small_px, FLT_MAX, 0, "00").x + 2 * s ? key
+                                                                                   : plain_key;
     if (t.aside) {  // ... where the key and the count (at least its first part) fit beside it
       std::string least_count = count_text;
       if (least_count.find(" \u2022 ") != std::string::npos)
         least_count.erase(least_count.find(" \u2022 "));
       const float beside_h =
-          regular->CalcTextSizeA(t.font_px, FLT_MAX, t.side_w, key.c_str()).y + 12 * s +
+          regular->CalcTextSizeA(t.font_px, FLT_MAX, t.side_w, drawn_key.c_str()).y + 12 * s +
           (count_text.empty()
                ? 0.0f
                : bold->CalcTextSizeA(t.bold_px, FLT_MAX, t.side_w, least_count.c_str()).y);
@@ -188,7 +200,7 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
     }
     t.key_h = t.key_on_top || t.aside
                   ? 0.0f
-                  : regular->CalcTextSizeA(t.font_px, FLT_MAX, room, key.c_str()).y + 4 * s;
+                  : regular->CalcTextSizeA(t.font_px, FLT_MAX, room, drawn_key.c_str()).y + 4 * s;
     // Where the whole line is too wide, the count without what follows its " \u2022 ".
     const auto bold_w = [&](const std::string& x) {
       return bold->CalcTextSizeA(t.bold_px, FLT_MAX, 0, x.c_str()).x;
@@ -254,11 +266,7 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
   const float gap = cell >= 8 * s ? std::max(1.0f, 1.0f * s) : 0.0f;
   const bool numbers = cell >= mono->CalcTextSizeA(small_px, FLT_MAX, 0, "00").x + 2 * s;
   // Cells too small for their numbers: the key names the tint alone.
-  const std::string key_drawn = numbers  ? key
-                                : shared ? "tint: the word's bank \u2022 a lane's colour where "
-                                           "it reads the word" +
-                                               ringed
-                                         : "tint: 128-byte lines, ruled where each starts";
+  const std::string& key_drawn = numbers ? key : plain_key;
   const Rgb line_tint[2] = {theme.untouched,
                             {0.7f * theme.untouched.r + 0.3f * theme.rule.r,
                              0.7f * theme.untouched.g + 0.3f * theme.rule.g,

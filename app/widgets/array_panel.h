@@ -52,6 +52,14 @@ struct ArrayGeometry {
 /// enough that the lanes' colours stand out on it.
 [[nodiscard]] viz::Rgb bank_tint(int bank, int banks, const viz::Theme& theme);
 
+/// What the array view's tint, numbers and rings mean (the window's caption and the figure's
+/// key, one wording): a shared tile's cells carry their bank, lanes show by colour, and a word
+/// several lanes read (`broadcast`) is ringed; a global matrix's tint is its 128-byte lines and
+/// its numbers are lanes. Without `numbered` (cells too small for their numbers) it names the
+/// tint alone; with `conflict`, it says what the frame on a conflicting bank's words means.
+[[nodiscard]] std::string array_key_text(bool shared, bool broadcast, bool numbered = true,
+                                         bool conflict = false);
+
 /// The geometry of a shared tile access (tile_view_applies) with the model's banks.
 [[nodiscard]] ArrayGeometry tile_geometry(const SharedIndexParams& index, int banks,
                                           int bank_width_bytes);
