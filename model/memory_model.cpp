@@ -87,6 +87,17 @@ std::string_view to_string(HardwareModel model) {
   return "modern";
 }
 
+std::string_view describe_short(HardwareModel model) {
+  switch (model) {
+    case HardwareModel::Modern: return "modern (CC 7.0+)";
+    case HardwareModel::FermiCaching: return "Fermi caching (CC 2.x)";
+    case HardwareModel::FermiL2Only: return "Fermi L2-only (CC 2.x)";
+    case HardwareModel::Kepler: return "Kepler (CC 3.x, 8-byte banks)";
+    case HardwareModel::G80: return "G80 (CC 1.0, 16 banks)";
+  }
+  return "";
+}
+
 std::string_view describe(HardwareModel model) {
   switch (model) {
     case HardwareModel::Modern: return "modern (compute capability 7.0 and newer)";

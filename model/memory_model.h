@@ -48,6 +48,8 @@ HardwareModel parse_hardware_model(std::string_view text);
 std::string_view to_string(HardwareModel model);
 /// One line for the window: which generation the model stands for.
 std::string_view describe(HardwareModel model);
+/// The same, short enough for a projector's footer at 3x ("modern (CC 7.0+)").
+std::string_view describe_short(HardwareModel model);
 
 /// Bytes [begin, end) from the buffer base.
 struct ByteRange {

@@ -104,11 +104,12 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
   if (text.empty()) text = ui.predict_message;
   if (text.empty()) text = step_status(ui, shown);
   if (text.empty() && !shown.figure_footer()) text = shown.status_text();
+  std::string figure_device;  // a figure's footer: "measured on ..." or "model only, no GPU"
   if (text.empty() && !ui.interactive) {
     // Figures: the footer names the scenario, the device that measured and the model shown.
     const auto& device = shown.device().device;
-    text = scenario_at(ui, ui.scenario).title + " \u2022 " +
-           (device ? "measured on " + device->name : std::string("model only, no GPU")) +
+    figure_device = device ? "measured on " + device->name : std::string("model only, no GPU");
+    text = scenario_at(ui, ui.scenario).title + " \u2022 " + figure_device +
            " \u2022 model: " + std::string(model::describe(shown.shown_model())) +
            " \u2022 WarpLens";
   }
@@ -131,6 +132,18 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
   const float room = controls_x - ImGui::GetCursorPosX() - 16 * layer.scale();
   // A problem's line is cut at its end; a line of " • "-separated parts (the status, the
   // figure's footer) gives up its trailing parts first, so what stays reads whole.
+  if (error.empty() && !figure_device.empty() &&
+      fit_parts(text, room).find(" \u2022 model: ") == std::string::npos) {
+    // A figure's footer too narrow for the model's full name (3x on a projector) names it
+    // short and before the device (which the badge also says) rather than not at all: on the
+    // G80 and Kepler screens the era is the lesson.
+    const std::string full = " \u2022 " + figure_device +
+                             " \u2022 model: " + std::string(model::describe(shown.shown_model()));
+    if (const auto at = text.find(full); at != std::string::npos)
+      text.replace(at, full.size(),
+                   " \u2022 model: " + std::string(model::describe_short(shown.shown_model())) +
+                       " \u2022 " + figure_device);
+  }
   text = error.empty() ? fit_parts(text, room) : fit_text(text, room);
   if (!error.empty()) {
     ImGui::TextColored(color4(theme.warning), "%s", text.c_str());
