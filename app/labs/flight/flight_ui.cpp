@@ -349,8 +349,13 @@ std::vector<KeyNumber> flight_key_numbers(const FlightSession& session, const Fl
                           : KeyNumber{std::string(name) + ", model",
                                       format("\u2248 %.0f ns", assumed), ""});
       // Model only: what the three assume, said once under the last.
-      if (!gpu && !m.plateaus.dram_ns)
+      if (!gpu && !m.plateaus.dram_ns) {
         k.back().note = "the model's: an H100's, assumed (measuring needs a GPU)";
+        // The plateau above is one lane's; Little's law starts from a warp's chase (32 lines in
+        // flight), which the look-for text names: its number here, so the two screens agree.
+        k.push_back({"DRAM latency, a warp's chase, model: the idle latency of Little's law",
+                     format("\u2248 %.0f ns", kAssumedDramNs), ""});
+      }
       break;
     case FlightSection::LittlesLaw: {
       k.push_back({format("bytes in flight per SM: %d warps \u00d7 %d load%s \u00d7 %d B",

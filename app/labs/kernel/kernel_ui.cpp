@@ -5,6 +5,7 @@
 #include <imgui.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 
 #include "bank_panel.h"
@@ -16,6 +17,24 @@
 namespace warplens::app {
 
 namespace {
+
+/// The constants `row`'s index names, with their values: ", s = 4" for tile[2*s*tx] (the 8-way
+/// conflict is worked out from the screen); empty where it names none.
+std::string constants_text(const gpu::KernelProgram& program, const gpu::KernelRow& row) {
+  std::string values;
+  const auto word = [&](std::size_t i) {
+    return i < row.index.size() &&
+           (std::isalnum(static_cast<unsigned char>(row.index[i])) || row.index[i] == '_');
+  };
+  for (const auto& c : program.constants)
+    for (std::size_t at = row.index.find(c.name); at != std::string::npos;
+         at = row.index.find(c.name, at + 1))
+      if (!(at > 0 && word(at - 1)) && !word(at + c.name.size())) {
+        values += format(", %s = %lld", c.name.c_str(), static_cast<long long>(c.value));
+        break;
+      }
+  return values;
+}
 
 constexpr const char* kDash = "\u2014";
 
@@ -157,10 +176,10 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
   if (row.space == gpu::KernelSpace::Tile) {
     const auto& analysis = traced && traced->shared ? *traced->shared : *model.shared;
     const std::string caption =
-        compact
-            ? format("access %d: %s \u2022 %s", st.step + 1, row_text(row).c_str(), source.c_str())
-            : format("warp %d of %s \u2022 tile %s \u2022 %s", st.traced.warp, block.c_str(),
-                     row.op == model::Op::Store ? "store" : "load", source.c_str());
+        compact ? format("access %d: %s%s \u2022 %s", st.step + 1, row_text(row).c_str(),
+                         constants_text(st.program, row).c_str(), source.c_str())
+                : format("warp %d of %s \u2022 tile %s \u2022 %s", st.traced.warp, block.c_str(),
+                         row.op == model::Op::Store ? "store" : "load", source.c_str());
     const bool legend = !side_name || layer.scale() < 1.5f || open_legend_slot();
     draw_bank_view(bank, session.trace(), analysis, layer, theme, interactive, caption.c_str(),
                    legend);
@@ -194,7 +213,7 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
 std::string kernel_access_title(const KernelState& st) {
   const gpu::KernelRow& row = shown_row(st);
   return format("access %d of %zu: ", st.step + 1, st.program.rows.size()) + row_text(row) +
-         (row.sync_after ? ", then __syncthreads()" : "") +
+         constants_text(st.program, row) + (row.sync_after ? ", then __syncthreads()" : "") +
          (row.layout.empty() ? "" : " \u2190 CuTe layout " + row.layout);
 }
 
@@ -418,6 +437,10 @@ std::vector<KeyNumber> kernel_key_numbers(const KernelSession& session, const Ke
         format("%s%s %zu  %s", i ? "\n" : "", static_cast<int>(i) == st.step ? "\u2192" : "  ",
                i + 1, row_text(st.program.rows[i]).c_str()) +
         (st.program.rows[i].layout.empty() ? "" : "\n     " + row_layout_text(st.program.rows[i]));
+  // Their constants' values (tile[2*s*tx]: s = 4 makes the 8-way conflict).
+  for (std::size_t i = 0; i < st.program.constants.size(); ++i)
+    rows += format("%s%s = %lld", i ? ", " : "\n   where ", st.program.constants[i].name.c_str(),
+                   static_cast<long long>(st.program.constants[i].value));
   k.push_back({"your rows (key P: the panel edits them)", "", rows});
   const Headline h = kernel_headline(session, r);
   k.push_back(
