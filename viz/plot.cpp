@@ -368,6 +368,7 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     const XMark* mark;
     std::string text;  // the label, or the label on two lines
     float x, y, size;
+    float leader_to = -1;  // away from its line: the line's x, reached by a leader
   };
   std::vector<MarkLabel> mark_labels;  // drawn over the lines, once all of them are drawn
   for (auto at = spec.x_marks.begin(); at != spec.x_marks.end(); ++at) {
@@ -433,7 +434,7 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
                     (pass == 0 && !off_series(candidate, y, ts.x, ts.y)))
                   continue;
                 placed.push_back({candidate, y, candidate + ts.x, y + ts.y});
-                mark_labels.push_back({&m, words, candidate, y, size});
+                mark_labels.push_back({&m, words, candidate, y, size, far ? x : -1.0f});
                 if (far && layout.far_marks) layout.far_marks->push_back(m.label);
                 found = true;
                 break;
@@ -484,6 +485,14 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
   }
   for (const MarkLabel& l : mark_labels) {
     const ImVec2 ts = ImGui::GetFont()->CalcTextSizeA(l.size, FLT_MAX, 0.0f, l.text.c_str());
+    // A label away from its line hangs from it: a leader in its colour from the label's near
+    // edge across to the line, at the label's first text row, so it names that line and not
+    // the one it stands by.
+    if (l.leader_to >= 0) {
+      const float ly = l.y + 0.5f * l.size, from = l.leader_to < l.x ? l.x - 2 * s : l.x + ts.x;
+      draw->AddLine({from, ly}, {l.leader_to, ly}, to_imgui_color(l.mark->color), 1.5f * s);
+      draw->AddCircleFilled({l.leader_to, ly}, 2.5f * s, to_imgui_color(l.mark->color));
+    }
     draw->AddRectFilled({l.x - 2 * s, l.y}, {l.x + ts.x + 2 * s, l.y + ts.y},
                         to_imgui_color(theme.background, 0.85f));
     draw->AddText(ImGui::GetFont(), l.size, {l.x, l.y}, to_imgui_color(l.mark->color),

@@ -343,9 +343,8 @@ void draw_wrapped_plot(const char* id, const std::string& title, const viz::Plot
       std::any_of(spec.x_marks.begin(), spec.x_marks.end(), unnamed))
     audit_finding("missing", std::string(id) + " view: a dashed line without a name in the " +
                                  title + " chart");
-  std::vector<std::string> unplaced, far;
+  std::vector<std::string> unplaced;
   layout.unplaced_marks = &unplaced;
-  layout.far_marks = &far;
   // Two reference lines (the theoretical peak over cudaMemcpy) label themselves one over and one
   // under the pair: a frame shorter than three such labels (1280x720 at 3x) draws the plot's
   // text smaller, down to 0.6 of the font but never below its size at scale 1, so that the frame
@@ -364,11 +363,6 @@ void draw_wrapped_plot(const char* id, const std::string& title, const viz::Plot
   }
   viz::draw_plot(id, spec, series, references, width, height, theme, s, interactive, layout);
   ImGui::SetWindowFontScale(scale_before);
-  // A mark's label standing by another line than its own (flight-volkov's knee label by the
-  // current point, three lines away) names the wrong line.
-  for (const std::string& label : far)
-    audit_finding("misplaced", std::string(id) + " view: the " + title + " chart's label \"" +
-                                   label + "\" stands away from its own line");
   // A mark whose label the frame had no room for: its label goes aside, naming the line. A
   // reader then matches a note to a line by its words alone: on a projector that is a defect.
   for (const std::string& label : unplaced) {
