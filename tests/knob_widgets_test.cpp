@@ -116,7 +116,7 @@ class ThinSlider : public HeadlessImGui {
  protected:
   // One frame: the slider 400 px wide; returns whether it changed `value`, and the slider's and
   // the grab's extents in x (the grab: the vertices drawn in the SliderGrab colours).
-  bool frame(int& value, ImVec2 mouse = {-1, -1}, bool down = false) {
+  bool frame(int& value, ImVec2 mouse = {-1, -1}, bool down = false, int high = 2) {
     ImGuiIO& io = ImGui::GetIO();
     io.DeltaTime = 1.0f / 60.0f;
     io.MousePos = mouse;
@@ -126,25 +126,35 @@ class ThinSlider : public HeadlessImGui {
     ImGui::SetNextWindowSize({600, 200});
     ImGui::Begin("strip", nullptr, ImGuiWindowFlags_NoTitleBar);
     ImGui::SetNextItemWidth(400);
-    const bool changed = slider_int_thin("##step", value, 1, 2, "access 2 of 2");
+    const bool changed =
+        slider_int_thin("##step", value, 1, high,
+                        "access " + std::to_string(value) + " of " + std::to_string(high));
     slider_x0_ = ImGui::GetItemRectMin().x;
     slider_x1_ = ImGui::GetItemRectMax().x;
     ImGui::End();
     ImGui::Render();
     grab_x0_ = 1e9f;
     grab_x1_ = -1e9f;
+    text_x0_ = 1e9f;
+    text_x1_ = -1e9f;
     const ImU32 grab = ImGui::GetColorU32(ImGuiCol_SliderGrab),
-                active = ImGui::GetColorU32(ImGuiCol_SliderGrabActive);
+                active = ImGui::GetColorU32(ImGuiCol_SliderGrabActive),
+                text = ImGui::GetColorU32(ImGuiCol_Text);
     const ImDrawData* d = ImGui::GetDrawData();
     for (int l = 0; l < d->CmdListsCount; ++l)
-      for (const ImDrawVert& v : d->CmdLists[l]->VtxBuffer)
+      for (const ImDrawVert& v : d->CmdLists[l]->VtxBuffer) {
         if (v.col == grab || v.col == active) {
           grab_x0_ = std::min(grab_x0_, v.pos.x);
           grab_x1_ = std::max(grab_x1_, v.pos.x);
         }
+        if (v.col == text) {
+          text_x0_ = std::min(text_x0_, v.pos.x);
+          text_x1_ = std::max(text_x1_, v.pos.x);
+        }
+      }
     return changed;
   }
-  float slider_x0_ = 0, slider_x1_ = 0, grab_x0_ = 0, grab_x1_ = 0;
+  float slider_x0_ = 0, slider_x1_ = 0, grab_x0_ = 0, grab_x1_ = 0, text_x0_ = 0, text_x1_ = 0;
 };
 
 TEST_F(ThinSlider, TheGrabIsAThinBarAtTheValueAndAClickPicksTheNearestValue) {
@@ -164,6 +174,19 @@ TEST_F(ThinSlider, TheGrabIsAThinBarAtTheValueAndAClickPicksTheNearestValue) {
   EXPECT_EQ(value, 1);
   frame(value);
   EXPECT_LT(grab_x1_, slider_x0_ + 0.2f * slider_w);
+}
+
+TEST_F(ThinSlider, TheValuesTextStaysClearOfTheGrab) {
+  // "access 2 of 3": the grab in the middle, where ImGui centres the text (3x on a projector
+  // read "stri|de 32"); the text moves to an end, whole and off the bar.
+  int value = 2;
+  frame(value, {-1, -1}, false, 3);
+  ASSERT_LT(grab_x0_, grab_x1_) << "no grab drawn";
+  ASSERT_LT(text_x0_, text_x1_) << "no text drawn";
+  EXPECT_TRUE(text_x1_ < grab_x0_ || text_x0_ > grab_x1_)
+      << "text " << text_x0_ << ".." << text_x1_ << ", grab " << grab_x0_ << ".." << grab_x1_;
+  EXPECT_GE(text_x0_, slider_x0_);
+  EXPECT_LE(text_x1_, slider_x1_);
 }
 
 }  // namespace

@@ -1,5 +1,7 @@
 #include "ui_widgets.h"
 
+#include <imgui_internal.h>
+
 #include "glossary.h"
 #include "layout_audit.h"
 
@@ -170,10 +172,48 @@ bool slider_int_thin(const char* id, int& value, int low, int high, const std::s
   std::string shown;
   for (const char c : text) shown += c == '%' ? std::string("%%") : std::string(1, c);
   float f = static_cast<float>(value);
-  ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, 0.25f * ImGui::GetFontSize());
+  const float grab_w = 0.25f * ImGui::GetFontSize();
+  ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, grab_w);
+  // ImGui centres the value's text over the grab's track, so the grab's bar crossed it at the
+  // middle values ("stri|de 32" at 3x): its text is drawn here instead, clear of the bar.
+  ImVec4 hidden = ImGui::GetStyleColorVec4(ImGuiCol_Text);
+  hidden.w = 0;
+  ImGui::PushStyleColor(ImGuiCol_Text, hidden);
   const bool moved = ImGui::SliderFloat(id, &f, static_cast<float>(low), static_cast<float>(high),
                                         shown.c_str(), ImGuiSliderFlags_AlwaysClamp);
+  ImGui::PopStyleColor();
   ImGui::PopStyleVar();
+  if (!ImGui::TempInputIsActive(ImGui::GetItemID())) {  // not while Ctrl+click types a value
+    // The grab's centre as ImGui's slider places it (2 px of padding each end, a float
+    // slider's grab GrabMinSize wide), at the value drawn this frame.
+    const ImVec2 a = ImGui::GetItemRectMin(), b = ImGui::GetItemRectMax();
+    const float pad_x = ImGui::GetStyle().FramePadding.x, track = b.x - a.x - 4 - grab_w;
+    const float t = high > low ? (std::clamp(f, static_cast<float>(low), static_cast<float>(high)) -
+                                  static_cast<float>(low)) /
+                                     static_cast<float>(high - low)
+                               : 0.0f;
+    const float gx0 = a.x + 2 + t * track, gx1 = gx0 + grab_w;
+    const ImVec2 ts = ImGui::CalcTextSize(text.c_str());
+    // Centred where that leaves the bar clear, else pressed to the end away from the bar.
+    float x = 0.5f * (a.x + b.x - ts.x);
+    const auto clear = [&](float x0) { return x0 + ts.x < gx0 - 2 || x0 > gx1 + 2; };
+    if (!clear(x)) {
+      const float left = a.x + pad_x, right = b.x - pad_x - ts.x;
+      x = clear(left) ? left : clear(right) ? right : x;
+    }
+    ImDrawList* draw = ImGui::GetWindowDrawList();
+    draw->PushClipRect(a, b, true);
+    const float y = 0.5f * (a.y + b.y - ts.y);
+    // No room either side (a narrow strip knob): the text on the frame's colour, so the bar
+    // shows above and below it, not through its letters.
+    if (!clear(x))
+      draw->AddRectFilled({x - 1, y}, {x + ts.x + 1, y + ts.y},
+                          ImGui::GetColorU32(ImGui::IsItemActive()    ? ImGuiCol_FrameBgActive
+                                             : ImGui::IsItemHovered() ? ImGuiCol_FrameBgHovered
+                                                                      : ImGuiCol_FrameBg));
+    draw->AddText({x, y}, ImGui::GetColorU32(ImGuiCol_Text), text.c_str());
+    draw->PopClipRect();
+  }
   const int v = std::clamp(static_cast<int>(std::lround(f)), low, high);
   if (!moved || v == value) return false;
   value = v;
