@@ -176,10 +176,10 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
   if (row.space == gpu::KernelSpace::Tile) {
     const auto& analysis = traced && traced->shared ? *traced->shared : *model.shared;
     const std::string caption =
-        compact ? format("access %d: %s%s \u2022 %s", st.step + 1, row_text(row).c_str(),
-                         constants_text(st.program, row).c_str(), source.c_str())
-                : format("warp %d of %s \u2022 tile %s \u2022 %s", st.traced.warp, block.c_str(),
-                         row.op == model::Op::Store ? "store" : "load", source.c_str());
+        compact
+            ? format("access %d: %s \u2022 %s", st.step + 1, row_text(row).c_str(), source.c_str())
+            : format("warp %d of %s \u2022 tile %s \u2022 %s", st.traced.warp, block.c_str(),
+                     row.op == model::Op::Store ? "store" : "load", source.c_str());
     const bool legend = !side_name || layer.scale() < 1.5f || open_legend_slot();
     draw_bank_view(bank, session.trace(), analysis, layer, theme, interactive, caption.c_str(),
                    legend);
