@@ -139,10 +139,16 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
     // G80 and Kepler screens the era is the lesson.
     const std::string full = " \u2022 " + figure_device +
                              " \u2022 model: " + std::string(model::describe(shown.shown_model()));
-    if (const auto at = text.find(full); at != std::string::npos)
-      text.replace(at, full.size(),
-                   " \u2022 model: " + std::string(model::describe_short(shown.shown_model())) +
-                       " \u2022 " + figure_device);
+    // Only where the scenario's title stays first (a long A/B title keeps its place).
+    std::string swapped = text;
+    if (const auto at = swapped.find(full); at != std::string::npos)
+      swapped.replace(at, full.size(),
+                      " \u2022 model: " + std::string(model::describe_short(shown.shown_model())) +
+                          " \u2022 " + figure_device);
+    const std::string fitted = fit_parts(swapped, room);
+    if (fitted.find(" \u2022 model: ") != std::string::npos &&
+        fitted.rfind(scenario_at(ui, ui.scenario).title, 0) == 0)
+      text = swapped;
   }
   text = error.empty() ? fit_parts(text, room) : fit_text(text, room);
   if (!error.empty()) {
