@@ -275,7 +275,11 @@ void draw_warp_panel(viz::WarpView& view, const TraceRecords& trace, const WarpP
     const std::string label = std::to_string(lane);
     const ImVec2 ts = measure(label);
     const Rgb fill = trace[record].active ? theme.lanes[lane] : theme.inactive;
-    const ImVec2 p = at(0.5f * (b.x0 + b.x1) - 0.5f * ts.x, 0.5f * (b.y0 + b.y1) - 0.5f * ts.y);
+    // Centred on its box; lane 0's kept from running off the strip's left end (a projector at
+    // 3x cut its "0" in half).
+    float x = 0.5f * (b.x0 + b.x1) - 0.5f * ts.x;
+    if (lane == 0) x = std::max(x, b.x0 + 2 * s);
+    const ImVec2 p = at(x, 0.5f * (b.y0 + b.y1) - 0.5f * ts.y);
     if (ts.x > b.x1 - b.x0) {  // wider than its box: on a pill of the background, in text colour
       draw->AddRectFilled({p.x - 2 * s, p.y}, {p.x + ts.x + 2 * s, p.y + ts.y},
                           to_imgui_color(theme.background, 0.85f), 3 * s);
