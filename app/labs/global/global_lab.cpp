@@ -143,7 +143,13 @@ CompareColumn GlobalLab::compare_column() const {
   c.access = st.params.layout != gpu::StructLayout::None
                  ? format("load of field %c of warp %d", "xyz"[st.field], st.warp)
                  : std::string(st.params.side == gpu::PatternSide::Read ? "load" : "store") +
-                       format(" of warp %d", st.warp);
+                       format(" of warp %d", st.warp) +
+                       // A matrix's rows: the pitch the allocation gave (cudaMallocPitch's, or
+                       // the width's bytes unpadded), on screen where the lesson names it.
+                       (st.params.matrix_width != 0
+                            ? format(", rows %lld B apart",
+                                     static_cast<long long>(gpu::matrix_pitch_bytes(st.params)))
+                            : std::string());
   const model::GlobalAnalysis& g = session_.predicted();
   // The unit the model shown moves: 32-byte sectors, or a historical model's transactions (Fermi's
   // caching load: 128-byte lines), in as many requests as it splits the warp into.
