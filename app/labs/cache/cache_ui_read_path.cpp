@@ -34,12 +34,14 @@ constexpr const char* kUnifiedNote =
 constexpr const char* kBarsNote =
     "Bars grouped by access pattern: each thread's footprint, the shape of a warp's centres, the "
     "layout. A texture over a cudaArray has its own 2D layout, so its Morton bars repeat the "
-    "row-major reads. Inside a bar: its L1 hit rate from the hardware counters.";
+    "row-major reads. Inside a bar: its L1 hit rate from the hardware counters. The framed bar: "
+    "the path and pattern the knobs pick.";
 
 constexpr const char* kModelBarsNote =
     "Model bars: the distinct 32-byte sectors and 128-byte lines one warp load touches, the mean "
     "over warp 0's loads, in the buffer the plain and __ldg paths both read. A texture reads a "
-    "cudaArray laid out by the driver: no model; its bars and the GB/s need a GPU.";
+    "cudaArray laid out by the driver: no model; its bars and the GB/s need a GPU. The framed "
+    "bars: the pattern the knobs pick.";
 
 // A count the model gives as a mean: whole where it is whole, else one decimal.
 std::string model_count(double v) {
