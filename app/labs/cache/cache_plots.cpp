@@ -220,7 +220,11 @@ std::vector<FigurePlot> l1_plots(const CacheSession& session, const CacheResults
     time_plot.x_marks.push_back(
         {format("model: L1 %d KiB at %s", left.l1_kib, carveout_text(carveout).c_str()),
          series_slot(static_cast<int>(ci), n), static_cast<double>(left.l1_kib),
-         format("model: %d KiB", left.l1_kib)});
+         // In the window: short, but tied to its carveout (three bare "model: N KiB" lines
+         // left the class matching them to the carveouts by colour alone).
+         carveout == gpu::kCarveoutDefault
+             ? format("model: %d KiB (default carveout)", left.l1_kib)
+             : format("model: %d KiB (carveout %d %%)", left.l1_kib, carveout)});
   }
   // The default last, dashed, so a line it coincides with still shows through its gaps.
   if (!time_plot.series.empty() && carveouts.front() == gpu::kCarveoutDefault)
