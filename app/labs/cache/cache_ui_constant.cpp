@@ -100,7 +100,7 @@ void draw_constant_view(CacheSession& session, const CacheResults& r, const viz:
     std::erase_if(series, [](const viz::PlotSeries& se) { return se.x.empty(); });
   const std::vector<CacheAside::Note> notes = {
       measured_state_note(session, r, !r.constant.empty()),
-      {std::string("Lanes l, l + k, l + 2k, \u2026 read the same word of the __constant__ table; "
+      {std::string("Lanes i, i + k, i + 2k, \u2026 read the same word of the __constant__ table; "
                    "each colour is one constant-cache read") +
            (reads_named ? " (r0, r1, \u2026 under the lanes)." : "."),
        false}};

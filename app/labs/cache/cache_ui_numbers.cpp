@@ -186,7 +186,7 @@ std::vector<KeyNumber> cache_key_numbers(const CacheSession& session, const Cach
           {"constant-cache reads per warp request (model)",
            format("k = %d \u2192 %d read%s", st.k, st.k, st.k == 1 ? "" : "s"),
            st.k == 1 ? "one read, broadcast to all 32 lanes"
-                     : format("lanes l, l + %d, l + %d, \u2026 share a read", st.k, 2 * st.k)});
+                     : format("lanes i, i + %d, i + %d, \u2026 share a read", st.k, 2 * st.k)});
       const gpu::ConstantMeasurement* pt = nullptr;
       for (const auto& x : r.constant)
         if (x.k == st.k) pt = &x;
