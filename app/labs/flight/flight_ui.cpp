@@ -380,6 +380,10 @@ std::vector<KeyNumber> flight_key_numbers(const FlightSession& session, const Fl
         else if (b.gbps > 0)
           k.push_back({b.brief, format("%.0f GB/s", b.gbps),
                        kib_text(b.bytes_in_flight) + " in flight per SM"});
+        else if (!gpu && b.bytes_in_flight > 0)
+          // Without a GPU the model's bytes in flight, as its bars draw them.
+          k.push_back({b.brief + ": bytes in flight per SM (model); GB/s needs a GPU",
+                       kib_text(b.bytes_in_flight), ""});
         else
           k.push_back(pending(b.brief));
       }
