@@ -63,7 +63,7 @@ TEST(PlotAudit, AnEmptyChartIsMissingItsLines) {
   EXPECT_TRUE(has(findings_of(spec(), {measured}, {}), "chart is empty"));
   // The model's knee alone is something to read.
   viz::PlotSpec marked = spec();
-  marked.x_marks.push_back({"model: L1 256 KiB", {0.5f, 0.5f, 0.5f}, 50});
+  marked.x_marks.push_back({"model: L1 256 KiB", {0.5f, 0.5f, 0.5f}, 50, {}});
   EXPECT_FALSE(has(findings_of(marked, {measured}, {}), "chart is empty"));
   viz::PlotSeries points = measured;
   points.x = {1, 10};
@@ -79,7 +79,7 @@ TEST(PlotAudit, ADashedLineWithoutANameIsMissingIt) {
   const viz::ReferenceLine unnamed{"", {0.5f, 0.5f, 0.5f}, 1.5};
   EXPECT_TRUE(has(findings_of(spec(), {model}, {unnamed}), "dashed line without a name"));
   viz::PlotSpec marked = spec();
-  marked.x_marks.push_back({"", {0.5f, 0.5f, 0.5f}, 50});
+  marked.x_marks.push_back({"", {0.5f, 0.5f, 0.5f}, 50, {}});
   EXPECT_TRUE(has(findings_of(marked, {model}, {}), "dashed line without a name"));
 }
 

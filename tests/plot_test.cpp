@@ -144,7 +144,7 @@ TEST(PlotRendering, AMarksLabelKeepsOffTheReferenceLines) {
   }
   const Rgb mark_color{0.1f, 0.65f, 0.1f}, reference_color{0.1f, 0.2f, 0.9f};
   PlotSpec spec{"x", "GB/s", false, 0, 10, false, {}, "GB/s", {}};
-  spec.x_marks.push_back({"knee 3.0", mark_color, 3});
+  spec.x_marks.push_back({"knee 3.0", mark_color, 3, {}});
   const PlotSeries low{"low", {0.9f, 0.1f, 0.1f}, {0, 10}, {0, 100}, {}, {}, false, true, -1};
   const Image image =
       draw_marked_plot(spec, {low}, {{"reference", reference_color, 1000}}, 480, nullptr);
@@ -234,7 +234,7 @@ TEST(PlotRendering, AMarksLabelStaysByItsOwnLineOverTheSeriesRatherThanByAFarRin
   } catch (const std::exception& e) {
     GTEST_SKIP() << "no headless GL: " << e.what();
   }
-  PlotSpec spec{"x", "y", false, 0, 100, false, {}, "", {{"knee 5.8 KiB", {0, 0, 0}, 20}}};
+  PlotSpec spec{"x", "y", false, 0, 100, false, {}, "", {{"knee 5.8 KiB", {0, 0, 0}, 20, {}}}};
   // A zigzag across every row just left and right of the line at x = 20, and a point ringed
   // far from it with room all around.
   PlotSeries zigzag{"curve", {0.9f, 0.4f, 0.1f}, {}, {}, {}, {}, false, false, -1};
@@ -265,9 +265,9 @@ TEST(PlotRendering, AMarksLabelWithNoRoomIsReportedNotDrawnAcrossAnotherMark) {
   PlotSpec spec{"x", "GB/s", false, 0, 10, false, {}, "GB/s", {}};
   // (no space: two lines would not make it narrower)
   const std::string wide = "too-wide-for-the-gap-between-them";
-  spec.x_marks.push_back({"first: " + wide, {0.5f, 0.5f, 0.5f}, 3});
-  spec.x_marks.push_back({"middle: " + wide, middle_color, 5});
-  spec.x_marks.push_back({"last: " + wide, {0.5f, 0.5f, 0.5f}, 7});
+  spec.x_marks.push_back({"first: " + wide, {0.5f, 0.5f, 0.5f}, 3, {}});
+  spec.x_marks.push_back({"middle: " + wide, middle_color, 5, {}});
+  spec.x_marks.push_back({"last: " + wide, {0.5f, 0.5f, 0.5f}, 7, {}});
   const PlotSeries low{"low", {0.9f, 0.1f, 0.1f}, {0, 10}, {0, 100}, {}, {}, false, true, -1};
   std::vector<std::string> unplaced;
   const Image image = draw_marked_plot(spec, {low}, {}, 480, &unplaced);

@@ -383,9 +383,13 @@ void draw_plot(const char* id, const PlotSpec& spec, const std::vector<PlotSerie
     // At the font's size, else (a short or crowded frame) at three quarters of it, then at
     // 0.6 of it, never under 12 px; where one line fits at none of them, on two lines (a
     // projector at 3x: "model: L1 +" over "shared 256 KiB").
-    std::vector<std::string> texts = {m.label};
-    if (const auto [first, second] = two_lines(m.label); !second.empty())
-      texts.push_back(first + "\n" + second);
+    std::vector<std::string> texts;
+    for (const std::string& words : {m.label, m.short_label}) {
+      if (words.empty()) continue;
+      texts.push_back(words);
+      if (const auto [first, second] = two_lines(words); !second.empty())
+        texts.push_back(first + "\n" + second);
+    }
     // The search, in the order a reader needs it: a label beside its own line before one beside
     // a ring away from it (flight-volkov's knee label stood by the current point, three lines
     // from its own); within that, clear of the series (pass 0) at a smaller size or on two lines

@@ -45,6 +45,7 @@ struct XMark {
   std::string label;
   Rgb color;
   double x = 0;
+  std::string short_label;  ///< tried where `label` finds no room, on one line or two (optional)
 };
 
 struct PlotSpec {

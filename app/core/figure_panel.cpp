@@ -95,7 +95,8 @@ std::vector<viz::ReferenceLine> plot_references(const FigurePlot& plot, const vi
 std::vector<viz::XMark> plot_x_marks(const FigurePlot& plot, const viz::Theme& theme) {
   std::vector<viz::XMark> out;
   for (const FigureXMark& m : plot.x_marks)
-    out.push_back({m.tag.empty() ? m.label : m.tag, figure_color(m.color, theme), m.x});
+    out.push_back(
+        {m.tag.empty() ? m.label : m.tag, figure_color(m.color, theme), m.x, m.tag_short});
   return out;
 }
 

@@ -126,7 +126,8 @@ struct FigureXMark {
   std::string label;
   FigureColor color;
   double x = 0;
-  std::string tag;  ///< the short form the window writes at the line's top (empty: the label)
+  std::string tag;        ///< the short form the window writes at the line's top (empty: the label)
+  std::string tag_short;  ///< shorter still, where the tag finds no room (empty: none)
 };
 /// One plot as data: what the window's view draws with viz::draw_plot (plot_series,
 /// plot_references), and the figure (plot_figure.h) from the same data. Labels carry their units.

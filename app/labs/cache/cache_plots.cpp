@@ -224,7 +224,8 @@ std::vector<FigurePlot> l1_plots(const CacheSession& session, const CacheResults
          // left the class matching them to the carveouts by colour alone).
          carveout == gpu::kCarveoutDefault
              ? format("model: %d KiB (default carveout)", left.l1_kib)
-             : format("model: %d KiB (carveout %d %%)", left.l1_kib, carveout)});
+             : format("model: %d KiB (carveout %d %%)", left.l1_kib, carveout),
+         format("model: %d KiB", left.l1_kib)});
   }
   // The default last, dashed, so a line it coincides with still shows through its gaps.
   if (!time_plot.series.empty() && carveouts.front() == gpu::kCarveoutDefault)

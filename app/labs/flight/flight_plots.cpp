@@ -72,12 +72,14 @@ FigurePlot latency_plot(const FlightSession& session, const FlightResults& r) {
       {format("model: L1 + shared %s (%s)", kib_text(m.levels.l1_bytes).c_str(), whose.c_str()),
        {FigureColor::Kind::Muted},
        static_cast<double>(m.levels.l1_bytes) / 1024.0,
-       format("model: L1 + shared %s", kib_text(m.levels.l1_bytes).c_str())});
+       format("model: L1 + shared %s", kib_text(m.levels.l1_bytes).c_str()),
+       {}});
   plot.x_marks.push_back(
       {format("model: L2 %s (%s)", kib_text(m.levels.l2_bytes).c_str(), whose.c_str()),
        {FigureColor::Kind::Model},
        static_cast<double>(m.levels.l2_bytes) / 1024.0,
-       format("model: L2 %s", kib_text(m.levels.l2_bytes).c_str())});
+       format("model: L2 %s", kib_text(m.levels.l2_bytes).c_str()),
+       {}});
   return plot;
 }
 
@@ -179,15 +181,16 @@ FigurePlot littles_law_plot(const FlightSession& session, const FlightResults& r
               kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
        {FigureColor::Kind::Text},
        m.knee_bytes / 1024.0,
-       format("knee %s", kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str())});
+       format("knee %s", kib_text(static_cast<std::int64_t>(m.knee_bytes)).c_str()),
+       {}});
   // Where the drawn curve, its latency growing with the load, reaches the cap: later.
   const double meets = flight_line_meets_peak_bytes(m);
-  plot.x_marks.push_back(
-      {format("model: the curve meets cudaMemcpy at %s per SM",
-              kib_text(static_cast<std::int64_t>(meets)).c_str()),
-       {FigureColor::Kind::Muted},
-       meets / 1024.0,
-       format("meets at %s", kib_text(static_cast<std::int64_t>(meets)).c_str())});
+  plot.x_marks.push_back({format("model: the curve meets cudaMemcpy at %s per SM",
+                                 kib_text(static_cast<std::int64_t>(meets)).c_str()),
+                          {FigureColor::Kind::Muted},
+                          meets / 1024.0,
+                          format("meets at %s", kib_text(static_cast<std::int64_t>(meets)).c_str()),
+                          {}});
   return plot;
 }
 
