@@ -133,7 +133,7 @@ TEST(SameWord, BandwidthSaysWhatItCounts) {
 TEST(BankStrideTwo, TextPointsAtBytesPerClockNotOneWarpsCycles) {
   const std::string toml = scenario_file("17-bank-stride-2.toml");
   EXPECT_FALSE(has(toml, "twice the cycles")) << toml;
-  EXPECT_TRUE(has(toml, "B/clk/SM")) << toml;
+  EXPECT_TRUE(has(toml, "bytes per SM per clock")) << toml;  // as the numbers say it
   EXPECT_TRUE(has(toml, "One warp alone")) << toml;
 }
 
