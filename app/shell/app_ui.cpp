@@ -104,14 +104,22 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
   if (text.empty()) text = ui.predict_message;
   if (text.empty()) text = step_status(ui, shown);
   if (text.empty() && !shown.figure_footer()) text = shown.status_text();
-  std::string figure_device;  // a figure's footer: "measured on ..." or "model only, no GPU"
+  // A figure's footer names the scenario, the device that measured and the model shown; a
+  // second form gives the model's short name before the device (which the badge also says),
+  // for a footer too narrow for its full name (3x on a projector: on the G80 and Kepler screens
+  // the era is the lesson).
+  std::vector<std::string> footers;
   if (text.empty() && !ui.interactive) {
-    // Figures: the footer names the scenario, the device that measured and the model shown.
     const auto& device = shown.device().device;
-    figure_device = device ? "measured on " + device->name : std::string("model only, no GPU");
-    text = scenario_at(ui, ui.scenario).title + " \u2022 " + figure_device +
-           " \u2022 model: " + std::string(model::describe(shown.shown_model())) +
-           " \u2022 WarpLens";
+    const std::string title = scenario_at(ui, ui.scenario).title;
+    const std::string where =
+        device ? "measured on " + device->name : std::string("model only, no GPU");
+    const model::HardwareModel hw = shown.shown_model();
+    footers = {title + " \u2022 " + where + " \u2022 model: " + std::string(model::describe(hw)) +
+                   " \u2022 WarpLens",
+               title + " \u2022 model: " + std::string(model::describe_short(hw)) + " \u2022 " +
+                   where + " \u2022 WarpLens"};
+    text = footers.front();
   }
   if (text.empty()) text = shown.status_text();
   if (ui.lesson && error.empty())  // lesson mode: its title and step first
@@ -132,24 +140,17 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
   const float room = controls_x - ImGui::GetCursorPosX() - 16 * layer.scale();
   // A problem's line is cut at its end; a line of " • "-separated parts (the status, the
   // figure's footer) gives up its trailing parts first, so what stays reads whole.
-  if (error.empty() && !figure_device.empty() &&
-      fit_parts(text, room).find(" \u2022 model: ") == std::string::npos) {
-    // A figure's footer too narrow for the model's full name (3x on a projector) names it
-    // short and before the device (which the badge also says) rather than not at all: on the
-    // G80 and Kepler screens the era is the lesson.
-    const std::string full = " \u2022 " + figure_device +
-                             " \u2022 model: " + std::string(model::describe(shown.shown_model()));
-    // Only where the scenario's title stays first (a long A/B title keeps its place).
-    std::string swapped = text;
-    if (const auto at = swapped.find(full); at != std::string::npos)
-      swapped.replace(at, full.size(),
-                      " \u2022 model: " + std::string(model::describe_short(shown.shown_model())) +
-                          " \u2022 " + figure_device);
-    const std::string fitted = fit_parts(swapped, room);
-    if (fitted.find(" \u2022 model: ") != std::string::npos &&
-        fitted.rfind(scenario_at(ui, ui.scenario).title, 0) == 0)
-      text = swapped;
-  }
+  // The first footer form that keeps the scenario's title and the model on the line (a long
+  // A/B title keeps its place over the model's name); else the first, as it fits.
+  if (error.empty() && !ui.lesson)
+    for (const std::string& form : footers) {
+      const std::string fitted = fit_parts(form, room);
+      if (fitted.find(" \u2022 model: ") != std::string::npos &&
+          fitted.rfind(scenario_at(ui, ui.scenario).title, 0) == 0) {
+        text = form;
+        break;
+      }
+    }
   text = error.empty() ? fit_parts(text, room) : fit_text(text, room);
   if (!error.empty()) {
     ImGui::TextColored(color4(theme.warning), "%s", text.c_str());
