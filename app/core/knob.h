@@ -72,11 +72,18 @@ struct Knob {
   /// The presenter strip (LabInstance::draw_knobs; draw_strip_knobs, knob_widgets.h): the knob's
   /// short name there ("word"; empty: not on the strip), when it is there (empty: whenever the
   /// panel shows it) and, for a knob of values, the strip's word for each (default: label_of).
-  /// On the strip a knob of values is a drop-down, a Check knob a checkbox, any other an integer
-  /// field over [low, high].
+  /// On the strip a knob of values is a drop-down (StripStyle::Buttons: a row of buttons, the
+  /// current one lit; StripStyle::Check, for two values: a checkbox that is on at the second), a
+  /// Check knob a checkbox, any other an integer slider over [low, high] or over `strip_range`
+  /// for the state (a tile's pitch from its width), `strip_chars` digits wide.
   std::string strip{};
   std::function<bool(const State&)> strip_when{};
   std::vector<std::string> strip_words{};
+  std::vector<std::string> strip_tips{};  ///< StripStyle::Buttons: each button's tooltip
+  enum class StripStyle { Auto, Check, Buttons };
+  StripStyle strip_style = StripStyle::Auto;
+  std::function<std::pair<std::int64_t, std::int64_t>(const State&)> strip_range{};
+  float strip_chars = 6;
 
   [[nodiscard]] bool applies_to(const State& s) const { return !applies || applies(s); }
   /// A named knob's preset name for `value` (the number as text if it has none).

@@ -148,16 +148,22 @@ bool draw_knob(const Knob<State>& knob, State& state) {
 }
 
 /// One knob on the presenter strip (Knob::strip): a drop-down of its values' strip words, a
-/// checkbox, or an integer field over [low, high]; a change sets the state through the knob,
-/// then runs its `then`.
+/// row of buttons, a checkbox, or an integer field over [low, high]; a change sets the state
+/// through the knob, then runs its `then`. `label` (or nullptr: the knob's strip name) names it.
 template <typename State>
-bool draw_strip_knob(const Knob<State>& knob, State& state) {
+bool draw_strip_knob(const Knob<State>& knob, State& state, const char* label = nullptr) {
+  const char* name = label ? label : knob.strip.c_str();
+  using StripStyle = typename Knob<State>::StripStyle;
   std::int64_t value = knob.get(state);
   bool changed = false;
   if (knob.style == KnobStyle::Check) {
     bool on = value != 0;
-    changed = knob_check(knob.strip.c_str(), on);
+    changed = knob_check(name, on);
     value = on ? 1 : 0;
+  } else if (knob.strip_style == StripStyle::Check && knob.values.size() == 2) {
+    bool on = value == knob.values[1];
+    changed = knob_check(name, on);
+    value = knob.values[on ? 1 : 0];
   } else if (!knob.values.empty()) {
     std::vector<std::string> words;
     std::vector<const char*> names;
@@ -168,12 +174,19 @@ bool draw_strip_knob(const Knob<State>& knob, State& state) {
       if (knob.values[i] == value) index = static_cast<int>(i);
     }
     for (const auto& w : words) names.push_back(w.c_str());
-    changed = knob_choice(knob.strip.c_str(), index, names.data(), static_cast<int>(names.size()));
+    std::vector<const char*> tips;
+    for (const auto& t : knob.strip_tips) tips.push_back(t.c_str());
+    tips.resize(knob.strip_tips.empty() ? 0 : names.size(), "");
+    changed = knob.strip_style == StripStyle::Buttons
+                  ? knob_buttons(name, index, names.data(), static_cast<int>(names.size()),
+                                 tips.empty() ? nullptr : tips.data())
+                  : knob_choice(name, index, names.data(), static_cast<int>(names.size()));
     value = knob.values[static_cast<std::size_t>(index)];
   } else {
+    const auto [low, high] =
+        knob.strip_range ? knob.strip_range(state) : std::pair{knob.low, knob.high};
     int v = static_cast<int>(value);
-    changed =
-        knob_int(knob.strip.c_str(), v, static_cast<int>(knob.low), static_cast<int>(knob.high));
+    changed = knob_int(name, v, static_cast<int>(low), static_cast<int>(high), knob.strip_chars);
     value = v;
   }
   if (changed) {
@@ -184,14 +197,15 @@ bool draw_strip_knob(const Knob<State>& knob, State& state) {
 }
 
 /// The table's knobs that are on the strip for `state` (Knob::strip, strip_when; a knob the
-/// panel hides is not), in the table's order, `gap` px apart on one line. Whether one changed.
+/// panel hides is not), in the table's order, `gap` px apart on one line (a negative gap: the
+/// strip's own, 1.5 of the font after a labelled knob). Whether one changed.
 template <typename State>
-bool draw_strip_knobs(const std::vector<Knob<State>>& knobs, State& state, float gap) {
+bool draw_strip_knobs(const std::vector<Knob<State>>& knobs, State& state, float gap = -1) {
   bool changed = false, first = true;
   for (const auto& k : knobs) {
     if (k.strip.empty() || (k.shown && !k.shown(state)) || (k.strip_when && !k.strip_when(state)))
       continue;
-    if (!first) ImGui::SameLine(0, gap);
+    if (!first && gap >= 0) ImGui::SameLine(0, gap);
     first = false;
     changed = draw_strip_knob(k, state) || changed;
   }

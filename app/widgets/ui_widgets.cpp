@@ -298,6 +298,30 @@ KnobLabels::~KnobLabels() {
   g_knob_labels = previous_;
 }
 
+bool knob_buttons(const char* label, int& index, const char* const* names, int count,
+                  const char* const* tips) {
+  knob_label(label);
+  ImGui::PushID(label);
+  bool changed = false;
+  for (int i = 0; i < count; ++i) {
+    const bool lit = i == index;
+    if (lit)
+      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
+    ImGui::PushID(i);
+    if (ImGui::Button(names[i]) && !lit) {
+      index = i;
+      changed = true;
+    }
+    ImGui::PopID();
+    if (lit) ImGui::PopStyleColor();
+    if (tips && ImGui::IsItemHovered()) ImGui::SetTooltip("%s", tips[i]);
+    if (i + 1 < count) ImGui::SameLine(0, 2);
+  }
+  ImGui::PopID();
+  knob_done();
+  return changed;
+}
+
 bool knob_check(const char* label, bool& value) {
   // A checkbox keeps its label: the box alone would say nothing.
   const bool changed = ImGui::Checkbox(label, &value);

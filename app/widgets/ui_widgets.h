@@ -136,6 +136,10 @@ bool slider_int_thin(const char* id, int& value, int low, int high, const std::s
 bool knob_int(const char* label, int& value, int low, int high, float width_chars = 6);
 /// A choice among `count` names, as a combo as wide as the longest name.
 bool knob_choice(const char* label, int& index, const char* const* names, int count);
+/// A row of `count` buttons, one per name, the one at `index` lit (a struct's field x, y, z: narrow
+/// enough for the strip at 3x); `tips` (or nullptr) the tooltip of each.
+bool knob_buttons(const char* label, int& index, const char* const* names, int count,
+                  const char* const* tips = nullptr);
 /// A checkbox.
 bool knob_check(const char* label, bool& value);
 /// A/B compare's side in the strip: "side (A) (B)", `side_a` the side the knobs edit (and the

@@ -26,6 +26,15 @@ std::vector<Knob<CopyState>> make_knobs() {
   using K = Knob<CopyState>;
   using S = CopyState;
   const auto one_d = [](const S& s) { return one_dimensional(s); };
+  // The presenter strip: a matrix's padding and order; a struct's field shown; else the word
+  // size where the scenario is about it (not 4 bytes), else the offset, then the stride of
+  // strided indices or the seed of a permutation or a scatter.
+  const auto flat = [](const S& s) {
+    return s.params.matrix_width == 0 && s.params.layout == StructLayout::None;
+  };
+  const auto strided = [flat](const S& s) {
+    return flat(s) && s.params.kind == IndexKind::Strided;
+  };
   std::vector<K> k;
   // The 1D copy: out[i] = in[index(i)] (or the store side).
   const auto copy_name = [](auto e) { return gpu::to_string(e); };
@@ -50,17 +59,27 @@ std::vector<Knob<CopyState>> make_knobs() {
                .required = true,
                .get = [](const S& s) { return std::int64_t{s.params.word_bytes}; },
                .set = [](S& s, std::int64_t v) { s.params.word_bytes = static_cast<int>(v); },
-               .applies = one_d});
-  k.push_back({.key = "offset",
-               .label = "Offset (elements)",
-               .low = 0,
-               .high = 64,
-               .picks = {0, 1, 2, 5, 31},
-               .wide = true,
-               .required = true,
-               .get = [](const S& s) { return s.params.offset; },
-               .set = [](S& s, std::int64_t v) { s.params.offset = v; },
-               .applies = one_d});
+               .applies = one_d,
+               .strip = "word",
+               .strip_when =
+                   [flat, strided](const S& s) {
+                     return flat(s) && (s.params.word_bytes != 4 || !strided(s));
+                   },
+               .strip_words = {"1 B", "2 B", "4 B", "8 B", "16 B"}});
+  k.push_back(
+      {.key = "offset",
+       .label = "Offset (elements)",
+       .low = 0,
+       .high = 64,
+       .picks = {0, 1, 2, 5, 31},
+       .wide = true,
+       .required = true,
+       .get = [](const S& s) { return s.params.offset; },
+       .set = [](S& s, std::int64_t v) { s.params.offset = v; },
+       .applies = one_d,
+       .strip = "offset",
+       .strip_when = [strided](const S& s) { return strided(s) && s.params.word_bytes == 4; },
+       .strip_chars = 4});
   k.push_back({.key = "stride",
                .label = "Stride (elements)",
                .low = 1,
@@ -71,7 +90,10 @@ std::vector<Knob<CopyState>> make_knobs() {
                .get = [](const S& s) { return s.params.stride; },
                .set = [](S& s, std::int64_t v) { s.params.stride = v; },
                .applies = one_d,
-               .shown = [](const S& s) { return s.params.kind == IndexKind::Strided; }});
+               .shown = [](const S& s) { return s.params.kind == IndexKind::Strided; },
+               .strip = "stride",
+               .strip_when = flat,
+               .strip_chars = 4});
   // The preset keeps the seed's 32 bits as a signed integer: every seed reads back the same.
   k.push_back(
       {.key = "seed",
@@ -84,7 +106,14 @@ std::vector<Knob<CopyState>> make_knobs() {
        .shown =
            [](const S& s) {
              return s.params.kind == IndexKind::Permuted || s.params.kind == IndexKind::Scattered;
-           }});
+           },
+       .strip = "seed",
+       .strip_when = flat,
+       .strip_range =
+           [](const S&) {
+             return std::pair<std::int64_t, std::int64_t>{0, 9999};
+           },
+       .strip_chars = 5});
   k.push_back(
       named<S>({.key = "side",
                 .label = "Which side follows the pattern",
@@ -131,8 +160,18 @@ std::vector<Knob<CopyState>> make_knobs() {
        .get = [](const S& s) { return std::int64_t{s.field}; },
        .set = [](S& s, std::int64_t v) { s.field = static_cast<int>(v); },
        .applies = [](const S& s) { return s.params.layout != StructLayout::None; },
-       .written =
-           [](const S& s) { return s.params.layout != StructLayout::None || s.field == 0; }});
+       .written = [](const S& s) { return s.params.layout != StructLayout::None || s.field == 0; },
+       // The buttons are narrow enough for the strip at 3x. (AoS and SoA are neighbouring
+       // scenarios: the strip's arrows.)
+       .strip = "field",
+       .strip_when =
+           [](const S& s) {
+             return s.params.matrix_width == 0 && s.params.layout != StructLayout::None;
+           },
+       .strip_words = {"x", "y", "z"},
+       .strip_tips = {"show the load of field x", "show the load of field y",
+                      "show the load of field z"},
+       .strip_style = K::StripStyle::Buttons});
   k.push_back(
       model_knob<S>([](const S& s) { return knob_value(s.model); },
                     [](S& s, std::int64_t v) { s.model = static_cast<model::HardwareModel>(v); }));
@@ -159,14 +198,7 @@ std::vector<Knob<CopyState>> make_knobs() {
                .set = [](S& s, std::int64_t v) { s.params.matrix_width = static_cast<int>(v); },
                .applies = has_matrix,
                .written = matrix_written});
-  k.push_back({.key = "matrix.pitched",
-               .label = "rows padded by cudaMallocPitch",
-               .style = KnobStyle::Check,
-               .picks = {0, 1},
-               .get = [](const S& s) { return std::int64_t{s.params.matrix_pitched}; },
-               .set = [](S& s, std::int64_t v) { s.params.matrix_pitched = v != 0; },
-               .applies = has_matrix,
-               .written = matrix_written});
+  // The strip's order: the read order, then the padding.
   k.push_back({.key = "matrix.by",
                .label = "order",
                .style = KnobStyle::Radio,
@@ -177,7 +209,20 @@ std::vector<Knob<CopyState>> make_knobs() {
                .get = [](const S& s) { return std::int64_t{s.params.matrix_by_column}; },
                .set = [](S& s, std::int64_t v) { s.params.matrix_by_column = v != 0; },
                .applies = has_matrix,
-               .written = matrix_written});
+               .written = matrix_written,
+               .strip = "by column",
+               .strip_when = has_matrix,
+               .strip_style = K::StripStyle::Check});
+  k.push_back({.key = "matrix.pitched",
+               .label = "rows padded by cudaMallocPitch",
+               .style = KnobStyle::Check,
+               .picks = {0, 1},
+               .get = [](const S& s) { return std::int64_t{s.params.matrix_pitched}; },
+               .set = [](S& s, std::int64_t v) { s.params.matrix_pitched = v != 0; },
+               .applies = has_matrix,
+               .written = matrix_written,
+               .strip = "padded rows",
+               .strip_when = has_matrix});
   k.push_back({.key = "matrix.block_y",
                .label = "block",
                .style = KnobStyle::Radio,

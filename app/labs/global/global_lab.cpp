@@ -8,6 +8,7 @@
 #include "global_preset.h"
 #include "global_scenario.h"
 #include "json_support.h"
+#include "knob_widgets.h"
 #include "lab.h"
 #include "ui_state.h"
 #include "ui_widgets.h"
@@ -19,26 +20,6 @@ std::string field_text(const CopyState& state) {
   static constexpr const char* kNames[] = {"x", "y", "z"};
   return format("field %s (%d of %d)", kNames[std::clamp(state.field, 0, 2)], state.field + 1,
                 gpu::kStructFields);
-}
-
-bool field_buttons(CopyState& state) {
-  // One button per field, the shown one in the active colour (as the header marks its lab):
-  // narrow enough for the presenter strip at 3x.
-  static constexpr const char* kNames[] = {"x##field", "y##field", "z##field"};
-  bool changed = false;
-  for (int f = 0; f < gpu::kStructFields; ++f) {
-    const bool shown = state.field == f;
-    if (shown)
-      ImGui::PushStyleColor(ImGuiCol_Button, ImGui::GetStyleColorVec4(ImGuiCol_ButtonActive));
-    if (ImGui::Button(kNames[f]) && !shown) {
-      state.field = f;
-      changed = true;
-    }
-    if (shown) ImGui::PopStyleColor();
-    if (ImGui::IsItemHovered()) ImGui::SetTooltip("show the load of field %c", "xyz"[f]);
-    if (f + 1 < gpu::kStructFields) ImGui::SameLine(0, 2);
-  }
-  return changed;
 }
 
 void GlobalLab::apply(const Scenario& scenario, std::optional<model::HardwareModel> model) {
@@ -54,47 +35,9 @@ void GlobalLab::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
 }
 
 void GlobalLab::draw_knobs(LabFrame& frame) {
-  // The knobs the global scenarios turn: a matrix's by-row / by-column and padding; a struct's
-  // field shown; else the word size or the offset, and for strided indices the
-  // stride (elements).
   (void)frame;
   CopyState st = session_.state();
-  gpu::CopyParams& p = st.params;
-  if (p.matrix_width > 0) {
-    knob_check("by column", p.matrix_by_column);
-    knob_check("padded rows", p.matrix_pitched);
-  } else if (p.layout != gpu::StructLayout::None) {
-    // A struct's fields are 4-byte floats (no word size, offset or stride to turn): the field
-    // whose load the view shows. (AoS and SoA are neighbouring scenarios: the strip's arrows.)
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("field");
-    ImGui::SameLine();
-    field_buttons(st);
-    ImGui::SameLine(0, 1.5f * ImGui::GetFontSize());
-  } else {
-    // Two knobs: the word size where the scenario is about it (not 4 bytes), else the offset;
-    // then the stride (strided indices).
-    static constexpr const char* kWords[] = {"1 B", "2 B", "4 B", "8 B", "16 B"};
-    const bool strided = p.kind == IndexKind::Strided && p.layout == gpu::StructLayout::None;
-    if (p.word_bytes != 4 || !strided) {
-      int word = 0;
-      while (word < 4 && (1 << word) < p.word_bytes) ++word;
-      if (knob_choice("word", word, kWords, 5)) p.word_bytes = 1 << word;
-    } else {
-      int offset = static_cast<int>(p.offset);
-      if (knob_int("offset", offset, 0, 64, 4)) p.offset = offset;
-    }
-    if (strided) {
-      int stride = static_cast<int>(p.stride);
-      if (knob_int("stride", stride, 1, 64, 4)) p.stride = stride;
-    }
-    // A permutation's or a scatter's seed reshuffles the lanes (the scenarios' "look for").
-    if (const Knob<CopyState>* seed = find_knob(global_knobs(), "seed");
-        seed && seed->shown && seed->shown(st)) {
-      int value = static_cast<int>(seed->get(st));
-      if (knob_int("seed", value, 0, 9999, 5)) seed->set(st, value);
-    }
-  }
+  draw_strip_knobs(global_knobs(), st);
   if (!(st == session_.state())) session_.set(st);
 }
 

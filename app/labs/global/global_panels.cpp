@@ -79,10 +79,7 @@ void draw_global_parameters(LabFrame& frame, CopySession& session, ImVec2 pos, I
                   : "Structure of arrays: x[i], y[i], z[i] in three arrays. "
                     "Pattern, offset, stride and side do not apply.");
     ImGui::PopStyleColor();
-    ImGui::AlignTextToFramePadding();
-    ImGui::TextDisabled("Load shown: field");
-    ImGui::SameLine();
-    field_buttons(state);
+    draw_strip_knob(*find_knob(global_knobs(), "field"), state, "Load shown: field");
     ImGui::SameLine();
     ImGui::TextDisabled("(%d of %d)", state.field + 1, gpu::kStructFields);
   }

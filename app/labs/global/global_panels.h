@@ -39,11 +39,7 @@ std::string kernel_text(const gpu::CopyParams& p);
 std::string warps_text(const CopyState& state);
 
 /// A struct layout's field shown, "field y (2 of 3)"; empty without a struct layout.
-/// (field_text and field_buttons live in global_lab.cpp.)
+/// (field_text lives in global_lab.cpp.)
 std::string field_text(const CopyState& state);
-
-/// The field buttons "x", "y", "z" of a struct layout on one line (the parameter panel and the
-/// presenter strip); true when the user picked another field.
-bool field_buttons(CopyState& state);
 
 }  // namespace warplens::app

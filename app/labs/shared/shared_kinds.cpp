@@ -1,9 +1,12 @@
 // The four shared-memory labs' entries (shared_kinds.h): each lab's shown access, its timing
-// key, the kernels its worker times, its measure rows, its preset table and its random change.
+// key, the kernels its worker times, its measure rows and its knobs (the preset table, the monkey's
+// changes and the presenter strip).
 #include "shared_kinds.h"
 
 #include <stdexcept>
 #include <string>
+
+#include "shared_knobs.h"
 
 namespace warplens::app {
 
@@ -155,17 +158,15 @@ bool unless_block_size(const MeasureOptions& o) {
 
 constexpr SharedKind kKinds[] = {
     {Lab::Banks, banks_access, banks_same, banks_time, banks_options, unless_variant,
-     banks_measure_rows, banks_text_columns, "cycles_per_request", "cycles/request",
-     banks_preset_table, change_bank_parameter},
+     banks_measure_rows, banks_text_columns, "cycles_per_request", "cycles/request", banks_knobs},
     {Lab::Transpose, transpose_access, transpose_same, transpose_time, transpose_options,
      unless_variant, transpose_measure_rows, transpose_text_columns, "gbps", "GB/s",
-     transpose_preset_table, change_transpose_parameter},
+     transpose_knobs},
     {Lab::Matmul, matmul_access, matmul_same, matmul_time, matmul_options, unless_block_size,
-     matmul_measure_rows, matmul_text_columns, "gflops", "GFLOP/s", matmul_preset_table,
-     change_matmul_parameter},
+     matmul_measure_rows, matmul_text_columns, "gflops", "GFLOP/s", matmul_knobs},
     {Lab::Reduction, reduction_access, reduction_same, reduction_time, reduction_options,
      unless_variant, reduction_measure_rows, reduction_text_columns, "gbps", "GB/s",
-     reduction_preset_table, change_reduction_parameter},
+     reduction_knobs},
 };
 
 }  // namespace

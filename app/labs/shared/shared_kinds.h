@@ -10,6 +10,7 @@
 #include <random>
 #include <string>
 
+#include "knob.h"
 #include "measure_shared.h"
 #include "measured_table.h"
 #include "shared_session.h"
@@ -43,23 +44,11 @@ struct SharedKind {
   const char* value_key;   ///< the row's headline field: "gbps", "gflops", "cycles_per_request"
   const char* value_unit;  ///< its unit in CSV
 
-  // --- the preset writer and the soak's monkey ---
-  /// The lab's preset table for `state` without `model` (shared_preset.cpp adds it): every key
-  /// of the lab's own that its parser (shared_scenario.cpp) reads.
-  toml::table (*preset_table)(const SharedState& state);
-  /// One field of `state` to a value the lab's panel offers (shared_random_change.cpp).
-  void (*change_parameter)(SharedState& state, std::mt19937& rng);
+  // --- the preset writer, the soak's monkey and the presenter strip ---
+  /// The lab's knobs (shared_knobs.h): its preset table without `model` (shared_preset.cpp adds
+  /// it), the monkey's changes and the strip's knobs are driven from them.
+  const std::vector<Knob<SharedState>>& (*knobs)();
 };
-
-// The entries' preset tables (shared_preset.cpp) and random changes (shared_random_change.cpp).
-toml::table banks_preset_table(const SharedState& state);
-toml::table transpose_preset_table(const SharedState& state);
-toml::table matmul_preset_table(const SharedState& state);
-toml::table reduction_preset_table(const SharedState& state);
-void change_bank_parameter(SharedState& state, std::mt19937& rng);
-void change_transpose_parameter(SharedState& state, std::mt19937& rng);
-void change_matmul_parameter(SharedState& state, std::mt19937& rng);
-void change_reduction_parameter(SharedState& state, std::mt19937& rng);
 
 /// The entry of a shared-memory lab; std::invalid_argument for any other lab.
 const SharedKind& shared_kind(Lab lab);

@@ -40,6 +40,7 @@ std::vector<K> make_transpose() {
       .get = [](const S& s) { return knob_value(s.transpose.variant); },
       .set = [](S& s,
                 std::int64_t v) { s.transpose.variant = static_cast<gpu::TransposeVariant>(v); }};
+  variant.strip = "kernel";
   k.push_back(named(std::move(variant), gpu::kTransposeVariants,
                     [](gpu::TransposeVariant v) { return gpu::to_string(v); }));
   // The block's rows divide the tile: the monkey keeps them within it.
@@ -69,7 +70,9 @@ std::vector<K> make_transpose() {
        .names = {"tile", "global-read", "global-write"},
        .picks = {0, 1, 2},
        .get = [](const S& s) { return knob_value(s.transpose_view); },
-       .set = [](S& s, std::int64_t v) { s.transpose_view = static_cast<TransposeView>(v); }});
+       .set = [](S& s, std::int64_t v) { s.transpose_view = static_cast<TransposeView>(v); },
+       .strip = "view",
+       .strip_words = {"shared tile", "global read", "global write"}});
   return k;
 }
 
@@ -84,15 +87,24 @@ std::vector<K> make_matmul() {
                .get = [](const S& s) { return std::int64_t{s.matmul.n}; },
                .set = [](S& s, std::int64_t v) { s.matmul.n = static_cast<int>(v); }});
   // Step k of the inner loop: within the tile (none for the naive kernel).
-  k.push_back({.key = "k",
-               .picks = up_to(32),
-               .get = [](const S& s) { return std::int64_t{s.matmul_k}; },
-               .set = [](S& s, std::int64_t v) { s.matmul_k = static_cast<int>(v); },
-               .then =
-                   [](S& s) {
-                     s.matmul_k = s.matmul.block_size > 0 ? s.matmul_k % s.matmul.block_size : 0;
-                   }});
+  k.push_back(
+      {.key = "k",
+       .picks = up_to(32),
+       .get = [](const S& s) { return std::int64_t{s.matmul_k}; },
+       .set = [](S& s, std::int64_t v) { s.matmul_k = static_cast<int>(v); },
+       .then =
+           [](S& s) {
+             s.matmul_k = s.matmul.block_size > 0 ? s.matmul_k % s.matmul.block_size : 0;
+           },
+       .strip = "k",
+       .strip_range =
+           [](const S& s) {
+             return std::pair<std::int64_t, std::int64_t>{0, std::max(1, s.matmul.block_size) - 1};
+           },
+       .strip_chars = 3});
   k.push_back(choice("operand", "a", "b", &S::matmul_b));
+  k.back().strip = "blockB[k][tx]";
+  k.back().strip_style = K::StripStyle::Check;
   return k;
 }
 
@@ -105,6 +117,7 @@ std::vector<K> make_reduction() {
       .get = [](const S& s) { return knob_value(s.reduction.variant); },
       .set = [](S& s,
                 std::int64_t v) { s.reduction.variant = static_cast<gpu::ReductionVariant>(v); }};
+  variant.strip = "kernel";
   k.push_back(named(std::move(variant), gpu::kReductionVariants,
                     [](gpu::ReductionVariant v) { return gpu::to_string(v); }));
   k.push_back({.key = "block_threads",
@@ -121,7 +134,14 @@ std::vector<K> make_reduction() {
        .picks = up_to(10),
        .get = [](const S& s) { return std::int64_t{s.reduction_step}; },
        .set = [](S& s, std::int64_t v) { s.reduction_step = static_cast<int>(v); },
-       .then = [](S& s) { s.reduction_step %= std::max(1, gpu::reduction_steps(s.reduction)); }});
+       .then = [](S& s) { s.reduction_step %= std::max(1, gpu::reduction_steps(s.reduction)); },
+       .strip = "step",
+       .strip_range =
+           [](const S& s) {
+             return std::pair<std::int64_t, std::int64_t>{
+                 0, std::max(0, gpu::reduction_steps(s.reduction) - 1)};
+           },
+       .strip_chars = 3});
   k.push_back(choice("operand", "first", "second", &S::reduction_second));
   return k;
 }
@@ -136,13 +156,33 @@ K index_int(const char* key, int SharedIndexParams::*member, std::vector<std::in
           .applies = std::move(applies)};
 }
 
+// `knob` on the presenter strip as `name` while `when` holds: an integer one a slider over
+// `range` for the state, `chars` digits wide.
+K on_strip(K knob, const char* name, std::function<bool(const S&)> when,
+           std::function<std::pair<std::int64_t, std::int64_t>(const S&)> range = {},
+           float chars = 6) {
+  knob.strip = name;
+  knob.strip_when = std::move(when);
+  knob.strip_range = std::move(range);
+  knob.strip_chars = chars;
+  return knob;
+}
+
 // A block shape as one value: x in the high 32 bits, y in the low.
 std::int64_t block_value(int x, int y) {
   return (std::int64_t{x} << 32) | static_cast<std::uint32_t>(y);
 }
 
 std::vector<K> make_banks() {
-  const auto tile = [](const S& s) { return s.probe.index.kind == SharedPatternKind::Tile; };
+  const auto is = [](SharedPatternKind kind) {
+    return [kind](const S& s) { return s.probe.index.kind == kind; };
+  };
+  const auto tile = is(SharedPatternKind::Tile);
+  const auto range = [](int low, int high) {
+    return [low, high](const S&) { return std::pair<std::int64_t, std::int64_t>{low, high}; };
+  };
+  // The presenter strip: a tile's pitch and order, a struct's size, which of a thread's two
+  // accesses is shown, a stride's word size and stride.
   std::vector<K> k;
   K pattern{.key = "pattern",
             .style = KnobStyle::Combo,
@@ -161,7 +201,8 @@ std::vector<K> make_banks() {
   K word = index_int("word_bytes", &SharedIndexParams::word_bytes, {1, 2, 4, 8, 16});
   word.style = KnobStyle::Radio;
   word.values = {1, 2, 4, 8, 16};
-  k.push_back(std::move(word));
+  word.strip_words = {"1 B", "2 B", "4 B", "8 B", "16 B"};
+  k.push_back(on_strip(std::move(word), "word", is(SharedPatternKind::Strided)));
   k.push_back(index_int("offset", &SharedIndexParams::offset, {0, 1, 4, 9}, [](const S& s) {
     return s.probe.index.kind != SharedPatternKind::Layout;  // a layout carries its own
   }));
@@ -173,11 +214,18 @@ std::vector<K> make_banks() {
        .written = [](const S& s) { return s.probe.index.kind == SharedPatternKind::Layout; },
        .get_string = [](const S& s) { return s.probe_layout; },
        .set_string = [](S& s, const std::string& text) { set_bank_layout(s, text); }});
-  k.push_back(index_int("stride", &SharedIndexParams::stride, {0, 1, 2, 3, 8, 32}));
+  k.push_back(on_strip(index_int("stride", &SharedIndexParams::stride, {0, 1, 2, 3, 8, 32}),
+                       "stride", is(SharedPatternKind::Strided), range(0, 64), 4));
   k.push_back(index_int("tile_width", &SharedIndexParams::tile_width));
   // The padded tile of the slides: one element past the tile's width (the reader's default is
   // the width itself, shared_scenario.cpp).
-  k.push_back(index_int("pitch", &SharedIndexParams::pitch_elements, {32, 33}, tile));
+  k.push_back(on_strip(
+      index_int("pitch", &SharedIndexParams::pitch_elements, {32, 33}, tile), "row pitch", tile,
+      [](const S& s) {
+        return std::pair<std::int64_t, std::int64_t>{s.probe.index.tile_width,
+                                                     s.probe.index.tile_width + 8};
+      },
+      4));
   k.push_back({.key = "by",
                .style = KnobStyle::Radio,
                .values = {0, 1},
@@ -185,7 +233,10 @@ std::vector<K> make_banks() {
                .picks = {0, 1},
                .get = [](const S& s) { return std::int64_t{s.probe.index.by_column}; },
                .set = [](S& s, std::int64_t v) { s.probe.index.by_column = v != 0; },
-               .applies = tile});
+               .applies = tile,
+               .strip = "by column",
+               .strip_when = tile,
+               .strip_style = K::StripStyle::Check});
   // The swizzle permutes an unpadded tile's columns: swizzled, the rows are the tile's width
   // apart again.
   k.push_back({.key = "swizzle",
@@ -199,9 +250,18 @@ std::vector<K> make_banks() {
                        s.probe.index.pitch_elements = s.probe.index.tile_width;
                    },
                .applies = tile});
-  k.push_back(index_int("struct_words", &SharedIndexParams::struct_words));
+  k.push_back(on_strip(index_int("struct_words", &SharedIndexParams::struct_words),
+                       "words per struct", is(SharedPatternKind::Struct), range(1, 8), 3));
   k.push_back(index_int("field", &SharedIndexParams::field));
-  k.push_back(index_int("part", &SharedIndexParams::part));
+  // Each thread's two accesses (shared[2*tid + part], shared[tid + part*threads]): which one the
+  // view shows, as the scenarios' "look for" asks.
+  K part = on_strip(index_int("part", &SharedIndexParams::part), "access", [](const S& s) {
+    return s.probe.index.kind == SharedPatternKind::Interleaved ||
+           s.probe.index.kind == SharedPatternKind::Blocked;
+  });
+  part.values = {0, 1};
+  part.strip_words = {"first", "second"};
+  k.push_back(std::move(part));
   k.push_back(
       {.key = "op",
        .style = KnobStyle::Radio,

@@ -6,7 +6,9 @@
 #include <vector>
 
 #include "json_support.h"
+#include "knob_widgets.h"
 #include "lab.h"
+#include "shared_kinds.h"
 #include "shared_preset.h"
 #include "shared_scenario.h"
 #include "shared_ui.h"
@@ -36,27 +38,12 @@ void SharedLabBase::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
 }
 
 void SharedLabBase::draw_knobs(LabFrame& frame) {
+  // The one or two knobs the lab's scenarios turn (their `strip` in shared_knobs.cpp).
   (void)frame;
   SharedState st = session_.state();
-  draw_lab_knobs(st);
+  draw_strip_knobs(shared_kind(st.lab).knobs(), st);
   if (!(st == session_.state())) session_.set(st);
 }
-
-namespace {
-
-// A combo over one of the kernels' variant lists (shared_lab.h); true when it changed.
-template <typename Variant, std::size_t N>
-bool variant_knob(const char* label, Variant& value, const std::array<Variant, N>& variants) {
-  std::vector<const char*> names;
-  for (const auto v : variants) names.push_back(gpu::to_string(v));
-  int index =
-      static_cast<int>(std::find(variants.begin(), variants.end(), value) - variants.begin());
-  if (!knob_choice(label, index, names.data(), static_cast<int>(names.size()))) return false;
-  value = variants[static_cast<std::size_t>(index)];
-  return true;
-}
-
-}  // namespace
 
 void SharedLabBase::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {
   draw_shared_view(frame.ui, session_, bank_view_, global_view_, frame.layer, frame.theme, pos,
@@ -335,47 +322,6 @@ Headline ReductionLab::headline(const SharedSession::Measured& m, bool current) 
   return variant_headline(
       h, m.reduction, current, [&](const auto& r) { return r.params.variant == p.variant; },
       [](const auto& r) { return r.gbps; });
-}
-
-// --- presenter strip knobs: the one or two each lab's scenarios turn
-// ------------------------------
-
-void BankLab::draw_lab_knobs(SharedState& st) {
-  SharedIndexParams& ix = st.probe.index;
-  if (ix.kind == SharedPatternKind::Tile) {
-    knob_int("row pitch", ix.pitch_elements, ix.tile_width, ix.tile_width + 8, 4);
-    knob_check("by column", ix.by_column);
-  } else if (ix.kind == SharedPatternKind::Struct) {
-    knob_int("words per struct", ix.struct_words, 1, 8, 3);
-  } else if (ix.kind == SharedPatternKind::Interleaved || ix.kind == SharedPatternKind::Blocked) {
-    // Each thread's two accesses (shared[2*tid + part], shared[tid + part*threads]): which one
-    // the view shows, as the scenarios' "look for" asks.
-    static constexpr const char* kParts[] = {"first", "second"};
-    knob_choice("access", ix.part, kParts, 2);
-  } else if (ix.kind == SharedPatternKind::Strided) {
-    knob_int("stride", ix.stride, 0, 64, 4);
-    static constexpr const char* kWords[] = {"1 B", "2 B", "4 B", "8 B", "16 B"};
-    int word = 0;
-    while (word < 4 && (1 << word) < ix.word_bytes) ++word;
-    if (knob_choice("word", word, kWords, 5)) ix.word_bytes = 1 << word;
-  }
-}
-
-void TransposeLab::draw_lab_knobs(SharedState& st) {
-  variant_knob("kernel", st.transpose.variant, gpu::kTransposeVariants);
-  static constexpr const char* kViews[] = {"shared tile", "global read", "global write"};
-  int view = static_cast<int>(st.transpose_view);
-  if (knob_choice("view", view, kViews, 3)) st.transpose_view = static_cast<TransposeView>(view);
-}
-
-void MatmulLab::draw_lab_knobs(SharedState& st) {
-  knob_int("k", st.matmul_k, 0, std::max(1, st.matmul.block_size) - 1, 3);
-  knob_check("blockB[k][tx]", st.matmul_b);
-}
-
-void ReductionLab::draw_lab_knobs(SharedState& st) {
-  variant_knob("kernel", st.reduction.variant, gpu::kReductionVariants);
-  knob_int("step", st.reduction_step, 0, std::max(0, gpu::reduction_steps(st.reduction) - 1), 3);
 }
 
 }  // namespace warplens::app

@@ -51,8 +51,6 @@ class SharedLabBase : private SharedViews, public SessionLab<SharedSession>, pub
  protected:
   /// The lab's own part of the parameter panel.
   virtual void draw_lab_parameters(SharedState& state) = 0;
-  /// The presenter strip's knobs: the one or two the lab's scenarios turn.
-  virtual void draw_lab_knobs(SharedState& state) = 0;
   /// The A/B table's parameter line.
   [[nodiscard]] virtual std::string parameters_text() const = 0;
   /// The headline from one copy of the worker's results (`current`: they belong to the state).
@@ -65,7 +63,6 @@ class BankLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_bank_parameters(state); }
-  void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
@@ -86,7 +83,6 @@ class TransposeLab final : public SharedLabBase, public LabStages {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_transpose_parameters(state); }
-  void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
@@ -97,7 +93,6 @@ class MatmulLab final : public SharedLabBase {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_matmul_parameters(state); }
-  void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
@@ -115,7 +110,6 @@ class ReductionLab final : public SharedLabBase, public LabStages {
 
  protected:
   void draw_lab_parameters(SharedState& state) override { draw_reduction_parameters(state); }
-  void draw_lab_knobs(SharedState& state) override;
   [[nodiscard]] std::string parameters_text() const override;
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };

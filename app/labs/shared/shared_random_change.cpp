@@ -4,26 +4,9 @@
 #include <algorithm>
 
 #include "shared_kinds.h"
-#include "shared_knobs.h"
 #include "shared_labs.h"
 
 namespace warplens::app {
-
-void change_bank_parameter(SharedState& state, std::mt19937& rng) {
-  random_knob_change(rng, state, banks_knobs());
-}
-
-void change_transpose_parameter(SharedState& state, std::mt19937& rng) {
-  random_knob_change(rng, state, transpose_knobs());
-}
-
-void change_matmul_parameter(SharedState& state, std::mt19937& rng) {
-  random_knob_change(rng, state, matmul_knobs());
-}
-
-void change_reduction_parameter(SharedState& state, std::mt19937& rng) {
-  random_knob_change(rng, state, reduction_knobs());
-}
 
 void SharedLabBase::random_change(std::mt19937& rng) {
   random_session_change(session_, rng);
@@ -32,7 +15,7 @@ void SharedLabBase::random_change(std::mt19937& rng) {
 void random_session_change(SharedSession& session, std::mt19937& rng) {
   SharedState state = session.state();
   const SharedKind& kind = shared_kind(state.lab);
-  kind.change_parameter(state, rng);
+  random_knob_change(rng, state, kind.knobs());
   try {
     const auto access = kind.shown_access(state);
     if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
