@@ -300,7 +300,10 @@ KnobLabels::~KnobLabels() {
 
 bool knob_buttons(const char* label, int& index, const char* const* names, int count,
                   const char* const* tips) {
-  knob_label(label);
+  // The buttons keep their label, as a checkbox does: "x y z" alone would not say what they pick.
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextDisabled("%s", label);
+  ImGui::SameLine();
   ImGui::PushID(label);
   bool changed = false;
   for (int i = 0; i < count; ++i) {

@@ -137,7 +137,8 @@ bool knob_int(const char* label, int& value, int low, int high, float width_char
 /// A choice among `count` names, as a combo as wide as the longest name.
 bool knob_choice(const char* label, int& index, const char* const* names, int count);
 /// A row of `count` buttons, one per name, the one at `index` lit (a struct's field x, y, z: narrow
-/// enough for the strip at 3x); `tips` (or nullptr) the tooltip of each.
+/// enough for the strip at 3x); `tips` (or nullptr) the tooltip of each. Its label stays on a
+/// short strip too, as a checkbox's does.
 bool knob_buttons(const char* label, int& index, const char* const* names, int count,
                   const char* const* tips = nullptr);
 /// A checkbox.
