@@ -76,14 +76,23 @@ struct Knob {
   /// current one lit; StripStyle::Check, for two values: a checkbox that is on at the second), a
   /// Check knob a checkbox, any other an integer slider over [low, high] or over `strip_range`
   /// for the state (a tile's pitch from its width), `strip_chars` digits wide.
+  ///
+  /// A worded knob (`strip_text` set) says what it is inside its control, with no label before
+  /// it: its full words for a value ("carveout 50 %") where they fit, else its brief ones
+  /// ("50 %"). It is as wide as its longest full words over its values (a range's: over its two
+  /// ends), within its share of the strip and never narrower than its brief words. A slider over
+  /// [low, high] (or `strip_range`), or over its values' indices (StripStyle::Slider: a cache's
+  /// working sets); a knob of values otherwise a drop-down previewing its words.
+  /// `strip_tip`: the tooltip of a value (a worded knob's, a button's).
   std::string strip{};
   std::function<bool(const State&)> strip_when{};
   std::vector<std::string> strip_words{};
-  std::vector<std::string> strip_tips{};  ///< StripStyle::Buttons: each button's tooltip
-  enum class StripStyle { Auto, Check, Buttons };
+  enum class StripStyle { Auto, Check, Buttons, Slider };
   StripStyle strip_style = StripStyle::Auto;
   std::function<std::pair<std::int64_t, std::int64_t>(const State&)> strip_range{};
   float strip_chars = 6;
+  std::function<std::string(std::int64_t value, bool brief)> strip_text{};
+  std::function<std::string(std::int64_t value)> strip_tip{};
 
   [[nodiscard]] bool applies_to(const State& s) const { return !applies || applies(s); }
   /// A named knob's preset name for `value` (the number as text if it has none).

@@ -9,6 +9,7 @@
 
 #include <imgui.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <stdexcept>
@@ -18,6 +19,7 @@
 
 #include "knob.h"
 #include "ui_widgets.h"
+#include "view_layout.h"
 
 namespace warplens::app {
 
@@ -174,9 +176,11 @@ bool draw_strip_knob(const Knob<State>& knob, State& state, const char* label = 
       if (knob.values[i] == value) index = static_cast<int>(i);
     }
     for (const auto& w : words) names.push_back(w.c_str());
+    std::vector<std::string> tip_words;
     std::vector<const char*> tips;
-    for (const auto& t : knob.strip_tips) tips.push_back(t.c_str());
-    tips.resize(knob.strip_tips.empty() ? 0 : names.size(), "");
+    if (knob.strip_tip)
+      for (const std::int64_t v : knob.values) tip_words.push_back(knob.strip_tip(v));
+    for (const auto& t : tip_words) tips.push_back(t.c_str());
     changed = knob.strip_style == StripStyle::Buttons
                   ? knob_buttons(name, index, names.data(), static_cast<int>(names.size()),
                                  tips.empty() ? nullptr : tips.data())
@@ -196,18 +200,93 @@ bool draw_strip_knob(const Knob<State>& knob, State& state, const char* label = 
   return changed;
 }
 
+/// A worded knob on the strip (Knob::strip_text), `room` px wide at most (its share of the
+/// strip, set by draw_strip_knobs); a change sets the state through the knob, then its `then`.
+template <typename State>
+bool draw_worded_strip_knob(const Knob<State>& knob, State& state, float room) {
+  using StripStyle = typename Knob<State>::StripStyle;
+  const std::int64_t value = knob.get(state);
+  const auto [low, high] =
+      knob.strip_range ? knob.strip_range(state) : std::pair{knob.low, knob.high};
+  const float pad = 2 * ImGui::GetStyle().FramePadding.x, frame_h = ImGui::GetFrameHeight();
+  const auto need = [&](const std::string& text) {
+    return ImGui::CalcTextSize(text.c_str()).x + pad + frame_h;
+  };
+  float widest = 0, widest_brief = 2.5f * frame_h;
+  for (const std::int64_t v :
+       knob.values.empty() ? std::vector<std::int64_t>{low, high} : knob.values) {
+    widest = std::max(widest, need(knob.strip_text(v, false)));
+    widest_brief = std::max(widest_brief, need(knob.strip_text(v, true)));
+  }
+  const float w = std::max(widest_brief, std::min(widest, room));
+  const auto says = [&](std::int64_t v) {
+    const std::string words = knob.strip_text(v, false);
+    return ImGui::CalcTextSize(words.c_str()).x + pad <= w ? words : knob.strip_text(v, true);
+  };
+  const std::string id = "##knob-" + knob.key;
+  std::int64_t chosen = value;
+  bool changed = false;
+  ImGui::SetNextItemWidth(w);
+  if (knob.values.empty()) {
+    int v = static_cast<int>(value);
+    changed =
+        slider_int_thin(id.c_str(), v, static_cast<int>(low), static_cast<int>(high), says(v));
+    chosen = v;
+  } else {
+    int index = 0;
+    for (std::size_t i = 0; i < knob.values.size(); ++i)
+      if (knob.values[i] == value) index = static_cast<int>(i);
+    if (knob.strip_style == StripStyle::Slider) {
+      changed = slider_int_thin(id.c_str(), index, 0, static_cast<int>(knob.values.size()) - 1,
+                                says(knob.values[static_cast<std::size_t>(index)]));
+      chosen = knob.values[static_cast<std::size_t>(index)];
+    } else {
+      const std::string preview =
+          fitting({knob.strip_text(value, false), knob.strip_text(value, true)}, w - frame_h - pad);
+      if (ImGui::BeginCombo(id.c_str(), preview.c_str())) {
+        for (std::size_t i = 0; i < knob.values.size(); ++i)
+          if (ImGui::Selectable(knob.strip_text(knob.values[i], false).c_str(),
+                                static_cast<int>(i) == index)) {
+            changed = knob.values[i] != value;
+            chosen = knob.values[i];
+          }
+        ImGui::EndCombo();
+      }
+    }
+  }
+  if (knob.strip_tip && ImGui::IsItemHovered())
+    ImGui::SetTooltip("%s", knob.strip_tip(value).c_str());
+  if (changed) {
+    knob.set(state, chosen);
+    if (knob.then) knob.then(state);
+  }
+  return changed;
+}
+
 /// The table's knobs that are on the strip for `state` (Knob::strip, strip_when; a knob the
 /// panel hides is not), in the table's order, `gap` px apart on one line (a negative gap: the
 /// strip's own, 1.5 of the font after a labelled knob). Whether one changed.
 template <typename State>
 bool draw_strip_knobs(const std::vector<Knob<State>>& knobs, State& state, float gap = -1) {
+  const auto on_strip = [&](const Knob<State>& k) {
+    return !k.strip.empty() && !(k.shown && !k.shown(state)) &&
+           !(k.strip_when && !k.strip_when(state));
+  };
+  // A worded knob's share: of a little over half the line, with the strip's arrows and title
+  // before it.
+  int shown = 0;
+  for (const auto& k : knobs) shown += on_strip(k) ? 1 : 0;
+  const float share =
+      ImGui::GetContentRegionAvail().x * 0.55f / static_cast<float>(std::max(1, shown)) -
+      std::max(gap, 0.0f);
   bool changed = false, first = true;
   for (const auto& k : knobs) {
-    if (k.strip.empty() || (k.shown && !k.shown(state)) || (k.strip_when && !k.strip_when(state)))
-      continue;
+    if (!on_strip(k)) continue;
     if (!first && gap >= 0) ImGui::SameLine(0, gap);
     first = false;
-    changed = draw_strip_knob(k, state) || changed;
+    changed =
+        (k.strip_text ? draw_worded_strip_knob(k, state, share) : draw_strip_knob(k, state)) ||
+        changed;
   }
   return changed;
 }

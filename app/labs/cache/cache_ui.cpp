@@ -9,7 +9,9 @@
 #include <cmath>
 #include <string>
 
+#include "cache_knobs.h"
 #include "cache_ui_internal.h"
+#include "knob_widgets.h"
 #include "lab_panel.h"
 #include "layout_audit.h"
 #include "legend_slot.h"
@@ -230,109 +232,16 @@ void draw_cache_view(CacheSession& session, const CacheResults& r, const viz::Im
 
 void draw_cache_knobs(CacheSession& session, float s) {
   CacheState st = session.state();
-  const CacheModel& m = session.model();
-  // Two knobs at most, each as wide as its longest value needs and no more than its share.
-  const float room = ImGui::GetContentRegionAvail().x * 0.55f;
-  // Never narrower than its short words (`shortest`): a drop-down of "pl…" names nothing.
-  const auto knob_width = [&](const char* longest, int knobs, const char* shortest = "") {
-    const auto need = [](const char* text) {
-      return ImGui::CalcTextSize(text).x + 2 * ImGui::GetStyle().FramePadding.x +
-             ImGui::GetFrameHeight();
-    };
-    return std::max(std::max(2.5f * ImGui::GetFrameHeight(), need(shortest)),
-                    std::min(need(longest), room / static_cast<float>(knobs) - 8 * s));
-  };
-  // The knob's words where they fit it, else its value alone (the tooltip says what it is).
-  const auto says = [](float w, const char* long_format, const char* short_format) {
-    return ImGui::CalcTextSize(long_format).x + 2 * ImGui::GetStyle().FramePadding.x <= w
-               ? long_format
-               : short_format;
-  };
-  switch (st.section) {
-    case CacheSection::Carveout: {
-      const float w1 = knob_width("carveout 100 %", 2, "default");
-      ImGui::SetNextItemWidth(w1);
-      slider_int_thin("##knob-carveout", st.carveout, -1, 100,
-                      st.carveout < 0 ? says(w1, "carveout default", "default")
-                                      : format(says(w1, "carveout %d %%", "%d %%"), st.carveout));
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("carveout: %% of the largest shared capacity (-1: the driver picks)");
-      ImGui::SameLine(0, 8 * s);
-      int dyn_kib = static_cast<int>(st.dynamic_shared_bytes / 1024);
-      const float w2 = knob_width("227 KiB / block", 2, "227 KiB");
-      ImGui::SetNextItemWidth(w2);
-      if (slider_int_thin("##knob-dyn", dyn_kib, 0, static_cast<int>(m.optin_limit_bytes / 1024),
-                          format(says(w2, "%d KiB / block", "%d KiB"), dyn_kib)))
-        st.dynamic_shared_bytes = std::int64_t{dyn_kib} * 1024;
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("dynamic shared memory per block");
-      break;
-    }
-    case CacheSection::L1: {
-      const auto& sets = l1_working_sets();
-      int index = 0;
-      for (std::size_t i = 0; i < sets.size(); ++i)
-        if (sets[i] == st.working_set_bytes) index = static_cast<int>(i);
-      const float w = knob_width("working set 1024 KiB", 1, "1024 KiB");
-      const std::string value = kib(sets[static_cast<std::size_t>(index)]);
-      const std::string words = "working set " + value;
-      ImGui::SetNextItemWidth(w);
-      if (slider_int_thin("##knob-ws", index, 0, static_cast<int>(sets.size()) - 1,
-                          says(w, words.c_str(), value.c_str())))
-        st.working_set_bytes = sets[static_cast<std::size_t>(index)];
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("working set per block (the ringed point)");
-      break;
-    }
-    case CacheSection::Constant: {
-      const float w = knob_width("k = 32 addresses", 1, "k = 32");
-      ImGui::SetNextItemWidth(w);
-      slider_int_thin("##knob-k", st.k, 1, 32, format(says(w, "k = %d addresses", "k = %d"), st.k));
-      if (ImGui::IsItemHovered())
-        ImGui::SetTooltip("k: distinct __constant__ addresses per warp request (1 = broadcast)");
-      break;
-    }
-    case CacheSection::ReadPath: {
-      int path = 0, pattern = 0;
-      for (std::size_t i = 0; i < read_paths().size(); ++i)
-        if (read_paths()[i] == st.read.path) path = static_cast<int>(i);
-      for (std::size_t i = 0; i < read_patterns().size(); ++i)
-        if (read_patterns()[i] == st.read.pattern) pattern = static_cast<int>(i);
-      // A combo's preview: its words where they fit beside the arrow, else a shorter name.
-      const auto preview = [&](float w, const std::string& words, const std::string& brief) {
-        return fitting({words, brief},
-                       w - ImGui::GetFrameHeight() - 2 * ImGui::GetStyle().FramePadding.x);
+  // The section's knobs (their `strip` in cache_knobs.cpp); the dynamic shared memory's range
+  // is this device's opt-in limit per block, which the table cannot know.
+  std::vector<Knob<CacheState>> knobs = cache_knobs();
+  const std::int64_t limit_kib = session.model().optin_limit_bytes / 1024;
+  for (auto& k : knobs)
+    if (k.key == "dynamic_shared_kib")
+      k.strip_range = [limit_kib](const CacheState&) {
+        return std::pair<std::int64_t, std::int64_t>{0, limit_kib};
       };
-      const float path_w = knob_width("plain load", 2, "plain");
-      ImGui::SetNextItemWidth(path_w);
-      if (ImGui::BeginCombo("##knob-path", preview(path_w, path_label(st.read.path),
-                                                   st.read.path == gpu::ReadPath::Plain ? "plain"
-                                                   : st.read.path == gpu::ReadPath::Ldg ? "ldg"
-                                                                                        : "tex")
-                                               .c_str())) {
-        for (std::size_t i = 0; i < read_paths().size(); ++i)
-          if (ImGui::Selectable(path_label(read_paths()[i]), static_cast<int>(i) == path))
-            st.read.path = read_paths()[i];
-        ImGui::EndCombo();
-      }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("load path (the ringed bar)");
-      ImGui::SameLine(0, 8 * s);
-      const std::string shown = pattern_label(st.read.pattern);
-      const float pattern_w = knob_width("4\u00d74 tile, warp 1\u00d732, Morton", 2, "8 row-major");
-      ImGui::SetNextItemWidth(pattern_w);
-      const std::string brief = std::to_string(pattern + 1) + " " +
-                                (st.read.pattern == gpu::ReadPattern::Scattered ? "scattered"
-                                 : gpu::reads_morton(st.read.pattern)           ? "Morton"
-                                                                                : "row-major");
-      if (ImGui::BeginCombo("##knob-pattern", preview(pattern_w, shown, brief).c_str())) {
-        for (std::size_t i = 0; i < read_patterns().size(); ++i)
-          if (ImGui::Selectable(pattern_label(read_patterns()[i]).c_str(),
-                                static_cast<int>(i) == pattern))
-            st.read.pattern = read_patterns()[i];
-        ImGui::EndCombo();
-      }
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("access pattern: %s", shown.c_str());
-      break;
-    }
-  }
+  draw_strip_knobs(knobs, st, 8 * s);
   if (!(st == session.state())) session.set(st);
 }
 

@@ -1,6 +1,9 @@
 #include "flight_knobs.h"
 
 #include <cstdint>
+#include <string>
+
+#include "flight_ui_internal.h"
 
 namespace warplens::app {
 
@@ -61,13 +64,21 @@ std::vector<Knob<FlightState>> make_knobs() {
                .picks = {0, 1},
                .get = [](const S& s) { return std::int64_t{s.stream.grid_stride}; },
                .set = [](S& s, std::int64_t v) { s.stream.grid_stride = v != 0; }});
-  k.push_back({.key = "working_set_kib",
-               .label = "Working set the ladder rings (KiB)",
-               .low = 1,
-               .high = 1 << 20,
-               .picks = {16, 64, 1024},
-               .get = [](const S& s) { return s.working_set_bytes / 1024; },
-               .set = [](S& s, std::int64_t v) { s.working_set_bytes = v * 1024; }});
+  k.push_back(
+      {.key = "working_set_kib",
+       .label = "Working set the ladder rings (KiB)",
+       .low = 1,
+       .high = 1 << 20,
+       .picks = {16, 64, 1024},
+       .get = [](const S& s) { return s.working_set_bytes / 1024; },
+       .set = [](S& s, std::int64_t v) { s.working_set_bytes = v * 1024; },
+       // The strip's slider steps through the ladder's working sets, which the device's
+       // L2 sets: draw_flight_knobs gives them as the knob's values.
+       .strip = "working set",
+       .strip_when = [](const S& s) { return s.section == FlightSection::Latency; },
+       .strip_style = Knob<S>::StripStyle::Slider,
+       .strip_text = [](std::int64_t v, bool) { return flight_ui_detail::kib_text(v * 1024); },
+       .strip_tip = [](std::int64_t) { return std::string("working set (the ringed point)"); }});
   return k;
 }
 

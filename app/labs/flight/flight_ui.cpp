@@ -309,22 +309,14 @@ void draw_flight_numbers(const FlightSession& session, const FlightResults& r,
 
 void draw_flight_knobs(FlightSession& session, float s) {
   FlightState st = session.state();
-  switch (st.section) {
-    case FlightSection::Latency: {
-      const FlightModel& m = session.model();
-      int index = 0;
-      for (std::size_t i = 0; i < m.working_sets.size(); ++i)
-        if (m.working_sets[i] == st.working_set_bytes) index = static_cast<int>(i);
-      ImGui::SetNextItemWidth(ImGui::CalcTextSize("999.9 MiB").x + 2 * ImGui::GetFrameHeight());
-      if (slider_int_thin("##knob-ws", index, 0, static_cast<int>(m.working_sets.size()) - 1,
-                          kib_text(m.working_sets[static_cast<std::size_t>(index)])))
-        st.working_set_bytes = m.working_sets[static_cast<std::size_t>(index)];
-      if (ImGui::IsItemHovered()) ImGui::SetTooltip("working set (the ringed point)");
-      break;
-    }
-    case FlightSection::LittlesLaw: draw_strip_knobs(flight_knobs(), st, 8 * s); break;
-    case FlightSection::Async: break;
-  }
+  // The section's knobs (their `strip` in flight_knobs.cpp); the working sets the latency
+  // ladder steps through are the device's (its L2), which the table cannot know.
+  std::vector<Knob<FlightState>> knobs = flight_knobs();
+  std::vector<std::int64_t> sets;
+  for (const std::int64_t bytes : session.model().working_sets) sets.push_back(bytes / 1024);
+  for (auto& k : knobs)
+    if (k.key == "working_set_kib") k.values = sets;
+  draw_strip_knobs(knobs, st, 8 * s);
   if (!(st == session.state())) session.set(st);
 }
 

@@ -169,9 +169,9 @@ std::vector<Knob<CopyState>> make_knobs() {
              return s.params.matrix_width == 0 && s.params.layout != StructLayout::None;
            },
        .strip_words = {"x", "y", "z"},
-       .strip_tips = {"show the load of field x", "show the load of field y",
-                      "show the load of field z"},
-       .strip_style = K::StripStyle::Buttons});
+       .strip_style = K::StripStyle::Buttons,
+       .strip_tip =
+           [](std::int64_t v) { return std::string("show the load of field ") + "xyz"[v % 3]; }});
   k.push_back(
       model_knob<S>([](const S& s) { return knob_value(s.model); },
                     [](S& s, std::int64_t v) { s.model = static_cast<model::HardwareModel>(v); }));
