@@ -36,6 +36,8 @@
 
 namespace warplens::app {
 
+enum class BottomView;  // ui_state.h
+
 struct Scenario;
 struct ScenarioTable;
 struct UiState;
@@ -201,6 +203,14 @@ class LabInstance {
     (void)step;
     return false;
   }
+  /// A lab with bottom views (LabInfo::bottom_views): starts what `view` needs (a sweep's
+  /// measurements, on a GPU) around `scenario`'s parameters, or the lab's defaults where it is
+  /// another lab's scenario; the word size of a sweep `sweep_word_bytes`.
+  virtual void open_bottom_view(BottomView view, const Scenario& scenario, int sweep_word_bytes) {
+    (void)view;
+    (void)scenario;
+    (void)sweep_word_bytes;
+  }
   /// Keys 1..4 (`view` 0..3): pick one of the lab's views; false when the lab has none.
   virtual bool pick_view(UiState& ui, int view) {
     (void)ui;
@@ -328,6 +338,9 @@ struct LabInfo {
   /// N NAME` prints this lab's alone), every row the median of `runs` timed launches, printed on
   /// stdout; throws GpuError on CUDA failure. Null: the lab has none.
   void (*bench_tables)(const gpu::DeviceInfo& device, int runs) = nullptr;
+  /// Whether the lab has the views under its view (BottomView: numbers, heatmap and the offset
+  /// and stride sweeps; keys 1..4, a lesson step's `view`): LabInstance::open_bottom_view.
+  bool bottom_views = false;
 };
 
 /// Every lab, in lecture order; registry()[i].id == Lab(i).

@@ -39,6 +39,8 @@ struct LabParts {
   std::vector<CounterCase> (*verify_cases)(int compute_capability) = nullptr;
   /// warplens-bench's tables of this lab (LabInfo::bench_tables); null: none.
   void (*bench_tables)(const gpu::DeviceInfo& device, int runs) = nullptr;
+  /// The views under the lab's view (LabInfo::bottom_views).
+  bool bottom_views = false;
 };
 
 /// An instance of lab unit `T` (LabParts::make).

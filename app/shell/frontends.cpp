@@ -23,8 +23,6 @@
 #include "frame_phases.h"
 #include "gif_writer.h"
 #include "glfw_window.h"
-#include "global_lab.h"
-#include "global_scenario.h"
 #include "gpu_restart.h"
 #include "gpu_turn.h"
 #include "headless_context.h"
@@ -134,17 +132,11 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
     start_lesson(ui, labs, find_lesson(options.lesson));
     return ui;
   }
-  if ((options.view == BottomView::OffsetSweep || options.view == BottomView::StrideSweep) &&
-      labs.get<GlobalLab>(Lab::Global).session().gpu_mode()) {
-    // The sweeps are the global lab's: around a global scenario's copy, else the default copy.
-    gpu::CopyParams base =
-        scenario.lab == Lab::Global ? global_scenario(scenario).copy : gpu::CopyParams{};
-    base.word_bytes = options.sweep_word_bytes;
-    labs.get<GlobalLab>(Lab::Global)
-        .session()
-        .start_sweep(
-            options.view == BottomView::OffsetSweep ? SweepAxis::Offset : SweepAxis::Stride, base);
-  }
+  // The views under the view are a lab's own (the global lab's sweeps): it starts what the view
+  // needs, around the scenario where the scenario is its own.
+  for (const LabInfo& info : lab_registry())
+    if (info.bottom_views)
+      labs.lab(info.id).open_bottom_view(options.view, scenario, options.sweep_word_bytes);
   return ui;
 }
 

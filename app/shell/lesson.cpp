@@ -255,9 +255,14 @@ LessonStep parse_step(const Reader& r, const toml::table& t, int number) {
     } catch (const std::invalid_argument& e) {
       r.fail(*v, label + ": " + e.what());
     }
-    if (step.scenario.lab != Lab::Global)
-      r.fail(*v, label + ": view = \"" + s->get() + "\" is the global lab's; scenario " +
+    if (!lab_info(step.scenario.lab).bottom_views) {
+      std::string owners;  // the labs that have the view
+      for (const LabInfo& info : lab_registry())
+        if (info.bottom_views)
+          owners += std::string(owners.empty() ? "" : " or ") + to_string(info.id);
+      r.fail(*v, label + ": view = \"" + s->get() + "\" is the " + owners + " lab's; scenario " +
                      step.scenario.name + " is in the " + to_string(step.scenario.lab) + " lab");
+    }
   }
   if (const toml::node* p = t.get("panels")) {
     const auto* list = p->as_array();

@@ -9,8 +9,6 @@
 
 #include "app_ui.h"
 #include "class_mode.h"
-#include "global_lab.h"
-#include "global_scenario.h"
 #include "scenarios.h"
 
 namespace warplens::app {
@@ -74,14 +72,8 @@ void go_to_lesson_step(UiState& ui, Workbench& labs, int index) {
   if (step.view) {
     ui.bottom = *step.view;
     ui.select_bottom = true;
-    auto& global = labs.get<GlobalLab>(Lab::Global);
-    if ((*step.view == BottomView::OffsetSweep || *step.view == BottomView::StrideSweep) &&
-        global.session().gpu_mode()) {
-      gpu::CopyParams base = global_scenario(step.scenario).copy;
-      base.word_bytes = ui.sweep_word_bytes;
-      global.session().start_sweep(
-          *step.view == BottomView::OffsetSweep ? SweepAxis::Offset : SweepAxis::Stride, base);
-    }
+    // (The lesson's reader checked that the step's lab has the view.)
+    shown.open_bottom_view(*step.view, step.scenario, ui.sweep_word_bytes);
   }
   if (step.predict) toggle_predict(ui, shown, step.scenario);
 }

@@ -55,6 +55,16 @@ void GlobalLab::draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) {
   draw_global_bottom(frame.ui, session_, heat_, frame.layer, frame.theme, pos, size);
 }
 
+void GlobalLab::open_bottom_view(BottomView view, const Scenario& scenario, int sweep_word_bytes) {
+  if ((view != BottomView::OffsetSweep && view != BottomView::StrideSweep) || !session_.gpu_mode())
+    return;
+  gpu::CopyParams base =
+      scenario.lab == Lab::Global ? global_scenario(scenario).copy : gpu::CopyParams{};
+  base.word_bytes = sweep_word_bytes;
+  session_.start_sweep(view == BottomView::OffsetSweep ? SweepAxis::Offset : SweepAxis::Stride,
+                       base);
+}
+
 bool GlobalLab::pick_view(UiState& ui, int view) {
   if (view < 0 || view > 3) return false;
   ui.bottom = static_cast<BottomView>(view);

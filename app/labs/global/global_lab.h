@@ -35,6 +35,8 @@ class GlobalLab final : private GlobalViews,
   [[nodiscard]] float numbers_height(const LabFrame& frame, float body_h, float cap) const override;
   void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
   bool pick_view(UiState& ui, int view) override;
+  /// The sweeps, on a GPU: around a global scenario's copy, else the default copy.
+  void open_bottom_view(BottomView view, const Scenario& scenario, int sweep_word_bytes) override;
   void random_change(std::mt19937& rng) override;  // *_random_change.cpp
   [[nodiscard]] std::string status_text() const override;
   [[nodiscard]] std::string source_text() const override;

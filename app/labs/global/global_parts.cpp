@@ -7,8 +7,10 @@
 namespace warplens::app {
 
 LabParts lab_parts_Global() {
-  return {"bandwidth",         make_lab<GlobalLab>, parse_global_table,
-          global_counter_case, measure_global,      global_kernels_once};
+  LabParts parts = {"bandwidth",         make_lab<GlobalLab>, parse_global_table,
+                    global_counter_case, measure_global,      global_kernels_once};
+  parts.bottom_views = true;  // numbers, heatmap and the offset and stride sweeps
+  return parts;
 }
 
 }  // namespace warplens::app
