@@ -72,6 +72,7 @@ void main() {
   else
     min_word_bytes = min(min_word_bytes, kSectorBytes);
   bool widened = false;
+  uint askers = 0u;  // the lanes (of any warp) whose word holds this byte
   for (int record = 0; record < 32 * u_warps; ++record) {
     uvec4 r = texelFetch(u_trace, record);
     if (r.w == 0u) continue;
@@ -84,6 +85,7 @@ void main() {
     uint into = byte_address - r.x;  // bytes past the word's first (wraps when before it)
     if (into < r.z) {
       owner = record % 32;
+      askers |= 1u << uint(record % 32);
       widened = float(r.z) < min_word_bytes;
     } else if (owner < 0 && float(into) + fract(local) < min_word_bytes) {
       owner = record % 32;
@@ -125,6 +127,18 @@ void main() {
     return;
   }
 
+  // A byte several lanes ask for (a broadcast: all lanes on one word) stacks their colours in
+  // lane order, top to bottom, rather than showing the last lane's alone.
+  int shared_by = 0;  // (bitCount needs GLSL 4.00)
+  for (int lane = 0; lane < 32; ++lane) shared_by += int((askers >> uint(lane)) & 1u);
+  if (shared_by > 1) {
+    float t = clamp((p.y - u_rect.y) / max(u_sector_row_top - u_rect.y, 1.0), 0.0, 0.999);
+    int k = int(t * float(shared_by));
+    for (int lane = 0; lane < 32; ++lane) {
+      if ((askers & (1u << uint(lane))) == 0u) continue;
+      if (k-- == 0) { owner = lane; break; }
+    }
+  }
   vec3 c = u_untouched;
   if (owner >= 0) {
     c = arrived ? u_lane_color[owner] : mix(u_lane_color[owner], u_background, 0.78);

@@ -141,13 +141,21 @@ gpu::CopyParams copy(int offset, int stride, int word_bytes) {
   return p;
 }
 
+// Every lane on word 0: its colours stacked in lane order (the shader's and the figure's).
+gpu::CopyParams same_word() {
+  gpu::CopyParams p = copy(0, 1, 4);
+  p.kind = IndexKind::SameWord;
+  return p;
+}
+
 INSTANTIATE_TEST_SUITE_P(Accesses, WarpFigureGlParity,
                          ::testing::Values(WarpCase{"aligned", copy(0, 1, 4)},
                                            WarpCase{"misaligned", copy(1, 1, 4)},
                                            WarpCase{"stride 2", copy(0, 2, 4)},
                                            WarpCase{"stride 32", copy(0, 32, 4)},
                                            WarpCase{"16-byte words", copy(0, 1, 16)},
-                                           WarpCase{"8-byte words, offset 3", copy(3, 1, 8)}),
+                                           WarpCase{"8-byte words, offset 3", copy(3, 1, 8)},
+                                           WarpCase{"all lanes on one word", same_word()}),
                          [](const ::testing::TestParamInfo<WarpCase>& param) {
                            std::string name = param.param.name;
                            for (char& c : name)

@@ -3,8 +3,10 @@
 // touched sector in the over-fetch colour, everything else untouched.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <set>
+#include <vector>
 
 #include "copy_pattern.h"
 #include "headless_context.h"
@@ -152,6 +154,42 @@ TEST_F(WarpViewTest, ANarrowRequestedWordStaysVisibleInItsLanesColour) {
     int overfetch = 0;
     for (int x = 0; x < width; ++x) overfetch += same(image.pixel(x, y), theme.overfetch);
     EXPECT_GE(overfetch, 32) << "the hatch of the bytes moved unasked, in each line";
+  }
+}
+
+// Issue 32: all lanes on one word (a broadcast) painted the word in lane 31's colour alone, as if
+// one lane had asked for it. The word stacks every asking lane's colour, in lane order, down its
+// height: each of the 32 colours is in the word's column, lane 0's at its top, lane 31's at its
+// bottom.
+TEST_F(WarpViewTest, AWordEveryLaneAsksForStacksTheirColours) {
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  for (const float scale : {1.0f, 2.0f}) {
+    SCOPED_TRACE(scale);
+    viz::WarpView view;
+    gpu::CopyParams params;
+    params.kind = IndexKind::SameWord;
+    const TraceRecords trace = model_trace(params, 0);
+    view.publish(trace);
+    const int width = 1200, height = 700;
+    const GLuint texture = view.render(trace, width, height, scale, theme);
+    const viz::Image image = viz::read_texture(texture, width, height);
+    const viz::StripLayout& layout = view.layout();
+    ASSERT_FALSE(layout.lines.empty());
+    const int x = static_cast<int>(layout.x_of(layout.lines[0].address + 2));
+    const int top = static_cast<int>(layout.strip.y0) + 3,
+              bottom = static_cast<int>(layout.sector_row_top) - 2;
+    int first_lane = -1, last_lane = -1;
+    std::vector<bool> seen(32);
+    for (int y = top; y < bottom; ++y)
+      for (int lane = 0; lane < 32; ++lane)
+        if (same(image.pixel(x, y), theme.lanes[lane])) {
+          seen[static_cast<std::size_t>(lane)] = true;
+          if (first_lane < 0) first_lane = lane;
+          last_lane = lane;
+        }
+    EXPECT_EQ(std::count(seen.begin(), seen.end(), true), 32) << "lane colours in the word";
+    EXPECT_EQ(first_lane, 0);
+    EXPECT_EQ(last_lane, 31);
   }
 }
 

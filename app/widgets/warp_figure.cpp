@@ -1,6 +1,7 @@
 #include "warp_figure.h"
 
 #include <algorithm>
+#include <bit>
 #include <cmath>
 #include <cstdint>
 #include <vector>
@@ -29,9 +30,11 @@ constexpr int kViewHeight = kWarpFigureViewHeight;
 constexpr std::uint64_t kLine = 128, kSector = 32;
 
 // What a byte of the strip shows: the lane that asked for it (the last record covering it, as
-// the shader picks), or whether a transaction moved it.
+// the shader picks), every lane that asked for it (a broadcast's: their colours stacked), or
+// whether a transaction moved it.
 struct ByteState {
   int owner = -1;
+  std::uint32_t askers = 0;  ///< bit `lane` set: that lane's word holds the byte
   bool moved = false;
   friend bool operator==(const ByteState&, const ByteState&) = default;
 };
@@ -68,7 +71,10 @@ struct Strip {
       const LaneTraceRecord& r = trace[static_cast<std::size_t>(record)];
       if (!r.active || r.word_bytes == 0) continue;
       const std::uint64_t a = trace_address(r);
-      if (address >= a && address < a + r.word_bytes) s.owner = record % kTraceLanes;
+      if (address >= a && address < a + r.word_bytes) {
+        s.owner = record % kTraceLanes;
+        s.askers |= std::uint32_t{1} << (record % kTraceLanes);
+      }
     }
     s.moved = moved(address, -1);
     return s;
@@ -147,7 +153,18 @@ viz::Figure warp_figure(const FigurePanelData& data, const viz::Theme& theme,
       std::uint64_t e = b + 1;
       while (e < kLine && strip.at(line.address + e) == state) ++e;
       const Rect run{x_at(b), s.y0, x_at(e), bytes_bottom};
-      if (state.owner >= 0) {
+      if (const int n = std::popcount(state.askers); n > 1) {
+        // Several lanes' word: their colours stacked in lane order, top to bottom (the shader's).
+        int k = 0;
+        for (int lane = 0; lane < kTraceLanes; ++lane) {
+          if (!(state.askers & (std::uint32_t{1} << lane))) continue;
+          const float h = (bytes_bottom - s.y0) / static_cast<float>(n);
+          pen.fill({run.x0, s.y0 + h * static_cast<float>(k), run.x1,
+                    s.y0 + h * static_cast<float>(k + 1)},
+                   FigureRole::Requested, theme.lanes[static_cast<std::size_t>(lane)]);
+          ++k;
+        }
+      } else if (state.owner >= 0) {
         pen.fill(run, FigureRole::Requested, theme.lanes[static_cast<std::size_t>(state.owner)]);
       } else if (state.moved) {
         pen.hatch(run, FigureRole::Overfetch, {theme.overfetch, overfetch_tint, overfetch_tint},
