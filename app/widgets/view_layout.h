@@ -33,7 +33,8 @@ struct PlotLegendEntry {
   bool dashed = false;
   bool box = false;
   bool point = false;   ///< a series of points alone (PlotSeries::lines false): a dot
-  bool ringed = false;  ///< its point ringed, as the plot rings the current parameters'
+  bool ringed = false;  ///< its point ringed, as the plot rings the current parameters';
+                        ///< with `box`: an empty frame, as a view frames the current bar
 };
 
 /// What the view could not keep for lack of room: explanatory notes (in the order they read)

@@ -139,6 +139,10 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   }
   for (int pi = 0; pi < n_paths && !model_bars; ++pi)
     legend.push_back({path_label(paths[static_cast<std::size_t>(pi)]), bar_color(pi), false, true});
+  // The frame the chosen bars wear, in the text's colour (as drawn below).
+  legend.push_back({model_bars ? "framed: the pattern the knobs pick"
+                               : "framed: the path and pattern the knobs pick",
+                    theme.text, false, true, false, true});
   LegendSlot* slot = open_legend_slot();
   for (const int mode : {0, 1, 2}) {  // above each bar; stacked; stacked, no axis labels
     const bool st_mode = mode > 0;
