@@ -161,8 +161,8 @@ void draw_legend(const std::vector<PlotLegendEntry>& entries, float width, float
     const ImU32 c = to_imgui_color(e.color);
     const float y = p.y + 0.5f * font;
     if (e.box && e.ringed) {
-      draw->AddRect({p.x + 4 * s, p.y + 1 * s}, {p.x + 4 * s + font - 4 * s, p.y + font + 1 * s},
-                    c, 3 * s, 0, 2.5f * s);
+      draw->AddRect({p.x + 4 * s, p.y + 1 * s}, {p.x + 4 * s + font - 4 * s, p.y + font + 1 * s}, c,
+                    3 * s, 0, 2.5f * s);
     } else if (e.box) {
       draw->AddRectFilled({p.x + 4 * s, p.y + 2 * s}, {p.x + 4 * s + font - 4 * s, p.y + font}, c,
                           2 * s);
