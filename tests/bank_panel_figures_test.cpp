@@ -183,5 +183,54 @@ TEST_F(BankViewTest, NarrowColumnsSayARunsCountOnceAcrossTheRun) {
   EXPECT_GE(longest, static_cast<int>(0.3f * grid_w)) << "grid " << grid_w << " px wide";
 }
 
+// Four conflicting banks side by side, 8 words each, too narrow for their counts apart at 3x
+// (kernel-layout-paste: the words row read "8 8" over two of the four): the run says its count
+// once, between end ticks in the text's colour (a rule too where the run is wide enough), as the
+// banks without a conflict say "0 each". In the counts row each end of the run has a tick: a
+// vertical run of the text's colour at least 6 px (at scale 1) tall, which no digit there has.
+TEST_F(BankViewTest, NarrowConflictingBanksWithOneCountSayItOnceAcrossTheRun) {
+  const float scale = 3.0f;
+  const Figure f{"bank-conflict-run-light-3x.png",
+                 "s[(lane % 8) * 32 + lane / 8] \u2022 4-byte words",
+                 shared_access("(lane % 8) * 32 + lane / 8", 4),
+                 viz::ThemeName::Light,
+                 640,
+                 1000,
+                 -1,
+                 -1,
+                 scale};
+  viz::BankView view;
+  draw_figure(view, f);
+  const Png png = load_png(std::string(WARPLENS_TEST_OUT_DIR) + "/" + f.file);
+  ASSERT_TRUE(png.rgba);
+  ASSERT_FALSE(view.layout().phases.empty());
+  const viz::Theme& theme = viz::theme(viz::ThemeName::Light);
+  // The counts row: where the "0 each" rule of the banks without a conflict runs (the longest
+  // horizontal run of the muted colour); the conflicting banks lie left of that rule.
+  int rule_y = -1, rule_x0 = 0, longest = 0;
+  for (int y = 0; y < png.height; ++y)
+    for (int x = 0, run = 0; x < png.width; ++x) {
+      run = near(png.at(x, y), theme.muted_text, 8) ? run + 1 : 0;
+      if (run > longest) longest = run, rule_y = y, rule_x0 = x - run + 1;
+    }
+  ASSERT_GT(longest, 100) << "no \"0 each\" rule";
+  // Columns left of it with a vertical run of the text's colour 6 px (at scale 1) tall around
+  // the rule's row: the ticks, grouped where adjacent.
+  int ticks = 0;
+  bool in_tick = false;
+  for (int x = 0; x < rule_x0 - 2; ++x) {
+    int best = 0;
+    for (int y = rule_y - static_cast<int>(6 * scale), run = 0;
+         y <= rule_y + static_cast<int>(6 * scale); ++y) {
+      run = near(png.at(x, y), theme.text, 8) ? run + 1 : 0;
+      best = std::max(best, run);
+    }
+    const bool tick = best >= static_cast<int>(6 * scale);
+    ticks += tick && !in_tick ? 1 : 0;
+    in_tick = tick;
+  }
+  EXPECT_EQ(ticks, 2) << "the run's two end ticks";
+}
+
 }  // namespace
 }  // namespace warplens::test

@@ -527,6 +527,45 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
         const ImU32 on_conflict = to_imgui_color(viz::text_on(theme.conflict));
         const float box = layout.box_width(true);
         const std::string times = "\u00d7" + std::to_string(n), plain = std::to_string(n);
+        // Each bank's own count: "×n" in its box, else n at a size that fits the box, else n
+        // wider than the box. It stands alone where it and the row's gap fit the column.
+        const float plain_px = fit_px(mono, plain.c_str(), box, count_labels.px,
+                                      std::min(count_labels.px, 0.5f * font_px));
+        const float times_w = Painter::size(mono, times, count_labels.px).x;
+        const float own_w = times_w <= box ? times_w
+                            : plain_px > 0 ? Painter::size(mono, plain, plain_px).x
+                                           : Painter::size(mono, plain, count_labels.px).x;
+        const bool fits_box = own_w + 2 * s <= layout.cell_w;
+        // Conflicting banks too narrow for their counts, side by side with the same count
+        // (kernel-layout-paste at 3x: four banks of 8 words read "8 8" over two of them): the
+        // run says it once, "8 each" (or 8) on a rule as wide as the run, as the run of banks
+        // without a conflict beside it says "0 each".
+        const auto same_conflict = [&](int b) {
+          return b >= 0 && b < layout.bank_count && p.conflict(b) &&
+                 p.served_per_bank[static_cast<std::size_t>(b)] == n;
+        };
+        if (!fits_box && (same_conflict(bank - 1) || same_conflict(bank + 1))) {
+          if (same_conflict(bank - 1)) continue;  // inside a run drawn from its first bank
+          int last = bank;
+          while (same_conflict(last + 1)) ++last;
+          const viz::Rect run{r.x0, r.y0, layout.bank_x(p, last + 1), r.y1};
+          const float run_w = run.x1 - run.x0, margin = 8 * s;
+          const std::string each = plain + " each";
+          const std::string& t =
+              Painter::size(mono, each, count_labels.px).x + 2 * margin <= run_w ? each : plain;
+          const float tw = Painter::size(mono, t, count_labels.px).x;
+          if (!count_row.draw(run, text, t, count_labels.px, to_imgui_color(theme.background)))
+            continue;
+          const ImU32 rule = text;  // over the conflict columns' fill
+          const float cy = 0.5f * (run.y0 + run.y1), cx = 0.5f * (run.x0 + run.x1);
+          for (const auto& [a, b] : {std::pair{run.x0 + 2 * s, cx - 0.5f * tw - 3 * s},
+                                     std::pair{cx + 0.5f * tw + 3 * s, run.x1 - 2 * s}})
+            if (b - a >= 2 * s) paint.draw->AddLine(paint.at(a, cy), paint.at(b, cy), rule, 2 * s);
+          for (const float tick : {run.x0 + 2 * s, run.x1 - 2 * s})
+            paint.draw->AddLine(paint.at(tick, cy - 4 * s), paint.at(tick, cy + 4 * s), rule,
+                                2 * s);
+          continue;
+        }
         if (Painter::size(mono, times, count_labels.px).x <= box) {
           count_row.draw(r, on_conflict, times, count_labels.px);
         } else if (const float px = fit_px(mono, plain.c_str(), box, count_labels.px,
