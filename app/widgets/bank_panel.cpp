@@ -1,6 +1,7 @@
 #include "bank_panel.h"
 
 #include "bank_legend.h"
+#include "bank_paint.h"
 #include "bank_tooltips.h"
 #include "bank_total.h"
 
@@ -29,8 +30,14 @@ namespace {
 using bank_detail::bank_tooltip;
 using bank_detail::cell_tooltip;
 using bank_detail::draw_legend;
+using bank_detail::draw_words_row;
+using bank_detail::fit_px;
+using bank_detail::Labeling;
+using bank_detail::labeling;
 using bank_detail::lane_tooltip;
 using bank_detail::legend_rows;
+using bank_detail::Painter;
+using bank_detail::RowLabels;
 using viz::BankLayout;
 using viz::Rgb;
 using viz::to_imgui_color;
@@ -38,96 +45,6 @@ using viz::to_imgui_color;
 std::string plural(int n, const char* one, const char* many) {
   return std::to_string(n) + " " + (n == 1 ? one : many);
 }
-
-// Text on the window's draw list at view coordinates.
-struct Painter {
-  ImDrawList* draw;
-  ImVec2 origin;
-  float right = FLT_MAX;  ///< the view's right edge: text past it is cut (and audited)
-  float text_scale = 1;   ///< text without an explicit size: this fraction of its font's size
-  [[nodiscard]] ImVec2 at(float x, float y) const { return {origin.x + x, origin.y + y}; }
-  static ImVec2 size(const ImFont* font, const std::string& t, float px) {
-    return font->CalcTextSizeA(px, FLT_MAX, 0, t.c_str());
-  }
-  [[nodiscard]] float px_of(const ImFont* font, float px) const {
-    return px > 0 ? px : font->FontSize * text_scale;
-  }
-  /// Size of `t` as text() draws it.
-  [[nodiscard]] ImVec2 measure(const ImFont* font, const std::string& t, float px = 0) const {
-    return size(font, t, px_of(font, px));
-  }
-  void text(const ImFont* font, float x, float y, ImU32 color, const std::string& t,
-            float px = 0) const {
-    if (x + measure(font, t, px).x > right + 0.5f) audit_finding("clipped", "bank view: " + t);
-    draw->AddText(font, px_of(font, px), at(x, y), color, t.c_str());
-  }
-  /// Centred in `r`; returns false (drawing nothing) when it does not fit its width, unless
-  /// `overflow`.
-  bool centered(const ImFont* font, const viz::Rect& r, ImU32 color, const std::string& t,
-                float px = 0, bool overflow = false) const {
-    const ImVec2 ts = size(font, t, px);
-    if (ts.x > r.x1 - r.x0 && !overflow) return false;
-    text(font, 0.5f * (r.x0 + r.x1 - ts.x), 0.5f * (r.y0 + r.y1 - ts.y), color, t, px);
-    return true;
-  }
-};
-
-/// The largest font size in [min_px, max_px] at which `widest` fits in `room` pixels, or 0.
-float fit_px(const ImFont* font, const char* widest, float room, float max_px, float min_px) {
-  const float w = Painter::size(font, widest, max_px).x;
-  if (w <= room) return max_px;
-  const float px = max_px * room / w;
-  return px >= min_px ? px : 0.0f;
-}
-
-/// Labels for a row of `count` boxes `box_w` wide: the font size, and every how many boxes
-/// (1 when each fits its box; otherwise every 4th, overflowing its box, at a small size).
-struct Labeling {
-  float px;
-  int every;
-};
-Labeling labeling(const ImFont* font, const char* widest, float box_w, float font_px, float s) {
-  const float px = fit_px(font, widest, box_w - 3 * s, font_px, 0.7f * font_px);
-  if (px > 0) return {px, 1};
-  // Every 4th box, or every 8th or 16th where even that would run labels into each other.
-  const float small = 0.75f * font_px, label_w = Painter::size(font, widest, small).x + 4 * s;
-  int every = 4;
-  while (every < 16 && static_cast<float>(every) * box_w < label_w) every *= 2;
-  return {small, every};
-}
-
-/// Labels centred over the boxes of one row (bank numbers, counts), kept apart: a label that
-/// would run into one already drawn is left out, so the labels drawn first (the conflicting
-/// banks') are the ones that stay.
-class RowLabels {
- public:
-  RowLabels(const Painter& paint, const ImFont* font, float spacing)
-      : paint_(paint), font_(font), spacing_(spacing) {}
-  /// Draws `t` centred in `r` at `px` unless it would overlap a label drawn before; returns
-  /// whether it drew. A non-zero `halo` fills the label's extent first: a label wider than its
-  /// column keeps its neighbours' conflict frames out of its digits (bank-stride-2 at 3x).
-  bool draw(const viz::Rect& r, ImU32 color, const std::string& t, float px, ImU32 halo = 0) {
-    const ImVec2 ts = Painter::size(font_, t, px);
-    const float tw = ts.x;
-    const float x0 = 0.5f * (r.x0 + r.x1 - tw), x1 = x0 + tw;
-    for (const auto& [a, b] : taken_)
-      if (x0 < b + spacing_ && a < x1 + spacing_) return false;
-    if (halo) {
-      const float cy = 0.5f * (r.y0 + r.y1);
-      paint_.draw->AddRectFilled(paint_.at(x0 - 1, cy - 0.5f * ts.y),
-                                 paint_.at(x1 + 1, cy + 0.5f * ts.y), halo);
-    }
-    paint_.centered(font_, r, color, t, px, true);
-    taken_.emplace_back(x0, x1);
-    return true;
-  }
-
- private:
-  const Painter& paint_;
-  const ImFont* font_;
-  float spacing_;
-  std::vector<std::pair<float, float>> taken_;
-};
 
 struct PhaseSummary {
   int broadcast_words = 0;
@@ -468,116 +385,8 @@ void draw_bank_view(viz::BankView& view, const TraceRecords& trace,
       wavefront_numbers = true;
     }
 
-    // Counts: distinct words per bank; "×n" on conflict banks.
-    paint.text(regular, p.label_x, 0.5f * (p.counts.y0 + p.counts.y1) - 0.5f * font_px, muted,
-               "words");
-    // Conflicting banks first: "×n" where it fits the box, else n, smaller where that fits it.
-    RowLabels count_row(paint, mono, 2 * s);
-    for (const bool conflicting : {true, false}) {
-      for (int bank = 0; bank < layout.bank_count; ++bank) {
-        const int n = p.served_per_bank[static_cast<std::size_t>(bank)];
-        const viz::Rect r{layout.bank_x(p, bank), p.counts.y0, layout.bank_x(p, bank + 1),
-                          p.counts.y1};
-        const bool conflict = !hide_answer && p.conflict(bank);
-        if (conflict != conflicting) continue;
-        if (!conflict) {
-          // Columns too narrow for every count: a run of banks with the same count says it
-          // once across the run, "1 each" under a rule as wide as the run (bank-stride-1 at
-          // 3x read "1 1 1 1 1 1 1 1", eight counts for 32 words); a lone bank keeps its count
-          // on every `every`th bank, as the bank numbers do.
-          const auto same = [&](int b) {
-            return b >= 0 && b < layout.bank_count && !(!hide_answer && p.conflict(b)) &&
-                   p.served_per_bank[static_cast<std::size_t>(b)] == n;
-          };
-          const std::string label = hide_answer ? "?" : std::to_string(n);
-          const ImU32 color = hide_answer || n == 0 ? muted : text;
-          if (count_labels.every == 1) {
-            count_row.draw(r, color, label, count_labels.px);
-            continue;
-          }
-          if (same(bank - 1)) continue;  // inside a run drawn from its first bank
-          int last = bank;
-          while (same(last + 1)) ++last;
-          if (last == bank) {
-            if (bank % count_labels.every == 0) count_row.draw(r, color, label, count_labels.px);
-            continue;
-          }
-          const viz::Rect run{r.x0, r.y0, layout.bank_x(p, last + 1), r.y1};
-          const std::string each = label + " each";
-          const float run_w = run.x1 - run.x0;
-          // The rule wants room either side of its words: "n each" where that leaves it, else
-          // n alone, else n without the rule.
-          const float margin = 12 * s;
-          const std::string& t =
-              Painter::size(mono, each, count_labels.px).x + 2 * margin <= run_w ? each : label;
-          const float tw = Painter::size(mono, t, count_labels.px).x;
-          if (!count_row.draw(run, color, t, count_labels.px)) continue;
-          if (tw + 2 * margin > run_w) continue;
-          const float cy = 0.5f * (run.y0 + run.y1), cx = 0.5f * (run.x0 + run.x1);
-          for (const auto& [a, b] : {std::pair{run.x0 + 2 * s, cx - 0.5f * tw - 3 * s},
-                                     std::pair{cx + 0.5f * tw + 3 * s, run.x1 - 2 * s}}) {
-            if (b - a < 2 * s) continue;
-            paint.draw->AddLine(paint.at(a, cy), paint.at(b, cy), muted, 1.0f * s);
-          }
-          for (const float tick : {run.x0 + 2 * s, run.x1 - 2 * s})
-            paint.draw->AddLine(paint.at(tick, cy - 3 * s), paint.at(tick, cy + 3 * s), muted,
-                                1.0f * s);
-          continue;
-        }
-        const ImU32 on_conflict = to_imgui_color(viz::text_on(theme.conflict));
-        const float box = layout.box_width(true);
-        const std::string times = "\u00d7" + std::to_string(n), plain = std::to_string(n);
-        // Each bank's own count: "×n" in its box, else n at a size that fits the box, else n
-        // wider than the box. It stands alone where it and the row's gap fit the column.
-        const float plain_px = fit_px(mono, plain.c_str(), box, count_labels.px,
-                                      std::min(count_labels.px, 0.5f * font_px));
-        const float times_w = Painter::size(mono, times, count_labels.px).x;
-        const float own_w = times_w <= box ? times_w
-                            : plain_px > 0 ? Painter::size(mono, plain, plain_px).x
-                                           : Painter::size(mono, plain, count_labels.px).x;
-        const bool fits_box = own_w + 2 * s <= layout.cell_w;
-        // Conflicting banks too narrow for their counts, side by side with the same count
-        // (kernel-layout-paste at 3x: four banks of 8 words read "8 8" over two of them): the
-        // run says it once, "8 each" (or 8) on a rule as wide as the run, as the run of banks
-        // without a conflict beside it says "0 each".
-        const auto same_conflict = [&](int b) {
-          return b >= 0 && b < layout.bank_count && p.conflict(b) &&
-                 p.served_per_bank[static_cast<std::size_t>(b)] == n;
-        };
-        if (!fits_box && (same_conflict(bank - 1) || same_conflict(bank + 1))) {
-          if (same_conflict(bank - 1)) continue;  // inside a run drawn from its first bank
-          int last = bank;
-          while (same_conflict(last + 1)) ++last;
-          const viz::Rect run{r.x0, r.y0, layout.bank_x(p, last + 1), r.y1};
-          const float run_w = run.x1 - run.x0, margin = 8 * s;
-          const std::string each = plain + " each";
-          const std::string& t =
-              Painter::size(mono, each, count_labels.px).x + 2 * margin <= run_w ? each : plain;
-          const float tw = Painter::size(mono, t, count_labels.px).x;
-          if (!count_row.draw(run, text, t, count_labels.px, to_imgui_color(theme.background)))
-            continue;
-          const ImU32 rule = text;  // over the conflict columns' fill
-          const float cy = 0.5f * (run.y0 + run.y1), cx = 0.5f * (run.x0 + run.x1);
-          for (const auto& [a, b] : {std::pair{run.x0 + 2 * s, cx - 0.5f * tw - 3 * s},
-                                     std::pair{cx + 0.5f * tw + 3 * s, run.x1 - 2 * s}})
-            if (b - a >= 2 * s) paint.draw->AddLine(paint.at(a, cy), paint.at(b, cy), rule, 2 * s);
-          for (const float tick : {run.x0 + 2 * s, run.x1 - 2 * s})
-            paint.draw->AddLine(paint.at(tick, cy - 4 * s), paint.at(tick, cy + 4 * s), rule,
-                                2 * s);
-          continue;
-        }
-        if (Painter::size(mono, times, count_labels.px).x <= box) {
-          count_row.draw(r, on_conflict, times, count_labels.px);
-        } else if (const float px = fit_px(mono, plain.c_str(), box, count_labels.px,
-                                           std::min(count_labels.px, 0.5f * font_px));
-                   px > 0) {
-          count_row.draw(r, on_conflict, plain, px);
-        } else {
-          // Wider than the box: text colour, on the background.
-          count_row.draw(r, text, plain, count_labels.px, to_imgui_color(theme.background));
-        }
-      }
-    }
+    draw_words_row({paint, regular, mono, layout, p, theme, count_labels, s, font_px, hide_answer,
+                    text, muted});
   }
 
   // Total. Left out (tight tier) when the shell shows the model's number beside the view.
