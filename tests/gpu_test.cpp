@@ -14,6 +14,7 @@
 #include "figures.h"
 #include "frontends.h"
 #include "gl_interop.h"
+#include "global_lab.h"
 #include "gpu.h"
 #include "headless_context.h"
 #include "headless_frames.h"
@@ -269,6 +270,26 @@ TEST_F(GpuTest, ABCompareMeasuresBothSidesAndTheirRatio) {
   ASSERT_TRUE(numbers.contains("compare"));
   EXPECT_EQ(numbers["compare"]["a"]["scenario"], "tile-column-32x32");
   EXPECT_NEAR(numbers["compare"]["headline"]["b_over_a"].get<double>(), *ratio, 1e-9);
+}
+
+// `render --view offset-sweep` (and a lesson step's view): the shell asks the lab that has the
+// views under its view (LabInfo::bottom_views) to open the view, and the global lab starts its
+// sweep around the scenario's copy, which completes on the GPU.
+TEST_F(GpuTest, ASweepViewOpenedThroughTheRegistryStartsTheGlobalLabsSweep) {
+  app::ViewOptions options;
+  options.use_gpu = true;
+  options.scenario = "stride-2";
+  options.view = app::BottomView::OffsetSweep;
+  app::HeadlessScene scene(options);
+  const app::UiState ui = app::initial_ui(options, scene.labs, /*interactive=*/false);
+  (void)ui;
+  const app::CopySession& copy = scene.labs.get<app::GlobalLab>(app::Lab::Global).session();
+  ASSERT_TRUE(copy.sweep_running() || copy.sweep().has_value())
+      << "no sweep started: " << copy.error();
+  ASSERT_TRUE(scene.wait_until_idle(std::chrono::seconds(120)));
+  ASSERT_TRUE(copy.sweep().has_value());
+  EXPECT_TRUE(copy.sweep()->complete()) << copy.error();
+  EXPECT_EQ(copy.sweep()->axis, app::SweepAxis::Offset);
 }
 
 }  // namespace
