@@ -276,6 +276,7 @@ TEST_F(GpuTest, ABCompareMeasuresBothSidesAndTheirRatio) {
 // views under its view (LabInfo::bottom_views) to open the view, and the global lab starts its
 // sweep around the scenario's copy, which completes on the GPU.
 TEST_F(GpuTest, ASweepViewOpenedThroughTheRegistryStartsTheGlobalLabsSweep) {
+  viz::HeadlessContext context(query_.device->index);
   app::ViewOptions options;
   options.use_gpu = true;
   options.scenario = "stride-2";
