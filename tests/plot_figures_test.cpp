@@ -245,6 +245,10 @@ TEST(PlotFigures, FlightPlotsDrawMeasuredPointsAndTheLineWithTheProbesWall) {
   ASSERT_TRUE(ladder);
   EXPECT_EQ(ladder->plots[0].measured_points(), r.ladder.size());
   EXPECT_FALSE(ladder->plots[0].references.empty()) << "the plateaus, once measured";
+  // Named without their value: the chart's label adds it once ("DRAM 530 ns"; it had read
+  // "DRAM: 530 ns 530 ns").
+  for (const auto& ref : ladder->plots[0].references)
+    EXPECT_EQ(ref.label.find(" ns"), std::string::npos) << ref.label;
   EXPECT_TRUE(panel_figure(*ladder, light(), "").texts(FigureRole::ModelOnly).empty());
 
   st.section = FlightSection::LittlesLaw;

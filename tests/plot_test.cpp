@@ -186,6 +186,8 @@ TEST(ReferenceLabel, NamesTheLineItsValueAndTheUnit) {
   EXPECT_EQ(reference_label({"100 % occupancy", {}, 8.0}, "blocks/SM"),
             "100 % occupancy 8 blocks/SM");
   EXPECT_EQ(reference_label({"model", {}, 2.5}, ""), "model 2.5");
+  // Whole from 10 up, as the key numbers beside the chart write it (the ladder's L1 plateau).
+  EXPECT_EQ(reference_label({"L1 (256 KiB)", {}, 19.7}, "ns"), "L1 (256 KiB) 20 ns");
 }
 
 TEST(PlotRendering, AReferenceLineIsLabelledInsideTheFrame) {

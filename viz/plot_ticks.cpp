@@ -53,7 +53,8 @@ std::string tick_label(double v) {
 
 std::string reference_label(const ReferenceLine& line, const std::string& unit) {
   char buf[32];
-  std::snprintf(buf, sizeof buf, std::fabs(line.y) >= 100 ? "%.0f" : "%.3g", line.y);
+  // Whole from 10 up, as the key numbers beside the chart write them ("L1 20 ns", not 19.7).
+  std::snprintf(buf, sizeof buf, std::fabs(line.y) >= 10 ? "%.0f" : "%.3g", line.y);
   return line.label + " " + buf + (unit.empty() ? "" : " " + unit);
 }
 
