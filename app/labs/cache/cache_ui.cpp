@@ -230,18 +230,31 @@ void draw_cache_view(CacheSession& session, const CacheResults& r, const viz::Im
     aside.hand_to(*slot, theme, layer.scale());
 }
 
+namespace {
+
+// The lab's knobs with the dynamic shared memory's range set to a device's opt-in limit per
+// block, which the table cannot know: made once per limit, not every frame (the UI's thread).
+const std::vector<Knob<CacheState>>& strip_knobs(std::int64_t limit_kib) {
+  static std::vector<Knob<CacheState>> knobs;
+  static std::int64_t made_for = -1;
+  if (made_for != limit_kib) {
+    knobs = cache_knobs();
+    for (auto& k : knobs)
+      if (k.key == "dynamic_shared_kib")
+        k.strip_range = [limit_kib](const CacheState&) {
+          return std::pair<std::int64_t, std::int64_t>{0, limit_kib};
+        };
+    made_for = limit_kib;
+  }
+  return knobs;
+}
+
+}  // namespace
+
 void draw_cache_knobs(CacheSession& session, float s) {
   CacheState st = session.state();
-  // The section's knobs (their `strip` in cache_knobs.cpp); the dynamic shared memory's range
-  // is this device's opt-in limit per block, which the table cannot know.
-  std::vector<Knob<CacheState>> knobs = cache_knobs();
-  const std::int64_t limit_kib = session.model().optin_limit_bytes / 1024;
-  for (auto& k : knobs)
-    if (k.key == "dynamic_shared_kib")
-      k.strip_range = [limit_kib](const CacheState&) {
-        return std::pair<std::int64_t, std::int64_t>{0, limit_kib};
-      };
-  draw_strip_knobs(knobs, st, 8 * s);
+  // The section's knobs (their `strip` in cache_knobs.cpp).
+  draw_strip_knobs(strip_knobs(session.model().optin_limit_bytes / 1024), st, 8 * s);
   if (!(st == session.state())) session.set(st);
 }
 

@@ -307,16 +307,31 @@ void draw_flight_numbers(const FlightSession& session, const FlightResults& r,
   ImGui::End();
 }
 
+namespace {
+
+// The lab's knobs with the ladder's working sets, which are a device's (its L2) and which the
+// table cannot know: made once per list, not every frame (the UI's thread).
+const std::vector<Knob<FlightState>>& strip_knobs(const std::vector<std::int64_t>& working_sets) {
+  static std::vector<Knob<FlightState>> knobs;
+  static std::vector<std::int64_t> made_for;
+  if (knobs.empty() || made_for != working_sets) {
+    knobs = flight_knobs();
+    for (auto& k : knobs)
+      if (k.key == "working_set_kib") {
+        k.values.clear();
+        for (const std::int64_t bytes : working_sets) k.values.push_back(bytes / 1024);
+      }
+    made_for = working_sets;
+  }
+  return knobs;
+}
+
+}  // namespace
+
 void draw_flight_knobs(FlightSession& session, float s) {
   FlightState st = session.state();
-  // The section's knobs (their `strip` in flight_knobs.cpp); the working sets the latency
-  // ladder steps through are the device's (its L2), which the table cannot know.
-  std::vector<Knob<FlightState>> knobs = flight_knobs();
-  std::vector<std::int64_t> sets;
-  for (const std::int64_t bytes : session.model().working_sets) sets.push_back(bytes / 1024);
-  for (auto& k : knobs)
-    if (k.key == "working_set_kib") k.values = sets;
-  draw_strip_knobs(knobs, st, 8 * s);
+  // The section's knobs (their `strip` in flight_knobs.cpp).
+  draw_strip_knobs(strip_knobs(session.model().working_sets), st, 8 * s);
   if (!(st == session.state())) session.set(st);
 }
 
