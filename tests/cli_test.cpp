@@ -190,6 +190,37 @@ TEST(MeasureCli, FlightCopyBytesIsAnOptionOfTheFlightLab) {
   EXPECT_EQ(probe.exit_code, 3) << probe.output;
 }
 
+TEST(MeasureCli, SetIsReadThroughTheLabsTableBeforeAnyDeviceIsAskedFor) {
+  // Refusals come before the device: exit 2 (bad input) with the reason, on any machine.
+  const auto alone = run_command(kWarplens + " measure --set stride=3");
+  EXPECT_EQ(alone.exit_code, 2) << alone.output;
+  EXPECT_NE(alone.output.find("--scenario NAME or --preset FILE"), std::string::npos)
+      << alone.output;
+  const auto typo = run_command(kWarplens + " measure --scenario stride-2 --set strid=3");
+  EXPECT_EQ(typo.exit_code, 2) << typo.output;
+  EXPECT_NE(typo.output.find("reads no key \"strid\""), std::string::npos) << typo.output;
+  const auto mistyped =
+      run_command(kWarplens + " measure --scenario bank-stride-2 --set stride=two");
+  EXPECT_EQ(mistyped.exit_code, 2) << mistyped.output;
+  EXPECT_NE(mistyped.output.find("stride"), std::string::npos) << mistyped.output;
+  const auto both = run_command(kWarplens + " measure --scenario stride-2 --preset x.toml");
+  EXPECT_EQ(both.exit_code, 2) << both.output;
+  const auto missing = run_command(kWarplens + " measure --preset " + temp_path("none.toml"));
+  EXPECT_EQ(missing.exit_code, 2) << missing.output;
+  EXPECT_NE(missing.output.find("none.toml"), std::string::npos) << missing.output;
+}
+
+TEST(MeasureCli, SetIsRefusedWhereMeasureSweepsASectionInstead) {
+  // The cache and flight labs' measure runs a section's sweep: a knob of one point would be
+  // silently ignored, so it is refused (2) before the device is asked for.
+  for (const char* args : {"--scenario carveout-l1 --set carveout=25",
+                           "--scenario flight-one-float --set loads_per_thread=2"}) {
+    const auto r = run_command(kWarplens + " measure " + args);
+    EXPECT_EQ(r.exit_code, 2) << args << ": " << r.output;
+    EXPECT_NE(r.output.find("--set: the"), std::string::npos) << args << ": " << r.output;
+  }
+}
+
 TEST(MeasureCli, WithoutAGpuExitsNonZeroWithAReason) {
   const auto probe = run_command(kWarplens + " measure --runs 10 --format json");
   if (probe.exit_code == 0) GTEST_SKIP() << "a CUDA device is present";

@@ -3,8 +3,11 @@
 // names the file and the key.
 #include <gtest/gtest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <string>
 
+#include "global_preset.h"
 #include "global_scenario.h"
 #include "scenarios.h"
 
@@ -45,6 +48,26 @@ TEST(PresetText, AGlobalPresetReadsItsWarps) {
 
 // toml++ 3.3 converts a float to a 64-bit integer before checking its range (undefined beyond
 // 2^63, reported by UBSan); integral floats within range still read as integers.
+TEST(PresetText, ALabTableAsJsonHoldsEveryKeyWithItsTypeForMeasure) {
+  // `warplens measure`'s "preset": the [copy] table a scenario's state writes, as JSON.
+  const Scenario s = with_settings(builtin_scenario_text("stride-2"), "stride-2",
+                                   {"stride=3", "matrix.width=1024"});
+  const toml::table table = global_preset_section(global_state(global_scenario(s)));
+  const nlohmann::json j = toml_json(table);
+  ASSERT_TRUE(j.contains("copy")) << j.dump();
+  EXPECT_EQ(j["copy"]["stride"], 3);
+  EXPECT_TRUE(j["copy"]["stride"].is_number_integer());
+  EXPECT_EQ(j["copy"]["pattern"], "strided");
+  EXPECT_EQ(j["copy"]["matrix"]["width"], 1024);
+  // Every key of the table is in the JSON, nothing else.
+  std::size_t keys = 0;
+  for (const auto& [k, v] : *table["copy"].as_table()) {
+    ++keys;
+    EXPECT_TRUE(j["copy"].contains(std::string(k.str()))) << k.str();
+  }
+  EXPECT_EQ(j["copy"].size(), keys);
+}
+
 TEST(PresetText, FloatsPastTheIntegerRangeAreMistypedNotUndefined) {
   expect_refused(global_preset("word_bytes = 4\noffset = 1\nstride = 1e31\n"),
                  "missing or mistyped key \"stride\"");

@@ -52,8 +52,13 @@ Size parse_size(const std::string& text) {
 MeasureTarget measure_target(const MeasureOptions& options) {
   MeasureTarget target;
   if (!options.kernel_file.empty()) {
-    if (!options.scenario.empty())
-      throw std::invalid_argument("--kernel and --scenario name one program each: use one");
+    if (!options.scenario.empty() || !options.preset.empty())
+      throw std::invalid_argument(
+          "--kernel, --preset and --scenario name one program each: use one");
+    if (!options.settings.empty())
+      throw std::invalid_argument(
+          "--set changes a knob of a lab's table; an own-kernel preset's rows are edited in its "
+          "file");
     target.loaded = std::make_shared<const Scenario>(load_scenario_file(options.kernel_file));
     if (target.loaded->lab != Lab::Kernel)
       throw ScenarioError(options.kernel_file + ": lab = \"" + to_string(target.loaded->lab) +
@@ -62,7 +67,26 @@ MeasureTarget measure_target(const MeasureOptions& options) {
     target.lab = Lab::Kernel;
     return target;
   }
-  target.scenario = options.scenario.empty() ? nullptr : &find_scenario(options.scenario);
+  if (!options.preset.empty()) {
+    if (!options.scenario.empty())
+      throw std::invalid_argument(
+          "--preset and --scenario name one set of parameters each: use one");
+    target.loaded = std::make_shared<const Scenario>(load_scenario_file(options.preset));
+  }
+  target.scenario = target.loaded              ? target.loaded.get()
+                    : options.scenario.empty() ? nullptr
+                                               : &find_scenario(options.scenario);
+  if (!options.settings.empty()) {
+    if (!target.scenario)
+      throw std::invalid_argument(
+          "--set changes a knob of --scenario NAME or --preset FILE: name the one to start from");
+    const bool from_file = !options.preset.empty();
+    target.loaded = std::make_shared<const Scenario>(
+        with_settings(from_file ? read_preset_file(options.preset)
+                                : std::string(builtin_scenario_text(options.scenario)),
+                      from_file ? options.preset : options.scenario, options.settings));
+    target.scenario = target.loaded.get();
+  }
   target.lab = target.scenario ? target.scenario->lab : parse_lab(options.lab);
   return target;
 }
@@ -220,6 +244,11 @@ CommandLine::CommandLine() {
   measure->add_option("--path", mo.path, "load path: default, ldcg (L2 only), ldg (read-only)");
   measure->add_option("--scenario", mo.scenario,
                       "time a built-in scenario (see `warplens list`) instead of the options");
+  measure->add_option("--preset", mo.preset,
+                      "time the parameters of a preset file (TOML) of any lab, as --scenario does");
+  measure->add_option("--set", mo.settings,
+                      "KEY=VALUE: change a knob of --scenario's or --preset's lab as its preset "
+                      "names it (offset=3, pitch=33); repeat for several");
   measure->add_option("--kernel", mo.kernel_file,
                       "compile and time an own-kernel preset (TOML, lab = \"kernel\")");
   measure->add_option("--matrix-width", mo.matrix_width,

@@ -31,16 +31,20 @@ struct Size {
 /// naming the problem.
 Size parse_size(const std::string& text);
 
-/// What `measure` times: a built-in scenario's lab and parameters (--scenario NAME), or --lab's
-/// lab with the options alone (scenario null).
+/// What `measure` times: a built-in scenario's lab and parameters (--scenario NAME), a preset
+/// file's (--preset FILE, --kernel FILE), either with --set's knobs changed, or --lab's lab with
+/// the options alone (scenario null).
 struct MeasureTarget {
   const Scenario* scenario = nullptr;
   Lab lab = kFirstLab;
-  std::shared_ptr<const Scenario> loaded;  ///< --kernel's preset, which `scenario` points at
+  /// The preset read or changed by --set, which `scenario` points at; null for a built-in one.
+  std::shared_ptr<const Scenario> loaded;
 };
 
 /// measure's target; throws ScenarioError for an unknown scenario, an unreadable or refused
-/// --kernel file or one of another lab, std::invalid_argument for an unknown lab.
+/// preset file (--kernel's of another lab) or a --set the lab's table refuses,
+/// std::invalid_argument for an unknown lab, --set with no scenario or preset, or two of
+/// --scenario, --preset and --kernel.
 MeasureTarget measure_target(const MeasureOptions& options);
 
 /// Every option of the command line, filled by `cli.parse(argc, argv)` (which throws

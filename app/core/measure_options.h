@@ -35,8 +35,13 @@ struct MeasureOptions {
   int runs = 15;
   int matrix_width = 0, block_y = 8;
   std::string scenario;  ///< a built-in scenario's parameters instead of the options above
+  /// --preset FILE.toml: a preset of any lab, instead of --scenario.
+  std::string preset;
   /// --kernel FILE.toml: an own-kernel preset (lab = "kernel") instead of --scenario.
   std::string kernel_file;
+  /// --set KEY=VALUE: knobs of --scenario's or --preset's lab table changed as its preset names
+  /// them (scenarios.h: with_settings), read through the lab's knob table like the window's --set.
+  std::vector<std::string> settings;
   bool pitched = false, by_column = false;
   // Shared-memory labs (--lab banks|transpose|matmul|reduction).
   std::string lab = "global", block = "32x1", op = "load", variant;

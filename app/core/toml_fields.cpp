@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <fstream>
+#include <nlohmann/json.hpp>
 #include <sstream>
 
 namespace warplens::app {
@@ -167,6 +168,12 @@ std::string toml_text(const toml::table& table) {
   std::ostringstream out;
   out << table << "\n";
   return out.str();
+}
+
+nlohmann::json toml_json(const toml::table& table) {
+  std::ostringstream out;
+  out << toml::json_formatter{table};
+  return nlohmann::json::parse(out.str());
 }
 
 }  // namespace warplens::app

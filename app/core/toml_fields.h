@@ -3,6 +3,7 @@
 #pragma once
 
 #include <toml++/toml.h>
+#include <nlohmann/json_fwd.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -53,5 +54,10 @@ toml::table parse_toml_file(const std::string& path);
 /// `table` as TOML text, written by toml++'s formatter (a preset's lab table, LabInstance::
 /// preset_section).
 std::string toml_text(const toml::table& table);
+
+/// `table` as JSON, written by toml++'s JSON formatter and read by nlohmann::json: tables are
+/// objects (keys sorted, as both keep them), arrays arrays, integers, floats, booleans and strings
+/// themselves (`warplens measure`'s "preset": the lab's table of the parameters it timed).
+nlohmann::json toml_json(const toml::table& table);
 
 }  // namespace warplens::app

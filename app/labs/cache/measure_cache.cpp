@@ -469,6 +469,14 @@ int run_measure_cache(const CacheMeasureOptions& o) {
 namespace warplens::app {
 
 int measure_cache_lab(const MeasureOptions& o, const Scenario* scenario) {
+  if (!o.settings.empty()) {
+    // A scenario here names a section, which measure sweeps by its own flags (--carveout,
+    // --working-set, --dynamic-shared, --k, --image-side): a knob of one point would not reach it.
+    std::cerr << "warplens measure: --set: the cache lab's measure sweeps the scenario's section; "
+                 "give the sweep's points with --carveout, --working-set, --dynamic-shared, --k "
+                 "or --image-side\n";
+    return kExitBadInput;
+  }
   CacheMeasureOptions co = o.cache;
   if (scenario) co.section = to_string(cache_scenario(*scenario).section);
   co.format = o.format;

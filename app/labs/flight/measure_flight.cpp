@@ -460,6 +460,12 @@ MeasuredTable flight_measure_table(const nlohmann::json& doc) {
 }
 
 int measure_flight_lab(const MeasureOptions& o, const Scenario* scenario) {
+  if (!o.settings.empty()) {
+    // A scenario here names a section, whose points are the section's own (docs/flight.md).
+    std::cerr << "warplens measure: --set: the flight lab's measure runs the scenario's whole "
+                 "section (every point of its sweep), so a knob of one point would not reach it\n";
+    return kExitBadInput;
+  }
   std::string section = o.cache.section;
   if (scenario) section = to_string(flight_scenario(*scenario).section);
   return exit_code_of("measure",

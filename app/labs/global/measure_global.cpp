@@ -11,11 +11,13 @@
 
 #include "copy_pattern.h"
 #include "exit_codes.h"
+#include "global_preset.h"
 #include "global_scenario.h"
 #include "gpu.h"
 #include "json_support.h"
 #include "measured_table.h"
 #include "memory_model.h"
+#include "toml_fields.h"
 
 namespace warplens::app {
 
@@ -134,8 +136,8 @@ int measure_global(const MeasureOptions& o, const Scenario* scenario) {
   const gpu::DeviceInfo& d = *device;
   base.pitch_alignment = d.pitch_alignment;
   std::vector<gpu::CopyParams> cases;
-  if (!o.scenario.empty()) cases.push_back(base);
-  for (long long offset : o.scenario.empty() ? offsets : std::vector<long long>{}) {
+  if (scenario) cases.push_back(base);
+  for (long long offset : scenario ? std::vector<long long>{} : offsets) {
     for (long long stride : strides) {
       gpu::CopyParams p = base;
       p.word_bytes = word_bytes;
@@ -203,6 +205,9 @@ int measure_global(const MeasureOptions& o, const Scenario* scenario) {
         {"ideal_copy_timing", timing_json(ideal.timing)},
         {"ideal_copy_bytes", ideal.bytes},
         {"measurements", rows}};
+    // The scenario's or preset's knobs, as its [copy] table writes them (the knob table).
+    if (scenario)
+      doc["preset"] = toml_json(global_preset_section(global_state(global_scenario(*scenario))));
     write_measurement(std::cout, format, doc, global_measure_table(doc));
     return 0;
   } catch (const std::exception& e) {

@@ -12,7 +12,9 @@
 #include "measured_table.h"
 #include "shared_kinds.h"
 #include "shared_pattern.h"
+#include "shared_preset.h"
 #include "shared_scenario.h"
+#include "toml_fields.h"
 
 namespace warplens::app {
 
@@ -177,6 +179,8 @@ int measure_shared_body(const SharedMeasureOptions& o) {
   const gpu::DeviceInfo& d = *device;
   nlohmann::json doc = measurement_header(
       d, to_string(st.lab), "bytes the program asked to read + write / median time, 1e9 B/s");
+  // The parameters timed, as the lab's preset table writes them (its knob table).
+  doc["preset"] = toml_json(shared_preset_section(st));
   if (access) {
     const auto a = analyze_probe(*access, st.lab == Lab::Banks ? st.warp : 0, st.model);
     doc["model"] = {

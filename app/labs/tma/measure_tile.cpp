@@ -11,7 +11,9 @@
 #include "json_support.h"
 #include "lab_id.h"
 #include "tile_knobs.h"
+#include "tile_preset.h"
 #include "tile_scenario.h"
+#include "toml_fields.h"
 
 namespace warplens::app {
 
@@ -61,6 +63,7 @@ int measure_body(const TileState& s, const std::string& format) {
     throw std::invalid_argument(*why);
   nlohmann::json doc = measurement_header(
       d, "tile", "GB/s: shared-memory bytes the lanes receive, whole GPU (reads only)");
+  doc["preset"] = toml_json(tile_preset_section(s));  // the parameters timed (its knob table)
   gpu::TileLab lab(d.index);
   bool ok = true;
   doc["measurements"] = nlohmann::json::array({measure_row(lab, d, s, ok)});
