@@ -235,12 +235,13 @@ Checkpoint checkpoint(int second, app::UiState& ui, app::HeadlessScene& scene,
           // tile and global views): a view first drawn at this scale later would make its
           // render target then.
           for (int view = 0; lab && view < 4; ++view) {
-            if (lab->pick_view(ui, view)) scene.draw_frames(ui, target, o.width, o.height, 1);
+            if (lab && lab->views() && lab->views()->pick_view(ui, view))
+              scene.draw_frames(ui, target, o.width, o.height, 1);
           }
-          if (lab) lab->pick_view(ui, 0);
-          for (int step = 1; lab && step <= 8; ++step) {
+          if (lab && lab->views()) lab->views()->pick_view(ui, 0);
+          for (int step = 1; lab && lab->access_walk() && step <= 8; ++step) {
             try {
-              if (!lab->go_to_step(step)) break;
+              lab->access_walk()->go_to_access(step);
             } catch (const std::invalid_argument&) {
               break;  // past its last step
             }

@@ -128,6 +128,47 @@ class LabFigures {
   [[nodiscard]] virtual std::optional<FigurePanelData> figure_panel(FigurePanel panel) const = 0;
 };
 
+/// A lab's optional part (LabInstance::views()): views of its own beside the main one, which keys
+/// 1..4 and a lesson step's `view` pick (the global lab's numbers, heatmap and sweeps; the
+/// transpose's accesses; the own-kernel lab's access and source).
+class LabViews {
+ public:
+  virtual ~LabViews() = default;
+  /// Keys 1..4 (`view` 0..3): picks one of the lab's views; false when it has no view `view`.
+  virtual bool pick_view(UiState& ui, int view) = 0;
+  /// A lab with bottom views (LabInfo::bottom_views): starts what `view` needs (a sweep's
+  /// measurements, on a GPU) around `scenario`'s parameters, or the lab's defaults where it is
+  /// another lab's scenario; the word size of a sweep `sweep_word_bytes`. Default: nothing.
+  virtual void open_bottom_view(BottomView view, const Scenario& scenario, int sweep_word_bytes) {
+    (void)view;
+    (void)scenario;
+    (void)sweep_word_bytes;
+  }
+};
+
+/// A lab's optional part (LabInstance::access_walk()): a program of several accesses shown one at
+/// a time (the own-kernel lab's rows), walked by the arrow keys and `render --step K`.
+class LabAccessWalk {
+ public:
+  virtual ~LabAccessWalk() = default;
+  /// The arrow keys ← (-1) and → (+1): the previous or next access (held at the first and the
+  /// last); false where the lab's view shows no access now (the arrows then go to the previous
+  /// or next scenario).
+  virtual bool arrow_key(int direction) = 0;
+  /// `render --step K` and a lesson step's `step`: shows access `step` (1-based). Throws
+  /// std::invalid_argument, naming the accesses there are, for one the program does not have.
+  virtual void go_to_access(int step) = 0;
+};
+
+/// A lab's optional part (LabInstance::predict()): predict, then reveal (key Q, predict.h).
+class LabPredict {
+ public:
+  virtual ~LabPredict() = default;
+  /// The question for the access shown and its answers (model, GPU trace, measured GB/s);
+  /// nullopt where the access shown has no count to guess now.
+  [[nodiscard]] virtual std::optional<PredictAnswer> predict_answer() const = 0;
+};
+
 class LabInstance {
  public:
   virtual ~LabInstance() = default;
@@ -191,32 +232,6 @@ class LabInstance {
   virtual void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) = 0;
   /// After both sides are drawn (the shell calls it on side B once per frame).
   virtual void end_frame(UiState& ui) { (void)ui; }
-  /// The arrow keys ← (-1) and → (+1) within the lab (the own-kernel lab steps through its
-  /// accesses); false leaves them to the shell (previous / next scenario).
-  virtual bool arrow_key(int direction) {
-    (void)direction;
-    return false;
-  }
-  /// `render --step K`: shows step `step` (1-based) of a lab that steps; false when the lab has
-  /// no steps. Throws std::invalid_argument for a step the lab does not have.
-  virtual bool go_to_step(int step) {
-    (void)step;
-    return false;
-  }
-  /// A lab with bottom views (LabInfo::bottom_views): starts what `view` needs (a sweep's
-  /// measurements, on a GPU) around `scenario`'s parameters, or the lab's defaults where it is
-  /// another lab's scenario; the word size of a sweep `sweep_word_bytes`.
-  virtual void open_bottom_view(BottomView view, const Scenario& scenario, int sweep_word_bytes) {
-    (void)view;
-    (void)scenario;
-    (void)sweep_word_bytes;
-  }
-  /// Keys 1..4 (`view` 0..3): pick one of the lab's views; false when the lab has none.
-  virtual bool pick_view(UiState& ui, int view) {
-    (void)ui;
-    (void)view;
-    return false;
-  }
   /// The status bar's line while nothing is wrong.
   [[nodiscard]] virtual std::string status_text() const = 0;
   /// Whether a figure's status bar shows the shell's footer (scenario, device, model) instead
@@ -245,11 +260,6 @@ class LabInstance {
   /// shows) and "measured" (what the GPU measured; empty without a GPU) to `figure`.
   virtual void figure_numbers(nlohmann::json& figure) const = 0;
 
-  // --- predict, then reveal (key Q, predict.h) -------------------------------------------------
-  /// The question for the access shown and its answers (model, GPU trace, measured GB/s);
-  /// nullopt: the lab has no count to guess (the class mode says so).
-  [[nodiscard]] virtual std::optional<PredictAnswer> predict_answer() const { return std::nullopt; }
-
   // --- optional parts: nullptr when the lab does not offer one ------------------------------
   /// Stepping through a sequence of accesses (LabStages); without it, one stage.
   [[nodiscard]] virtual LabStages* stages() { return nullptr; }
@@ -259,7 +269,27 @@ class LabInstance {
   [[nodiscard]] const LabFigures* figures() const {
     return const_cast<LabInstance*>(this)->figures();
   }
+  /// Views of its own that keys 1..4 pick (LabViews); without it, the keys do nothing here.
+  [[nodiscard]] virtual LabViews* views() { return nullptr; }
+  /// A program's accesses walked one by one (LabAccessWalk); without it, ← → go to the previous
+  /// and next scenario and `render --step K` steps the view into its access.
+  [[nodiscard]] virtual LabAccessWalk* access_walk() { return nullptr; }
+  /// Predict, then reveal (LabPredict); without it, the class mode says the lab has no count to
+  /// guess.
+  [[nodiscard]] virtual LabPredict* predict() { return nullptr; }
+  [[nodiscard]] const LabPredict* predict() const {
+    return const_cast<LabInstance*>(this)->predict();
+  }
 };
+
+/// The predict part's answer for the access `lab` shows; nullopt when the lab offers no predict
+/// part (LabInstance::predict()) or the access has no count to guess.
+std::optional<PredictAnswer> predict_answer(const LabInstance& lab);
+
+/// `render --step K` and a lesson step's `step` on `lab`: its access K where it walks a program's
+/// accesses (LabAccessWalk), else `ui_view_step` = K (the view steps into its access). Throws
+/// std::invalid_argument for an access the program does not have.
+void go_to_step(LabInstance& lab, int step, int& ui_view_step);
 
 /// One of `values`, picked uniformly by `rng` (for LabInstance::random_change).
 template <typename T>

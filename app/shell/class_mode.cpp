@@ -118,7 +118,7 @@ std::string step_status(const UiState& ui, const LabInstance& shown) {
 }
 
 std::optional<Question> predict_question(const LabInstance& shown, const Scenario& scenario) {
-  const auto answer = shown.predict_answer();
+  const auto answer = predict_answer(shown);
   if (!answer) return std::nullopt;
   Question q = answer->question;
   if (!scenario.question.empty()) q.text = scenario.question;
@@ -151,7 +151,7 @@ bool predict_hides_answer(const UiState& ui) {
 
 std::vector<std::string> revealed_lines(const UiState& ui, const LabInstance& shown) {
   if (!ui.predict || ui.predict->stage() != PredictStage::Revealed) return {};
-  const auto answer = shown.predict_answer();
+  const auto answer = predict_answer(shown);
   return answer ? ui.predict->verdict_lines(*answer) : std::vector<std::string>{};
 }
 

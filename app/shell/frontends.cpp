@@ -90,7 +90,7 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   if (options.step) {
     try {
       if (*options.step < 0) throw std::invalid_argument("--step must be 0 or more");
-      if (!labs.lab(ui.lab).go_to_step(*options.step)) ui.view_step = *options.step;
+      go_to_step(labs.lab(ui.lab), *options.step, ui.view_step);
     } catch (const std::invalid_argument& e) {
       throw ScenarioError(e.what());
     }
@@ -135,8 +135,8 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   // The views under the view are a lab's own (the global lab's sweeps): it starts what the view
   // needs, around the scenario where the scenario is its own.
   for (const LabInfo& info : lab_registry())
-    if (info.bottom_views)
-      labs.lab(info.id).open_bottom_view(options.view, scenario, options.sweep_word_bytes);
+    if (LabViews* views = labs.lab(info.id).views(); info.bottom_views && views)
+      views->open_bottom_view(options.view, scenario, options.sweep_word_bytes);
   return ui;
 }
 

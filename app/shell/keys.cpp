@@ -61,11 +61,12 @@ void handle_keys(UiState& ui, Workbench& labs, bool presenter_shown) {
   const int count = catalog_size(ui);
   const bool lesson_key = handle_lesson_keys(ui, labs);  // a lesson takes the arrows
   LabInstance& shown = labs.lab(ui.lab);
+  LabAccessWalk* walk = shown.access_walk();  // ← → walk a program's accesses, where it has one
   if (!ui.lesson && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_LeftArrow)) &&
-      !shown.arrow_key(-1))
+      !(walk && walk->arrow_key(-1)))
     ui.pending_scenario = (ui.scenario + count - 1) % count;
   if (!ui.lesson && ImGui::IsKeyPressed(ImGui::GetKeyIndex(ImGuiKey_RightArrow)) &&
-      !shown.arrow_key(+1))
+      !(walk && walk->arrow_key(+1)))
     ui.pending_scenario = (ui.scenario + 1) % count;
   if (lesson_key) return;
   const bool has_compare = lab_info(ui.lab).compare_ratio != nullptr;
@@ -94,7 +95,8 @@ void handle_keys(UiState& ui, Workbench& labs, bool presenter_shown) {
     } else if (c == 'p' || c == 'P') {
       ui.presenter = !presenter_shown;
     } else if (c >= '1' && c <= '4') {
-      if (labs.lab(ui.lab).pick_view(ui, c - '1') && a) a->pick_view(ui, c - '1');
+      LabViews* views = labs.lab(ui.lab).views();
+      if (views && views->pick_view(ui, c - '1') && a) a->views()->pick_view(ui, c - '1');
     } else {
       for (const LabInfo& info : lab_registry())
         if (info.key && (c == info.key || c == info.key - 'a' + 'A')) ui.lab = info.id;

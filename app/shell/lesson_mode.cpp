@@ -64,7 +64,7 @@ void go_to_lesson_step(UiState& ui, Workbench& labs, int index) {
   LabInstance& shown = labs.lab(ui.lab);
   if (step.view_step) {
     try {
-      if (!shown.go_to_step(*step.view_step)) ui.view_step = *step.view_step;
+      go_to_step(shown, *step.view_step, ui.view_step);
     } catch (const std::invalid_argument& e) {
       ui.predict_message = step.where + ": " + e.what();
     }
@@ -73,7 +73,8 @@ void go_to_lesson_step(UiState& ui, Workbench& labs, int index) {
     ui.bottom = *step.view;
     ui.select_bottom = true;
     // (The lesson's reader checked that the step's lab has the view.)
-    shown.open_bottom_view(*step.view, step.scenario, ui.sweep_word_bytes);
+    if (LabViews* views = shown.views())
+      views->open_bottom_view(*step.view, step.scenario, ui.sweep_word_bytes);
   }
   if (step.predict) toggle_predict(ui, shown, step.scenario);
 }
@@ -139,7 +140,7 @@ std::string clock_text(double seconds) {
 }
 
 std::vector<std::string> answer_lines(const LabInstance& shown) {
-  const auto answer = shown.predict_answer();
+  const auto answer = predict_answer(shown);
   if (!answer) return {};
   const std::string unit = " " + answer->question.unit + " per request";
   std::vector<std::string> lines = {"model: " + count_text(answer->model) + unit};

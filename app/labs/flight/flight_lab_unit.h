@@ -12,9 +12,11 @@
 
 namespace warplens::app {
 
-class FlightLabUnit final : public SessionLab<FlightSession>, public LabFigures {
+class FlightLabUnit final : public SessionLab<FlightSession>, public LabFigures, public LabViews {
  public:
   [[nodiscard]] LabFigures* figures() override { return this; }
+  /// Keys 1..3: the sections (the latency ladder, Little's law, the async copies).
+  [[nodiscard]] LabViews* views() override { return this; }
   explicit FlightLabUnit(bool use_gpu) : SessionLab(use_gpu) {}
 
   void shown() override { session_.show(); }

@@ -18,10 +18,14 @@ struct GlobalViews {
 class GlobalLab final : private GlobalViews,
                         public SessionLab<CopySession>,
                         public LabStages,
-                        public LabFigures {
+                        public LabFigures,
+                        public LabViews,
+                        public LabPredict {
  public:
   [[nodiscard]] LabStages* stages() override { return this; }
   [[nodiscard]] LabFigures* figures() override { return this; }
+  [[nodiscard]] LabViews* views() override { return this; }
+  [[nodiscard]] LabPredict* predict() override { return this; }
   explicit GlobalLab(bool use_gpu) : SessionLab(view_, heat_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;

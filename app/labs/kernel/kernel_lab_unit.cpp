@@ -71,7 +71,7 @@ bool KernelLabUnit::arrow_key(int direction) {
   return true;
 }
 
-bool KernelLabUnit::go_to_step(int step) {
+void KernelLabUnit::go_to_access(int step) {
   KernelState st = session_.state();
   const int rows = static_cast<int>(st.program.rows.size());
   if (step < 1 || step > rows)
@@ -80,7 +80,6 @@ bool KernelLabUnit::go_to_step(int step) {
   st.step = step - 1;
   st.section = KernelSection::Access;
   session_.set(st);
-  return true;
 }
 
 void KernelLabUnit::draw_knobs(LabFrame& frame) {

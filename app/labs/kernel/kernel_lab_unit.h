@@ -23,9 +23,15 @@ struct KernelViews {
 
 class KernelLabUnit final : private KernelViews,
                             public SessionLab<KernelSession>,
-                            public LabFigures {
+                            public LabFigures,
+                            public LabViews,
+                            public LabAccessWalk {
  public:
   [[nodiscard]] LabFigures* figures() override { return this; }
+  /// Keys 1 and 2: the access shown, the generated source.
+  [[nodiscard]] LabViews* views() override { return this; }
+  /// ← / → and --step K: the program's rows, one access at a time.
+  [[nodiscard]] LabAccessWalk* access_walk() override { return this; }
   explicit KernelLabUnit(bool use_gpu) : SessionLab(warp_view_, bank_view_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
@@ -42,7 +48,7 @@ class KernelLabUnit final : private KernelViews,
   void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
   bool pick_view(UiState& ui, int view) override;
   bool arrow_key(int direction) override;
-  bool go_to_step(int step) override;
+  void go_to_access(int step) override;
   [[nodiscard]] std::string status_text() const override;
   [[nodiscard]] bool figure_footer() const override { return false; }
   [[nodiscard]] std::string source_text() const override;

@@ -19,9 +19,13 @@ struct SharedViews {
   viz::WarpView global_view_;  ///< the transpose's global read or write
 };
 
-class SharedLabBase : private SharedViews, public SessionLab<SharedSession>, public LabFigures {
+class SharedLabBase : private SharedViews,
+                      public SessionLab<SharedSession>,
+                      public LabFigures,
+                      public LabPredict {
  public:
   [[nodiscard]] LabFigures* figures() override { return this; }
+  [[nodiscard]] LabPredict* predict() override { return this; }
   SharedLabBase(Lab lab, bool use_gpu);
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
@@ -67,9 +71,10 @@ class BankLab final : public SharedLabBase {
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
 
-class TransposeLab final : public SharedLabBase, public LabStages {
+class TransposeLab final : public SharedLabBase, public LabStages, public LabViews {
  public:
   [[nodiscard]] LabStages* stages() override { return this; }
+  [[nodiscard]] LabViews* views() override { return this; }
   explicit TransposeLab(bool use_gpu) : SharedLabBase(Lab::Transpose, use_gpu) {}
   /// Keys 1..3: the shared tile, the global read, the global write.
   bool pick_view(UiState& ui, int view) override;

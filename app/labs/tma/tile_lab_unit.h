@@ -18,9 +18,13 @@ struct TileViews {
   viz::BankView bank_view_;
 };
 
-class TileLabUnit final : private TileViews, public SessionLab<TileSession>, public LabFigures {
+class TileLabUnit final : private TileViews,
+                          public SessionLab<TileSession>,
+                          public LabFigures,
+                          public LabPredict {
  public:
   [[nodiscard]] LabFigures* figures() override { return this; }
+  [[nodiscard]] LabPredict* predict() override { return this; }
   explicit TileLabUnit(bool use_gpu) : SessionLab(bank_view_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;

@@ -61,7 +61,7 @@ TEST_F(TileFigures, PanelsAndQuestionCountTheReadsWavefronts) {
     const auto lab = lab_info(s.lab).make(false);
     lab->apply(s, std::nullopt);
     lab->update();
-    const auto answer = lab->predict_answer();
+    const auto answer = predict_answer(*lab);
     ASSERT_TRUE(answer) << name;
     EXPECT_EQ(answer->model, wavefronts) << name;
     EXPECT_EQ(answer->question.unit, "wavefronts");

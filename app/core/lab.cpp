@@ -1,4 +1,5 @@
-// LabInstance::live_reading's default, from the A/B table's column (lab.h).
+// What lab.h defines beside the interface: LabInstance::live_reading's default, from the A/B
+// table's column, and the shell's use of the optional parts (predict, access walk).
 #include <cctype>
 #include <string>
 
@@ -31,6 +32,18 @@ LiveReading LabInstance::live_reading() const {
            (c.headline.note.empty() ? "" : " (" + c.headline.note + ")") + "; counters " +
            (c.counters_stale ? "stale: " : "") + c.counters;
   return r;
+}
+
+std::optional<PredictAnswer> predict_answer(const LabInstance& lab) {
+  const LabPredict* part = lab.predict();
+  return part ? part->predict_answer() : std::nullopt;
+}
+
+void go_to_step(LabInstance& lab, int step, int& ui_view_step) {
+  if (LabAccessWalk* walk = lab.access_walk())
+    walk->go_to_access(step);
+  else
+    ui_view_step = step;
 }
 
 }  // namespace warplens::app
