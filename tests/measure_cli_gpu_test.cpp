@@ -12,10 +12,13 @@
 namespace warplens::test {
 namespace {
 
+// The warplens binary: the build's, or WARPLENS_BIN_PATH's where the GPU smoke run sets it.
+const std::string kMeasureBinary = tool_path("WARPLENS_BIN_PATH", WARPLENS_BINARY);
+
 // `warplens measure ARGS --format json`'s document (its stdout alone: stderr may hold notes).
 nlohmann::json measure_json(const std::string& args) {
   const std::string out = temp_path("measure.json");
-  const auto r = run_command(kWarplens + " measure --format json " + args + " > " + out);
+  const auto r = run_command(kMeasureBinary + " measure --format json " + args + " > " + out);
   EXPECT_EQ(r.exit_code, 0) << r.output;
   std::ifstream in(out);
   return r.exit_code == 0 ? nlohmann::json::parse(in) : nlohmann::json{};
@@ -24,7 +27,7 @@ nlohmann::json measure_json(const std::string& args) {
 class MeasureCliGpu : public ::testing::Test {
  protected:
   void SetUp() override {
-    const auto probe = run_command(kWarplens + " measure --runs 10 --format json 2>&1");
+    const auto probe = run_command(kMeasureBinary + " measure --runs 10 --format json 2>&1");
     if (probe.exit_code == 3) GTEST_SKIP() << "no CUDA device: " << probe.output;
   }
 };
