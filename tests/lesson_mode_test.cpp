@@ -152,6 +152,22 @@ TEST_F(LessonMode, ThePickerLeavesTheLessonAndTheClickerComesBack) {
   EXPECT_EQ(lesson_status(ui_).rfind("step 2 of 17: ", 0), 0u) << lesson_status(ui_);
 }
 
+// Starting makes only the labs it needs: each instance has its session and worker, and on a GPU
+// each measures as soon as it is made (the live path's changes took 1-7 s while all nine did).
+class Startup : public test::HeadlessGlTest {};
+
+TEST_F(Startup, MakesOnlyTheShownLabAndTheOneWhoseBottomViewsOpen) {
+  ViewOptions options;
+  options.use_gpu = false;
+  options.scenario = "bank-stride-2";
+  HeadlessScene scene(options);
+  (void)initial_ui(options, scene.labs, /*interactive=*/true);
+  for (const LabInfo& info : lab_registry()) {
+    const bool wanted = info.id == Lab::Banks || info.bottom_views;
+    EXPECT_EQ(scene.labs.made(info.id) != nullptr, wanted) << to_string(info.id);
+  }
+}
+
 TEST(LessonClock, MinutesThenHours) {
   EXPECT_EQ(clock_text(0), "0:00");
   EXPECT_EQ(clock_text(59.6), "1:00");

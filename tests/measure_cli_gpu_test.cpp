@@ -46,7 +46,7 @@ TEST_F(MeasureCliGpu, ASetKnobIsWhatTheGlobalCopyTimesAndItsPresetSays) {
 
 TEST_F(MeasureCliGpu, APresetFileOfASharedLabIsTimedWithItsKnobs) {
   const std::string path = temp_path("measure-banks.toml");
-  std::ofstream(path) << "name = \"mine\"\nlab = \"banks\"\ntitle = \"Mine\"\n"
+  std::ofstream(path) << "name = \"mine\"\nlab = \"banks\"\ntitle = \"Mine\"\nsummary = \"Mine.\"\n"
                          "[banks]\npattern = \"strided\"\nword_bytes = 4\nstride = 2\n";
   const auto doc = measure_json("--preset " + path + " --set stride=4");
   EXPECT_EQ(doc["lab"], "banks");

@@ -134,8 +134,9 @@ UiState initial_ui(const ViewOptions& options, Workbench& labs, bool interactive
   }
   // The views under the view are a lab's own (the global lab's sweeps): it starts what the view
   // needs, around the scenario where the scenario is its own.
+  // (labs.lab() makes an instance: only a lab with bottom views is asked.)
   for (const LabInfo& info : lab_registry())
-    if (LabViews* views = labs.lab(info.id).views(); info.bottom_views && views)
+    if (LabViews* views = info.bottom_views ? labs.lab(info.id).views() : nullptr)
       views->open_bottom_view(options.view, scenario, options.sweep_word_bytes);
   return ui;
 }
