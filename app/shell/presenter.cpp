@@ -291,8 +291,19 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
     const float check_w =
         ImGui::GetFrameHeight() + style.ItemInnerSpacing.x + ImGui::CalcTextSize("as stored").x;
     bool alone = ui.array_was_alone;
-    if (ui.array_switch && ImGui::GetContentRegionAvail().x >=
-                               check_w + button_w + (two_lines && !badge_below ? 0 : badge_least)) {
+    // On the line the knobs end on, which a lab's knobs may have closed (the own-kernel lab's
+    // step control): then measured from the last item's end.
+    const bool line_closed = ImGui::GetCursorScreenPos().y >= ImGui::GetItemRectMax().y - 0.5f;
+    const float check_room = line_closed
+                                 ? ImGui::GetWindowPos().x + ImGui::GetWindowContentRegionMax().x -
+                                       (ImGui::GetItemRectMax().x + knob_gap)
+                                 : ImGui::GetContentRegionAvail().x;
+    // Not beside A/B's two panes: their two grids side by side are that lesson, and the check
+    // would take the title's room (key T still switches).
+    const bool two_panes = ui.compare && !ui.compare_one_side;
+    if (ui.array_switch && !two_panes &&
+        check_room >= check_w + button_w + (two_lines && !badge_below ? 0 : badge_least)) {
+      if (line_closed) ImGui::SameLine(0, knob_gap);
       if (knob_check("as stored", alone)) ui.array_alone = alone;
       glossary_tooltip("as stored");
       if (ImGui::IsItemHovered())

@@ -28,7 +28,7 @@ void KernelLabUnit::draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) {
 
 void KernelLabUnit::draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) {
   draw_kernel_view(session_, results_, warp_view_, bank_view_, frame.layer, frame.theme, pos, size,
-                   frame.ui.interactive, side_name);
+                   frame.ui, side_name);
 }
 
 bool KernelLabUnit::tall_view() const {

@@ -71,6 +71,7 @@ toml::table kernel_preset_section(const KernelState& st) {
   trace.is_inline(true);
   kernel.insert("trace", std::move(trace));
   kernel.insert("step", st.step + 1);
+  if (st.tile_row > 0) kernel.insert("tile_row", st.tile_row);
   kernel.insert("section", to_string(st.section));
   kernel.insert("model", model::to_string(st.model));
   toml::array rows;

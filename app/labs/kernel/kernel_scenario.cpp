@@ -151,6 +151,7 @@ std::any parse_kernel_table(const ScenarioTable& scenario) {
     st.traced = {b.x, b.y, scenario.int_value(*table, "warp", 0)};
   }
   st.step = scenario.int_value(t, "step", 1) - 1;
+  st.tile_row = scenario.int_value(t, "tile_row", 0);
   const toml::array* rows = t["rows"].as_array();
   if (!rows || rows->empty())
     throw scenario.error("[kernel] needs rows: [[kernel.rows]] tables, 1 .. 8 of them");
@@ -164,6 +165,7 @@ std::any parse_kernel_table(const ScenarioTable& scenario) {
     st.model = model::parse_hardware_model(string_value(t, "model", "modern"));
     gpu::check_program(p);
     gpu::check_traced_warp(p, st.traced);
+    check_tile_row(st);
     if (st.step < 0 || st.step >= static_cast<int>(p.rows.size()))
       throw std::invalid_argument("step must be 1 .. " + std::to_string(p.rows.size()) +
                                   " (the rows)");

@@ -90,6 +90,24 @@ KernelSection parse_kernel_section(const std::string& text) {
   throw std::invalid_argument("kernel section must be access or source (got \"" + text + "\")");
 }
 
+void check_tile_row(const KernelState& st) {
+  const gpu::KernelBuffer& tile = st.program.tile;
+  if (st.tile_row == 0) return;
+  if (st.tile_row < 0 || st.tile_row > kMaxKernelTileRow)
+    throw std::invalid_argument("tile_row must be 0 (banks alone) or 1 .. " +
+                                std::to_string(kMaxKernelTileRow) + " elements (got " +
+                                std::to_string(st.tile_row) + ")");
+  if (tile.elements < st.tile_row)
+    throw std::invalid_argument("tile_row = " + std::to_string(st.tile_row) +
+                                " needs a tile of at least that many elements (tile = { elements "
+                                "= ... })");
+  if (tile.word_bytes != 4)
+    throw std::invalid_argument(
+        "tile_row: the tile is drawn as stored for 4-byte words only (the "
+        "tile's word_bytes is " +
+        std::to_string(tile.word_bytes) + ")");
+}
+
 KernelState default_kernel_state() {
   KernelState s;
   s.program.block = {256, 1};
@@ -190,6 +208,7 @@ void KernelSession::set(const KernelState& requested) {
         gpu_mode() ? device_.device->shared_bytes_per_block_optin : gpu::kMaxKernelTileBytes;
     gpu::check_program(st.program, max_tile);
     gpu::check_traced_warp(st.program, st.traced);
+    check_tile_row(st);
     rows = gpu::model_warp(st.program, st.traced, st.model);
     if (run_changed || st.model != state_.model) {
       // The tile check (up to kTileCheckEvaluations) runs once per program: kept with it.

@@ -32,14 +32,25 @@ enum class KernelSection { Access, Source };
 const char* to_string(KernelSection section);                 ///< access | source
 KernelSection parse_kernel_section(const std::string& text);  ///< throws std::invalid_argument
 
+/// The widest tile row the view draws as stored (KernelState::tile_row), elements: the tile
+/// view's (array_panel.h, tile_view_applies).
+inline constexpr int kMaxKernelTileRow = 64;
+
 struct KernelState {
   gpu::KernelProgram program;
   gpu::TracedWarp traced;
   int step = 0;  ///< the row the view shows, 0-based (the step control says "access k of N")
   KernelSection section = KernelSection::Access;
   model::HardwareModel model = model::HardwareModel::Modern;
+  /// Elements per row of the tile as the view draws it beside the banks, the C declaration's
+  /// `tile[rows][tile_row]` (32, or 33 padded); 0: the banks alone. Only the picture reads it:
+  /// the program indexes its tile as written. 1 .. kMaxKernelTileRow, 4-byte tile words.
+  int tile_row = 0;
   friend bool operator==(const KernelState&, const KernelState&) = default;
 };
+
+/// Throws std::invalid_argument saying why `st.tile_row` cannot be drawn (0 always can).
+void check_tile_row(const KernelState& st);
 
 /// A coalesced copy of 2^24 floats: `out[i] = in[i]`, 256 threads per block.
 KernelState default_kernel_state();

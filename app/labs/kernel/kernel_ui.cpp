@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cmath>
 
+#include "array_panel.h"
 #include "bank_panel.h"
 #include "lab_panel.h"
 #include "legend_slot.h"
@@ -17,6 +18,22 @@
 namespace warplens::app {
 
 namespace {
+
+// The tile as the program declares it, tile[rows][st.tile_row] of 4-byte words (its element 0
+// at byte 0 of the traced addresses, as the kernel's trace records tile indices), on the
+// model's banks.
+ArrayGeometry kernel_tile_geometry(const KernelState& st, int banks, int bank_width_bytes) {
+  ArrayGeometry g;
+  g.name = "tile";
+  g.pitch_elements = st.tile_row;
+  g.width_elements = st.tile_row;
+  g.element_bytes = 4;
+  g.min_rows = static_cast<int>(
+      std::min<std::int64_t>(kArrayMaxRows, st.program.tile.elements / st.tile_row));
+  g.banks = std::max(1, banks);
+  g.bank_width_bytes = std::max(1, bank_width_bytes);
+  return g;
+}
 
 /// The constants `row`'s index names, with their values: ", s = 4" for tile[2*s*tx] (the 8-way
 /// conflict is worked out from the screen); empty where it names none.
@@ -129,7 +146,8 @@ void draw_source(const KernelSession& session, const KernelResults& r, const viz
 
 void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& warp,
                  viz::BankView& bank, const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                 bool interactive, const char* side_name) {
+                 UiState& ui, const char* side_name) {
+  const bool interactive = ui.interactive;
   const KernelState& st = session.state();
   const gpu::KernelRow& row = shown_row(st);
   const gpu::KernelRowModel& model = session.rows_model().at(static_cast<std::size_t>(st.step));
@@ -181,8 +199,26 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
             : format("warp %d of %s \u2022 tile %s \u2022 %s", st.traced.warp, block.c_str(),
                      row.op == model::Op::Store ? "store" : "load", source.c_str());
     const bool legend = !side_name || layer.scale() < 1.5f || open_legend_slot();
-    draw_bank_view(bank, session.trace(), analysis, layer, theme, interactive, caption.c_str(),
-                   legend);
+    // The tile as stored beside its banks, where the program says how it is laid out
+    // (tile_row): a column read of tile[32][32] is one tint, of tile[32][33] a diagonal. Where
+    // the two do not fit (3x), the tile keeps the count in the banks' place (key T: the banks);
+    // an A/B pane keeps its banks, as the bank lab's does.
+    const ArrayPlacement array =
+        st.tile_row > 0 && st.program.tile.word_bytes == 4 &&
+                st.program.tile.elements >= st.tile_row
+            ? begin_array_view(
+                  ui, session.trace(),
+                  kernel_tile_geometry(st, analysis.bank_count, analysis.bank_width_bytes), layer,
+                  theme, 360, !side_name,
+                  format("Wavefronts per request: %d • ", analysis.wavefronts) +
+                      (analysis.wavefronts <= analysis.min_wavefronts
+                           ? std::string("the minimum")
+                           : format("conflict-free would take %d", analysis.min_wavefronts)))
+            : ArrayPlacement::None;
+    if (array != ArrayPlacement::Alone)
+      draw_bank_view(bank, session.trace(), analysis, layer, theme, interactive, caption.c_str(),
+                     legend);
+    if (array == ArrayPlacement::Beside) end_array_beside();
     return;
   }
   WarpPanelInfo info;
@@ -234,7 +270,8 @@ std::string kernel_row_cost_text(const gpu::KernelRowModel& row) {
 
 void draw_kernel_view(KernelSession& session, const KernelResults& r, viz::WarpView& warp,
                       viz::BankView& bank, const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                      ImVec2 pos, ImVec2 size, bool interactive, const char* side_name) {
+                      ImVec2 pos, ImVec2 size, UiState& ui, const char* side_name) {
+  const bool interactive = ui.interactive;
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   // A/B: each side's title names the access it shows (its CuTe layout where the row has one),
@@ -258,7 +295,7 @@ void draw_kernel_view(KernelSession& session, const KernelResults& r, viz::WarpV
     // Presenter: the strip holds the step control and keys 1 / 2 pick the section; A/B's two
     // views keep their title bars, which name the sides.
     if (session.state().section == KernelSection::Access)
-      draw_access(session, r, warp, bank, layer, theme, interactive, side_name);
+      draw_access(session, r, warp, bank, layer, theme, ui, side_name);
     else
       draw_source(session, r, layer, theme, interactive);
     ImGui::End();
@@ -276,7 +313,7 @@ void draw_kernel_view(KernelSession& session, const KernelResults& r, viz::WarpV
   if (session.state().section == KernelSection::Access) {
     ImGui::SameLine(0, 16 * s);
     step_control(session, s, ImGui::GetContentRegionAvail().x);
-    draw_access(session, r, warp, bank, layer, theme, interactive, side_name);
+    draw_access(session, r, warp, bank, layer, theme, ui, side_name);
   } else {
     draw_source(session, r, layer, theme, interactive);
   }

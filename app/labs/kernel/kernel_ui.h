@@ -34,9 +34,12 @@ void draw_kernel_parameters(KernelSession& session, const KernelResults& results
                             bool interactive, const std::function<void()>& header = {});
 
 /// The view: the section buttons and the step control, then the shown access or the source.
+/// A tile row with KernelState::tile_row set shows the tile as stored beside its banks
+/// (array_panel.h), or in their place where the two do not fit (`ui`: key T, and what was left
+/// out); ui.interactive: tooltips.
 void draw_kernel_view(KernelSession& session, const KernelResults& results, viz::WarpView& warp,
                       viz::BankView& bank, const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                      ImVec2 pos, ImVec2 size, bool interactive, const char* side_name = nullptr);
+                      ImVec2 pos, ImVec2 size, UiState& ui, const char* side_name = nullptr);
 
 /// The numbers under the view.
 void draw_kernel_numbers(const KernelSession& session, const KernelResults& results,

@@ -175,6 +175,18 @@ void draw_kernel_parameters(KernelSession& session, const KernelResults& r, Kern
   buffer_row("in", p.in, w);
   buffer_row("out", p.out, w);
   buffer_row("tile", p.tile, w);
+  // The tile's row as the view draws it beside the banks (tile[rows][tile_row]).
+  ImGui::AlignTextToFramePadding();
+  ImGui::TextUnformatted("tile row");
+  ImGui::SameLine();
+  ImGui::SetNextItemWidth(std::max(w - ImGui::GetCursorPosX(), 60.0f));
+  if (ImGui::InputInt("##tile-row", &st.tile_row))
+    st.tile_row = std::clamp(st.tile_row, 0, kMaxKernelTileRow);
+  if (ImGui::IsItemHovered())
+    ImGui::SetTooltip("Elements per row of the tile as the view draws it beside the banks, as in "
+                      "tile[rows][%d]; 0: the banks alone. The program indexes the tile as its "
+                      "rows write it.",
+                      st.tile_row);
 
   label("Constants (name = value)");
   // Up to four: a row per constant and one empty row to add another.

@@ -54,5 +54,23 @@ TEST(PresetWriter, ABadKernelValueInAWrittenPresetGivesTheParsersError) {
   expect_refused(replaced(kt, "model = 'modern'", "model = 'kepler2'"), "model must be");
 }
 
+// tile_row, the tile's row as the view draws it: written where set, and refused with its reason
+// where the view could not draw it.
+TEST(PresetWriter, ATileRowRoundTripsAndOneTheViewCannotDrawIsRefused) {
+  KernelHost kernel(Lab::Kernel);
+  const Scenario& padded = find_scenario("kernel-transpose-padded");
+  kernel.apply(padded);
+  EXPECT_EQ(kernel.session.state().tile_row, 33);
+  const std::string kt = written_preset(kernel, Lab::Kernel, padded);
+  EXPECT_NE(kt.find("tile_row = 33"), std::string::npos) << kt;
+  expect_refused(replaced(kt, "tile_row = 33", "tile_row = 65"), "tile_row must be 0");
+  expect_refused(
+      replaced(kt, "elements = 1056, word_bytes = 4 }", "elements = 32, word_bytes = 4 }"),
+      "needs a tile of at least");
+  expect_refused(
+      replaced(kt, "elements = 1056, word_bytes = 4 }", "elements = 1056, word_bytes = 8 }"),
+      "4-byte words only");
+}
+
 }  // namespace
 }  // namespace warplens::app
