@@ -203,8 +203,11 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
     // (tile_row): a column read of tile[32][32] is one tint, of tile[32][33] a diagonal. Where
     // the two do not fit (3x), the tile keeps the count in the banks' place (key T: the banks);
     // an A/B pane keeps its banks, as the bank lab's does.
+    // (The full layout's view on a short window: the banks alone, which then stack a bank's
+    // words in one cell where the tile beside them would leave cells too narrow and elide rows.)
+    const bool room = open_legend_slot() || ImGui::GetContentRegionAvail().y >= 400 * layer.scale();
     const ArrayPlacement array =
-        st.tile_row > 0 && st.program.tile.word_bytes == 4 &&
+        room && st.tile_row > 0 && st.program.tile.word_bytes == 4 &&
                 st.program.tile.elements >= st.tile_row
             ? begin_array_view(
                   ui, session.trace(),
