@@ -108,7 +108,11 @@ std::vector<CounterCase> verify_catalog(int pitch_alignment, int compute_capabil
   copy_case(gname(false, 8, "scattered-seed-3"), flat(8, 0, 1, false, IndexKind::Scattered, 3));
   for (gpu::LoadPath path : {gpu::LoadPath::L2Only, gpu::LoadPath::ReadOnly}) {
     const std::string tag = gpu::to_string(path);
-    gpu::CopyParams p = flat(4, 1, 1, false);
+    // The window's first change in the live path (aligned, then __ldg): 4 sectors.
+    gpu::CopyParams p = flat(4, 0, 1, false);
+    p.path = path;
+    copy_case(gname(false, 4, "aligned-" + tag), p);
+    p = flat(4, 1, 1, false);
     p.path = path;
     copy_case(gname(false, 4, "offset-1-" + tag), p);
     p = flat(4, 0, 2, false);
