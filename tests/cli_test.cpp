@@ -221,6 +221,29 @@ TEST(MeasureCli, SetIsRefusedWhereMeasureSweepsASectionInstead) {
   }
 }
 
+TEST(MeasureCli, ALabsOwnPresetOptionTakesOnlyThatLabsPreset) {
+  // --kernel FILE (the own-kernel lab's LabInfo::preset_option), for measure and render.
+  const std::string banks = temp_path("own-option-banks.toml");
+  std::ofstream(banks) << "name = \"b\"\nlab = \"banks\"\ntitle = \"B\"\nsummary = \"B.\"\n"
+                          "[banks]\npattern = \"strided\"\nstride = 2\n";
+  const std::string kernel = temp_path("own-option-kernel.toml");
+  std::ofstream(kernel) << "name = \"k\"\nlab = \"kernel\"\ntitle = \"K\"\nsummary = \"K.\"\n"
+                           "[kernel]\nblock = [256, 1]\n[[kernel.rows]]\nspace = \"in\"\n"
+                           "op = \"load\"\nindex = \"tx\"\n";
+  const auto measured = run_command(kWarplens + " measure --kernel " + banks);
+  EXPECT_EQ(measured.exit_code, 2) << measured.output;
+  EXPECT_NE(measured.output.find("--kernel takes a preset of the kernel lab"), std::string::npos)
+      << measured.output;
+  const auto drawn = run_command(kWarplens + " render --model-only --kernel " + banks + " --out " +
+                                 temp_path("own-option-banks.png"));
+  EXPECT_EQ(drawn.exit_code, 2) << drawn.output;
+  EXPECT_NE(drawn.output.find("not \"kernel\""), std::string::npos) << drawn.output;
+  const auto own = run_command(kWarplens + " render --model-only --kernel " + kernel + " --out " +
+                               temp_path("own-option-kernel.png"));
+  EXPECT_EQ(own.exit_code, 0) << own.output;
+  EXPECT_NE(own.output.find("own-kernel lab"), std::string::npos) << own.output;
+}
+
 TEST(MeasureCli, WithoutAGpuExitsNonZeroWithAReason) {
   const auto probe = run_command(kWarplens + " measure --runs 10 --format json");
   if (probe.exit_code == 0) GTEST_SKIP() << "a CUDA device is present";

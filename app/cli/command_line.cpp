@@ -51,20 +51,23 @@ Size parse_size(const std::string& text) {
 
 MeasureTarget measure_target(const MeasureOptions& options) {
   MeasureTarget target;
-  if (!options.kernel_file.empty()) {
+  if (!options.lab_preset.empty()) {
+    // A lab's own preset option (--kernel FILE): --preset that must be of that lab.
+    const Lab lab = options.lab_preset_of;
+    const std::string option = std::string("--") + lab_info(lab).preset_option;
     if (!options.scenario.empty() || !options.preset.empty())
-      throw std::invalid_argument(
-          "--kernel, --preset and --scenario name one program each: use one");
+      throw std::invalid_argument(option +
+                                  ", --preset and --scenario name one program each: use one");
     if (!options.settings.empty())
-      throw std::invalid_argument(
-          "--set changes a knob of a lab's table; an own-kernel preset's rows are edited in its "
-          "file");
-    target.loaded = std::make_shared<const Scenario>(load_scenario_file(options.kernel_file));
-    if (target.loaded->lab != Lab::Kernel)
-      throw ScenarioError(options.kernel_file + ": lab = \"" + to_string(target.loaded->lab) +
-                          "\"; --kernel takes an own-kernel preset (lab = \"kernel\")");
+      throw std::invalid_argument("--set changes a knob of --scenario's or --preset's lab table; " +
+                                  option + "'s preset is edited in its file");
+    target.loaded = std::make_shared<const Scenario>(load_scenario_file(options.lab_preset));
+    if (target.loaded->lab != lab)
+      throw ScenarioError(options.lab_preset + ": lab = \"" + to_string(target.loaded->lab) +
+                          "\"; " + option + " takes a preset of the " + to_string(lab) +
+                          " lab (lab = \"" + to_string(lab) + "\")");
     target.scenario = target.loaded.get();
-    target.lab = Lab::Kernel;
+    target.lab = lab;
     return target;
   }
   if (!options.preset.empty()) {
@@ -147,10 +150,19 @@ CommandLine::CommandLine() {
                    "a lesson's handout (built-in name or lesson file): --format pdf (one PDF to "
                    "--out), svg (a folder of figures) or md (Markdown beside its SVGs)")
       ->excludes("--preset");
-  render
-      ->add_option("--kernel", render_kernel,
-                   "an own-kernel preset (TOML, lab = \"kernel\"): your access rows")
-      ->excludes("--preset");
+  // Each lab's own preset option (LabInfo::preset_option: --kernel FILE).
+  for (const LabInfo& info : lab_registry()) {
+    if (!info.preset_option) continue;
+    render
+        ->add_option_function<std::string>(
+            std::string("--") + info.preset_option,
+            [this, id = info.id](const std::string& file) {
+              render_lab_preset = file;
+              render_lab_preset_of = id;
+            },
+            info.preset_option_help)
+        ->excludes("--preset");
+  }
   render
       ->add_option("--step", render_step,
                    "the step shown: wavefronts served or sectors moved so far (0: none yet); "
@@ -249,8 +261,16 @@ CommandLine::CommandLine() {
   measure->add_option("--set", mo.settings,
                       "KEY=VALUE: change a knob of --scenario's or --preset's lab as its preset "
                       "names it (offset=3, pitch=33); repeat for several");
-  measure->add_option("--kernel", mo.kernel_file,
-                      "compile and time an own-kernel preset (TOML, lab = \"kernel\")");
+  for (const LabInfo& info : lab_registry()) {
+    if (!info.preset_option) continue;
+    measure->add_option_function<std::string>(
+        std::string("--") + info.preset_option,
+        [&mo, id = info.id](const std::string& file) {
+          mo.lab_preset = file;
+          mo.lab_preset_of = id;
+        },
+        info.preset_option_help);
+  }
   measure->add_option("--matrix-width", mo.matrix_width,
                       "read a row-major matrix of this many floats per row (2D access)");
   measure->add_flag("--pitched", mo.pitched, "matrix rows padded by cudaMallocPitch");
@@ -362,9 +382,9 @@ std::optional<model::LayoutAccess> CommandLine::analyze_layout() const {
 ViewOptions CommandLine::render_view_options() const {
   ViewOptions options;
   options.scenario = render_scenario;
-  options.preset = render_kernel.empty() ? render_preset : render_kernel;
+  options.preset = render_lab_preset.empty() ? render_preset : render_lab_preset;
   options.settings = render_settings;
-  if (!render_kernel.empty()) options.preset_lab = Lab::Kernel;
+  if (!render_lab_preset.empty()) options.preset_lab = render_lab_preset_of;
   if (render_step >= 0) options.step = render_step;
   if (render_animate) {
     if (render_format == "gif") {

@@ -80,7 +80,10 @@ struct CommandLine {
   bool render_model_only = false;
   bool render_all_scenarios = false;
   std::string out_dir;
-  std::string render_preset, render_kernel;
+  std::string render_preset;
+  /// render --kernel FILE: a lab's own preset option (LabInfo::preset_option) and its lab.
+  std::string render_lab_preset;
+  Lab render_lab_preset_of = kFirstLab;
   std::vector<std::string> render_settings;  ///< render --set KEY=VALUE...
   int render_step = -1;           ///< --step K; -1: none (the whole access, the preset's access)
   bool render_animate = false;    ///< --animate (with --format gif or png-sequence)

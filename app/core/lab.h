@@ -369,8 +369,14 @@ struct LabInfo {
   /// stdout; throws GpuError on CUDA failure. Null: the lab has none.
   void (*bench_tables)(const gpu::DeviceInfo& device, int runs) = nullptr;
   /// Whether the lab has the views under its view (BottomView: numbers, heatmap and the offset
-  /// and stride sweeps; keys 1..4, a lesson step's `view`): LabInstance::open_bottom_view.
+  /// and stride sweeps; keys 1..4, a lesson step's `view`): LabViews::open_bottom_view.
   bool bottom_views = false;
+  /// An option of the command line's own for a preset file of this lab, e.g. "kernel": `warplens
+  /// measure --kernel FILE` and `warplens render --kernel FILE` take a preset whose lab is this
+  /// one (as --preset does, refusing another lab's), with `preset_option_help` as its help. Null:
+  /// none (--preset serves).
+  const char* preset_option = nullptr;
+  const char* preset_option_help = nullptr;
 };
 
 /// Every lab, in lecture order; registry()[i].id == Lab(i).

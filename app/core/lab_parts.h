@@ -41,6 +41,9 @@ struct LabParts {
   void (*bench_tables)(const gpu::DeviceInfo& device, int runs) = nullptr;
   /// The views under the lab's view (LabInfo::bottom_views).
   bool bottom_views = false;
+  /// An option of its own for a preset of this lab and its help (LabInfo::preset_option).
+  const char* preset_option = nullptr;
+  const char* preset_option_help = nullptr;
 };
 
 /// An instance of lab unit `T` (LabParts::make).

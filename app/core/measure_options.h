@@ -8,6 +8,8 @@
 #include <string>
 #include <vector>
 
+#include "lab_id.h"
+
 namespace warplens::app {
 
 struct CacheMeasureOptions {
@@ -37,8 +39,10 @@ struct MeasureOptions {
   std::string scenario;  ///< a built-in scenario's parameters instead of the options above
   /// --preset FILE.toml: a preset of any lab, instead of --scenario.
   std::string preset;
-  /// --kernel FILE.toml: an own-kernel preset (lab = "kernel") instead of --scenario.
-  std::string kernel_file;
+  /// --kernel FILE.toml (a lab's own preset option, LabInfo::preset_option): a preset that must
+  /// be of lab `lab_preset_of`, instead of --scenario.
+  std::string lab_preset;
+  Lab lab_preset_of = kFirstLab;
   /// --set KEY=VALUE: knobs of --scenario's or --preset's lab table changed as its preset names
   /// them (scenarios.h: with_settings), read through the lab's knob table like the window's --set.
   std::vector<std::string> settings;

@@ -19,7 +19,7 @@ const std::vector<LabInfo>& lab_registry() {
       const LabParts& p = parts[i];
       labs.push_back({who.id, who.title, who.short_title, p.compare_ratio, p.make, p.parse_table,
                       p.counter_case, p.measure, p.kernels_once, who.key, p.verify_cases,
-                      p.bench_tables, p.bottom_views});
+                      p.bench_tables, p.bottom_views, p.preset_option, p.preset_option_help});
     }
     return labs;
   }();

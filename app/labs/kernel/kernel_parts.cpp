@@ -7,8 +7,13 @@
 namespace warplens::app {
 
 LabParts lab_parts_Kernel() {
-  return {"bandwidth", make_lab<KernelLabUnit>, parse_kernel_table,
-          nullptr,     measure_kernel_lab,      kernel_kernels_once};
+  LabParts parts = {"bandwidth", make_lab<KernelLabUnit>, parse_kernel_table,
+                    nullptr,     measure_kernel_lab,      kernel_kernels_once};
+  parts.preset_option = "kernel";  // --kernel FILE.toml: your access rows
+  parts.preset_option_help =
+      "an own-kernel preset (TOML, lab = \"kernel\"): your access rows, compiled and timed "
+      "(measure) or drawn (render)";
+  return parts;
 }
 
 }  // namespace warplens::app
