@@ -69,6 +69,13 @@ ArrayGeometry tile_geometry(const SharedIndexParams& index, int banks, int bank_
   return g;
 }
 
+std::string tile_count_text(int wavefronts, int min_wavefronts, bool hidden) {
+  if (hidden) return "Wavefronts per request: ?";
+  return format("Wavefronts per request: %d \u2022 ", wavefronts) +
+         (wavefronts <= min_wavefronts ? std::string("the minimum")
+                                       : format("conflict-free would take %d", min_wavefronts));
+}
+
 float array_view_width(float room, float height, float scale, float keep) {
   const float want = std::min(0.4f * room, 1.1f * height);
   return room - want >= keep * scale ? want : 0.0f;

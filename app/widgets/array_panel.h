@@ -72,6 +72,11 @@ void draw_array_view(const TraceRecords& trace, const ArrayGeometry& array,
                      const viz::ImGuiLayer& layer, const viz::Theme& theme, ImVec2 size,
                      bool interactive, const std::string& count = {});
 
+/// The count a tile view shown in the bank grid's place keeps (begin_array_view's `count`):
+/// "Wavefronts per request: 32 • conflict-free would take 1" ("… • the minimum"), or "…: ?"
+/// while predict-then-reveal hides the answer.
+[[nodiscard]] std::string tile_count_text(int wavefronts, int min_wavefronts, bool hidden);
+
 /// Where begin_array_view put the array view this frame.
 enum class ArrayPlacement {
   None,    ///< not drawn: draw the picture alone

@@ -206,17 +206,14 @@ void draw_access(KernelSession& session, const KernelResults& r, viz::WarpView& 
     // (The full layout's view on a short window: the banks alone, which then stack a bank's
     // words in one cell where the tile beside them would leave cells too narrow and elide rows.)
     const bool room = open_legend_slot() || ImGui::GetContentRegionAvail().y >= 400 * layer.scale();
+    // (The session holds only a tile_row check_tile_row accepts.)
     const ArrayPlacement array =
-        room && st.tile_row > 0 && st.program.tile.word_bytes == 4 &&
-                st.program.tile.elements >= st.tile_row
+        room && st.tile_row > 0
             ? begin_array_view(
                   ui, session.trace(),
                   kernel_tile_geometry(st, analysis.bank_count, analysis.bank_width_bytes), layer,
                   theme, 360, !side_name,
-                  format("Wavefronts per request: %d • ", analysis.wavefronts) +
-                      (analysis.wavefronts <= analysis.min_wavefronts
-                           ? std::string("the minimum")
-                           : format("conflict-free would take %d", analysis.min_wavefronts)))
+                  tile_count_text(analysis.wavefronts, analysis.min_wavefronts, false))
             : ArrayPlacement::None;
     if (array != ArrayPlacement::Alone)
       draw_bank_view(bank, session.trace(), analysis, layer, theme, interactive, caption.c_str(),

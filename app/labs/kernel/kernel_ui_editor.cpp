@@ -183,10 +183,11 @@ void draw_kernel_parameters(KernelSession& session, const KernelResults& r, Kern
   if (ImGui::InputInt("##tile-row", &st.tile_row))
     st.tile_row = std::clamp(st.tile_row, 0, kMaxKernelTileRow);
   if (ImGui::IsItemHovered())
-    ImGui::SetTooltip("Elements per row of the tile as the view draws it beside the banks, as in "
-                      "tile[rows][%d]; 0: the banks alone. The program indexes the tile as its "
-                      "rows write it.",
-                      st.tile_row);
+    ImGui::SetTooltip(
+        "Elements per row of the tile as the view draws it beside the banks, as in "
+        "tile[rows][%d]; 0: the banks alone. The program indexes the tile as its "
+        "rows write it.",
+        st.tile_row);
 
   label("Constants (name = value)");
   // Up to four: a row per constant and one empty row to add another.

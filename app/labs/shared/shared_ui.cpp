@@ -420,12 +420,7 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
     std::string count;
     if (tile_view_applies(index)) {
       tile = tile_geometry(index, analysis.bank_count, analysis.bank_width_bytes);
-      count = answer_hidden()
-                  ? std::string("Wavefronts per request: ?")
-                  : format("Wavefronts per request: %d \u2022 ", analysis.wavefronts) +
-                        (analysis.wavefronts <= analysis.min_wavefronts
-                             ? std::string("the minimum")
-                             : format("conflict-free would take %d", analysis.min_wavefronts));
+      count = tile_count_text(analysis.wavefronts, analysis.min_wavefronts, answer_hidden());
     }
     const ArrayPlacement array =
         tile_view_applies(index)
