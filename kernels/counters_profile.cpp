@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <vector>
 
@@ -62,7 +63,9 @@ CounterSession::MetricValues CounterSession::profile_group(const std::function<v
       return std::chrono::duration<double, std::milli>(clock::now() - t).count();
     };
     CurrentContext current(s.context);
-    // Work queued before the range must not land in it.
+    // Work queued before the range must not land in it, nor work another thread launches during
+    // it (a trace beside the job: profiled_range_mutex, gpu_fault.h).
+    std::unique_lock<std::shared_mutex> range_open(profiled_range_mutex());
     check_run(driver().synchronize(), "cuCtxSynchronize");
 
     std::vector<uint8_t> counter_data;

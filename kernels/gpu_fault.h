@@ -10,6 +10,7 @@
 #include <atomic>
 #include <cstdint>
 #include <optional>
+#include <shared_mutex>
 #include <string>
 #include <utility>
 #include <vector>
@@ -69,6 +70,19 @@ inline std::atomic<bool>& traces_through_host() {
 /// the synchronisation reports an error of the job's earlier work.
 void set_phase_yield(bool (*wanted)(), void (*lend)());
 void between_gpu_phases();
+
+/// Held exclusively by CounterSession::profile_group from before its first pass to after its
+/// last, and shared by GPU work that may run beside a job (a trace on the GL thread that waited
+/// too long for the turn: app/core/gpu_turn.h, TraceWait), which tries for it and skips its frame
+/// when a read-out holds it. Why: CUPTI's range profiler counts every kernel of the context while
+/// a range is open, not only the profiled launch. A trace launched beside a read-out was counted
+/// as the profiled copy's (the window read 8.00 sectors per request, model 4.00, for the aligned
+/// __ldg copy on an H200, 2026-11-29: the trace and heat map fell into the pass that counted
+/// sectors, not the one that counted requests).
+inline std::shared_mutex& profiled_range_mutex() {
+  static std::shared_mutex m;
+  return m;
+}
 
 /// GPU work that runs alone: while it runs, no GL work of this process is on the GPU (the app's
 /// frames wait; app/core/gpu_turn.h installs the hooks). Code that has not yet run clean in this

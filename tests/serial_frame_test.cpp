@@ -9,6 +9,7 @@
 #include <future>
 #include <memory>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -85,13 +86,13 @@ TEST(SerialFrame, ATraceInsideTheFrameGoesAheadUnderTheFramesTurn) {
   SerialFrame frame;
   ASSERT_TRUE(frame.begin());
   TraceWait wait;
-  std::unique_lock<std::mutex> trace_turn;
+  TraceTurn trace_turn;
   EXPECT_TRUE(wait.go(trace_turn));  // no second lock of the same turn on the same thread
-  EXPECT_FALSE(trace_turn.owns_lock());
+  EXPECT_FALSE(trace_turn.turn.owns_lock());
   frame.end([] {});
   // Outside a serialized frame the trace takes the turn itself.
   EXPECT_TRUE(wait.go(trace_turn));
-  EXPECT_TRUE(trace_turn.owns_lock());
+  EXPECT_TRUE(trace_turn.turn.owns_lock());
 }
 
 TEST(SerialFrame, AWorkerWaitingForTheTurnGoesBeforeTheNextFrame) {
@@ -200,7 +201,7 @@ TEST(SerialFrame, AJobLendsItsTurnToFramesBetweenItsGpuPhasesOnly) {
     if (in_phase) ++drawn_during_phase;
     EXPECT_FALSE(frame_holds_turn()) << "a lent turn is not the frame's own";
     EXPECT_TRUE(frame_borrows_turn());
-    std::unique_lock<std::mutex> trace_turn;
+    TraceTurn trace_turn;
     TraceWait wait;
     EXPECT_FALSE(wait.go(trace_turn)) << "a frame on a lent turn traced";
     std::this_thread::sleep_for(std::chrono::milliseconds(1));  // drawing
@@ -238,7 +239,7 @@ TEST(SerialFrame, AJobLendsNothingWhenNoFrameWaitsAndTakesItsTurnBackWhenNoneCam
 TEST(TraceWait, ATraceThatFoundTheTurnTakenRunsBeforeTheWorkersNextJob) {
   trace_wanted_ns() = 0;
   TraceWait wait;
-  std::unique_lock<std::mutex> trace_turn;
+  TraceTurn trace_turn;
   std::vector<std::string> order;
   std::mutex order_mutex;
   auto note = [&](const char* what) {
@@ -265,8 +266,8 @@ TEST(TraceWait, ATraceThatFoundTheTurnTakenRunsBeforeTheWorkersNextJob) {
   bool traced = false;
   for (int frame = 0; frame < 200 && !traced; ++frame) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
-    std::unique_lock<std::mutex> turn;
-    if (wait.go(turn) && turn.owns_lock()) {
+    TraceTurn turn;
+    if (wait.go(turn) && turn.turn.owns_lock()) {
       note("trace");
       traced = true;
     }
@@ -277,6 +278,45 @@ TEST(TraceWait, ATraceThatFoundTheTurnTakenRunsBeforeTheWorkersNextJob) {
   EXPECT_EQ(order[0], "trace");
   EXPECT_EQ(order[1], "second job");
   EXPECT_EQ(trace_wanted_ns().load(), 0);
+}
+
+// A trace that gave up waiting for a long job goes ahead beside it, but never while the job
+// reads counters: CUPTI's range counts every kernel of the context (gpu::profiled_range_mutex),
+// and the window read 8.00 sectors per request where its copy moved 4.00.
+TEST(TraceWait, ATraceBesideALongJobWaitsWhileTheJobReadsCounters) {
+  TraceWait wait;
+  std::atomic<bool> job_running{false}, reading{false}, read_done{false}, job_may_end{false};
+  std::thread worker([&] {
+    auto turn = take_gpu_turn([] {});
+    job_running = true;
+    {
+      std::unique_lock<std::shared_mutex> range(gpu::profiled_range_mutex());  // as profile_group
+      reading = true;
+      while (!read_done) std::this_thread::yield();
+    }
+    reading = false;
+    while (!job_may_end) std::this_thread::yield();
+  });
+  while (!job_running || !reading) std::this_thread::yield();
+  for (int frame = 0; frame < 3 * TraceWait::kMaxFrames; ++frame) {
+    TraceTurn turn;
+    EXPECT_FALSE(wait.go(turn)) << "frame " << frame << " traced inside a counter read-out";
+  }
+  read_done = true;
+  while (reading) std::this_thread::yield();
+  // The job goes on after its read-out: the next frame that asks goes ahead beside it, holding
+  // the range lock's share, so a read-out now would wait for the trace.
+  TraceTurn turn;
+  EXPECT_TRUE(wait.go(turn));
+  EXPECT_FALSE(turn.turn.owns_lock());
+  EXPECT_TRUE(turn.beside_job.owns_lock());
+  const bool read_out_could_open = gpu::profiled_range_mutex().try_lock();
+  if (read_out_could_open) gpu::profiled_range_mutex().unlock();
+  EXPECT_FALSE(read_out_could_open);
+  turn = TraceTurn{};
+  job_may_end = true;
+  worker.join();
+  trace_wanted_ns() = 0;
 }
 
 TEST(TraceWait, AWorkerWaitsForAnOldTraceRequestNoLongerThanItsLimit) {

@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <cstdlib>
 #include <mutex>
+#include <shared_mutex>
 #include <string>
 #include <thread>
 
@@ -354,25 +355,39 @@ class SerialFrame {
   bool drawn_ = false;     ///< begin() said to draw: the frame counts in frames_drawn()
 };
 
+/// What a trace on the GL thread holds while its kernels run: the GPU turn when it was free, or,
+/// going ahead beside a long job, a share of gpu::profiled_range_mutex, so that no counter
+/// read-out opens a range (and counts the trace's kernels as its own launch's) meanwhile.
+struct TraceTurn {
+  std::unique_lock<std::mutex> turn;
+  std::shared_lock<std::shared_mutex> beside_job;
+};
+
 /// The GL thread's trace against a worker's job: while a worker holds the turn the trace waits
 /// and says so (trace_wanted_ns), and the worker's next job gives way to it (give_way_to_traces),
 /// so a knob dragged without a pause (a new job every frame) still moves the picture between
 /// jobs. Only after kMaxFrames frames without the turn (a job that runs for seconds) does it go
-/// ahead behind the job's launches. A session keeps one and asks go() before each trace.
+/// ahead behind the job's launches, and then never while the job reads counters (TraceTurn). A
+/// session keeps one and asks go() before each trace.
 class TraceWait {
  public:
   static constexpr int kMaxFrames = 60;
-  /// Whether this frame traces; `turn` holds the GPU turn when it was free.
-  bool go(std::unique_lock<std::mutex>& turn) {
+  /// Whether this frame traces; `t` holds what the trace holds while it runs (TraceTurn).
+  bool go(TraceTurn& t) {
     if (frame_holds_turn()) return true;     // the frame holds it (SerialFrame)
     if (frame_borrows_turn()) return false;  // a paused job's: after the job
-    turn = try_gpu_turn();
-    if (turn.owns_lock()) {
+    t.turn = try_gpu_turn();
+    if (t.turn.owns_lock()) {
       trace_wanted_ns() = 0;
       turn_holder() = "a trace on the GL thread";
     } else {
       trace_wanted_ns() = turn_clock_ns();
       if (++frames_ <= kMaxFrames) return false;
+      t.beside_job = std::shared_lock(gpu::profiled_range_mutex(), std::try_to_lock);
+      if (!t.beside_job.owns_lock()) {  // a read-out is open: a later frame
+        gpu_log("trace beside a job waits: a counter read-out is open");
+        return false;
+      }
     }
     frames_ = 0;
     return true;

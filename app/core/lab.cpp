@@ -26,6 +26,7 @@ LiveReading LabInstance::live_reading() const {
   LiveReading r;
   r.measured = c.headline.value.has_value() && !c.headline.busy;
   r.counters = !c.counters_stale && holds_reading(c.counters);
+  r.counters_differ = r.counters && c.counters.find("\u2717") != std::string::npos;
   r.text = "headline " +
            (c.headline.value ? std::to_string(*c.headline.value) + " " + c.headline.unit
                              : std::string(c.headline.busy ? "measuring" : "none")) +

@@ -68,9 +68,10 @@ struct CompareColumn {
 /// Whether the measurement of a lab's current parameters is on screen, for the live path's checks
 /// (the GPU smoke run's live-path test, the fault drill): read each frame, as the window draws.
 struct LiveReading {
-  bool measured = false;  ///< the headline (GB/s, GFLOP/s, the section's numbers) is current
-  bool counters = false;  ///< its counter line is current and read (true: the lab has none)
-  std::string text;       ///< what was read, one line, for a failure's message
+  bool measured = false;         ///< the headline (GB/s, GFLOP/s, the section's numbers) is current
+  bool counters = false;         ///< its counter line is current and read (true: the lab has none)
+  bool counters_differ = false;  ///< that line marks a count that differs from the model (✗)
+  std::string text;              ///< what was read, one line, for a failure's message
 };
 
 /// One of the few numbers the presenter layout shows large, beside the view: the scenario's

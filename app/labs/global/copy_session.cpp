@@ -174,7 +174,7 @@ void CopySession::trace_on_gl_thread() {
   // A launch past its time limit still holds the GPU: a trace now would wait for it here, on
   // the GL thread, and freeze the window. Next frame.
   if (gpu::launch_overdue()) return;
-  std::unique_lock<std::mutex> turn;  // a worker measures: a few frames later (gpu_turn.h)
+  TraceTurn turn;  // a worker measures: a few frames later (gpu_turn.h)
   if (!trace_wait_.go(turn)) return;
   try {
     const int warps = state_.params.layout == gpu::StructLayout::None ? state_.warps : 1;

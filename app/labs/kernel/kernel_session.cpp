@@ -303,7 +303,7 @@ void KernelSession::update() {
     if (interop_failed_) request_counters();
     return;
   }
-  std::unique_lock<std::mutex> turn;  // a worker's job runs: a few frames later (gpu_turn.h)
+  TraceTurn turn;  // a worker's job runs: a few frames later (gpu_turn.h)
   if (!trace_wait_.go(turn)) return;
   const bool tile = shown_row_is_tile();
   auto& sink = tile ? static_cast<Sink<TraceRecords>&>(bank_sink_)

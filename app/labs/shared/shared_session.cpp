@@ -229,7 +229,7 @@ void SharedSession::trace_on_gl_thread() {
   const auto lab = worker_.lab();
   if (!lab || interop_failed_) return;  // the worker is still starting the lab
   if (gpu::launch_overdue()) return;    // as in CopySession: no trace behind an overdue launch
-  std::unique_lock<std::mutex> turn;    // nor behind a worker's job for long (gpu_turn.h)
+  TraceTurn turn;                       // nor behind a worker's job for long (gpu_turn.h)
   if (!trace_wait_.go(turn)) return;
   if (!access_ && !shows_global()) {
     use_host_trace();
