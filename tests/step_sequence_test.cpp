@@ -13,7 +13,7 @@ namespace {
 // A lab of `stages` stages and nothing else (the views' steps are reported by the test).
 class SequenceLab final : public test::StandInLab, public LabStages {
  public:
-  [[nodiscard]] LabStages* stages() override { return this; }
+  [[nodiscard]] LabOffers offers() override { return {.stages = this}; }
   explicit SequenceLab(int stages) : stages_(stages) {}
   [[nodiscard]] int step_stages() const override { return stages_; }
   [[nodiscard]] int step_stage() const override { return stage_; }

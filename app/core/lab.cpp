@@ -1,5 +1,6 @@
 // What lab.h defines beside the interface: LabInstance::live_reading's default, from the A/B
-// table's column, and the shell's use of the optional parts (predict, access walk).
+// table's column, and the shell's use of the optional parts (predict, access walk, frame hooks,
+// memory models, layout hints).
 #include <cctype>
 #include <string>
 
@@ -45,6 +46,33 @@ void go_to_step(LabInstance& lab, int step, int& ui_view_step) {
     walk->go_to_access(step);
   else
     ui_view_step = step;
+}
+
+void lab_shown(LabInstance& lab) {
+  if (LabFrameHooks* hooks = lab.frame_hooks()) hooks->shown();
+}
+
+void begin_lab_frame(LabInstance& lab) {
+  if (LabFrameHooks* hooks = lab.frame_hooks()) hooks->begin_frame();
+}
+
+void end_lab_frame(LabInstance& lab, UiState& ui) {
+  if (LabFrameHooks* hooks = lab.frame_hooks()) hooks->end_frame(ui);
+}
+
+model::HardwareModel shown_model(const LabInstance& lab) {
+  const LabMemoryModels* models = lab.memory_models();
+  return models ? models->shown_model() : model::HardwareModel::Modern;
+}
+
+bool tall_view(const LabInstance& lab) {
+  const LabLayoutHints* hints = lab.layout_hints();
+  return hints ? hints->tall_view() : LabLayoutHints{}.tall_view();
+}
+
+bool figure_footer(const LabInstance& lab) {
+  const LabLayoutHints* hints = lab.layout_hints();
+  return hints ? hints->figure_footer() : LabLayoutHints{}.figure_footer();
 }
 
 }  // namespace warplens::app

@@ -170,6 +170,69 @@ class LabPredict {
   [[nodiscard]] virtual std::optional<PredictAnswer> predict_answer() const = 0;
 };
 
+/// A lab's optional part (LabInstance::presenter()): the presenter layout's strip and its large
+/// numbers (key P). Without it the strip has no knobs and the shell builds the large numbers
+/// from compare_column() (model, counters, headline).
+class LabPresenter {
+ public:
+  virtual ~LabPresenter() = default;
+  /// The scenario's one or two knobs on one line of the presenter strip (compact controls; the
+  /// full panel stays one key away). Default: none.
+  virtual void draw_knobs(LabFrame& frame) { (void)frame; }
+  /// The numbers the presenter layout shows large. Default: empty, and the shell builds them
+  /// from compare_column().
+  [[nodiscard]] virtual std::vector<KeyNumber> key_numbers() const { return {}; }
+};
+
+/// A lab's optional part (LabInstance::frame_hooks()): what it does around the frames it is
+/// drawn in (lab_shown, begin_lab_frame, end_lab_frame call these; without the part, nothing).
+class LabFrameHooks {
+ public:
+  virtual ~LabFrameHooks() = default;
+  /// The lab is on screen this frame (a lab may wait for this before it measures).
+  virtual void shown() {}
+  /// Called first each frame the lab is drawn: copy the worker's results once for the panels.
+  virtual void begin_frame() {}
+  /// After both sides are drawn (the shell calls it on side B once per frame).
+  virtual void end_frame(UiState& ui) { (void)ui; }
+};
+
+/// A lab's optional part (LabInstance::layout_hints()): how the shell lays the lab out where it
+/// differs from the usual (the defaults below, without the part).
+class LabLayoutHints {
+ public:
+  virtual ~LabLayoutHints() = default;
+  /// Whether the view needs height more than width (a bank grid of up to 32 rows): the
+  /// presenter's A/B sets two such views side by side, other views one over the other.
+  [[nodiscard]] virtual bool tall_view() const { return false; }
+  /// Whether a figure's status bar shows the shell's footer (scenario, device, model) instead
+  /// of status_text(); the cache lab's own line already names its section and device.
+  [[nodiscard]] virtual bool figure_footer() const { return true; }
+};
+
+/// A lab's optional part (LabInstance::memory_models()): a view and predicted numbers that follow
+/// a memory model the student picks (today's, or a historical teaching model: Fermi, Kepler,
+/// G80). Without it, today's (model::HardwareModel::Modern).
+class LabMemoryModels {
+ public:
+  virtual ~LabMemoryModels() = default;
+  /// The memory model the view and the predicted numbers follow.
+  [[nodiscard]] virtual model::HardwareModel shown_model() const = 0;
+};
+
+/// The optional parts a lab offers (LabInstance::offers()): a null pointer is a part not offered.
+struct LabOffers {
+  LabStages* stages = nullptr;
+  LabFigures* figures = nullptr;
+  LabViews* views = nullptr;
+  LabAccessWalk* access_walk = nullptr;
+  LabPredict* predict = nullptr;
+  LabPresenter* presenter = nullptr;
+  LabFrameHooks* frame_hooks = nullptr;
+  LabLayoutHints* layout_hints = nullptr;
+  LabMemoryModels* memory_models = nullptr;
+};
+
 class LabInstance {
  public:
   virtual ~LabInstance() = default;
@@ -179,8 +242,6 @@ class LabInstance {
   virtual void update() = 0;
   /// Whether the trace and the measurements for the current parameters are in (or failed).
   [[nodiscard]] virtual bool idle() const = 0;
-  /// The lab is on screen this frame (a lab may wait for this before it measures).
-  virtual void shown() {}
   /// Asks for the timed measurement again (space bar).
   virtual void remeasure() = 0;
   /// The CUDA device the lab measures on, or why there is none.
@@ -209,46 +270,24 @@ class LabInstance {
   /// panel offers, made through the session's own setter as the panel makes it. A candidate the
   /// lab's checks refuse is not set. Default: no change.
   virtual void random_change(std::mt19937& rng) { (void)rng; }
-  /// The memory model the view and the predicted numbers follow.
-  [[nodiscard]] virtual model::HardwareModel shown_model() const {
-    return model::HardwareModel::Modern;
-  }
 
   // --- drawing (between ImGuiLayer::begin_frame and end_frame) -------------------------------
-  /// Called first each frame the lab is drawn: copy the worker's results once for the panels.
-  virtual void begin_frame() {}
   /// The parameter panel; it starts with frame.draw_scenario_picker().
   virtual void draw_parameters(LabFrame& frame, ImVec2 pos, ImVec2 size) = 0;
   /// The lab's view(s). `side_name` ("A" or "B" in A/B compare, else null) prefixes the title
   /// and keeps the two sides' windows apart.
   virtual void draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) = 0;
-  /// Whether the view needs height more than width (a bank grid of up to 32 rows): the
-  /// presenter's A/B sets two such views side by side, other views one over the other.
-  [[nodiscard]] virtual bool tall_view() const { return false; }
   /// Height, in pixels, of the numbers under the view for a body of `body_h` pixels; `cap` is
   /// the most the shell allows (presenter scales keep 70 % of the body for the view).
   [[nodiscard]] virtual float numbers_height(const LabFrame& frame, float body_h,
                                              float cap) const = 0;
   /// The numbers under the view.
   virtual void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) = 0;
-  /// After both sides are drawn (the shell calls it on side B once per frame).
-  virtual void end_frame(UiState& ui) { (void)ui; }
   /// The status bar's line while nothing is wrong.
   [[nodiscard]] virtual std::string status_text() const = 0;
-  /// Whether a figure's status bar shows the shell's footer (scenario, device, model) instead
-  /// of status_text(); the cache lab's own line already names its section and device.
-  [[nodiscard]] virtual bool figure_footer() const { return true; }
   /// Where the picture came from, for `render`'s one-line report ("trace from the GPU kernel
   /// on NVIDIA H100 ...", "host model only (...)").
   [[nodiscard]] virtual std::string source_text() const = 0;
-
-  // --- presenter layout (key P) ---------------------------------------------------------------
-  /// The scenario's one or two knobs on one line of the presenter strip (compact controls;
-  /// the full panel stays one key away). Default: none.
-  virtual void draw_knobs(LabFrame& frame) { (void)frame; }
-  /// The numbers the presenter layout shows large. Default: empty, and the shell builds them
-  /// from compare_column() (model, counters, headline).
-  [[nodiscard]] virtual std::vector<KeyNumber> key_numbers() const { return {}; }
 
   // --- A/B compare and figures ---------------------------------------------------------------
   /// This side's column of the A/B table (labs with LabInfo::compare only).
@@ -261,26 +300,30 @@ class LabInstance {
   /// shows) and "measured" (what the GPU measured; empty without a GPU) to `figure`.
   virtual void figure_numbers(nlohmann::json& figure) const = 0;
 
-  // --- optional parts: nullptr when the lab does not offer one ------------------------------
+  // --- optional parts (LabOffers): nullptr when the lab does not offer one -------------------
+  /// The parts this lab offers; default: none.
+  [[nodiscard]] virtual LabOffers offers() { return {}; }
+  [[nodiscard]] LabOffers offers() const { return const_cast<LabInstance*>(this)->offers(); }
   /// Stepping through a sequence of accesses (LabStages); without it, one stage.
-  [[nodiscard]] virtual LabStages* stages() { return nullptr; }
-  [[nodiscard]] const LabStages* stages() const { return const_cast<LabInstance*>(this)->stages(); }
+  [[nodiscard]] LabStages* stages() const { return offers().stages; }
   /// Panels as figures (LabFigures); without it, `render --panel` and Export figure offer none.
-  [[nodiscard]] virtual LabFigures* figures() { return nullptr; }
-  [[nodiscard]] const LabFigures* figures() const {
-    return const_cast<LabInstance*>(this)->figures();
-  }
+  [[nodiscard]] LabFigures* figures() const { return offers().figures; }
   /// Views of its own that keys 1..4 pick (LabViews); without it, the keys do nothing here.
-  [[nodiscard]] virtual LabViews* views() { return nullptr; }
+  [[nodiscard]] LabViews* views() const { return offers().views; }
   /// A program's accesses walked one by one (LabAccessWalk); without it, ← → go to the previous
   /// and next scenario and `render --step K` steps the view into its access.
-  [[nodiscard]] virtual LabAccessWalk* access_walk() { return nullptr; }
+  [[nodiscard]] LabAccessWalk* access_walk() const { return offers().access_walk; }
   /// Predict, then reveal (LabPredict); without it, the class mode says the lab has no count to
   /// guess.
-  [[nodiscard]] virtual LabPredict* predict() { return nullptr; }
-  [[nodiscard]] const LabPredict* predict() const {
-    return const_cast<LabInstance*>(this)->predict();
-  }
+  [[nodiscard]] LabPredict* predict() const { return offers().predict; }
+  /// The presenter strip's knobs and large numbers (LabPresenter).
+  [[nodiscard]] LabPresenter* presenter() const { return offers().presenter; }
+  /// What the lab does around its frames (LabFrameHooks).
+  [[nodiscard]] LabFrameHooks* frame_hooks() const { return offers().frame_hooks; }
+  /// How the shell lays it out where that differs from the usual (LabLayoutHints).
+  [[nodiscard]] LabLayoutHints* layout_hints() const { return offers().layout_hints; }
+  /// The memory models its view follows (LabMemoryModels); without it, today's.
+  [[nodiscard]] LabMemoryModels* memory_models() const { return offers().memory_models; }
 };
 
 /// The predict part's answer for the access `lab` shows; nullopt when the lab offers no predict
@@ -291,6 +334,18 @@ std::optional<PredictAnswer> predict_answer(const LabInstance& lab);
 /// accesses (LabAccessWalk), else `ui_view_step` = K (the view steps into its access). Throws
 /// std::invalid_argument for an access the program does not have.
 void go_to_step(LabInstance& lab, int step, int& ui_view_step);
+
+/// The shell's calls of a lab's frame hooks (LabFrameHooks): nothing where it offers none.
+void lab_shown(LabInstance& lab);
+void begin_lab_frame(LabInstance& lab);
+void end_lab_frame(LabInstance& lab, UiState& ui);
+
+/// The memory model `lab`'s view follows (LabMemoryModels); today's where it offers no choice.
+model::HardwareModel shown_model(const LabInstance& lab);
+
+/// `lab`'s layout hints (LabLayoutHints), or their defaults where it offers none.
+bool tall_view(const LabInstance& lab);
+bool figure_footer(const LabInstance& lab);
 
 /// One of `values`, picked uniformly by `rng` (for LabInstance::random_change).
 template <typename T>

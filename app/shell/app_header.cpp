@@ -13,7 +13,7 @@ void draw_device_badge(const LabInstance& shown, const viz::ImGuiLayer& layer,
                        const viz::Theme& theme, float right_x) {
   std::string text;
   bool warn = false;
-  const model::HardwareModel shown_model = shown.shown_model();
+  const model::HardwareModel shown_model = app::shown_model(shown);
   const auto& device = shown.device().device;
   if (device) {
     const auto& d = *device;

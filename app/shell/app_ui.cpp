@@ -103,7 +103,7 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
   std::string text = error.empty() ? layer.font_warning() : error;
   if (text.empty()) text = ui.predict_message;
   if (text.empty()) text = step_status(ui, shown);
-  if (text.empty() && !shown.figure_footer()) text = shown.status_text();
+  if (text.empty() && !figure_footer(shown)) text = shown.status_text();
   // A figure's footer names the scenario, the device that measured and the model shown; a
   // second form gives the model's short name before the device (which the badge also says),
   // for a footer too narrow for its full name (3x on a projector: on the G80 and Kepler screens
@@ -114,7 +114,7 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
     const std::string title = scenario_at(ui, ui.scenario).title;
     const std::string where =
         device ? "measured on " + device->name : std::string("model only, no GPU");
-    const model::HardwareModel hw = shown.shown_model();
+    const model::HardwareModel hw = shown_model(shown);
     footers = {title + " \u2022 " + where + " \u2022 model: " + std::string(model::describe(hw)) +
                    " \u2022 WarpLens",
                title + " \u2022 model: " + std::string(model::describe_short(hw)) + " \u2022 " +
@@ -344,7 +344,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   // are what the room reads); the numbers scroll.
   // A tall view (a bank grid of up to 32 rows) keeps 60 % at any scale; the numbers scroll.
   const float stats_cap =
-      s >= 1.5f ? body_h * 0.3f : (labs.lab(ui.lab).tall_view() ? body_h * 0.4f : body_h);
+      s >= 1.5f ? body_h * 0.3f : (tall_view(labs.lab(ui.lab)) ? body_h * 0.4f : body_h);
 
   if (!presenter) {
     AuditPanel audit("header");
@@ -376,8 +376,8 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     draw_predict_panel(ui, b, layer, theme, pos, {size.x, top - gap}, lines);
     draw_numbers(ImVec2{pos.x, pos.y + top}, ImVec2{size.x, size.y - top});
   };
-  b.shown();
-  b.begin_frame();
+  lab_shown(b);
+  begin_lab_frame(b);
   const auto draw_parameters = [&] {
     AuditPanel audit("parameters");
     if (presenter) {
@@ -390,7 +390,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   const float numbers_w = presenter_numbers_width(w, s);
   std::vector<FigureTarget> figure_targets;  // where a right-click offers figure export
   if (a && presenter) {
-    a->begin_frame();
+    begin_lab_frame(*a);
     // Tall views (bank grids) side by side, each the full height, where each keeps about 32
     // legible columns and row labels; else, and for the other views, A over B, each the full
     // width left of the numbers (strips keep their width). Only where not even the stack
@@ -400,7 +400,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     // Where the numbers' column leaves two bank grids too narrow (1920x1080 at 3x), the grids
     // take the whole width, side by side, and the numbers a band under them: each side's under
     // its view, B / A between them.
-    const bool tall = b.tall_view();
+    const bool tall = tall_view(b);
     const float least_h = (tall ? kLeastCompareGridHeight : kLeastCompareViewHeight) * s;
     const float column_views_w = w - numbers_w - gap;
     const float band_room = std::round(kCompareBandShare * body_h);
@@ -457,7 +457,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
       });
     }
   } else if (a) {
-    a->begin_frame();
+    begin_lab_frame(*a);
     // Two views side by side, the comparison under them.
     const float stats_h =
         std::min({body_h * 0.36f, 9.0f * ImGui::GetFrameHeightWithSpacing() + 40 * s, stats_cap});
@@ -528,7 +528,7 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
   // Right-click a view or the numbers: "Export figure…" (either layout; in A/B compare, each
   // side's view).
   if (ui.interactive) draw_figure_export(ui, figure_targets);
-  b.end_frame(ui);
+  end_lab_frame(b, ui);
   steps_drawn(ui, step.steps(), step.unit());
   {
     AuditPanel audit("status");

@@ -77,10 +77,10 @@ Handout collect_handout(const Lesson& lesson, HeadlessScene& scene, UiState& ui,
     const LessonStep& step = lesson.steps[static_cast<std::size_t>(k)];
     go_to_lesson_step(ui, scene.labs, k);
     LabInstance& lab = scene.labs.lab(ui.lab);
-    lab.shown();
+    lab_shown(lab);
     if (!scene.wait_until_idle(std::chrono::seconds(120)))
       std::cerr << "warplens render: step " << k + 1 << ": the GPU did not finish within 120 s\n";
-    lab.begin_frame();
+    begin_lab_frame(lab);
     if (k == 0) {
       h.device = device_line(lab);
       h.measured = lab.device().device.has_value();
@@ -92,7 +92,7 @@ Handout collect_handout(const Lesson& lesson, HeadlessScene& scene, UiState& ui,
     s.scenario = step.scenario.name;
     s.caption = step.scenario.summary;
     s.predict = step.predict;
-    s.numbers = lab.key_numbers();
+    if (const LabPresenter* p = lab.presenter()) s.numbers = p->key_numbers();
     if (s.numbers.empty()) s.numbers = key_numbers_from(lab.compare_column());
     if (step.predict || !step.scenario.question.empty()) {
       const auto question = predict_question(lab, step.scenario);
@@ -533,7 +533,7 @@ int render_lesson(const ViewOptions& options, const std::string& lesson_name,
     start_lesson(ui, scene.labs, lesson);
     for (int k = 0; k < static_cast<int>(lesson.steps.size()); ++k) {
       go_to_lesson_step(ui, scene.labs, k);
-      scene.labs.lab(ui.lab).shown();
+      lab_shown(scene.labs.lab(ui.lab));
       scene.wait_until_idle();
       scene.draw_still(ui, target, width, height, options.audit ? &audit : nullptr);
       const std::string name = two_digits(k + 1) + "-" + ui.lesson->lesson.steps[k].scenario.name;

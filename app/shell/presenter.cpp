@@ -284,7 +284,7 @@ void draw_presenter_strip(UiState& ui, LabInstance& lab, LabFrame& frame, ImVec2
     // A slider's thumb a thin bar: a wide one covered the value written across the slider
     // ("128 KiB" under the thumb at 3x).
     ImGui::PushStyleVar(ImGuiStyleVar_GrabMinSize, 4 * s);
-    lab.draw_knobs(frame);
+    if (LabPresenter* p = lab.presenter()) p->draw_knobs(frame);
     ImGui::PopStyleVar();
     // Only where it fits after the lab's own, the badge keeping its place (else key T alone
     // switches).
@@ -562,7 +562,8 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
   ImGui::Begin("In numbers##presenter", nullptr,
                ImGuiWindowFlags_NoMove | ImGuiWindowFlags_NoResize | ImGuiWindowFlags_NoCollapse |
                    ImGuiWindowFlags_NoSavedSettings);
-  std::vector<KeyNumber> numbers = lab.key_numbers();
+  std::vector<KeyNumber> numbers;
+  if (const LabPresenter* p = lab.presenter()) numbers = p->key_numbers();
   if (numbers.empty()) numbers = key_numbers_from(lab.compare_column());
   begin_column_fit("In numbers", scenario.title, layer.scale());
   ImGui::PushTextWrapPos(0);

@@ -12,9 +12,15 @@
 
 namespace warplens::app {
 
-class CacheLabUnit final : public SessionLab<CacheSession>, public LabFigures {
+class CacheLabUnit final : public SessionLab<CacheSession>,
+                           public LabFigures,
+                           public LabPresenter,
+                           public LabFrameHooks,
+                           public LabLayoutHints {
  public:
-  [[nodiscard]] LabFigures* figures() override { return this; }
+  [[nodiscard]] LabOffers offers() override {
+    return {.figures = this, .presenter = this, .frame_hooks = this, .layout_hints = this};
+  }
   explicit CacheLabUnit(bool use_gpu) : SessionLab(use_gpu) {}
 
   void shown() override { session_.show(); }

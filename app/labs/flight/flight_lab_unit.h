@@ -12,11 +12,20 @@
 
 namespace warplens::app {
 
-class FlightLabUnit final : public SessionLab<FlightSession>, public LabFigures, public LabViews {
+class FlightLabUnit final : public SessionLab<FlightSession>,
+                            public LabFigures,
+                            public LabViews,
+                            public LabPresenter,
+                            public LabFrameHooks,
+                            public LabLayoutHints {
  public:
-  [[nodiscard]] LabFigures* figures() override { return this; }
-  /// Keys 1..3: the sections (the latency ladder, Little's law, the async copies).
-  [[nodiscard]] LabViews* views() override { return this; }
+  [[nodiscard]] LabOffers offers() override {
+    return {.figures = this,
+            .views = this,
+            .presenter = this,
+            .frame_hooks = this,
+            .layout_hints = this};
+  }
   explicit FlightLabUnit(bool use_gpu) : SessionLab(use_gpu) {}
 
   void shown() override { session_.show(); }
@@ -31,6 +40,7 @@ class FlightLabUnit final : public SessionLab<FlightSession>, public LabFigures,
   void draw_view(LabFrame& frame, ImVec2 pos, ImVec2 size, const char* side_name) override;
   [[nodiscard]] float numbers_height(const LabFrame& frame, float body_h, float cap) const override;
   void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
+  /// Keys 1..3: the sections (the latency ladder, Little's law, the async copies).
   bool pick_view(UiState& ui, int view) override;
   [[nodiscard]] std::string status_text() const override;
   [[nodiscard]] bool figure_footer() const override { return false; }

@@ -20,12 +20,18 @@ class GlobalLab final : private GlobalViews,
                         public LabStages,
                         public LabFigures,
                         public LabViews,
-                        public LabPredict {
+                        public LabPredict,
+                        public LabPresenter,
+                        public LabMemoryModels {
  public:
-  [[nodiscard]] LabStages* stages() override { return this; }
-  [[nodiscard]] LabFigures* figures() override { return this; }
-  [[nodiscard]] LabViews* views() override { return this; }
-  [[nodiscard]] LabPredict* predict() override { return this; }
+  [[nodiscard]] LabOffers offers() override {
+    return {.stages = this,
+            .figures = this,
+            .views = this,
+            .predict = this,
+            .presenter = this,
+            .memory_models = this};
+  }
   explicit GlobalLab(bool use_gpu) : SessionLab(view_, heat_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;

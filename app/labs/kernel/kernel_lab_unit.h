@@ -25,13 +25,21 @@ class KernelLabUnit final : private KernelViews,
                             public SessionLab<KernelSession>,
                             public LabFigures,
                             public LabViews,
-                            public LabAccessWalk {
+                            public LabAccessWalk,
+                            public LabPresenter,
+                            public LabFrameHooks,
+                            public LabLayoutHints,
+                            public LabMemoryModels {
  public:
-  [[nodiscard]] LabFigures* figures() override { return this; }
-  /// Keys 1 and 2: the access shown, the generated source.
-  [[nodiscard]] LabViews* views() override { return this; }
-  /// ← / → and --step K: the program's rows, one access at a time.
-  [[nodiscard]] LabAccessWalk* access_walk() override { return this; }
+  [[nodiscard]] LabOffers offers() override {
+    return {.figures = this,
+            .views = this,
+            .access_walk = this,
+            .presenter = this,
+            .frame_hooks = this,
+            .layout_hints = this,
+            .memory_models = this};
+  }
   explicit KernelLabUnit(bool use_gpu) : SessionLab(warp_view_, bank_view_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
@@ -46,7 +54,9 @@ class KernelLabUnit final : private KernelViews,
   [[nodiscard]] bool tall_view() const override;
   [[nodiscard]] float numbers_height(const LabFrame& frame, float body_h, float cap) const override;
   void draw_numbers(LabFrame& frame, ImVec2 pos, ImVec2 size) override;
+  /// Keys 1 and 2: the access shown, the generated source.
   bool pick_view(UiState& ui, int view) override;
+  /// ← / → and --step K: the program's rows, one access at a time.
   bool arrow_key(int direction) override;
   void go_to_access(int step) override;
   [[nodiscard]] std::string status_text() const override;

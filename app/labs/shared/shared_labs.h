@@ -22,10 +22,18 @@ struct SharedViews {
 class SharedLabBase : private SharedViews,
                       public SessionLab<SharedSession>,
                       public LabFigures,
-                      public LabPredict {
+                      public LabPredict,
+                      public LabPresenter,
+                      public LabLayoutHints,
+                      public LabMemoryModels {
  public:
-  [[nodiscard]] LabFigures* figures() override { return this; }
-  [[nodiscard]] LabPredict* predict() override { return this; }
+  [[nodiscard]] LabOffers offers() override {
+    return {.figures = this,
+            .predict = this,
+            .presenter = this,
+            .layout_hints = this,
+            .memory_models = this};
+  }
   SharedLabBase(Lab lab, bool use_gpu);
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
@@ -71,10 +79,18 @@ class BankLab final : public SharedLabBase {
   [[nodiscard]] Headline headline(const SharedSession::Measured& m, bool current) const override;
 };
 
-class TransposeLab final : public SharedLabBase, public LabStages, public LabViews {
+class TransposeLab final : public SharedLabBase,
+                           public LabStages,
+                           public LabViews,
+                           public LabFrameHooks {
  public:
-  [[nodiscard]] LabStages* stages() override { return this; }
-  [[nodiscard]] LabViews* views() override { return this; }
+  [[nodiscard]] LabOffers offers() override {
+    LabOffers o = SharedLabBase::offers();
+    o.stages = this;
+    o.views = this;
+    o.frame_hooks = this;
+    return o;
+  }
   explicit TransposeLab(bool use_gpu) : SharedLabBase(Lab::Transpose, use_gpu) {}
   /// Keys 1..3: the shared tile, the global read, the global write.
   bool pick_view(UiState& ui, int view) override;
@@ -104,7 +120,11 @@ class MatmulLab final : public SharedLabBase {
 
 class ReductionLab final : public SharedLabBase, public LabStages {
  public:
-  [[nodiscard]] LabStages* stages() override { return this; }
+  [[nodiscard]] LabOffers offers() override {
+    LabOffers o = SharedLabBase::offers();
+    o.stages = this;
+    return o;
+  }
   explicit ReductionLab(bool use_gpu) : SharedLabBase(Lab::Reduction, use_gpu) {}
   /// Stepping's stages: the tree one level after another, each level's two loads (s[i], then
   /// s[i + s]).

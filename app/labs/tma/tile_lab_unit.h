@@ -21,10 +21,18 @@ struct TileViews {
 class TileLabUnit final : private TileViews,
                           public SessionLab<TileSession>,
                           public LabFigures,
-                          public LabPredict {
+                          public LabPredict,
+                          public LabPresenter,
+                          public LabFrameHooks,
+                          public LabLayoutHints {
  public:
-  [[nodiscard]] LabFigures* figures() override { return this; }
-  [[nodiscard]] LabPredict* predict() override { return this; }
+  [[nodiscard]] LabOffers offers() override {
+    return {.figures = this,
+            .predict = this,
+            .presenter = this,
+            .frame_hooks = this,
+            .layout_hints = this};
+  }
   explicit TileLabUnit(bool use_gpu) : SessionLab(bank_view_, use_gpu) {}
 
   void apply(const Scenario& scenario, std::optional<model::HardwareModel> model) override;
