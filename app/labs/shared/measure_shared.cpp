@@ -173,7 +173,7 @@ int measure_shared_body(const SharedMeasureOptions& o) {
   std::optional<gpu::BankProbeParams> access;
   access = shown_access(st);
   if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
-  if (st.lab == Lab::Banks) (void)shared_model_accesses(st.probe, st.warp);
+  if (const auto check = shared_kind(st.lab).check) check(st);
   const auto device = measure_device();
   if (!device) return kExitNoDevice;
   const gpu::DeviceInfo& d = *device;
@@ -182,15 +182,14 @@ int measure_shared_body(const SharedMeasureOptions& o) {
   // The parameters timed, as the lab's preset table writes them (its knob table).
   doc["preset"] = toml_json(shared_preset_section(st));
   if (access) {
-    const auto a = analyze_probe(*access, st.lab == Lab::Banks ? st.warp : 0, st.model);
-    doc["model"] = {
-        {"access", shared_analyze_command(*access, st.lab == Lab::Banks ? st.warp : 0, st.model)},
-        {"wavefronts_per_request", a.wavefronts},
-        {"phases", a.phases.size()},
-        {"min_wavefronts_per_request", a.min_wavefronts},
-        {"broadcast", a.broadcast},
-        {"efficiency", a.efficiency()},
-        {"byte_efficiency", a.byte_efficiency()}};
+    const auto a = analyze_probe(*access, shown_warp(st), st.model);
+    doc["model"] = {{"access", shared_analyze_command(*access, shown_warp(st), st.model)},
+                    {"wavefronts_per_request", a.wavefronts},
+                    {"phases", a.phases.size()},
+                    {"min_wavefronts_per_request", a.min_wavefronts},
+                    {"broadcast", a.broadcast},
+                    {"efficiency", a.efficiency()},
+                    {"byte_efficiency", a.byte_efficiency()}};
   }
   {
     gpu::SharedLab lab(d);

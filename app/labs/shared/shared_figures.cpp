@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "array_panel.h"
+#include "shared_kinds.h"
 #include "shared_labs.h"
 #include "shared_ui.h"
 #include "ui_widgets.h"
@@ -22,7 +23,7 @@ bool has_tile(const SharedSession& session) {
 std::vector<FigurePanel> SharedLabBase::figure_panels() const {
   std::vector<FigurePanel> panels;
   if (session_.access()) panels.push_back(FigurePanel::Banks);
-  if (session_.state().lab == Lab::Transpose) panels.push_back(FigurePanel::Warp);
+  if (shared_kind(session_.state().lab).global_views) panels.push_back(FigurePanel::Warp);
   if (has_tile(session_)) panels.push_back(FigurePanel::Tile);
   // Bars are measured on the GPU only (the window draws none without one).
   if (!shared_measured_bars(session_, session_.measured()).bars.empty())
@@ -47,12 +48,7 @@ std::optional<FigurePanelData> SharedLabBase::figure_panel(FigurePanel panel) co
   const SharedState& st = session_.state();
   FigurePanelData d;
   d.panel = panel;
-  const auto shared_access = [&] {
-    return format("warp %d of a %d\u00d7%d block \u2022 ", st.warp, session_.access()->block_x,
-                  session_.access()->block_y) +
-           shared_access_text(st) +
-           (st.lab == Lab::Banks ? "" : " \u2022 " + std::string(to_string(st.lab)) + " kernel");
-  };
+  const auto shared_access = [&] { return shared_access_caption(st, *session_.access()); };
   const auto global_access = [&] {
     const bool write = st.transpose_view == TransposeView::GlobalWrite;
     return format("lanes 0\u201331 of warp 0, block (0, 0): the %s kernel's %s",
@@ -103,17 +99,15 @@ std::optional<FigurePanelData> SharedLabBase::figure_panel(FigurePanel panel) co
         d.notes.push_back("No shared-memory access in this kernel.");
         d.access = std::string(to_string(st.lab)) + " lab";
       }
-      if (st.lab == Lab::Matmul) {
-        const bool all =
-            !session_.gpu_mode() || !session_.measurement_current() || m.matmul.empty();
-        if (all) d.notes.push_back(matmul_traffic_text(st.matmul.n));
-        d.notes.push_back(matmul_reuse_text());
+      if (const auto notes = shared_kind(st.lab).notes) {
+        const bool all = shared_measured_bars(session_, m).bars.empty();
+        for (std::string& note : notes(st, all)) d.notes.push_back(std::move(note));
       }
       if (!session_.gpu_mode()) {
         d.measured_absent =
             "measurements need a CUDA device" +
             (session_.device().reason.empty() ? std::string() : ": " + session_.device().reason);
-      } else if (st.lab == Lab::Banks && m.bank) {
+      } else if (m.bank) {  // the bank probe's lab measures one probe, no variants
         const auto& b = *m.bank;
         d.measured_title = "measured on the GPU";
         d.measured = {{"cycles per request, one warp alone", format("%.2f", b.cycles_per_request)},

@@ -6,6 +6,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "number_text.h"
 #include "shared_knobs.h"
 
 namespace warplens::app {
@@ -156,17 +157,39 @@ bool unless_block_size(const MeasureOptions& o) {
   return o.block_size < 0;
 }
 
+// --- what the views show beside the access ------------------------------------------------------
+
+void banks_check(const SharedState& st) {
+  (void)shared_model_accesses(st.probe, st.warp);  // the warp is in the block
+}
+// What the multiply's variants read from global memory, from the sizes alone (with or without
+// a GPU), and why fewer bytes need not mean more GFLOP/s.
+std::vector<std::string> matmul_notes(const SharedState& st, bool all_variants) {
+  std::vector<std::string> notes;
+  if (all_variants) notes.push_back(matmul_traffic_text(st.matmul.n));
+  notes.push_back(matmul_reuse_text());
+  return notes;
+}
+constexpr const char* kTransposeNoAccess =
+    "This transpose variant does not stage a tile in shared memory, so it has no bank pattern. "
+    "Pick tiled, padded, swizzled or vectorized to see the tile accesses.";
+constexpr const char* kMatmulNoAccess =
+    "The naive multiply reads both operands straight from global memory: no shared memory, no "
+    "banks. Pick a BLOCK_SIZE to see the tiles' bank pattern.";
+
 constexpr SharedKind kKinds[] = {
-    {Lab::Banks, banks_access, banks_same, banks_time, banks_options, unless_variant,
-     banks_measure_rows, banks_text_columns, "cycles_per_request", "cycles/request", banks_knobs},
-    {Lab::Transpose, transpose_access, transpose_same, transpose_time, transpose_options,
-     unless_variant, transpose_measure_rows, transpose_text_columns, "gbps", "GB/s",
-     transpose_knobs},
-    {Lab::Matmul, matmul_access, matmul_same, matmul_time, matmul_options, unless_block_size,
-     matmul_measure_rows, matmul_text_columns, "gflops", "GFLOP/s", matmul_knobs},
-    {Lab::Reduction, reduction_access, reduction_same, reduction_time, reduction_options,
-     unless_variant, reduction_measure_rows, reduction_text_columns, "gbps", "GB/s",
-     reduction_knobs},
+    {Lab::Banks, true, false, nullptr, banks_check, nullptr, nullptr, banks_access, banks_same,
+     banks_time, banks_options, unless_variant, banks_measure_rows, banks_text_columns,
+     "cycles_per_request", "cycles/request", banks_knobs},
+    {Lab::Transpose, false, true, kTransposeNoAccess, nullptr, transpose_bars, nullptr,
+     transpose_access, transpose_same, transpose_time, transpose_options, unless_variant,
+     transpose_measure_rows, transpose_text_columns, "gbps", "GB/s", transpose_knobs},
+    {Lab::Matmul, false, false, kMatmulNoAccess, nullptr, matmul_bars, matmul_notes, matmul_access,
+     matmul_same, matmul_time, matmul_options, unless_block_size, matmul_measure_rows,
+     matmul_text_columns, "gflops", "GFLOP/s", matmul_knobs},
+    {Lab::Reduction, false, false, nullptr, nullptr, reduction_bars, nullptr, reduction_access,
+     reduction_same, reduction_time, reduction_options, unless_variant, reduction_measure_rows,
+     reduction_text_columns, "gbps", "GB/s", reduction_knobs},
 };
 
 }  // namespace

@@ -14,12 +14,30 @@
 #include "measure_shared.h"
 #include "measured_table.h"
 #include "shared_session.h"
+#include "shared_ui.h"
 #include "toml_fields.h"
 
 namespace warplens::app {
 
 struct SharedKind {
   Lab lab;
+  /// The bank probe's own lab: the student picks the warp of the block, and the access shown is
+  /// the probe's pattern, no kernel's. Elsewhere the view shows warp 0 of the kernel's block.
+  bool picks_warp;
+  /// The lab's views include its kernel's global read and write (the transpose's tabs).
+  bool global_views;
+  /// What the view says where the variant chosen has no shared-memory access (the naive
+  /// multiply, the copy and naive transposes); null where every variant has one.
+  const char* no_access_text;
+  /// The lab's checks of `state` beyond its access's (the bank probe's warp within its block);
+  /// throws std::invalid_argument. Null: none.
+  void (*check)(const SharedState& state);
+  /// The measured bars of its variants (shared_ui.h); null: the lab shows measured rows
+  /// instead (the bank probe's cycles).
+  SharedBars (*bars)(const SharedState& state, const SharedSession::Measured& m);
+  /// Notes under its numbers and in its figure; `all_variants`: no single measurement of the
+  /// variant shown is on screen. Null: none.
+  std::vector<std::string> (*notes)(const SharedState& state, bool all_variants);
   /// The shared access the bank view shows (nullopt: the kernel has none, e.g. the naive
   /// transpose). Throws std::invalid_argument for parameters the lab refuses.
   std::optional<gpu::BankProbeParams> (*shown_access)(const SharedState& state);
@@ -52,5 +70,11 @@ struct SharedKind {
 
 /// The entry of a shared-memory lab; std::invalid_argument for any other lab.
 const SharedKind& shared_kind(Lab lab);
+
+/// The warp of the block whose access the bank view shows: the one picked where the lab lets
+/// the student pick (SharedKind::picks_warp), else warp 0.
+inline int shown_warp(const SharedState& state) {
+  return shared_kind(state.lab).picks_warp ? state.warp : 0;
+}
 
 }  // namespace warplens::app

@@ -19,8 +19,7 @@ void random_session_change(SharedSession& session, std::mt19937& rng) {
   try {
     const auto access = kind.shown_access(state);
     if (access) (void)gpu::plan_bank_probe(*access, gpu::kModelSharedBytesPerBlock);
-    if (state.lab == Lab::Banks)
-      gpu::check_block_warp(state.probe.block_x, state.probe.block_y, state.warp);
+    if (kind.check) kind.check(state);
   } catch (const std::invalid_argument&) {
     return;  // a value the panel would refuse: leave the state as it was
   }

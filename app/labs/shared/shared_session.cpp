@@ -23,6 +23,10 @@ void set_bank_layout(SharedState& state, const std::string& text) {
   state.probe_layout = text;
 }
 
+bool shows_global(const SharedState& state) {
+  return shared_kind(state.lab).global_views && state.transpose_view != TransposeView::Tile;
+}
+
 bool same_measurement(const SharedState& a, const SharedState& b) {
   return a.lab == b.lab && shared_kind(a.lab).same_measurement(a, b);
 }
@@ -35,7 +39,7 @@ bool same_counters(const SharedState& a, const SharedState& b) {
     return global_a == global_b && a.transpose_view == b.transpose_view &&
            a.transpose == b.transpose;
   try {
-    return shown_access(a) == shown_access(b) && (a.lab != Lab::Banks || a.warp == b.warp);
+    return shown_access(a) == shown_access(b) && shown_warp(a) == shown_warp(b);
   } catch (const std::invalid_argument&) {
     return false;
   }
@@ -125,7 +129,7 @@ void SharedSession::set(const SharedState& requested) {
       const int limit = gpu_mode() ? device_.device->shared_bytes_per_block_optin
                                    : gpu::kModelSharedBytesPerBlock;
       (void)gpu::plan_bank_probe(*access, limit);
-      predicted = analyze_probe(*access, state.lab == Lab::Banks ? state.warp : 0, state.model);
+      predicted = analyze_probe(*access, shown_warp(state), state.model);
     }
     if (app::shows_global(state)) {
       const bool write_side = state.transpose_view == TransposeView::GlobalWrite;
@@ -139,7 +143,7 @@ void SharedSession::set(const SharedState& requested) {
     worker_.refuse(e.what());
     return;
   }
-  if (state.lab != Lab::Banks) state.warp = 0;
+  state.warp = shown_warp(state);
   const bool changed = !(state == state_) || !have_state_;
   const bool remeasure_needed = !have_state_ || !same_measurement(state, state_);
   state_ = state;
@@ -165,7 +169,7 @@ void SharedSession::use_host_trace() {
   trace_ = access_ ? shared_model_trace(*access_, state_.warp) : TraceRecords{};
   bank_sink_.publish(trace_);
   trace_ = bank_sink_.contents();
-  if (state_.lab == Lab::Transpose) {
+  if (shared_kind(state_.lab).global_views) {
     global_trace_ = gpu::transpose_global_trace(
         state_.transpose, 0, state_.transpose_view == TransposeView::GlobalWrite);
     global_sink_.publish(global_trace_);

@@ -68,9 +68,7 @@ struct SharedState {
 void set_bank_layout(SharedState& state, const std::string& text);
 
 /// Whether `state` shows a global access: the transpose lab's global read or write tab.
-inline bool shows_global(const SharedState& state) {
-  return state.lab == Lab::Transpose && state.transpose_view != TransposeView::Tile;
-}
+bool shows_global(const SharedState& state);
 
 /// The shared-memory access the bank view shows for this state, or std::nullopt when the
 /// chosen kernel has none (the copy and naive transposes, the naive matrix multiply). Throws

@@ -10,6 +10,7 @@
 #include "bank_panel.h"
 #include "knob_widgets.h"
 #include "legend_slot.h"
+#include "shared_kinds.h"
 #include "shared_knobs.h"
 #include "ui_widgets.h"
 #include "view_step.h"
@@ -258,7 +259,8 @@ std::string shared_access_text(const SharedState& state) {
     case SharedPatternKind::Struct:
       return format("field %d of %d-word structs, ", x.field, x.struct_words) + word;
     case SharedPatternKind::Layout:
-      return "layout " + (state.lab == Lab::Banks ? state.probe_layout : shared_layout_text(x)) +
+      // The bank lab's layout as the student wrote it; a kernel's from its index.
+      return "layout " + (state.probe_layout.empty() ? shared_layout_text(x) : state.probe_layout) +
              ", " + word;
     case SharedPatternKind::Interleaved: return format("s[2*tid%s], ", x.part ? " + 1" : "") + word;
     case SharedPatternKind::Blocked:
@@ -270,6 +272,14 @@ std::string shared_access_text(const SharedState& state) {
              (x.stride == 1 ? std::string() : std::to_string(x.stride) + "\u00d7") + "tid], " +
              word;
   }
+}
+
+std::string shared_access_caption(const SharedState& state, const gpu::BankProbeParams& access) {
+  const SharedKind& kind = shared_kind(state.lab);
+  return format("warp %d of a %d\u00d7%d block \u2022 ", state.warp, access.block_x,
+                access.block_y) +
+         shared_access_text(state) +
+         (kind.picks_warp ? "" : " \u2022 " + std::string(to_string(state.lab)) + " kernel");
 }
 
 void draw_shared_parameters(LabFrame& frame, SharedSession& session, const viz::ImGuiLayer& layer,
@@ -286,13 +296,11 @@ void draw_shared_parameters(LabFrame& frame, SharedSession& session, const viz::
   draw_lab_parameters(state);
   // Parameters just edited may be refused (set() below says why); keep the model choice of
   // the access shown until then.
-  bool has_access = state.lab == Lab::Banks;
-  if (!has_access) {
-    try {
-      has_access = shown_access(state).has_value();
-    } catch (const std::invalid_argument&) {
-      has_access = session.access().has_value();
-    }
+  bool has_access = false;
+  try {
+    has_access = shown_access(state).has_value();
+  } catch (const std::invalid_argument&) {
+    has_access = session.access().has_value();
   }
   if (has_access) {
     label("Memory model shown");
@@ -356,7 +364,7 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
           size.x) +
       "###bank" + (side_name ? side_name : "");
   ImGui::Begin(title.c_str(), nullptr, view_window_flags(side_name));
-  if (session.state().lab == Lab::Transpose && !open_legend_slot()) {
+  if (shared_kind(session.state().lab).global_views && !open_legend_slot()) {
     // Tabs: the tile's banks, the kernel's global read, its global write. (Not in the presenter
     // layout: its strip picks the view, as do keys 1-3, and the picture keeps the height.)
     SharedState st = session.state();
@@ -393,20 +401,12 @@ void draw_shared_view(UiState& ui, SharedSession& session, viz::BankView& view,
     draw_warp_panel(global_view, session.global_trace(), info, layer, theme, ui.interactive);
   } else if (!session.access()) {
     ImGui::PushTextWrapPos(0);
-    ImGui::TextUnformatted(
-        session.state().lab == Lab::Matmul
-            ? "The naive multiply reads both operands straight from global memory: no shared "
-              "memory, no banks. Pick a BLOCK_SIZE to see the tiles' bank pattern."
-            : "This transpose variant does not stage a tile in shared memory, so it has no bank "
-              "pattern. Pick tiled, padded, swizzled or vectorized to see the tile accesses.");
+    const char* why = shared_kind(session.state().lab).no_access_text;
+    ImGui::TextUnformatted(why ? why : "No shared-memory access here.");
     ImGui::PopTextWrapPos();
   } else {
     const SharedState& st = session.state();
-    const std::string caption =
-        format("warp %d of a %d\u00d7%d block \u2022 ", st.warp, session.access()->block_x,
-               session.access()->block_y) +
-        shared_access_text(st) +
-        (st.lab == Lab::Banks ? "" : " \u2022 " + std::string(to_string(st.lab)) + " kernel");
+    const std::string caption = shared_access_caption(st, *session.access());
     const auto& analysis = session.traced() ? *session.traced() : session.predicted();
     // Side by side at presenter scales the legend would leave the grids no room; the single
     // view and the 1x compare keep it, and the presenter's A/B shows it beside the views.

@@ -51,6 +51,15 @@ struct SharedBars {
   std::vector<FigureBar> bars;
 };
 SharedBars shared_measured_bars(const SharedSession& session, const SharedSession::Measured& m);
+/// Each lab's bars from its current measurement `m` of `state` (SharedKind::bars).
+SharedBars transpose_bars(const SharedState& state, const SharedSession::Measured& m);
+SharedBars matmul_bars(const SharedState& state, const SharedSession::Measured& m);
+SharedBars reduction_bars(const SharedState& state, const SharedSession::Measured& m);
+
+/// The bank view's caption of the access shown: "warp 3 of a 32×8 block • " and
+/// shared_access_text, and " • transpose kernel" where a kernel's access is shown (the view and
+/// its figure).
+std::string shared_access_caption(const SharedState& state, const gpu::BankProbeParams& access);
 
 /// Short description of the shown access, e.g. "tile[tx][ty] of float tile[32][33]".
 std::string shared_access_text(const SharedState& state);

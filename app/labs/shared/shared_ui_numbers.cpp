@@ -12,6 +12,7 @@
 #include "array_panel.h"
 #include "bank_panel.h"
 #include "legend_slot.h"
+#include "shared_kinds.h"
 #include "ui_widgets.h"
 #include "warp_panel.h"
 
@@ -124,63 +125,66 @@ void measured_bank(const SharedSession::Measured& m, bool current) {
   ImGui::EndTable();
 }
 
-// What the multiply's variants read from global memory, from the sizes alone (with or without
-// a GPU), and why fewer bytes need not mean more GFLOP/s.
-void draw_matmul_traffic(const gpu::MatmulParams& shown, bool all_variants) {
-  ImGui::PushTextWrapPos(0);
-  if (all_variants) ImGui::TextDisabled("%s", matmul_traffic_text(shown.n).c_str());
-  ImGui::TextDisabled("%s", matmul_reuse_text().c_str());
-  ImGui::PopTextWrapPos();
-}
-
 }  // namespace
 
-SharedBars shared_measured_bars(const SharedSession& session, const SharedSession::Measured& m) {
+SharedBars transpose_bars(const SharedState& st, const SharedSession::Measured& m) {
   SharedBars out;
-  std::vector<FigureBar>& bars = out.bars;
-  const bool current = session.measurement_current();
-  const SharedState& st = session.state();
-  if (!session.gpu_mode()) return out;
-  if (st.lab == Lab::Transpose && current && !m.transpose.empty()) {
-    out.title =
-        format("%d\u00d7%d floats, tile %d, %d rows per block \u2022 GB/s = read + write",
-               st.transpose.n, st.transpose.n, st.transpose.tile, st.transpose.rows_per_block);
-    const double copy = m.transpose.front().gbps;
-    for (const auto& t : m.transpose) {
-      if (t.refused) {  // these parameters do not suit this variant: its reason, no bar
-        bars.push_back({gpu::to_string(t.params.variant), 0, "refused", t.check,
-                        t.params.variant == st.transpose.variant});
-        continue;
-      }
-      bars.push_back({gpu::to_string(t.params.variant), t.gbps,
-                      copy > 0 ? format("%.0f GB/s  %.1f %% of copy", t.gbps, 100.0 * t.gbps / copy)
-                               : format("%.0f GB/s", t.gbps),
-                      t.verified ? "verified" : "WRONG RESULT",
-                      t.params.variant == st.transpose.variant});
+  if (m.transpose.empty()) return out;
+  out.title =
+      format("%d\u00d7%d floats, tile %d, %d rows per block \u2022 GB/s = read + write",
+             st.transpose.n, st.transpose.n, st.transpose.tile, st.transpose.rows_per_block);
+  const double copy = m.transpose.front().gbps;
+  for (const auto& t : m.transpose) {
+    if (t.refused) {  // these parameters do not suit this variant: its reason, no bar
+      out.bars.push_back({gpu::to_string(t.params.variant), 0, "refused", t.check,
+                          t.params.variant == st.transpose.variant});
+      continue;
     }
-  } else if (st.lab == Lab::Matmul && current && !m.matmul.empty()) {
-    out.title = format(
-        "%d\u00d7%d floats \u2022 GFLOP/s = 2n\u00b3 / time \u2022 reads: bytes of A and B "
-        "from global memory \u2022 %d entries of C checked",
-        st.matmul.n, st.matmul.n, m.matmul.front().checked_entries);
-    for (const auto& r : m.matmul) {
-      bars.push_back({r.params.block_size ? format("BLOCK_SIZE %d", r.params.block_size)
-                                          : std::string("naive"),
-                      r.gflops, format("%.0f GFLOP/s", r.gflops),
-                      r.verified ? matmul_reads_text(r.params) : std::string("WRONG RESULT"),
-                      r.params.block_size == st.matmul.block_size});
-    }
-  } else if (st.lab == Lab::Reduction && current && !m.reduction.empty()) {
-    out.title = format("%lld integers, %d threads per block \u2022 bars: GB/s of input read",
-                       static_cast<long long>(st.reduction.elements), st.reduction.block_threads);
-    for (const auto& r : m.reduction) {
-      bars.push_back({gpu::to_string(r.params.variant), r.gbps,
-                      format("%.0f GB/s  %.3f ms", r.gbps, r.timing.median_ms),
-                      r.verified ? "verified" : "WRONG RESULT",
-                      r.params.variant == st.reduction.variant});
-    }
+    out.bars.push_back(
+        {gpu::to_string(t.params.variant), t.gbps,
+         copy > 0 ? format("%.0f GB/s  %.1f %% of copy", t.gbps, 100.0 * t.gbps / copy)
+                  : format("%.0f GB/s", t.gbps),
+         t.verified ? "verified" : "WRONG RESULT", t.params.variant == st.transpose.variant});
   }
   return out;
+}
+
+SharedBars matmul_bars(const SharedState& st, const SharedSession::Measured& m) {
+  SharedBars out;
+  if (m.matmul.empty()) return out;
+  out.title = format(
+      "%d\u00d7%d floats \u2022 GFLOP/s = 2n\u00b3 / time \u2022 reads: bytes of A and B "
+      "from global memory \u2022 %d entries of C checked",
+      st.matmul.n, st.matmul.n, m.matmul.front().checked_entries);
+  for (const auto& r : m.matmul) {
+    out.bars.push_back(
+        {r.params.block_size ? format("BLOCK_SIZE %d", r.params.block_size) : std::string("naive"),
+         r.gflops, format("%.0f GFLOP/s", r.gflops),
+         r.verified ? matmul_reads_text(r.params) : std::string("WRONG RESULT"),
+         r.params.block_size == st.matmul.block_size});
+  }
+  return out;
+}
+
+SharedBars reduction_bars(const SharedState& st, const SharedSession::Measured& m) {
+  SharedBars out;
+  if (m.reduction.empty()) return out;
+  out.title = format("%lld integers, %d threads per block \u2022 bars: GB/s of input read",
+                     static_cast<long long>(st.reduction.elements), st.reduction.block_threads);
+  for (const auto& r : m.reduction) {
+    out.bars.push_back({gpu::to_string(r.params.variant), r.gbps,
+                        format("%.0f GB/s  %.3f ms", r.gbps, r.timing.median_ms),
+                        r.verified ? "verified" : "WRONG RESULT",
+                        r.params.variant == st.reduction.variant});
+  }
+  return out;
+}
+
+SharedBars shared_measured_bars(const SharedSession& session, const SharedSession::Measured& m) {
+  const SharedState& st = session.state();
+  const auto bars = shared_kind(st.lab).bars;
+  if (!session.gpu_mode() || !session.measurement_current() || !bars) return {};
+  return bars(st, m);
 }
 
 void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& layer,
@@ -210,7 +214,7 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
   if (!session.gpu_mode()) {
     ImGui::TextDisabled("Measurements need a CUDA device.");
     ImGui::TextDisabled("%s", session.device().reason.c_str());
-  } else if (st.lab == Lab::Banks) {
+  } else if (!shared_kind(st.lab).bars) {  // the bank probe: its measured rows
     measured_bank(m, current);
   } else {
     const SharedBars shown = shared_measured_bars(session, m);
@@ -222,8 +226,10 @@ void draw_shared_numbers(const SharedSession& session, const viz::ImGuiLayer& la
       draw_bars(bars, theme, s);
     }
   }
-  if (st.lab == Lab::Matmul)
-    draw_matmul_traffic(st.matmul, !session.gpu_mode() || !current || m.matmul.empty());
+  if (const auto notes = shared_kind(st.lab).notes) {
+    for (const std::string& note : notes(st, shared_measured_bars(session, m).bars.empty()))
+      ImGui::TextDisabled("%s", note.c_str());
+  }
   if (!m.status.empty() && m.busy) ImGui::TextDisabled("%s\u2026", m.status.c_str());
   ImGui::PopTextWrapPos();
   ImGui::EndChild();
