@@ -85,6 +85,31 @@ TEST(LayoutAudit, FindsAPresenterLegendBelowItsColumnAndFails) {
   EXPECT_EQ(fits.exit_code, 0) << fits.report.dump(2);
 }
 
+TEST(LayoutAudit, KeepsTheLookForInThePresenterColumnOrSaysItIsOutOfSight) {
+  // Issue 32: at 3x on 1920x1080 the look-for, the lesson in a sentence, ran below the column on
+  // 23 scenarios (aos, matrix-columns, the flight screens): the column's text now shrinks for it
+  // as for the legend. 1280x720 at 3x is too short for it even at the least text size: the
+  // audit says so, and fails.
+  const auto look_for_below = [](const nlohmann::json& report) {
+    for (const auto& f : report["findings"])
+      if (f["panel"] == "numbers" && f["kind"] == "hidden" && f["fails"] == true &&
+          f["text"].get<std::string>().find("its look-for out of sight") != std::string::npos)
+        return true;
+    return false;
+  };
+  const Audit short_screen = audit("--scenario stride-2 --size 1280x720 --scale 3");
+  EXPECT_EQ(short_screen.exit_code, 1);
+  EXPECT_TRUE(look_for_below(short_screen.report)) << short_screen.report.dump(2);
+  // An A/B scenario's column has its look-for too (it had none), measured the same way.
+  const Audit compare = audit("--scenario kernel-soa --size 1280x720 --scale 3");
+  EXPECT_TRUE(look_for_below(compare.report)) << compare.report.dump(2);
+  for (const char* scenario : {"aos", "flight-one-float", "ab-aligned-vs-stride-2"}) {
+    const Audit fits = audit(std::string("--scenario ") + scenario + " --size 1920x1080 --scale 3");
+    EXPECT_EQ(fits.exit_code, 0) << scenario << "\n" << fits.report.dump(2);
+    EXPECT_FALSE(look_for_below(fits.report)) << scenario;
+  }
+}
+
 TEST(LayoutAudit, FindsTableHeadersEllipsizedInTheNumbers) {
   const Audit a = audit("--scenario bank-stride-32 --size 1280x720 --scale 2 --no-presenter");
   EXPECT_EQ(a.exit_code, 1);

@@ -55,6 +55,14 @@ struct Headline {
 /// B's headline over A's, when both are measured and A's is positive.
 std::optional<double> headline_ratio(const Headline& a, const Headline& b);
 
+/// One of the few numbers the presenter layout shows large, beside the view: the scenario's
+/// lesson in numbers (what its "look for" names).
+struct KeyNumber {
+  std::string label;  ///< what it is, e.g. "model, per warp request"
+  std::string value;  ///< e.g. "32 wavefronts", "2179 GB/s", "measuring…"
+  std::string note;   ///< e.g. "GPU counters: 32.00 (model 32.00) ✓"; may be empty
+};
+
 /// One side's column of the A/B table (compare.h): texts as the table shows them.
 struct CompareColumn {
   std::string parameters;       ///< e.g. "tiled transpose, tile 32, 8 rows per block, n = 8192"
@@ -63,6 +71,9 @@ struct CompareColumn {
   std::string counters;         ///< the GPU's counters for the same access, or why there are none
   bool counters_stale = false;  ///< the counters belong to earlier parameters
   Headline headline;
+  /// Numbers the lesson needs beside the model's per-request count, shown after it (the global
+  /// lab's sectors of several warps together: distinct against summed).
+  std::vector<KeyNumber> more;
 };
 
 /// Whether the measurement of a lab's current parameters is on screen, for the live path's checks
@@ -72,14 +83,6 @@ struct LiveReading {
   bool counters = false;         ///< its counter line is current and read (true: the lab has none)
   bool counters_differ = false;  ///< that line marks a count that differs from the model (✗)
   std::string text;              ///< what was read, one line, for a failure's message
-};
-
-/// One of the few numbers the presenter layout shows large, beside the view: the scenario's
-/// lesson in numbers (what its "look for" names).
-struct KeyNumber {
-  std::string label;  ///< what it is, e.g. "model, per warp request"
-  std::string value;  ///< e.g. "32 wavefronts", "2179 GB/s", "measuring…"
-  std::string note;   ///< e.g. "GPU counters: 32.00 (model 32.00) ✓"; may be empty
 };
 
 /// What a lab's panels draw with during one frame.

@@ -119,6 +119,12 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
                    " \u2022 WarpLens",
                title + " \u2022 model: " + std::string(model::describe_short(hw)) + " \u2022 " +
                    where + " \u2022 WarpLens"};
+    // A historical model's screen whose title leaves the model no room: the model without the
+    // title (the strip above shows the title whole; on the G80 and Kepler screens the era is
+    // the lesson).
+    if (hw != model::HardwareModel::Modern)
+      footers.push_back("model: " + std::string(model::describe_short(hw)) + " \u2022 " + where +
+                        " \u2022 WarpLens");
     text = footers.front();
   }
   if (text.empty()) text = shown.status_text();
@@ -142,15 +148,17 @@ void draw_status(UiState& ui, const LabInstance& shown, const LabInstance* a,
   // figure's footer) gives up its trailing parts first, so what stays reads whole.
   // The first footer form that keeps the scenario's title and the model on the line (a long
   // A/B title keeps its place over the model's name); else the first, as it fits.
-  if (error.empty() && !ui.lesson)
-    for (const std::string& form : footers) {
-      const std::string fitted = fit_parts(form, room);
-      if (fitted.find(" \u2022 model: ") != std::string::npos &&
-          fitted.rfind(scenario_at(ui, ui.scenario).title, 0) == 0) {
-        text = form;
-        break;
-      }
+  // Where neither keeps both, a historical model's third form keeps the model.
+  if (error.empty() && !ui.lesson && !footers.empty()) {
+    bool kept = false;
+    for (std::size_t i = 0; i < 2 && !kept; ++i) {
+      const std::string fitted = fit_parts(footers[i], room);
+      kept = fitted.find(" \u2022 model: ") != std::string::npos &&
+             fitted.rfind(scenario_at(ui, ui.scenario).title, 0) == 0;
+      if (kept) text = footers[i];
     }
+    if (!kept && footers.size() > 2) text = footers[2];
+  }
   text = error.empty() ? fit_parts(text, room) : fit_text(text, room);
   if (!error.empty()) {
     ImGui::TextColored(color4(theme.warning), "%s", text.c_str());
@@ -445,14 +453,19 @@ void draw_app(UiState& ui, Workbench& labs, const viz::ImGuiLayer& layer, int wi
     }
     AuditPanel audit("numbers");
     const char* shown = both ? nullptr : ui.compare_edit_a ? "A" : "B";
+    // An A/B scenario's look-for; a compare started by hand from another scenario has none.
+    const Scenario& current = scenario_at(ui, ui.scenario);
+    const std::string compare_look_for = current.compare_with.empty() ? "" : current.look_for;
     if (band) {
       numbers_or_predict({0, body_y + views_h + gap}, {w, band_h}, [&](ImVec2 p, ImVec2 z) {
-        draw_compare_band(info, *a, b, layer, theme, legend, p, z, title_for_numbers());
+        draw_compare_band(info, *a, b, layer, theme, legend, p, z, title_for_numbers(),
+                          compare_look_for);
       });
     } else {
       numbers_or_predict({w - numbers_w, body_y}, {numbers_w, body_h}, [&](ImVec2 p, ImVec2 z) {
-        if (const char* side = draw_compare_key_numbers(info, *a, b, layer, theme, legend, p, z,
-                                                        shown, title_for_numbers()))
+        if (const char* side =
+                draw_compare_key_numbers(info, *a, b, layer, theme, legend, p, z, shown,
+                                         title_for_numbers(), compare_look_for))
           ui.compare_edit_a = side[0] == 'A';
       });
     }

@@ -175,7 +175,8 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
 const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                                      const viz::ImGuiLayer& layer, const viz::Theme& theme,
                                      const LegendSlot& legend, ImVec2 pos, ImVec2 size,
-                                     const char* shown, const std::string& title) {
+                                     const char* shown, const std::string& title,
+                                     const std::string& look_for) {
   const float s = layer.scale();
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
@@ -273,15 +274,18 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
     ImGui::Separator();
     draw_title_beside(title);
   }
-  end_column_fit("A / B", draw_legend_beside(legend), s);
+  float look_for_end = -1;
+  const float legend_end =
+      draw_legend_beside(legend, [&] { return draw_look_for(look_for, look_for_end); });
+  end_column_fit("A / B", legend_end, s, look_for_end);
   ImGui::End();
   return picked;
 }
 
 void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                        const viz::ImGuiLayer& layer, const viz::Theme& theme,
-                       const LegendSlot& legend, ImVec2 pos, ImVec2 size,
-                       const std::string& title) {
+                       const LegendSlot& legend, ImVec2 pos, ImVec2 size, const std::string& title,
+                       const std::string& look_for) {
   ImGui::SetNextWindowPos(pos);
   ImGui::SetNextWindowSize(size);
   // No title bar: the sides' letters name the columns, and the band's height is the numbers'.
@@ -337,7 +341,12 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
     }
     ImGui::EndTable();
   }
-  end_column_fit("A / B band", draw_legend_beside(legend, {}, true), layer.scale());
+  // The look-for after the legend, where the band has room for it (a band scrolls where it is
+  // short: its views take the height).
+  float look_for_end = -1;
+  const float legend_end = draw_legend_beside(
+      legend, [&] { return draw_look_for(look_for, look_for_end); }, true);
+  end_column_fit("A / B band", legend_end, layer.scale());
   ImGui::End();
 }
 

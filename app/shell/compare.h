@@ -26,22 +26,24 @@ void draw_compare_numbers(const LabInfo& lab, const LabInstance& a, const LabIns
 
 /// The presenter layout's A/B column beside the two views: B / A large (always first, on
 /// screen), then each side's parameters and key numbers (model, counters, measured), the
-/// scenario's `title` where non-empty (the strip cannot show it whole), then the views' legend.
+/// scenario's `title` where non-empty (the strip cannot show it whole), then the views' legend
+/// and the scenario's `look_for` (an A/B scenario's; empty: none).
 /// `shown` ("A" or "B") where only that side's view is on screen: under the ratio a row per
 /// side with its model's cost, the shown one highlighted, which a click flips (returned: the
 /// side clicked, else nullptr), and the shown side's numbers alone; nullptr: both sides.
 const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                                      const viz::ImGuiLayer& layer, const viz::Theme& theme,
                                      const LegendSlot& legend, ImVec2 pos, ImVec2 size,
-                                     const char* shown = nullptr, const std::string& title = {});
+                                     const char* shown = nullptr, const std::string& title = {},
+                                     const std::string& look_for = {});
 
 /// The presenter layout's A/B numbers as a band under two full-width views side by side: A's
 /// parameters and key numbers under A's view, B / A large in the middle, B's under B's view,
-/// then the views' legend (the band scrolls where it is short). A non-empty `title` heads the
-/// band, as in draw_compare_key_numbers.
+/// then the views' legend and `look_for` (the band scrolls where it is short). A non-empty
+/// `title` heads the band, as in draw_compare_key_numbers.
 void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstance& b,
                        const viz::ImGuiLayer& layer, const viz::Theme& theme,
                        const LegendSlot& legend, ImVec2 pos, ImVec2 size,
-                       const std::string& title = {});
+                       const std::string& title = {}, const std::string& look_for = {});
 
 }  // namespace warplens::app

@@ -456,36 +456,6 @@ void draw_key_number(const KeyNumber& n, const viz::ImGuiLayer& layer, bool comp
   if (!n.note.empty()) text_wrapped_at_spaces(n.note, true);
 }
 
-std::vector<KeyNumber> key_numbers_from(const CompareColumn& c, bool with_access, bool unmeasured,
-                                        bool fold_agreeing) {
-  std::vector<KeyNumber> numbers;
-  const std::string tick = "\u2713";
-  const bool agree = !c.counters_stale && c.counters.size() > tick.size() &&
-                     c.counters.compare(c.counters.size() - tick.size(), tick.size(), tick) == 0;
-  const bool fold = fold_agreeing && agree && !c.model.empty();
-  // A historical model's count may span several requests of one instruction ("in 2 requests":
-  // Kepler's half-warps): then it is per warp instruction, not per request.
-  const bool several_requests = c.model.find(" requests") != std::string::npos;
-  if (!c.model.empty())
-    numbers.push_back(
-        {std::string(several_requests ? "model, one warp instruction" : "model, per warp request") +
-             (c.access.empty() || !with_access ? "" : " (" + c.access + ")") +
-             (fold ? "; the GPU's counters agree" : ""),
-         c.model + (fold ? " " + tick : ""), ""});
-  if (!fold && !c.counters.empty() && c.counters != "\u2014")
-    numbers.push_back({"GPU counters, per request", c.counters,
-                       c.counters_stale ? "from the previous parameters" : ""});
-  const Headline& h = c.headline;
-  const std::string what = h.what.empty() ? std::string("measured") : h.what;
-  if (!h.value && !h.busy) {  // nothing measured: one quiet line, not a large dash
-    if (!unmeasured) return numbers;
-    numbers.push_back({what + ": " + (h.note.empty() ? "not measured yet" : h.note), "", ""});
-  } else {
-    numbers.push_back({what, headline_text(h.value, h.unit, "", h.busy), h.note});
-  }
-  return numbers;
-}
-
 namespace {
 bool title_beside_drawn = false;
 
@@ -522,26 +492,43 @@ void begin_column_fit(const std::string& column, const std::string& key, float u
                       {spacing.x * fit.text_scale, spacing.y * fit.text_scale});
 }
 
-void end_column_fit(const std::string& column, float legend_end, float ui_scale) {
+void end_column_fit(const std::string& column, float legend_end, float ui_scale,
+                    float look_for_end) {
   ColumnFit& fit = column_fits[column];
   // (The cursor stands an item's spacing below the last line.)
   const float used = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
   const float room = ImGui::GetWindowHeight();
+  const float must_end = std::max(legend_end, look_for_end);
   if (used > room + 1.0f) {
     const float screen_h = ImGui::GetIO().DisplaySize.y;
     const float least = least_text_scale(ui_scale, screen_h, 2.0f);
     const float least_for_legend = least_text_scale(ui_scale, screen_h, 1.5f);
     if (fit.text_scale > least)
       fit.text_scale = std::max(least, fit.text_scale * room / used * 0.98f);
-    else if (legend_end > room + 1.0f && fit.text_scale > least_for_legend)
-      fit.text_scale = std::max(least_for_legend, fit.text_scale * room / legend_end * 0.98f);
+    else if (must_end > room + 1.0f && fit.text_scale > least_for_legend)
+      fit.text_scale = std::max(least_for_legend, fit.text_scale * room / must_end * 0.98f);
     else if (legend_end > room + 1.0f)
       audit_finding("hidden", format("presenter: the numbers' column runs %.0f px below its "
                                      "window, its legend out of sight",
                                      legend_end - room));
+    else if (look_for_end > room + 1.0f)
+      audit_finding("hidden", format("presenter: the numbers' column runs %.0f px below its "
+                                     "window, its look-for out of sight",
+                                     look_for_end - room));
   }
   ImGui::PopStyleVar();
   ImGui::SetWindowFontScale(1.0f);
+}
+
+bool draw_look_for(const std::string& look_for, float& end) {
+  if (look_for.empty()) return false;
+  ImGui::Separator();
+  ImGui::PushTextWrapPos(0);
+  ImGui::TextDisabled("Look for: %s", look_for.c_str());
+  ImGui::PopTextWrapPos();
+  // (The cursor stands an item's spacing below the last line.)
+  end = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
+  return true;
 }
 
 void draw_title_beside(const std::string& title) {
@@ -579,19 +566,14 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
     text_wrapped_at_spaces(scenario.title);
     title_beside_drawn = true;
   }
-  // The legend before the look-for: it is the picture's key, which the class reads; the
-  // look-for is what the lecturer says (and may scroll away on a short screen, as the view's
-  // notes after it).
+  // The legend before the look-for: it is the picture's key, which the class reads. Then the
+  // look-for, the lesson in a sentence: both stay on screen (the column's text shrinks for
+  // them); the view's notes after them may scroll away on a short screen.
   ImGui::PopTextWrapPos();
-  const float legend_end = draw_legend_beside(legend, [&] {
-    if (scenario.look_for.empty()) return false;
-    ImGui::Separator();
-    ImGui::PushTextWrapPos(0);
-    ImGui::TextDisabled("Look for: %s", scenario.look_for.c_str());
-    ImGui::PopTextWrapPos();
-    return true;
-  });
-  end_column_fit("In numbers", legend_end, layer.scale());
+  float look_for_end = -1;
+  const float legend_end =
+      draw_legend_beside(legend, [&] { return draw_look_for(scenario.look_for, look_for_end); });
+  end_column_fit("In numbers", legend_end, layer.scale(), look_for_end);
   ImGui::End();
 }
 

@@ -76,9 +76,15 @@ float draw_legend_beside(const LegendSlot& legend, const std::function<bool()>& 
 /// One thread.
 void begin_column_fit(const std::string& column, const std::string& key, float ui_scale);
 /// At the column's end (before its End): the next frame's size from what ran below it, or the
-/// audit's finding where `legend_end` (draw_legend_beside) is below the column even at the
-/// least size. Puts the window's text scale and item spacing back.
-void end_column_fit(const std::string& column, float legend_end, float ui_scale);
+/// audit's finding where `legend_end` (draw_legend_beside) or `look_for_end` (draw_look_for;
+/// negative: none) is below the column even at the least size: those two are kept on screen,
+/// down to 1.5×'s share. Puts the window's text scale and item spacing back.
+void end_column_fit(const std::string& column, float legend_end, float ui_scale,
+                    float look_for_end = -1);
+
+/// The scenario's look-for ("Look for: …") under a separator, quiet and wrapped; false (nothing
+/// drawn) where it has none. `end`: where it ends (window y, px), for end_column_fit.
+bool draw_look_for(const std::string& look_for, float& end);
 
 /// One key number in the current window: its value large, then what it is and its note;
 /// `compact`: all three in one flow (A/B's column, two sides' numbers in one column).

@@ -113,6 +113,17 @@ CompareColumn GlobalLab::compare_column() const {
                 (g.transaction_bytes > 0 ? format(" of %d B", g.transaction_bytes) : "") +
                 (g.requests > 1 ? format(" in %d requests", g.requests) : "");
   c.model = moved + ", " + percent_text(g.efficiency()) + " of the bytes moved used";
+  // Several warps: what they move together (their distinct sectors) against the sum of their
+  // requests, the trace's where the GPU traced them.
+  if (st.params.layout == gpu::StructLayout::None && st.model == model::HardwareModel::Modern &&
+      session_.predicted_totals().warps > 1) {
+    const CopySession::WarpTotals& t =
+        session_.traced_totals().value_or(session_.predicted_totals());
+    c.more.push_back({format("warps 0\u2013%d together: the distinct sectors they touch (what L1 "
+                             "and L2 move at best) of their requests' sum",
+                             t.warps - 1),
+                      format("%zu of %zu sectors", t.distinct_sectors, t.summed_sectors), ""});
+  }
   Headline& h = c.headline;
   h.unit = "GB/s";
   h.what = "copy kernel, bytes read + written";
