@@ -78,7 +78,8 @@ void begin_column_fit(const std::string& column, const std::string& key, float u
 /// At the column's end (before its End): the next frame's size from what ran below it, or the
 /// audit's finding where `legend_end` (draw_legend_beside) or `look_for_end` (draw_look_for;
 /// negative: none) is below the column even at the least size: those two are kept on screen,
-/// down to 1.5×'s share. Puts the window's text scale and item spacing back.
+/// down to 1.5×'s share for the legend and 1.25×'s for the look-for. Puts the window's text
+/// scale and item spacing back.
 void end_column_fit(const std::string& column, float legend_end, float ui_scale,
                     float look_for_end = -1);
 
