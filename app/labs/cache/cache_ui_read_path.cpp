@@ -40,8 +40,9 @@ constexpr const char* kBarsNote =
 constexpr const char* kModelBarsNote =
     "Model bars: the distinct 32-byte sectors and 128-byte lines one warp load touches, the mean "
     "over warp 0's loads, in the buffer the plain and __ldg paths both read. A texture reads a "
-    "cudaArray laid out by the driver: no model; its bars and the GB/s need a GPU. The framed "
-    "bars: the pattern the knobs pick.";
+    "cudaArray laid out by the driver: no model; its bars and the GB/s need a GPU.";
+// After kModelBarsNote where a plain or __ldg path is picked (its bars are framed).
+constexpr const char* kModelFramedNote = " The framed bars: the pattern the knobs pick.";
 
 // A count the model gives as a mean: whole where it is whole, else one decimal.
 std::string model_count(double v) {
@@ -139,10 +140,13 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   }
   for (int pi = 0; pi < n_paths && !model_bars; ++pi)
     legend.push_back({path_label(paths[static_cast<std::size_t>(pi)]), bar_color(pi), false, true});
-  // The frame the chosen bars wear, in the text's colour (as drawn below).
-  legend.push_back({model_bars ? "framed: the pattern the knobs pick"
-                               : "framed: the path and pattern the knobs pick",
-                    theme.text, false, true, false, true});
+  // The frame the chosen bars wear, in the text's colour (as drawn below): none where the model's
+  // bars stand for another path's buffer than the texture the knobs pick.
+  const bool framed = !model_bars || st.read.path != gpu::ReadPath::Texture;
+  if (framed)
+    legend.push_back({model_bars ? "framed: the pattern the knobs pick"
+                                 : "framed: the path and pattern the knobs pick",
+                      theme.text, false, true, false, true});
   LegendSlot* slot = open_legend_slot();
   for (const int mode : {0, 1, 2}) {  // above each bar; stacked; stacked, no axis labels
     const bool st_mode = mode > 0;
@@ -235,7 +239,8 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
   // Notes above the chart, as many as leave it its least height; the rest go aside.
   std::vector<CacheAside::Note> notes = {measured_state_note(session, r, !r.read.empty())};
   if (!r.read_hit_note.empty()) notes.push_back({"L1 hit rate: " + r.read_hit_note, true});
-  if (model_bars) notes.push_back({kModelBarsNote, false});
+  if (model_bars)
+    notes.push_back({std::string(kModelBarsNote) + (framed ? kModelFramedNote : ""), false});
   notes.push_back({kUnifiedNote, false});
   if (!model_bars) notes.push_back({kBarsNote, false});
   float notes_h = 0;
