@@ -63,6 +63,10 @@ void draw_words_row(const WordsRow& row) {
         const std::string& t =
             Painter::size(mono, each, count_labels.px).x + 2 * margin <= run_w ? each : label;
         const float tw = Painter::size(mono, t, count_labels.px).x;
+        // A run of idle banks too narrow for its rule stays blank, as its empty cells are: a bare
+        // "0" centred on three banks read as one bank's count, so reduction-divergent at 3x
+        // read "1 0 1 0 ..." where every fourth bank is busy.
+        if (n == 0 && !hide_answer && tw + 2 * margin > run_w) continue;
         if (!count_row.draw(run, color, t, count_labels.px)) continue;
         if (tw + 2 * margin > run_w) continue;
         const float cy = 0.5f * (run.y0 + run.y1), cx = 0.5f * (run.x0 + run.x1);
