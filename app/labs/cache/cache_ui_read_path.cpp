@@ -387,9 +387,17 @@ void draw_read_path_view(CacheSession& session, const CacheResults& r, const viz
               hit && !hit->rate.percent ? (" (" + hit->rate.unavailable + ")").c_str() : "",
               m->verified ? "checksum verified" : m->check.c_str());
       }
-      if (chosen)
-        draw->AddRect({bx, value ? std::max(top, py(*value) - font - 6 * s) : top},
-                      {bx + bar_w, bottom + 1 * s}, text, 3 * s, 0, 2.5f * s);
+      if (chosen) {
+        // Around the bar and its value above it (a bar as tall as the axis has its value above
+        // the chart's top: a frame clamped to the top ran through it, texture-2d-tile's "32").
+        float frame_top = top;
+        if (value) {
+          const float value_h =
+              values_fit ? ImGui::GetFont()->CalcTextSizeA(value_px, FLT_MAX, 0, "0").y : 0.0f;
+          frame_top = py(*value) - value_h - 5 * s;
+        }
+        draw->AddRect({bx, frame_top}, {bx + bar_w, bottom + 1 * s}, text, 3 * s, 0, 2.5f * s);
+      }
     }
   }
   draw->AddLine({left, bottom}, {right, bottom}, to_imgui_color(theme.rule), 1.5f * s);
