@@ -276,7 +276,7 @@ const char* draw_compare_key_numbers(const LabInfo& lab, const LabInstance& a, c
   }
   float look_for_end = -1;
   const float legend_end =
-      draw_legend_beside(legend, [&] { return draw_look_for(look_for, look_for_end); });
+      draw_legend_beside(legend, [&] { return draw_look_for(look_for, &look_for_end); });
   end_column_fit("A / B", legend_end, s, look_for_end);
   ImGui::End();
   return picked;
@@ -343,9 +343,8 @@ void draw_compare_band(const LabInfo& lab, const LabInstance& a, const LabInstan
   }
   // The look-for after the legend, where the band has room for it (a band scrolls where it is
   // short: its views take the height).
-  float look_for_end = -1;
   const float legend_end = draw_legend_beside(
-      legend, [&] { return draw_look_for(look_for, look_for_end); }, true);
+      legend, [&] { return draw_look_for(look_for); }, true);
   end_column_fit("A / B band", legend_end, layer.scale());
   ImGui::End();
 }

@@ -525,14 +525,14 @@ void end_column_fit(const std::string& column, float legend_end, float ui_scale,
   ImGui::SetWindowFontScale(1.0f);
 }
 
-bool draw_look_for(const std::string& look_for, float& end) {
+bool draw_look_for(const std::string& look_for, float* end) {
   if (look_for.empty()) return false;
   ImGui::Separator();
   ImGui::PushTextWrapPos(0);
   ImGui::TextDisabled("Look for: %s", look_for.c_str());
   ImGui::PopTextWrapPos();
   // (The cursor stands an item's spacing below the last line.)
-  end = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
+  if (end) *end = ImGui::GetCursorPosY() - ImGui::GetStyle().ItemSpacing.y;
   return true;
 }
 
@@ -577,7 +577,7 @@ void draw_key_numbers(const LabInstance& lab, const Scenario& scenario,
   ImGui::PopTextWrapPos();
   float look_for_end = -1;
   const float legend_end =
-      draw_legend_beside(legend, [&] { return draw_look_for(scenario.look_for, look_for_end); });
+      draw_legend_beside(legend, [&] { return draw_look_for(scenario.look_for, &look_for_end); });
   end_column_fit("In numbers", legend_end, layer.scale(), look_for_end);
   ImGui::End();
 }

@@ -84,8 +84,9 @@ void end_column_fit(const std::string& column, float legend_end, float ui_scale,
                     float look_for_end = -1);
 
 /// The scenario's look-for ("Look for: …") under a separator, quiet and wrapped; false (nothing
-/// drawn) where it has none. `end`: where it ends (window y, px), for end_column_fit.
-bool draw_look_for(const std::string& look_for, float& end);
+/// drawn) where it has none. `end`, where given: where it ends (window y, px), for
+/// end_column_fit.
+bool draw_look_for(const std::string& look_for, float* end = nullptr);
 
 /// One key number in the current window: its value large, then what it is and its note;
 /// `compact`: all three in one flow (A/B's column, two sides' numbers in one column).
